@@ -1,0 +1,134 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { ErrorCode } from '../shared/errors';
+import { Msg } from '../shared/messages';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { type Database, openDatabase } from './db/client';
+import { accountMailJobs } from './jobs/account-mail.job';
+import { startJobQueue } from './jobs/queue';
+import { createMailer, type Mailer } from './mail/transport';
+import { accountRoutes } from './modules/account/account.routes';
+import { authPlugin } from './plugins/auth.plugin';
+import { errorHandlerPlugin } from './plugins/error-handler.plugin';
+
+const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** Where `vite build` puts the web app. */
+export const webDistDir = path.join(rootDir, 'dist/web');
+
+export interface BuildOptions {
+  /** An open database; by default one is opened from the config and migrated. */
+  database?: Database;
+  mailer?: Mailer;
+}
+
+/** Every job handler this process can run. */
+export const allJobs = (ctx: AppContext) => [...accountMailJobs(ctx)];
+
+/** Build the HTTP application and its context. Tests call this on PGlite in memory. */
+export async function buildApp(
+  config: Config,
+  options: BuildOptions = {},
+): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy,
+    // Ids in logs, never in answers.
+    genReqId: () => crypto.randomUUID(),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = options.database ?? (await openDatabase(config.databaseUrl, config.dataDir));
+  if (!options.database) await database.migrate();
+  const jobs = await startJobQueue(database.sql, app.log);
+  const mailer = options.mailer ?? createMailer(config, app.log);
+  const ctx: AppContext = { config, database, db: database.db, jobs, mailer, log: app.log };
+  if (config.workers) await jobs.work(allJobs(ctx));
+
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    mailer.close();
+    if (!options.database) await database.close();
+  });
+
+  await app.register(errorHandlerPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        // MUI's emotion injects style elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10 } });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Broadcast API',
+        version: '1.0.0',
+        description: 'Notification broadcast service for businesses.',
+      },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(authPlugin, ctx);
+
+  await app.register(async (scope) => accountRoutes(scope, ctx));
+
+  // Pictures: names are random and never reused, so they can be cached for good.
+  const logoDir = path.join(config.dataDir, 'media/logo');
+  await mkdir(logoDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: logoDir,
+    prefix: '/image/logo/',
+    decorateReply: false,
+    immutable: true,
+    maxAge: '365d',
+    index: false,
+  });
+
+  const hasWebApp = existsSync(path.join(webDistDir, 'index.html'));
+  if (hasWebApp) {
+    await app.register(fastifyStatic, { root: webDistDir, prefix: '/', wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    const isPage = request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/image/');
+    if (isPage && hasWebApp) {
+      // The web app routes in the browser; index.html must never be cached stale.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', webDistDir);
+    }
+    if (isPage)
+      return reply.status(503).type('text/plain').send('The web app is not built: run `npm run build`.');
+    return reply.status(404).send({ error: Msg.notFound, code: ErrorCode.NOT_FOUND });
+  });
+
+  await app.ready();
+  return { app, ctx };
+}

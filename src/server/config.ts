@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
+  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  TOKEN_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(24 * 30),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Broadcast <no-reply@localhost>'),
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  VAPID_SUBJECT: z.string().optional(),
+  SUPPORT_EMAIL: z.string().default('support@localhost'),
+  ANDROID_APP_URL: z.string().optional(),
+  WORKERS: bool.default(true),
+  ADMIN_EMAIL: z.string().optional(),
+  ADMIN_PASSWORD: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool.default(false),
+  RATE_LIMIT_LOGIN_PER_MINUTE: z.coerce.number().int().positive().default(10),
+});
+
+export type Env = z.input<typeof EnvSchema>;
+
+/** Typed, validated configuration; the one place the environment is read. */
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Unset: the embedded PGlite under dataDir. `memory://` keeps PGlite in memory (tests). */
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  jwtSecret: Uint8Array;
+  tokenTtlSeconds: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  vapid: { publicKey?: string; privateKey?: string; subject?: string };
+  supportEmail: string;
+  androidAppUrl: string;
+  workers: boolean;
+  admin: { email?: string; password?: string };
+  logLevel: string;
+  trustProxy: boolean;
+  loginRateLimitPerMinute: number;
+}
+
+export class ConfigError extends Error {}
+
+/** Read a JWT secret from DATA_DIR, creating it once, so tokens survive restarts on a laptop. */
+function localJwtSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(48).toString('base64url');
+    writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}
+
+/** Build the configuration from an environment (process.env by default). Throws ConfigError with a clear message. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
+    throw new ConfigError(
+      'JWT_SECRET is required in production: set it to a random string of at least 32 characters ' +
+        '(for example: openssl rand -base64 48).',
+    );
+  }
+  const secret = env.JWT_SECRET ?? localJwtSecret(dataDir);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    publicUrl,
+    jwtSecret: new TextEncoder().encode(secret),
+    tokenTtlSeconds: Math.round(env.TOKEN_TTL_HOURS * 3600),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM,
+    vapid: { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT },
+    supportEmail: env.SUPPORT_EMAIL,
+    // The installable web app is the Android app unless a store listing is configured.
+    androidAppUrl: env.ANDROID_APP_URL || publicUrl,
+    workers: env.WORKERS,
+    admin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+    loginRateLimitPerMinute: env.RATE_LIMIT_LOGIN_PER_MINUTE,
+  };
+}

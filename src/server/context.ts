@@ -1,0 +1,25 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import type { JobQueue } from './jobs/queue';
+import type { Mailer } from './mail/transport';
+
+/** What services and jobs need from the running process. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  mailer: Mailer;
+  jobs: JobQueue;
+  log: FastifyBaseLogger;
+}
+
+/** The signed-in user a request acts for, as the auth plugin resolved it. */
+export interface AuthedActor {
+  id: string;
+  role: string;
+  establishments: { establishmentId: string; kind: 'customer' | 'client' }[];
+  sessionId: string;
+  /** The admin who signed in as this user, if any. */
+  actingAdminId: string | null;
+}

@@ -1,0 +1,56 @@
+import { boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/** A business. Its fields are completed by the establishments issue. */
+export const establishments = pgTable(
+  'establishments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Short URL-safe id of the public page /{publicId}. */
+    publicId: text('public_id').notNull().unique(),
+    name: text('name').notNull(),
+    subheader: text('subheader').notNull().default(''),
+    email: text('email').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    website: text('website').notNull().default(''),
+    address1: text('address1').notNull().default(''),
+    address2: text('address2').notNull().default(''),
+    city: text('city').notNull().default(''),
+    state: text('state').notNull().default(''),
+    zip: text('zip').notNull().default(''),
+    country: text('country').notNull().default(''),
+    businessId: text('business_id').notNull().default(''),
+    taxId: text('tax_id').notNull().default(''),
+    vatNumber: text('vat_number').notNull().default(''),
+    logo: text('logo'),
+    cover: text('cover'),
+    timeZone: text('time_zone').notNull().default('Europe/Bratislava'),
+    active: boolean('active').notNull().default(true),
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** The representative who signed the business up. */
+    registeredById: uuid('registered_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('establishments_registered_by_idx').on(t.registeredById)],
+);
+
+/** A user's link to an establishment: follows it (customer) or operates it (client). */
+export const memberships = pgTable(
+  'memberships',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    establishmentId: uuid('establishment_id')
+      .notNull()
+      .references(() => establishments.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['customer', 'client'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.establishmentId] }),
+    index('memberships_establishment_idx').on(t.establishmentId, t.kind),
+  ],
+);

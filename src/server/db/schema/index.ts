@@ -1,0 +1,2 @@
+export * from './establishments';
+export * from './users';

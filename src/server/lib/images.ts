@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { ErrorCode } from '../../shared/errors';
+import { Msg } from '../../shared/messages';
+import { AppError } from './app-error';
+
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif']);
+
+/**
+ * Decode an upload and re-encode it as a JPEG of at most `size` pixels a side: metadata stripped,
+ * orientation applied. An upload is never stored as the bytes the user sent.
+ */
+export async function toJpeg(
+  input: Buffer,
+  size: { width: number; height: number; fit: 'cover' | 'inside' },
+) {
+  let format: string | undefined;
+  try {
+    format = (await sharp(input, { limitInputPixels: 50_000_000 }).metadata()).format;
+  } catch {
+    format = undefined;
+  }
+  if (!format || !ACCEPTED_FORMATS.has(format)) {
+    throw new AppError(415, ErrorCode.UNSUPPORTED_MEDIA, Msg.imageInvalid, { file: Msg.imageInvalid });
+  }
+  try {
+    return await sharp(input, { limitInputPixels: 50_000_000 })
+      .rotate()
+      .resize({ ...size, withoutEnlargement: size.fit === 'inside' })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 85, mozjpeg: true })
+      .toBuffer();
+  } catch {
+    throw new AppError(415, ErrorCode.UNSUPPORTED_MEDIA, Msg.imageInvalid, { file: Msg.imageInvalid });
+  }
+}
+
+/** Store a JPEG under DATA_DIR/media/{folder} with a fresh unguessable name; returns the name without extension. */
+export async function saveJpeg(dataDir: string, folder: string, jpeg: Buffer): Promise<string> {
+  const dir = path.join(dataDir, 'media', folder);
+  await mkdir(dir, { recursive: true });
+  const name = randomUUID();
+  await writeFile(path.join(dir, `${name}.jpeg`), jpeg);
+  return name;
+}
+
+/** Remove a stored JPEG; a missing file is fine. */
+export async function removeJpeg(dataDir: string, folder: string, name: string | null): Promise<void> {
+  if (!name || !/^[0-9a-f-]{36}$/.test(name)) return;
+  await rm(path.join(dataDir, 'media', folder, `${name}.jpeg`), { force: true });
+}

@@ -1,0 +1,28 @@
+import type { MailStrings } from './en';
+
+export const cz: MailStrings = {
+  greeting: 'Dobrý den, {{firstName}},',
+  signature: 'Tým {{product}}',
+  footer:
+    'Tento e-mail jste obdrželi, protože s touto adresou byl vytvořen nebo použit účet. Máte dotazy? Napište nám na {{supportEmail}}.',
+  linkFallback: 'Pokud tlačítko nefunguje, zkopírujte tento odkaz do prohlížeče:',
+
+  registrationSubject: 'Vítejte ve službě {{product}}: potvrďte svůj e-mail',
+  registrationIntro:
+    'Váš účet je připraven. Potvrďte svou e-mailovou adresu a začněte dostávat novinky od podniků, které sledujete.',
+  registrationIntroWithEstablishment:
+    'Nyní sledujete podnik {{establishment}}. Potvrďte svou e-mailovou adresu a začněte dostávat jeho novinky.',
+  registrationButton: 'Potvrdit e-mail',
+  registrationPassword: 'Vaše heslo pro přihlášení: {{password}}',
+  registrationPasswordHint: 'Kdykoli ho můžete změnit v sekci Účet > Zabezpečení.',
+  registrationApp: 'Stáhněte si aplikaci do telefonu s Androidem: {{androidAppUrl}}',
+
+  verifySubject: 'Potvrďte svou e-mailovou adresu',
+  verifyIntro: 'Potvrďte prosím svou e-mailovou adresu otevřením odkazu níže. Odkaz je platný {{hours}} hod.',
+  verifyButton: 'Potvrdit e-mail',
+
+  resetSubject: 'Nastavte si nové heslo',
+  resetIntro:
+    'Někdo požádal o nastavení nového hesla k vašemu účtu. Pokud jste to byli vy, otevřete odkaz níže do {{hours}} hod. Pokud ne, tento e-mail ignorujte: vaše heslo zůstane beze změny.',
+  resetButton: 'Nastavit nové heslo',
+};

@@ -1,0 +1,33 @@
+/**
+ * English email texts. Every language file has exactly these keys (checked by mail.test.ts).
+ * {{name}} placeholders are filled in and HTML-escaped by templates.ts.
+ */
+export const en = {
+  greeting: 'Hello {{firstName}},',
+  signature: 'The {{product}} team',
+  footer:
+    'You received this email because an account was created or used with this address. Questions? Write to {{supportEmail}}.',
+  linkFallback: 'If the button does not work, copy this link into your browser:',
+
+  registrationSubject: 'Welcome to {{product}}: confirm your email',
+  registrationIntro:
+    'Your account is ready. Confirm your email address to start receiving news from the businesses you follow.',
+  registrationIntroWithEstablishment:
+    'You now follow {{establishment}}. Confirm your email address to start receiving their news.',
+  registrationButton: 'Confirm my email',
+  registrationPassword: 'Your password for signing in: {{password}}',
+  registrationPasswordHint: 'You can change it at any time under Account > Security.',
+  registrationApp: 'Get the app on your Android phone: {{androidAppUrl}}',
+
+  verifySubject: 'Confirm your email address',
+  verifyIntro:
+    'Please confirm your email address by opening the link below. The link is valid for {{hours}} hours.',
+  verifyButton: 'Confirm my email',
+
+  resetSubject: 'Set a new password',
+  resetIntro:
+    'Someone asked to set a new password for your account. If it was you, open the link below within {{hours}} hour(s). If not, ignore this email: your password stays as it is.',
+  resetButton: 'Set a new password',
+};
+
+export type MailStrings = typeof en;

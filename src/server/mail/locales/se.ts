@@ -1,0 +1,28 @@
+import type { MailStrings } from './en';
+
+export const se: MailStrings = {
+  greeting: 'Hej {{firstName}},',
+  signature: '{{product}}-teamet',
+  footer:
+    'Du får det här e-postmeddelandet eftersom ett konto har skapats eller använts med den här adressen. Har du frågor? Skriv till {{supportEmail}}.',
+  linkFallback: 'Om knappen inte fungerar kan du kopiera den här länken till din webbläsare:',
+
+  registrationSubject: 'Välkommen till {{product}}: bekräfta din e-postadress',
+  registrationIntro:
+    'Ditt konto är klart. Bekräfta din e-postadress för att börja få nyheter från de företag du följer.',
+  registrationIntroWithEstablishment:
+    'Nu följer du {{establishment}}. Bekräfta din e-postadress för att börja få deras nyheter.',
+  registrationButton: 'Bekräfta min e-postadress',
+  registrationPassword: 'Ditt lösenord för inloggning: {{password}}',
+  registrationPasswordHint: 'Du kan ändra det när som helst under Konto > Säkerhet.',
+  registrationApp: 'Hämta appen till din Android-telefon: {{androidAppUrl}}',
+
+  verifySubject: 'Bekräfta din e-postadress',
+  verifyIntro: 'Bekräfta din e-postadress genom att öppna länken nedan. Länken är giltig i {{hours}} timmar.',
+  verifyButton: 'Bekräfta min e-postadress',
+
+  resetSubject: 'Välj ett nytt lösenord',
+  resetIntro:
+    'Någon har bett om att få välja ett nytt lösenord för ditt konto. Om det var du, öppna länken nedan inom {{hours}} timme/timmar. Om inte kan du bortse från det här e-postmeddelandet: ditt lösenord förblir oförändrat.',
+  resetButton: 'Välj ett nytt lösenord',
+};

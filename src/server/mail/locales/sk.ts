@@ -1,0 +1,29 @@
+import type { MailStrings } from './en';
+
+export const sk: MailStrings = {
+  greeting: 'Dobrý deň, {{firstName}},',
+  signature: 'Tím {{product}}',
+  footer:
+    'Tento e-mail ste dostali, pretože s touto adresou bol vytvorený alebo použitý účet. Máte otázky? Napíšte nám na {{supportEmail}}.',
+  linkFallback: 'Ak tlačidlo nefunguje, skopírujte tento odkaz do prehliadača:',
+
+  registrationSubject: 'Vitajte v službe {{product}}: potvrďte svoj e-mail',
+  registrationIntro:
+    'Váš účet je pripravený. Potvrďte svoju e-mailovú adresu a začnite dostávať novinky od podnikov, ktoré sledujete.',
+  registrationIntroWithEstablishment:
+    'Odteraz sledujete podnik {{establishment}}. Potvrďte svoju e-mailovú adresu a začnite dostávať jeho novinky.',
+  registrationButton: 'Potvrdiť e-mail',
+  registrationPassword: 'Vaše heslo na prihlásenie: {{password}}',
+  registrationPasswordHint: 'Kedykoľvek ho môžete zmeniť v časti Účet > Zabezpečenie.',
+  registrationApp: 'Stiahnite si aplikáciu do telefónu s Androidom: {{androidAppUrl}}',
+
+  verifySubject: 'Potvrďte svoju e-mailovú adresu',
+  verifyIntro:
+    'Potvrďte, prosím, svoju e-mailovú adresu otvorením odkazu nižšie. Odkaz je platný {{hours}} hod.',
+  verifyButton: 'Potvrdiť e-mail',
+
+  resetSubject: 'Nastavte si nové heslo',
+  resetIntro:
+    'Niekto požiadal o nastavenie nového hesla k vášmu účtu. Ak ste to boli vy, otvorte odkaz nižšie do {{hours}} hod. Ak nie, tento e-mail ignorujte: vaše heslo zostane nezmenené.',
+  resetButton: 'Nastaviť nové heslo',
+};

@@ -1,0 +1,120 @@
+import type { Language } from '../../shared/i18n/languages';
+import { at } from './locales/at';
+import { cz } from './locales/cz';
+import { de } from './locales/de';
+import { en, type MailStrings } from './locales/en';
+import { hu } from './locales/hu';
+import { no } from './locales/no';
+import { se } from './locales/se';
+import { sk } from './locales/sk';
+import type { OutgoingMail } from './transport';
+
+export const MAIL_LOCALES: Record<Language, MailStrings> = { en, sk, se, hu, cz, at, de, no };
+
+export const PRODUCT_NAME = 'Broadcast';
+
+type Vars = Record<string, string | number>;
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const fill = (template: string, vars: Vars, encode: (s: string) => string) =>
+  template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => encode(String(vars[key] ?? '')));
+
+interface Block {
+  /** A paragraph of text, or a call-to-action link. */
+  text?: keyof MailStrings;
+  button?: { label: keyof MailStrings; url: string };
+}
+
+/** Lay out blocks as plain text and as simple, inline-styled HTML that mail clients render alike. */
+function compose(
+  lang: Language,
+  subject: keyof MailStrings,
+  blocks: Block[],
+  vars: Vars,
+): Omit<OutgoingMail, 'to'> {
+  const s = MAIL_LOCALES[lang];
+  const all: Vars = { product: PRODUCT_NAME, ...vars };
+  const plain = (key: keyof MailStrings) => fill(s[key], all, (x) => x);
+  const html = (key: keyof MailStrings) => fill(s[key], all, escapeHtml);
+
+  const textParts = [plain('greeting')];
+  const htmlParts = [`<p>${html('greeting')}</p>`];
+  for (const block of blocks) {
+    if (block.text) {
+      textParts.push(plain(block.text));
+      htmlParts.push(`<p>${html(block.text)}</p>`);
+    }
+    if (block.button) {
+      const url = escapeHtml(block.button.url);
+      textParts.push(`${plain(block.button.label)}: ${block.button.url}`);
+      htmlParts.push(
+        `<p><a href="${url}" style="display:inline-block;padding:12px 20px;background:#5048e5;color:#ffffff;` +
+          `border-radius:8px;text-decoration:none;font-weight:600">${html(block.button.label)}</a></p>` +
+          `<p style="font-size:13px;color:#65748b">${html('linkFallback')}<br><a href="${url}">${url}</a></p>`,
+      );
+    }
+  }
+  textParts.push(plain('signature'), '--', plain('footer'));
+  htmlParts.push(`<p>${html('signature')}</p>`);
+  return {
+    subject: plain(subject),
+    text: textParts.join('\n\n'),
+    html:
+      `<!doctype html><html lang="${lang}"><body style="margin:0;background:#f4f5f7">` +
+      `<div style="max-width:560px;margin:0 auto;padding:32px 24px;font-family:Roboto,Helvetica,Arial,sans-serif;` +
+      `font-size:15px;line-height:1.5;color:#121828;background:#ffffff">${htmlParts.join('')}` +
+      `<hr style="border:none;border-top:1px solid #e6e8f0"><p style="font-size:12px;color:#65748b">${html('footer')}</p>` +
+      `</div></body></html>`,
+  };
+}
+
+/** The registration email: verification link, the generated password and the Android app link (spec section 1). */
+export const registrationMail = (
+  lang: Language,
+  v: {
+    firstName: string;
+    verifyUrl: string;
+    password: string;
+    androidAppUrl: string;
+    establishment?: string;
+    supportEmail: string;
+  },
+) =>
+  compose(
+    lang,
+    'registrationSubject',
+    [
+      { text: v.establishment ? 'registrationIntroWithEstablishment' : 'registrationIntro' },
+      { button: { label: 'registrationButton', url: v.verifyUrl } },
+      { text: 'registrationPassword' },
+      { text: 'registrationPasswordHint' },
+      { text: 'registrationApp' },
+    ],
+    v,
+  );
+
+/** A fresh verification link. */
+export const verifyMail = (
+  lang: Language,
+  v: { firstName: string; verifyUrl: string; hours: number; supportEmail: string },
+) =>
+  compose(
+    lang,
+    'verifySubject',
+    [{ text: 'verifyIntro' }, { button: { label: 'verifyButton', url: v.verifyUrl } }],
+    v,
+  );
+
+/** A link to /newpassword/{token}. */
+export const resetMail = (
+  lang: Language,
+  v: { firstName: string; resetUrl: string; hours: number; supportEmail: string },
+) =>
+  compose(
+    lang,
+    'resetSubject',
+    [{ text: 'resetIntro' }, { button: { label: 'resetButton', url: v.resetUrl } }],
+    v,
+  );

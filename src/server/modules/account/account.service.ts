@@ -1,0 +1,233 @@
+import { ErrorCode } from '../../../shared/errors';
+import { Msg } from '../../../shared/messages';
+import type {
+  ChangePasswordBody,
+  LoginBody,
+  LoginResponse,
+  ProfileBody,
+  RegisterBody,
+  ResetPasswordBody,
+  User,
+} from '../../../shared/schemas/account.schema';
+import type { AppContext, AuthedActor } from '../../context';
+import type { UserRow } from '../../db/schema';
+import { passwordResetJob, verificationJob, welcomeJob } from '../../jobs/account-mail.job';
+import { signAccessToken } from '../../lib/access-tokens';
+import { AppError, fieldError, notFound } from '../../lib/app-error';
+import { removeJpeg, saveJpeg, toJpeg } from '../../lib/images';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { hashSingleUseToken } from '../../lib/single-use-tokens';
+import { toUserDto } from './account.dto';
+import * as repo from './account.repo';
+
+/** A password hash no password matches: set until the welcome job emails a real password. */
+export const UNUSABLE_PASSWORD = '!';
+
+const emailTaken = () =>
+  new AppError(409, ErrorCode.EMAIL_EXISTS, Msg.emailExists, { email: Msg.emailExists });
+const tokenInvalid = () =>
+  new AppError(400, ErrorCode.TOKEN_INVALID, Msg.tokenInvalid, { token: Msg.tokenInvalid });
+
+async function userDto(ctx: AppContext, row: UserRow, impersonatedBy: string | null = null): Promise<User> {
+  return toUserDto(row, await repo.listMemberships(ctx.db, row.id), impersonatedBy);
+}
+
+/** Open a session and sign its bearer token. */
+export async function openSession(
+  ctx: AppContext,
+  user: UserRow,
+  meta: { userAgent: string; actingAdminId?: string | null },
+): Promise<string> {
+  const expiresAt = new Date(Date.now() + ctx.config.tokenTtlSeconds * 1000);
+  const session = await repo.insertSession(ctx.db, {
+    userId: user.id,
+    expiresAt,
+    userAgent: meta.userAgent.slice(0, 300),
+    actingAdminId: meta.actingAdminId ?? null,
+  });
+  return signAccessToken(
+    ctx.config.jwtSecret,
+    { sub: user.id, sid: session.id, ver: user.tokenVersion },
+    expiresAt,
+  );
+}
+
+/** Sign in. Unknown email and wrong password fail alike, in the same time. */
+export async function login(
+  ctx: AppContext,
+  input: LoginBody,
+  meta: { userAgent: string },
+): Promise<LoginResponse> {
+  const user = await repo.findUserByEmail(ctx.db, input.email);
+  const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
+  if (!user || !ok) throw new AppError(401, ErrorCode.INVALID_CREDENTIALS, Msg.loginFailed);
+  const accessToken = await openSession(ctx, user, meta);
+  await repo.updateUser(ctx.db, user.id, { lastLoginAt: new Date() });
+  return { user: await userDto(ctx, user), accessToken };
+}
+
+/** The signed-in user. */
+export async function me(ctx: AppContext, actor: AuthedActor): Promise<User> {
+  const user = await repo.findUserById(ctx.db, actor.id);
+  if (!user) throw notFound();
+  return userDto(ctx, user, actor.actingAdminId);
+}
+
+/**
+ * Register a customer, optionally following an establishment. The password is generated and
+ * emailed by the welcome job, with the verification link and the app link.
+ */
+export async function register(
+  ctx: AppContext,
+  input: RegisterBody & { marketingConsent: boolean },
+): Promise<User> {
+  if (await repo.findUserByEmail(ctx.db, input.email)) throw emailTaken();
+  let establishmentId: string | undefined;
+  if (input.establishmentId) {
+    const establishment = await repo.findFollowableEstablishment(ctx.db, input.establishmentId);
+    if (!establishment)
+      throw fieldError('establishmentId', 'This business cannot be followed right now.', ErrorCode.NOT_FOUND);
+    establishmentId = establishment.id;
+  }
+  let user: UserRow;
+  try {
+    user = await ctx.db.transaction(async (tx) => {
+      const created = await repo.insertUser(tx, {
+        email: input.email,
+        passwordHash: UNUSABLE_PASSWORD,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        phone: input.phone,
+        role: 'customer',
+        marketingConsent: input.marketingConsent,
+        termsAcceptedAt: new Date(),
+        language: input.language ?? 'en',
+      });
+      if (establishmentId) {
+        await repo.insertMembership(tx, { userId: created.id, establishmentId, kind: 'customer' });
+      }
+      return created;
+    });
+  } catch (error) {
+    if (repo.isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+  await ctx.jobs.send(welcomeJob, { userId: user.id, establishmentId });
+  return userDto(ctx, user);
+}
+
+/** Use a verification token once. */
+export async function verifyEmail(ctx: AppContext, token: string): Promise<void> {
+  const userId = await repo.consumeAuthToken(ctx.db, hashSingleUseToken(token), 'verify_email');
+  if (!userId) throw tokenInvalid();
+  await repo.updateUser(ctx.db, userId, { emailVerified: true });
+}
+
+/** Email a fresh verification link to a signed-in user who is not verified yet. */
+export async function resendVerification(ctx: AppContext, actor: AuthedActor): Promise<string> {
+  const user = await repo.findUserById(ctx.db, actor.id);
+  if (!user) throw notFound();
+  if (user.emailVerified) return Msg.alreadyVerified;
+  await ctx.jobs.send(verificationJob, { userId: user.id });
+  return Msg.verificationSent;
+}
+
+/** Update one's own profile. A new email address must be verified again. */
+export async function updateProfile(ctx: AppContext, actor: AuthedActor, input: ProfileBody): Promise<User> {
+  const current = await repo.findUserById(ctx.db, actor.id);
+  if (!current) throw notFound();
+  const email = input.email.toLowerCase();
+  const emailChanged = email !== current.email.toLowerCase();
+  if (emailChanged) {
+    const other = await repo.findUserByEmail(ctx.db, email);
+    if (other && other.id !== actor.id) throw emailTaken();
+  }
+  let updated: UserRow | undefined;
+  try {
+    updated = await repo.updateUser(ctx.db, actor.id, {
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email,
+      phone: input.phone,
+      bio: input.bio ?? '',
+      ...(input.language ? { language: input.language } : {}),
+      ...(input.marketingConsent !== undefined ? { marketingConsent: input.marketingConsent } : {}),
+      ...(emailChanged ? { emailVerified: false } : {}),
+    });
+  } catch (error) {
+    if (repo.isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+  if (!updated) throw notFound();
+  // Spec section 4: turning the verified flag off sends a verification email.
+  if (emailChanged) await ctx.jobs.send(verificationJob, { userId: updated.id });
+  return userDto(ctx, updated, actor.actingAdminId);
+}
+
+/** Change one's password; every other session ends, this one gets a fresh token. */
+export async function changePassword(
+  ctx: AppContext,
+  actor: AuthedActor,
+  input: ChangePasswordBody,
+  meta: { userAgent: string },
+): Promise<string> {
+  const user = await repo.findUserById(ctx.db, actor.id);
+  if (!user) throw notFound();
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    throw fieldError('currentPassword', Msg.currentPasswordWrong, ErrorCode.WRONG_PASSWORD);
+  }
+  await repo.updateUser(ctx.db, user.id, { passwordHash: await hashPassword(input.newPassword) });
+  const bumped = await repo.bumpTokenVersion(ctx.db, user.id);
+  await repo.revokeAllSessions(ctx.db, user.id);
+  return openSession(ctx, bumped!, { userAgent: meta.userAgent, actingAdminId: actor.actingAdminId });
+}
+
+/** Email a reset link if the address has an account; the answer never tells. */
+export async function forgotPassword(ctx: AppContext, email: string): Promise<void> {
+  const user = await repo.findUserByEmail(ctx.db, email);
+  if (user) await ctx.jobs.send(passwordResetJob, { userId: user.id });
+}
+
+/** Set a new password from an emailed token; signs the user out everywhere. */
+export async function resetPassword(ctx: AppContext, input: ResetPasswordBody): Promise<void> {
+  const userId = await repo.consumeAuthToken(ctx.db, hashSingleUseToken(input.token), 'reset_password');
+  if (!userId) throw tokenInvalid();
+  // Following the emailed link proves the address, so it counts as verified.
+  await repo.updateUser(ctx.db, userId, {
+    passwordHash: await hashPassword(input.password),
+    emailVerified: true,
+  });
+  await repo.bumpTokenVersion(ctx.db, userId);
+  await repo.revokeAllSessions(ctx.db, userId);
+}
+
+/** End this session only. */
+export async function logout(ctx: AppContext, actor: AuthedActor): Promise<void> {
+  await repo.revokeSession(ctx.db, actor.sessionId);
+}
+
+/** End every session of the user. */
+export async function logoutEverywhere(ctx: AppContext, actor: AuthedActor): Promise<void> {
+  await repo.bumpTokenVersion(ctx.db, actor.id);
+  await repo.revokeAllSessions(ctx.db, actor.id);
+}
+
+/** Replace one's picture with a re-encoded square JPEG. */
+export async function setAvatar(ctx: AppContext, actor: AuthedActor, upload: Buffer): Promise<User> {
+  const jpeg = await toJpeg(upload, { width: 512, height: 512, fit: 'cover' });
+  const before = await repo.findUserById(ctx.db, actor.id);
+  if (!before) throw notFound();
+  const name = await saveJpeg(ctx.config.dataDir, 'logo', jpeg);
+  const updated = await repo.updateUser(ctx.db, actor.id, { avatar: name });
+  await removeJpeg(ctx.config.dataDir, 'logo', before.avatar);
+  return userDto(ctx, updated!, actor.actingAdminId);
+}
+
+/** Delete the account at once with all its data (spec section 4: no confirmation). */
+export async function deleteAccount(ctx: AppContext, actor: AuthedActor): Promise<void> {
+  const user = await repo.findUserById(ctx.db, actor.id);
+  if (!user) return;
+  // Memberships, sessions and tokens go with the row (ON DELETE CASCADE).
+  await repo.deleteUser(ctx.db, user.id);
+  await removeJpeg(ctx.config.dataDir, 'logo', user.avatar);
+}

@@ -1,0 +1,44 @@
+import closeWithGrace from 'close-with-grace';
+import pino from 'pino';
+import { allJobs } from './app';
+import { ConfigError, loadConfig } from './config';
+import type { AppContext } from './context';
+import { openDatabase } from './db/client';
+import { startJobQueue } from './jobs/queue';
+import { createMailer } from './mail/transport';
+
+/** Job workers alone, for scaling out: several of these share one PostgreSQL's queues. */
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  if (!config.databaseUrl) {
+    console.error(
+      'npm run worker needs DATABASE_URL (PostgreSQL): the embedded database belongs to one process, ' +
+        'whose own workers already run jobs (WORKERS=true).',
+    );
+    process.exit(1);
+  }
+  const log = pino({ level: config.logLevel });
+  const database = await openDatabase(config.databaseUrl, config.dataDir);
+  await database.migrate();
+  const jobs = await startJobQueue(database.sql, log);
+  const mailer = createMailer(config, log);
+  const ctx: AppContext = { config, database, db: database.db, jobs, mailer, log };
+  await jobs.work(allJobs(ctx));
+  log.info('worker started');
+  closeWithGrace({ delay: 10_000 }, async () => {
+    await jobs.stop();
+    mailer.close();
+    await database.close();
+  });
+}
+
+await main();

@@ -1,0 +1,71 @@
+/**
+ * The spec's messages, verbatim (product-spec sections 5 and 8). Written once here; the server
+ * answers with them and the web app's translations are keyed by the same constants.
+ */
+export const Msg = {
+  loginFailed: 'Email/password combination not found. Please try again.',
+  emailExists: 'Email already exists.',
+  tokenInvalid: 'The token does not exist or is already used!',
+  logoutFailed: 'Unable to logout',
+  invalidEmail: 'Must be a valid email',
+  passwordTooShort: 'Must be at least 7 characters',
+  mustBeChecked: 'This field must be checked',
+  passwordsMustMatch: 'Passwords must match',
+  endAfterStart: 'End date must be later than start date',
+  verified: 'You are now verified.',
+  accountDeleted: 'Account deleted! Sorry to see you go.',
+  clientAndEstablishmentCreated: 'Client and Establishment created!',
+  establishmentCreated: 'Establishment created!',
+  establishmentUpdated: 'Establishment updated',
+  changesSaved: 'Changes saved!',
+  notificationSent: 'Notification and post has been sent!',
+  userCreated: 'User created!',
+  userUpdated: 'User updated!',
+  customerUpdated: 'Customer updated',
+  preferenceCreated: 'Preference created!',
+  preferenceUpdated: 'Preference updated',
+  preferenceGroupUpdated: 'Preference Group updated',
+  passwordUpdated: 'Password updated',
+  profileUpdated: 'Profile updated',
+  linkCopied: 'Link copied!',
+  registered: 'Successfully Registered!',
+  // Messages of ours where the spec is silent.
+  resetLinkSent: 'If an account exists for this email, a link to set a new password is on its way.',
+  verificationSent: 'A new verification email is on its way.',
+  alreadyVerified: 'Your email is already verified.',
+  loggedOut: 'You are signed out.',
+  loggedOutEverywhere: 'You are signed out on every device.',
+  currentPasswordWrong: 'The current password is not correct.',
+  unauthorized: 'Please sign in again.',
+  forbidden: 'You are not allowed to do this.',
+  notFound: 'Not found.',
+  rateLimited: 'Too many attempts. Please wait a minute and try again.',
+  imageInvalid: 'This file is not an image we can read (JPEG, PNG, WebP, GIF or AVIF).',
+  imageTooLarge: 'The image is too large. The limit is 10 MB.',
+  fileMissing: 'Choose a file to upload.',
+  internal: 'Something went wrong on our side. Please try again.',
+} as const;
+
+/** "<field> is required", the spec's required-field message pattern. */
+export const required = (label: string) => `${label} is required`;
+
+/** Field labels used in required messages, as the spec names them. */
+export const FieldLabel = {
+  address: 'address',
+  city: 'city',
+  country: 'country',
+  state: 'state',
+  zip: 'ZIP',
+  taxId: 'tax ID',
+  vatNumber: 'VAT Reg. No.',
+  businessId: 'business ID',
+  email: 'email',
+  firstName: 'first name',
+  lastName: 'last name',
+  name: 'name',
+  phone: 'phone',
+  password: 'password',
+  group: 'group',
+  groupName: 'group name',
+  preferenceName: 'preference name',
+} as const;

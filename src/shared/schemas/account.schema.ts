@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { LANGUAGES } from '../i18n/languages';
+import { FieldLabel, Msg } from '../messages';
+import { ROLES } from '../permissions';
+import {
+  emailField,
+  newPasswordField,
+  optionalText,
+  passwordField,
+  phoneField,
+  requiredText,
+  tokenField,
+} from './fields';
+
+export const LanguageSchema = z.enum(LANGUAGES, { error: 'Choose one of the offered languages' });
+export const RoleSchema = z.enum(ROLES);
+
+/** How a user belongs to an establishment: follows it (customer) or operates it (client). */
+export const MembershipKindSchema = z.enum(['customer', 'client']);
+
+/** The session user: what the server tells a signed-in user about themselves. */
+export const UserSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  bio: z.string(),
+  avatar: z.string().nullable(),
+  role: RoleSchema,
+  roles: z.array(RoleSchema),
+  emailVerified: z.boolean(),
+  discountedPrices: z.boolean(),
+  marketingConsent: z.boolean(),
+  language: LanguageSchema,
+  establishments: z.array(z.object({ establishmentId: z.string(), kind: MembershipKindSchema })),
+  impersonatedBy: z.string().nullable().optional(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof UserSchema>;
+
+export const UserResponseSchema = z.object({ user: UserSchema });
+
+export const LoginBodySchema = z.object({ email: emailField, password: passwordField });
+export type LoginBody = z.infer<typeof LoginBodySchema>;
+
+export const LoginResponseSchema = z.object({ user: UserSchema, accessToken: z.string() });
+export type LoginResponse = z.infer<typeof LoginResponseSchema>;
+
+export const RegisterBodySchema = z.object({
+  firstName: requiredText(FieldLabel.firstName),
+  lastName: requiredText(FieldLabel.lastName),
+  email: emailField,
+  phone: phoneField,
+  terms: z.literal(true, { error: Msg.mustBeChecked }),
+  marketingConsent: z.boolean({ error: 'Marketing consent must be true or false' }).default(false),
+  establishmentId: z.string().trim().min(1).max(64).optional(),
+  language: LanguageSchema.optional(),
+});
+export type RegisterBody = z.input<typeof RegisterBodySchema>;
+
+export const RegisterResponseSchema = z.object({ user: UserSchema, message: z.string() });
+
+export const VerifyBodySchema = z.object({ token: tokenField });
+
+export const ProfileBodySchema = z.object({
+  firstName: requiredText(FieldLabel.firstName),
+  lastName: requiredText(FieldLabel.lastName),
+  email: emailField,
+  phone: phoneField,
+  bio: optionalText('bio', 300).default(''),
+  language: LanguageSchema.optional(),
+  marketingConsent: z.boolean({ error: 'Marketing consent must be true or false' }).optional(),
+});
+export type ProfileBody = z.input<typeof ProfileBodySchema>;
+
+export const ProfileResponseSchema = z.object({ user: UserSchema, message: z.string() });
+
+export const ChangePasswordBodySchema = z.object({
+  currentPassword: passwordField,
+  newPassword: newPasswordField,
+});
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>;
+
+export const ChangePasswordResponseSchema = z.object({ message: z.string(), accessToken: z.string() });
+
+export const ForgotPasswordBodySchema = z.object({ email: emailField });
+
+export const ResetPasswordBodySchema = z.object({ token: tokenField, password: newPasswordField });
+export type ResetPasswordBody = z.infer<typeof ResetPasswordBodySchema>;
+
+/** Form-side extension: the new password typed twice (spec: "Passwords must match"). */
+export const withPasswordConfirmation = <T extends z.ZodObject<{ [k: string]: z.ZodType }>>(
+  schema: T,
+  field: keyof z.infer<T> & string,
+) =>
+  schema
+    .extend({ confirmPassword: z.string() })
+    .refine((v) => (v as Record<string, unknown>)[field] === v.confirmPassword, {
+      message: Msg.passwordsMustMatch,
+      path: ['confirmPassword'],
+    });
+
+/** Public configuration the web app reads at start. */
+export const PublicConfigSchema = z.object({
+  supportEmail: z.string(),
+  androidAppUrl: z.string(),
+  publicUrl: z.string(),
+});
+export type PublicConfig = z.infer<typeof PublicConfigSchema>;

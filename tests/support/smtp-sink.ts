@@ -1,0 +1,69 @@
+import { type AddressObject, type ParsedMail, simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  /** Every http(s) link in the plain-text part. */
+  links: string[];
+}
+
+const addresses = (field: AddressObject | AddressObject[] | undefined) =>
+  (Array.isArray(field) ? field : field ? [field] : []).flatMap((a) => a.value.map((v) => v.address ?? ''));
+
+/** A real SMTP server on loopback that keeps what it receives, for tests to read. */
+export async function startSmtpSink() {
+  const received: ReceivedMail[] = [];
+  const waiters = new Set<() => void>();
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail: ParsedMail) => {
+          const text = mail.text ?? '';
+          received.push({
+            to: addresses(mail.to),
+            subject: mail.subject ?? '',
+            text,
+            html: typeof mail.html === 'string' ? mail.html : '',
+            links: text.match(/https?:\/\/[^\s<>"]+/g) ?? [],
+          });
+          for (const wake of waiters) wake();
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as { port: number }).port;
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    /** Wait for a message to this address (and matching `where`), up to `timeoutMs`. */
+    async waitFor(to: string, where: (m: ReceivedMail) => boolean = () => true, timeoutMs = 15_000) {
+      const find = () => received.find((m) => m.to.includes(to.toLowerCase()) && where(m));
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = find();
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`No email to ${to} within ${timeoutMs} ms`);
+        await new Promise<void>((resolve) => {
+          const wake = () => {
+            waiters.delete(wake);
+            resolve();
+          };
+          waiters.add(wake);
+          setTimeout(wake, 200);
+        });
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>;
