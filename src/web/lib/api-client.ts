@@ -1,0 +1,59 @@
+import type { ErrorBody } from '../../shared/errors';
+import { ACCESS_TOKEN_KEY } from './storage-keys';
+
+/** An error answer of the API, with its stable code and field messages. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+type UnauthorizedListener = () => void;
+const unauthorizedListeners = new Set<UnauthorizedListener>();
+
+/** Called on any 401 answer: the session layer clears the session and logs out (spec section 8). */
+export function onUnauthorized(listener: UnauthorizedListener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+export const getToken = () => localStorage.getItem(ACCESS_TOKEN_KEY);
+
+/** Call the API with the stored bearer token; JSON in, JSON out, errors as ApiError. */
+export async function api<T>(
+  path: string,
+  options: { method?: string; body?: unknown; form?: FormData; signal?: AbortSignal } = {},
+): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = getToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (options.form) body = options.form;
+  else if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  let response: Response;
+  try {
+    response = await fetch(path, { method: options.method ?? 'GET', headers, body, signal: options.signal });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0, 'NETWORK', 'The server cannot be reached. Check your connection and try again.');
+  }
+  const data = (await response.json().catch(() => null)) as (T & Partial<ErrorBody>) | null;
+  if (!response.ok) {
+    if (response.status === 401 && token) for (const listener of unauthorizedListeners) listener();
+    throw new ApiError(
+      response.status,
+      data?.code ?? 'INTERNAL',
+      data?.error ?? 'Something went wrong on our side. Please try again.',
+      data?.fields ?? {},
+    );
+  }
+  return data as T;
+}

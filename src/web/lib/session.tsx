@@ -1,0 +1,90 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import type { LoginBody, LoginResponse, User } from '../../shared/schemas/account.schema';
+import { api, onUnauthorized } from './api-client';
+import { isTokenValid } from './jwt';
+import { ACCESS_TOKEN_KEY } from './storage-keys';
+
+type Status = 'restoring' | 'guest' | 'authenticated';
+
+interface Session {
+  status: Status;
+  user: User | null;
+  login(body: LoginBody): Promise<User>;
+  /** Ends the session on the server, then locally; throws when the server cannot be reached. */
+  logout(): Promise<void>;
+  /** Replace the stored user (after a profile change) or token (after a password change). */
+  setUser(user: User): void;
+  setToken(token: string): void;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+const storeToken = (token: string | null) =>
+  token ? localStorage.setItem(ACCESS_TOKEN_KEY, token) : localStorage.removeItem(ACCESS_TOKEN_KEY);
+
+/** Holds the signed-in user; restores it silently at start (spec section 4). */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<Status>('restoring');
+  const [user, setUserState] = useState<User | null>(null);
+
+  const clear = useCallback(() => {
+    storeToken(null);
+    setUserState(null);
+    setStatus('guest');
+    queryClient.clear();
+  }, [queryClient]);
+
+  useEffect(() => {
+    const token = localStorage.getItem(ACCESS_TOKEN_KEY);
+    if (!isTokenValid(token)) {
+      // An expired token is discarded at start.
+      storeToken(null);
+      setStatus('guest');
+      return;
+    }
+    let cancelled = false;
+    api<{ user: User }>('/api/account/me')
+      .then(({ user }) => {
+        if (cancelled) return;
+        setUserState(user);
+        setStatus('authenticated');
+      })
+      .catch(() => !cancelled && clear());
+    return () => {
+      cancelled = true;
+    };
+  }, [clear]);
+
+  // Any 401 clears the session and logs out (spec section 8).
+  useEffect(() => onUnauthorized(clear), [clear]);
+
+  const value = useMemo<Session>(
+    () => ({
+      status,
+      user,
+      async login(body) {
+        const result = await api<LoginResponse>('/api/account/login', { method: 'POST', body });
+        storeToken(result.accessToken);
+        setUserState(result.user);
+        setStatus('authenticated');
+        return result.user;
+      },
+      async logout() {
+        await api('/api/account/logout', { method: 'POST' });
+        clear();
+      },
+      setUser: setUserState,
+      setToken: (token) => storeToken(token),
+    }),
+    [status, user, clear],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession outside SessionProvider');
+  return session;
+}

@@ -1,0 +1,54 @@
+import { mkdtemp } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../../../src/server/app';
+import { loadConfig } from '../../../src/server/config';
+import { startSmtpSink } from '../../support/smtp-sink';
+import { createTestDatabaseUrl } from '../../support/test-database';
+import { E2E_ADMIN } from './accounts';
+
+/**
+ * The real application for end-to-end tests: built web app, fresh database (PGlite, or PostgreSQL
+ * with TEST_DATABASE_URL), a real SMTP sink, and a small HTTP mailbox the specs read emails from.
+ */
+const port = Number(process.env.E2E_PORT ?? 3100);
+const mail = await startSmtpSink();
+const database = await createTestDatabaseUrl();
+const dataDir = await mkdtemp(path.join(tmpdir(), 'broadcast-e2e-'));
+const config = loadConfig({
+  NODE_ENV: 'test',
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  DATABASE_URL: database.url,
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  SMTP_URL: mail.url,
+  LOG_LEVEL: 'warn',
+  ADMIN_EMAIL: E2E_ADMIN.email,
+  ADMIN_PASSWORD: E2E_ADMIN.password,
+});
+const { app, ctx } = await buildApp(config);
+const { ensureFirstAdmin } = await import('../../../src/server/modules/account/admin-bootstrap');
+await ensureFirstAdmin(ctx.db, config.admin, () => {});
+await app.listen({ port, host: '127.0.0.1' });
+
+// GET /messages?to=<email> -> the emails received for that address, newest last.
+const mailbox = createServer((request, response) => {
+  const url = new URL(request.url ?? '/', 'http://localhost');
+  const to = url.searchParams.get('to')?.toLowerCase();
+  const messages = mail.received.filter((m) => !to || m.to.includes(to));
+  response.setHeader('content-type', 'application/json');
+  response.end(JSON.stringify(messages));
+});
+mailbox.listen(port + 1, '127.0.0.1');
+
+const shutdown = async () => {
+  mailbox.close();
+  await app.close();
+  await mail.close();
+  await database.drop();
+  process.exit(0);
+};
+process.on('SIGTERM', shutdown);
+process.on('SIGINT', shutdown);
