@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import type { Right } from '../../shared/permissions';
 import { FullScreenLoader } from '../components/full-screen-loader';
+import { NotAllowed } from '../components/not-allowed';
 import { useSession } from '../lib/session';
+import { useCan } from '../lib/use-can';
 
 /** Only for guests: a signed-in user is sent to /redirect. */
 export function GuestGuard({ children }: { children: ReactNode }) {
@@ -18,5 +21,12 @@ export function AuthGuard({ children }: { children: ReactNode }) {
   if (status === 'restoring') return <FullScreenLoader />;
   if (status === 'guest')
     return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  return children;
+}
+
+/** Only for users whom can() gives this right; others see a not-allowed state in the frame. */
+export function RightGuard({ right, children }: { right: Right; children: ReactNode }) {
+  const allowed = useCan()(right);
+  if (!allowed) return <NotAllowed />;
   return children;
 }

@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet } from 'react-router';
 import { FullScreenLoader } from '../components/full-screen-loader';
 import { ScrollToTop } from '../components/scroll-to-top';
-import { AuthGuard, GuestGuard } from './guards';
+import { AuthGuard, GuestGuard, RightGuard } from './guards';
 
 // Every page is its own chunk, so a public or sign-in page loads without the dashboard's code.
 const page =
@@ -18,26 +18,54 @@ function Root() {
   );
 }
 
-const dashboard = page(
-  () => import('../layouts/dashboard-layout'),
-  (m) => m.DashboardLayout,
+const guest = (
+  <GuestGuard>
+    <Outlet />
+  </GuestGuard>
 );
+const toAccount = <Navigate to="/app/account" replace />;
+const to404 = <Navigate to="/404" replace />;
+
 const comingSoon = page(
   () => import('../pages/app/coming-soon-page'),
   (m) => m.ComingSoonPage,
 );
+/** A screen of a later issue: guarded now, its page frame says it is not available yet. */
+const later = (path: string) => ({ path, lazy: comingSoon });
 
+const adminOnly = (
+  <RightGuard right="user:admin">
+    <Outlet />
+  </RightGuard>
+);
+
+/** The spec's routes (section 2), in its order. */
 export const router = createBrowserRouter([
   {
     element: <Root />,
     hydrateFallbackElement: <FullScreenLoader />,
     children: [
+      // Public routes, no layout.
       { path: '/', element: <Navigate to="/redirect" replace /> },
       {
         path: '/redirect',
         lazy: page(
           () => import('../pages/public/redirect-page'),
           (m) => m.RedirectPage,
+        ),
+      },
+      {
+        path: '/noestablishments',
+        lazy: page(
+          () => import('../pages/public/no-establishments-page'),
+          (m) => m.NoEstablishmentsPage,
+        ),
+      },
+      {
+        path: '/waiting',
+        lazy: page(
+          () => import('../pages/public/waiting-page'),
+          (m) => m.WaitingPage,
         ),
       },
       {
@@ -48,22 +76,49 @@ export const router = createBrowserRouter([
         ),
       },
       {
-        path: '/login',
-        element: (
-          <GuestGuard>
-            <Outlet />
-          </GuestGuard>
+        path: '/verify/:token',
+        lazy: page(
+          () => import('../pages/public/verify-page'),
+          (m) => m.VerifyPage,
         ),
+      },
+
+      // Guest-only routes.
+      {
+        element: guest,
         children: [
           {
-            index: true,
+            path: '/login',
             lazy: page(
               () => import('../pages/auth/login-page'),
               (m) => m.LoginPage,
             ),
           },
+          {
+            path: '/forgotpassword',
+            lazy: page(
+              () => import('../pages/auth/forgot-password-page'),
+              (m) => m.ForgotPasswordPage,
+            ),
+          },
+          {
+            path: '/newpassword/:token',
+            lazy: page(
+              () => import('../pages/auth/new-password-page'),
+              (m) => m.NewPasswordPage,
+            ),
+          },
+          {
+            path: '/register',
+            lazy: page(
+              () => import('../pages/auth/register-page'),
+              (m) => m.RegisterPage,
+            ),
+          },
         ],
       },
+
+      // The authenticated area.
       {
         path: '/app',
         element: (
@@ -73,24 +128,112 @@ export const router = createBrowserRouter([
         ),
         children: [
           {
-            lazy: dashboard,
+            lazy: page(
+              () => import('../layouts/dashboard-layout'),
+              (m) => m.DashboardLayout,
+            ),
             children: [
-              { index: true, element: <Navigate to="/app/account" replace /> },
+              { index: true, element: toAccount },
+              {
+                path: 'blank',
+                lazy: page(
+                  () => import('../pages/app/blank-page'),
+                  (m) => m.BlankPage,
+                ),
+              },
               {
                 path: 'account',
                 lazy: page(
-                  () => import('../pages/app/account-page'),
+                  () => import('../pages/app/account/account-page'),
                   (m) => m.AccountPage,
                 ),
               },
-              { path: 'management', element: <Navigate to="/app/management/customers" replace /> },
-              { path: 'management/*', lazy: comingSoon },
-              { path: '*', element: <Navigate to="/404" replace /> },
+              { path: 'reports', element: toAccount },
+              later('reports/dashboard'),
+              {
+                element: (
+                  <RightGuard right="user:representant">
+                    <Outlet />
+                  </RightGuard>
+                ),
+                children: [later('reports/representant')],
+              },
+              later('myestablishments'),
+              later('establishment/:establishmentId'),
+              later('establishment/:establishmentId/notification/:postId'),
+              {
+                path: 'management',
+                element: adminOnly,
+                children: [
+                  { index: true, element: <Navigate to="/app/management/customers" replace /> },
+                  later('customers'),
+                  later('customers/new'),
+                  later('customers/:customerId'),
+                  later('customers/:customerId/edit'),
+                  later('establishment'),
+                  later('establishment/new'),
+                  later('establishment/addclient'),
+                  later('establishment/adduser'),
+                  later('establishment/:establishmentId'),
+                  later('establishment/:establishmentId/edit'),
+                  later('users'),
+                  later('users/:userId'),
+                  later('clients'),
+                  later('clients/:clientId'),
+                  later('preferences'),
+                  later('preferences/:preferenceId'),
+                  later('preference-groups'),
+                  later('preference-groups/:groupId'),
+                ],
+              },
+              { path: 'social', element: toAccount },
+              later('social/feed'),
+              { path: '*', element: to404 },
             ],
           },
         ],
       },
-      { path: '*', element: <Navigate to="/404" replace /> },
+
+      // The public layout with its top bar.
+      {
+        lazy: page(
+          () => import('../layouts/public-layout'),
+          (m) => m.PublicLayout,
+        ),
+        children: [
+          {
+            path: '/home',
+            lazy: page(
+              () => import('../pages/public/home-page'),
+              (m) => m.HomePage,
+            ),
+          },
+          {
+            path: '/gdpr/:document',
+            lazy: page(
+              () => import('../pages/public/gdpr-page'),
+              (m) => m.GdprPage,
+            ),
+          },
+          later('/:establishmentId'),
+          later('/:establishmentId/register'),
+          {
+            path: '/:establishmentId/gdpr/privacy',
+            lazy: page(
+              () => import('../pages/public/gdpr-page'),
+              (m) => m.GdprPage,
+            ),
+          },
+          {
+            path: '/:establishmentId/:establishmentId2/gdpr/privacy',
+            lazy: page(
+              () => import('../pages/public/gdpr-page'),
+              (m) => m.GdprPage,
+            ),
+          },
+        ],
+      },
+      { path: '*', element: to404 },
     ],
   },
 ]);

@@ -1,6 +1,6 @@
 import { Avatar, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../lib/session';
+import { useSession } from '../../../lib/session';
 
 /** /app/account: the signed-in user's account. */
 export function AccountPage() {

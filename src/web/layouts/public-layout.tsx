@@ -1,0 +1,6 @@
+import { Outlet } from 'react-router';
+
+/** Placeholder: replaced by the public layout with its top bar. */
+export function PublicLayout() {
+  return <Outlet />;
+}
