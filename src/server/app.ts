@@ -115,7 +115,17 @@ export async function buildApp(
 
   const hasWebApp = existsSync(path.join(webDistDir, 'index.html'));
   if (hasWebApp) {
-    await app.register(fastifyStatic, { root: webDistDir, prefix: '/', wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      // Built assets carry a content hash in their name; everything else must be revalidated.
+      setHeaders: (res, filePath) => {
+        const hashed = filePath.startsWith(path.join(webDistDir, 'assets'));
+        res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;

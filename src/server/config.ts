@@ -76,7 +76,9 @@ function localJwtSecret(dataDir: string): string {
 
 /** Build the configuration from an environment (process.env by default). Throws ConfigError with a clear message. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
-  const parsed = EnvSchema.safeParse(source);
+  // An empty variable (PORT=) means unset, as in most tools, not zero.
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+  const parsed = EnvSchema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n/languages';
-import { FieldLabel, Msg } from '../messages';
+import { FieldLabel, Msg, required } from '../messages';
 import { ROLES } from '../permissions';
 import {
   emailField,
@@ -41,7 +41,17 @@ export type User = z.infer<typeof UserSchema>;
 
 export const UserResponseSchema = z.object({ user: UserSchema });
 
-export const LoginBodySchema = z.object({ email: emailField, password: passwordField });
+// Sign-in accepts any address an account can have, such as the first admin's admin@localhost (no
+// top-level domain, so refused by the strict check that registration keeps); malformed input still fails.
+const signInEmailField = z
+  .string({ error: (issue) => (issue.input == null ? required(FieldLabel.email) : Msg.invalidEmail) })
+  .trim()
+  .min(1, required(FieldLabel.email))
+  .max(254, Msg.invalidEmail)
+  .pipe(z.string().regex(/^[^\s@]+@[^\s@]+$/, Msg.invalidEmail))
+  .transform((email) => email.toLowerCase());
+
+export const LoginBodySchema = z.object({ email: signInEmailField, password: passwordField });
 export type LoginBody = z.infer<typeof LoginBodySchema>;
 
 export const LoginResponseSchema = z.object({ user: UserSchema, accessToken: z.string() });

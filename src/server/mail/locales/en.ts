@@ -1,5 +1,5 @@
 /**
- * English email texts. Every language file has exactly these keys (checked by mail.test.ts).
+ * English email texts. Every language file has exactly these keys (checked by templates.test.ts).
  * {{name}} placeholders are filled in and HTML-escaped by templates.ts.
  */
 export const en = {

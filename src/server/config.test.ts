@@ -1,0 +1,172 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const SECRET = 'a-test-secret-that-is-long-enough-0123456789';
+
+/** loadConfig() on an explicit environment; the test process's own environment is never read. */
+const load = (env: Record<string, string | undefined>) => loadConfig(env);
+
+/** The ConfigError thrown for an environment (fails the test when none is thrown). */
+function configError(env: Record<string, string | undefined>): ConfigError {
+  try {
+    load(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+let dataDir: string;
+beforeEach(() => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'broadcast-config-'));
+});
+afterEach(() => {
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('loadConfig defaults', () => {
+  // JWT_SECRET is given so that no secret file is written under ./data of the working directory.
+  it('works on a laptop with nothing set', () => {
+    const config = load({ JWT_SECRET: SECRET });
+    expect(config.env).toBe('development');
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(path.isAbsolute(config.dataDir)).toBe(true);
+    // Unset DATABASE_URL means the embedded PGlite under DATA_DIR.
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.androidAppUrl).toBe('http://localhost:3000');
+    expect(config.workers).toBe(true);
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.logLevel).toBe('info');
+    expect(config.trustProxy).toBe(false);
+    expect(config.tokenTtlSeconds).toBe(30 * 24 * 3600);
+    expect(new TextDecoder().decode(config.jwtSecret)).toBe(SECRET);
+  });
+
+  it('resolves a relative DATA_DIR against the working directory', () => {
+    expect(load({ JWT_SECRET: SECRET, DATA_DIR: 'var/broadcast' }).dataDir).toBe(
+      path.resolve('var/broadcast'),
+    );
+  });
+
+  it('derives the public URL from PORT, and strips a trailing slash from PUBLIC_URL', () => {
+    expect(load({ JWT_SECRET: SECRET, PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(load({ JWT_SECRET: SECRET, PUBLIC_URL: 'https://news.example.com/' }).publicUrl).toBe(
+      'https://news.example.com',
+    );
+  });
+
+  it('keeps DATABASE_URL when set', () => {
+    const url = 'postgres://broadcast:pw@db.example.com:5432/broadcast';
+    expect(load({ JWT_SECRET: SECRET, DATABASE_URL: url }).databaseUrl).toBe(url);
+  });
+});
+
+describe('WORKERS', () => {
+  it.each([
+    ['false', false],
+    ['0', false],
+    ['no', false],
+    ['off', false],
+    ['true', true],
+    ['1', true],
+    ['yes', true],
+    ['on', true],
+  ])('WORKERS=%s -> %s', (value, workers) => {
+    expect(load({ JWT_SECRET: SECRET, WORKERS: value }).workers).toBe(workers);
+  });
+
+  it('rejects a value that is not a boolean, naming WORKERS', () => {
+    expect(configError({ JWT_SECRET: SECRET, WORKERS: 'maybe' }).message).toContain('WORKERS');
+  });
+});
+
+describe('invalid values', () => {
+  it.each(['abc', '70000', '-1', '3.5'])('PORT=%s gives a ConfigError naming PORT', (port) => {
+    const error = configError({ JWT_SECRET: SECRET, PORT: port });
+    expect(error.message).toMatch(/^Invalid configuration:/);
+    expect(error.message).toContain('PORT');
+  });
+
+  it('names every invalid variable at once', () => {
+    const error = configError({
+      JWT_SECRET: SECRET,
+      PORT: 'abc',
+      PUBLIC_URL: 'not a url',
+      LOG_LEVEL: 'loud',
+    });
+    expect(error.message).toContain('PORT');
+    expect(error.message).toContain('PUBLIC_URL');
+    expect(error.message).toContain('LOG_LEVEL');
+  });
+
+  it('rejects a JWT_SECRET shorter than 32 characters', () => {
+    expect(configError({ JWT_SECRET: 'short' }).message).toContain('JWT_SECRET');
+  });
+});
+
+describe('JWT_SECRET', () => {
+  it('is required in production, with a message that says how to set it', () => {
+    const error = configError({ NODE_ENV: 'production', DATA_DIR: dataDir });
+    expect(error.message).toContain('JWT_SECRET');
+    expect(error.message).toContain('production');
+    // Nothing is generated in production.
+    expect(existsSync(path.join(dataDir, 'jwt-secret'))).toBe(false);
+  });
+
+  it('is taken from the environment in production', () => {
+    const config = load({ NODE_ENV: 'production', JWT_SECRET: SECRET, DATA_DIR: dataDir });
+    expect(new TextDecoder().decode(config.jwtSecret)).toBe(SECRET);
+    expect(existsSync(path.join(dataDir, 'jwt-secret'))).toBe(false);
+  });
+
+  it.each(['development', 'test'])(
+    'outside production (%s) is generated into DATA_DIR/jwt-secret and reused on the next load',
+    (nodeEnv) => {
+      const dir = path.join(dataDir, 'not', 'yet', 'created');
+      const first = load({ NODE_ENV: nodeEnv, DATA_DIR: dir });
+      const file = path.join(dir, 'jwt-secret');
+      expect(existsSync(file)).toBe(true);
+      const stored = readFileSync(file, 'utf8');
+      expect(stored.length).toBeGreaterThanOrEqual(32);
+      expect(new TextDecoder().decode(first.jwtSecret)).toBe(stored);
+      // Only the owner can read it.
+      if (process.platform !== 'win32') expect(statSync(file).mode & 0o077).toBe(0);
+
+      const second = load({ NODE_ENV: nodeEnv, DATA_DIR: dir });
+      expect(Buffer.from(second.jwtSecret).equals(Buffer.from(first.jwtSecret))).toBe(true);
+      expect(readFileSync(file, 'utf8')).toBe(stored);
+    },
+  );
+
+  it('generates a different secret for a different DATA_DIR', () => {
+    const one = load({ DATA_DIR: path.join(dataDir, 'one') });
+    const two = load({ DATA_DIR: path.join(dataDir, 'two') });
+    expect(Buffer.from(one.jwtSecret).equals(Buffer.from(two.jwtSecret))).toBe(false);
+  });
+});
+
+describe('ANDROID_APP_URL', () => {
+  it('defaults to PUBLIC_URL', () => {
+    expect(load({ JWT_SECRET: SECRET, PUBLIC_URL: 'https://news.example.com' }).androidAppUrl).toBe(
+      'https://news.example.com',
+    );
+  });
+
+  it('defaults to PUBLIC_URL when set but empty', () => {
+    expect(
+      load({ JWT_SECRET: SECRET, PUBLIC_URL: 'https://news.example.com', ANDROID_APP_URL: '' }).androidAppUrl,
+    ).toBe('https://news.example.com');
+  });
+
+  it('is taken as given when set', () => {
+    const store = 'https://play.google.com/store/apps/details?id=com.example.broadcast';
+    expect(load({ JWT_SECRET: SECRET, ANDROID_APP_URL: store }).androidAppUrl).toBe(store);
+  });
+});

@@ -1,0 +1,196 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../../shared/i18n/languages';
+import { en, type MailStrings } from './locales/en';
+import { MAIL_LOCALES, PRODUCT_NAME, registrationMail, resetMail, verifyMail } from './templates';
+
+const localesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'locales');
+const OTHERS = LANGUAGES.filter((lang) => lang !== 'en');
+const KEYS = Object.keys(en).sort() as Array<keyof MailStrings>;
+
+const placeholders = (value: string) => [...value.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+/** A value long enough that an identical English text means it was not translated. */
+const isSentence = (value: string) => value.replace(/\{\{\w+\}\}/g, '').trim().length > 20;
+
+describe('mail locales', () => {
+  it('has one locale file per spec language, each registered in MAIL_LOCALES', () => {
+    const files = readdirSync(localesDir)
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+      .map((file) => file.replace(/\.ts$/, ''))
+      .sort();
+    expect(files).toEqual([...LANGUAGES].sort());
+    expect(Object.keys(MAIL_LOCALES).sort()).toEqual([...LANGUAGES].sort());
+  });
+
+  describe.each(OTHERS)('%s', (lang) => {
+    const strings = MAIL_LOCALES[lang] as Record<string, unknown>;
+
+    it('has exactly the keys of en.ts', () => {
+      expect(Object.keys(strings).sort()).toEqual(KEYS);
+    });
+
+    it.each(KEYS)('%s: a non-empty string with the same {{placeholders}} as English', (key) => {
+      const value = strings[key];
+      expect(typeof value).toBe('string');
+      expect((value as string).trim()).not.toBe('');
+      expect(placeholders(value as string)).toEqual(placeholders(en[key]));
+    });
+
+    it('translates every sentence (no long value is the English text)', () => {
+      const untranslated = KEYS.filter((key) => isSentence(en[key]) && strings[key] === en[key]);
+      expect(untranslated).toEqual([]);
+    });
+  });
+
+  it('uses only placeholders the templates fill', () => {
+    const filled = [
+      'firstName',
+      'product',
+      'supportEmail',
+      'establishment',
+      'password',
+      'androidAppUrl',
+      'hours',
+    ];
+    for (const lang of LANGUAGES)
+      for (const key of KEYS)
+        for (const name of placeholders(MAIL_LOCALES[lang][key])) expect(filled).toContain(name);
+  });
+});
+
+const VERIFY_URL = 'https://app.example.com/verify/tok123?lang=de&src=mail';
+const RESET_URL = 'https://app.example.com/newpassword/reset456?a=1&b=2';
+const ANDROID_URL = 'https://play.example.com/store/apps/details?id=com.example.broadcast';
+const PASSWORD = 'Xk7pQ2mZrT9w';
+const SUPPORT = 'help@example.com';
+
+/** What an href or a text node holds in HTML for a URL with query parameters. */
+const inHtml = (url: string) => url.replaceAll('&', '&amp;');
+
+/** Whatever the language, a rendered mail fills every placeholder and has a text and an HTML part. */
+function expectWellFormed(mail: { subject: string; text: string; html: string }, lang: string) {
+  for (const part of [mail.subject, mail.text, mail.html]) {
+    expect(part).not.toMatch(/\{\{|\}\}/);
+    expect(part).not.toContain('undefined');
+  }
+  expect(mail.subject.trim()).not.toBe('');
+  expect(mail.html).toContain(`<html lang="${lang}">`);
+  expect(mail.text).toContain('Ada');
+  expect(mail.html).toContain('Ada');
+  expect(mail.text).toContain(SUPPORT);
+  expect(mail.html).toContain(SUPPORT);
+  expect(mail.text).not.toMatch(/<[a-z]/i);
+}
+
+describe.each(LANGUAGES)('mails in %s', (lang) => {
+  const s = MAIL_LOCALES[lang];
+
+  it('registrationMail carries the verification link, the password and the app link', () => {
+    const mail = registrationMail(lang, {
+      firstName: 'Ada',
+      verifyUrl: VERIFY_URL,
+      password: PASSWORD,
+      androidAppUrl: ANDROID_URL,
+      supportEmail: SUPPORT,
+    });
+    expectWellFormed(mail, lang);
+    expect(mail.subject).toBe(s.registrationSubject.replace('{{product}}', PRODUCT_NAME));
+    for (const value of [VERIFY_URL, PASSWORD, ANDROID_URL]) expect(mail.text).toContain(value);
+    for (const value of [inHtml(VERIFY_URL), PASSWORD, inHtml(ANDROID_URL)])
+      expect(mail.html).toContain(value);
+    expect(mail.html).toContain(`href="${inHtml(VERIFY_URL)}"`);
+    // Not following an establishment: the general introduction.
+    expect(mail.text).toContain(s.registrationIntro);
+  });
+
+  it('registrationMail names the followed establishment when there is one', () => {
+    const mail = registrationMail(lang, {
+      firstName: 'Ada',
+      verifyUrl: VERIFY_URL,
+      password: PASSWORD,
+      androidAppUrl: ANDROID_URL,
+      establishment: 'Café Central',
+      supportEmail: SUPPORT,
+    });
+    expectWellFormed(mail, lang);
+    expect(mail.text).toContain('Café Central');
+    expect(mail.html).toContain('Café Central');
+    expect(mail.text).not.toContain(s.registrationIntro);
+  });
+
+  it('verifyMail carries the verification link and its validity', () => {
+    const mail = verifyMail(lang, {
+      firstName: 'Ada',
+      verifyUrl: VERIFY_URL,
+      hours: 48,
+      supportEmail: SUPPORT,
+    });
+    expectWellFormed(mail, lang);
+    expect(mail.subject).toBe(s.verifySubject);
+    expect(mail.text).toContain(VERIFY_URL);
+    expect(mail.html).toContain(`href="${inHtml(VERIFY_URL)}"`);
+    expect(mail.text).toContain('48');
+    expect(mail.html).toContain('48');
+  });
+
+  it('resetMail carries the reset link and its validity', () => {
+    const mail = resetMail(lang, { firstName: 'Ada', resetUrl: RESET_URL, hours: 2, supportEmail: SUPPORT });
+    expectWellFormed(mail, lang);
+    expect(mail.subject).toBe(s.resetSubject);
+    expect(mail.text).toContain(RESET_URL);
+    expect(mail.html).toContain(`href="${inHtml(RESET_URL)}"`);
+    expect(mail.text).toContain(s.resetIntro.replace('{{hours}}', '2'));
+  });
+});
+
+describe('HTML escaping', () => {
+  const firstName = '<script>alert(1)</script>';
+
+  it.each(LANGUAGES)('escapes the first name in html and keeps it raw in text (%s)', (lang) => {
+    const mails = [
+      registrationMail(lang, {
+        firstName,
+        verifyUrl: VERIFY_URL,
+        password: PASSWORD,
+        androidAppUrl: ANDROID_URL,
+        supportEmail: SUPPORT,
+      }),
+      verifyMail(lang, { firstName, verifyUrl: VERIFY_URL, hours: 48, supportEmail: SUPPORT }),
+      resetMail(lang, { firstName, resetUrl: RESET_URL, hours: 2, supportEmail: SUPPORT }),
+    ];
+    for (const mail of mails) {
+      expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+      expect(mail.html).not.toContain('<script');
+      expect(mail.text).toContain(firstName);
+    }
+  });
+
+  it('escapes quotes and ampersands in names and in link attributes', () => {
+    const mail = registrationMail('en', {
+      firstName: 'Ada',
+      verifyUrl: 'https://app.example.com/verify/x?a=1&b="><img src=x onerror=alert(1)>',
+      password: `p&'"<>`,
+      androidAppUrl: ANDROID_URL,
+      establishment: `Tom & Jerry's "Bar"`,
+      supportEmail: SUPPORT,
+    });
+    expect(mail.html).toContain('Tom &amp; Jerry&#39;s &quot;Bar&quot;');
+    expect(mail.html).toContain('p&amp;&#39;&quot;&lt;&gt;');
+    expect(mail.html).toContain('href="https://app.example.com/verify/x?a=1&amp;b=&quot;&gt;&lt;img');
+    expect(mail.html).not.toContain('<img');
+    expect(mail.text).toContain(`Tom & Jerry's "Bar"`);
+    expect(mail.text).toContain(`p&'"<>`);
+  });
+
+  it('does not expand a placeholder written inside a value', () => {
+    const mail = verifyMail('en', {
+      firstName: '{{supportEmail}}',
+      verifyUrl: VERIFY_URL,
+      hours: 1,
+      supportEmail: SUPPORT,
+    });
+    expect(mail.text).toContain('Hello {{supportEmail}},');
+  });
+});
