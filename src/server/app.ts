@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
@@ -19,6 +19,8 @@ import { accountMailJobs } from './jobs/account-mail.job';
 import { startJobQueue } from './jobs/queue';
 import { createMailer, type Mailer } from './mail/transport';
 import { accountRoutes } from './modules/account/account.routes';
+import { establishmentRoutes } from './modules/establishments/establishments.routes';
+import { publicPageHtml } from './modules/establishments/public-page-meta';
 import { authPlugin } from './plugins/auth.plugin';
 import { errorHandlerPlugin } from './plugins/error-handler.plugin';
 
@@ -100,18 +102,21 @@ export async function buildApp(
   await app.register(authPlugin, ctx);
 
   await app.register(async (scope) => accountRoutes(scope, ctx));
+  await app.register(async (scope) => establishmentRoutes(scope, ctx));
 
   // Pictures: names are random and never reused, so they can be cached for good.
-  const logoDir = path.join(config.dataDir, 'media/logo');
-  await mkdir(logoDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: logoDir,
-    prefix: '/image/logo/',
-    decorateReply: false,
-    immutable: true,
-    maxAge: '365d',
-    index: false,
-  });
+  for (const folder of ['logo', 'cover', 'gallery']) {
+    const root = path.join(config.dataDir, 'media', folder);
+    await mkdir(root, { recursive: true });
+    await app.register(fastifyStatic, {
+      root,
+      prefix: `/image/${folder}/`,
+      decorateReply: false,
+      immutable: true,
+      maxAge: '365d',
+      index: false,
+    });
+  }
 
   const hasWebApp = existsSync(path.join(webDistDir, 'index.html'));
   if (hasWebApp) {
@@ -127,12 +132,15 @@ export async function buildApp(
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  const indexHtml = hasWebApp ? await readFile(path.join(webDistDir, 'index.html'), 'utf8') : '';
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url;
     const isPage = request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/image/');
     if (isPage && hasWebApp) {
-      // The web app routes in the browser; index.html must never be cached stale.
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', webDistDir);
+      // The web app routes in the browser; index.html must never be cached stale. A business's
+      // public page gets its own title and preview tags.
+      const html = (await publicPageHtml(ctx, indexHtml, url)) ?? indexHtml;
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
     }
     if (isPage)
       return reply.status(503).type('text/plain').send('The web app is not built: run `npm run build`.');

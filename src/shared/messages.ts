@@ -30,6 +30,10 @@ export const Msg = {
   linkCopied: 'Link copied!',
   registered: 'Successfully Registered!',
   // Messages of ours where the spec is silent.
+  invalidPhone: 'Must be a valid phone number',
+  invalidUrl: 'Must be a valid URL',
+  chooseTimeZone: 'Choose a time zone',
+  chooseLanguage: 'Choose one of the offered languages',
   resetLinkSent: 'If an account exists for this email, a link to set a new password is on its way.',
   verificationSent: 'A new verification email is on its way.',
   alreadyVerified: 'Your email is already verified.',
@@ -44,10 +48,27 @@ export const Msg = {
   imageTooLarge: 'The image is too large. The limit is 10 MB.',
   fileMissing: 'Choose a file to upload.',
   internal: 'Something went wrong on our side. Please try again.',
+  establishmentNotFound: 'This business page does not exist.',
+  establishmentBlocked: 'This business is not available at the moment.',
+  establishmentInactive: 'This business is not taking new followers at the moment.',
+  establishmentBlockedForOperators: 'This establishment is blocked. Contact support to unblock it.',
+  noUserWithEmail: 'No account uses this email.',
+  galleryFull: 'The gallery is full (30 pictures). Delete a picture first.',
+  followed: 'You now follow this business.',
+  unfollowed: 'You no longer follow this business.',
+  establishmentBlockedNow: 'Establishment blocked',
+  establishmentUnblocked: 'Establishment unblocked',
+  establishmentDeleted: 'Establishment deleted',
 } as const;
 
 /** "<field> is required", the spec's required-field message pattern. */
 export const required = (label: string) => `${label} is required`;
+
+const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** "<Field> must be at most <max> characters". */
+export const tooLong = (label: string, max: number) =>
+  `${capitalize(label)} must be at most ${max} characters`;
 
 /** Field labels used in required messages, as the spec names them. */
 export const FieldLabel = {
@@ -68,4 +89,8 @@ export const FieldLabel = {
   group: 'group',
   groupName: 'group name',
   preferenceName: 'preference name',
+  bio: 'bio',
+  subheader: 'subheader',
+  address2: 'address 2',
+  caption: 'caption',
 } as const;

@@ -17,7 +17,12 @@ const RESET_TTL_HOURS = 1;
  */
 export const welcomeJob = {
   queue: 'account.welcome',
-  payload: z.object({ userId: z.string(), establishmentId: z.string().optional() }),
+  payload: z.object({
+    userId: z.string(),
+    establishmentId: z.string().optional(),
+    /** A client operates the establishment; a customer follows it. */
+    kind: z.enum(['customer', 'client']).default('customer'),
+  }),
 };
 export const verificationJob = { queue: 'account.verification', payload: z.object({ userId: z.string() }) };
 export const passwordResetJob = {
@@ -43,7 +48,7 @@ export function accountMailJobs(ctx: AppContext): JobDefinition<z.ZodType>[] {
   const { publicUrl, supportEmail, androidAppUrl } = ctx.config;
   const welcome: JobDefinition<typeof welcomeJob.payload> = {
     ...welcomeJob,
-    async handle({ userId, establishmentId }) {
+    async handle({ userId, establishmentId, kind }) {
       const user = await repo.findUserById(ctx.db, userId);
       if (!user) return; // deleted meanwhile: nothing to send
       const password = generatePassword();
@@ -60,6 +65,7 @@ export function accountMailJobs(ctx: AppContext): JobDefinition<z.ZodType>[] {
           password,
           androidAppUrl,
           establishment,
+          operates: kind === 'client',
           supportEmail,
         }),
       });

@@ -12,7 +12,7 @@ export interface JobDefinition<S extends z.ZodType> {
 export interface JobQueue {
   send<S extends z.ZodType>(
     job: Pick<JobDefinition<S>, 'queue' | 'payload'>,
-    payload: z.infer<S>,
+    payload: z.input<S>,
   ): Promise<void>;
   /** Start taking jobs of these types in this process. */
   work(definitions: JobDefinition<z.ZodType>[]): Promise<void>;

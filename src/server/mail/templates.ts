@@ -13,7 +13,7 @@ export const MAIL_LOCALES: Record<Language, MailStrings> = { en, sk, se, hu, cz,
 
 export const PRODUCT_NAME = 'Broadcast';
 
-type Vars = Record<string, string | number>;
+type Vars = Record<string, string | number | boolean | undefined>;
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -79,6 +79,8 @@ export const registrationMail = (
     password: string;
     androidAppUrl: string;
     establishment?: string;
+    /** The recipient operates the establishment (a client signed up by a representative). */
+    operates?: boolean;
     supportEmail: string;
   },
 ) =>
@@ -86,7 +88,13 @@ export const registrationMail = (
     lang,
     'registrationSubject',
     [
-      { text: v.establishment ? 'registrationIntroWithEstablishment' : 'registrationIntro' },
+      {
+        text: v.operates
+          ? 'registrationIntroForClient'
+          : v.establishment
+            ? 'registrationIntroWithEstablishment'
+            : 'registrationIntro',
+      },
       { button: { label: 'registrationButton', url: v.verifyUrl } },
       { text: 'registrationPassword' },
       { text: 'registrationPasswordHint' },

@@ -35,6 +35,21 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       const first = Object.values(fields)[0] ?? 'Invalid input';
       return reply.status(400).send({ error: first, code: ErrorCode.VALIDATION, fields } satisfies ErrorBody);
     }
+    // PostgreSQL refuses some text (a NUL character, bad encoding): that is bad input, not our failure.
+    const pgCode = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+    if (pgCode === '22021' || pgCode === '22P05') {
+      return reply.status(400).send({
+        error: 'Contains a character that is not allowed.',
+        code: ErrorCode.BAD_REQUEST,
+      } satisfies ErrorBody);
+    }
+    // The multipart parser reports a body cut short on the request stream, outside the route's code.
+    if (error.statusCode === undefined && request.isMultipart?.()) {
+      return reply.status(400).send({
+        error: 'The upload is incomplete or malformed.',
+        code: ErrorCode.BAD_REQUEST,
+      } satisfies ErrorBody);
+    }
     const status = error.statusCode ?? 500;
     if (status === 429) {
       return reply

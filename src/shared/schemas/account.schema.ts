@@ -12,7 +12,7 @@ import {
   tokenField,
 } from './fields';
 
-export const LanguageSchema = z.enum(LANGUAGES, { error: 'Choose one of the offered languages' });
+export const LanguageSchema = z.enum(LANGUAGES, { error: Msg.chooseLanguage });
 export const RoleSchema = z.enum(ROLES);
 
 /** How a user belongs to an establishment: follows it (customer) or operates it (client). */
@@ -78,7 +78,7 @@ export const ProfileBodySchema = z.object({
   lastName: requiredText(FieldLabel.lastName),
   email: emailField,
   phone: phoneField,
-  bio: optionalText('bio', 300).default(''),
+  bio: optionalText(FieldLabel.bio, 300).default(''),
   language: LanguageSchema.optional(),
   marketingConsent: z.boolean({ error: 'Marketing consent must be true or false' }).optional(),
 });
@@ -100,13 +100,13 @@ export const ResetPasswordBodySchema = z.object({ token: tokenField, password: n
 export type ResetPasswordBody = z.infer<typeof ResetPasswordBodySchema>;
 
 /** Form-side extension: the new password typed twice (spec: "Passwords must match"). */
-export const withPasswordConfirmation = <T extends z.ZodObject<{ [k: string]: z.ZodType }>>(
-  schema: T,
-  field: keyof z.infer<T> & string,
+export const withPasswordConfirmation = <Shape extends z.ZodRawShape>(
+  schema: z.ZodObject<Shape>,
+  field: keyof Shape & string,
 ) =>
   schema
     .extend({ confirmPassword: z.string() })
-    .refine((v) => (v as Record<string, unknown>)[field] === v.confirmPassword, {
+    .refine((v) => (v as Record<string, unknown>)[field] === (v as Record<string, unknown>).confirmPassword, {
       message: Msg.passwordsMustMatch,
       path: ['confirmPassword'],
     });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FieldLabel, Msg, required } from '../messages';
+import { FieldLabel, Msg, required, tooLong } from '../messages';
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -11,14 +11,14 @@ export const requiredText = (label: string, max = 100) =>
     })
     .trim()
     .min(1, required(label))
-    .max(max, `${capitalize(label)} must be at most ${max} characters`);
+    .max(max, tooLong(label, max));
 
 /** An optional text field; empty input is stored as an empty string. */
 export const optionalText = (label: string, max = 500) =>
   z
     .string({ error: `${capitalize(label)} must be text` })
     .trim()
-    .max(max, `${capitalize(label)} must be at most ${max} characters`);
+    .max(max, tooLong(label, max));
 
 /** An email address, trimmed and lower-cased so uniqueness is case-insensitive. */
 export const emailField = z
@@ -43,10 +43,7 @@ export const passwordField = z
   .max(200, 'Password must be at most 200 characters');
 
 /** A phone number: digits with the usual separators. */
-export const phoneField = requiredText(FieldLabel.phone, 32).regex(
-  /^\+?[0-9 ()./-]{5,}$/,
-  'Must be a valid phone number',
-);
+export const phoneField = requiredText(FieldLabel.phone, 32).regex(/^\+?[0-9 ()./-]{5,}$/, Msg.invalidPhone);
 
 /** A single-use token from an emailed link. */
 export const tokenField = z

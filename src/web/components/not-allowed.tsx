@@ -10,7 +10,7 @@ export function NotAllowed() {
         <Typography variant="h5" component="h1" gutterBottom>
           {t('notAllowed.title')}
         </Typography>
-        <Typography color="text.secondary">{t('notAllowed.text')}</Typography>
+        <Typography sx={{ color: 'text.secondary' }}>{t('notAllowed.text')}</Typography>
       </CardContent>
     </Card>
   );

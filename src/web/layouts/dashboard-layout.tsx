@@ -1,96 +1,64 @@
-import {
-  AppBar,
-  Avatar,
-  Box,
-  Button,
-  IconButton,
-  ListItemText,
-  Menu,
-  MenuItem,
-  Toolbar,
-  Typography,
-} from '@mui/material';
-import { useSnackbar } from 'notistack';
-import { useState } from 'react';
+import MenuIcon from '@mui/icons-material/Menu';
+import { AppBar, Box, Container, IconButton, Stack, Toolbar } from '@mui/material';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, Link as RouterLink, useNavigate } from 'react-router';
-import { useSession } from '../lib/session';
+import { Outlet } from 'react-router';
+import { LanguagePicker } from '../components/language-picker';
+import { SettingsButton } from '../components/settings-button';
+import { ThemePicker } from '../components/theme-picker';
+import { UserMenu } from '../components/user-menu';
+import { SIDEBAR_WIDTH, TOP_BAR_HEIGHT } from './frame-sizes';
+import { ImpersonationBar } from './impersonation-bar';
+import { ProductLogo } from './product-logo';
+import { Sidebar } from './sidebar';
 
-export const TOP_BAR_HEIGHT = 64;
+export { SIDEBAR_WIDTH, TOP_BAR_HEIGHT };
 
-/** The signed-in area's frame: top bar with the user menu (Home, Account, Logout), then the page. */
+/** The signed-in area's frame: top bar, sidebar (a drawer on phones), then the page. */
 export function DashboardLayout() {
   const { t } = useTranslation();
-  const { user, logout } = useSession();
-  const { enqueueSnackbar } = useSnackbar();
-  const navigate = useNavigate();
-  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
-  const fullName = user ? `${user.firstName} ${user.lastName}`.trim() : '';
-
-  const onLogout = async () => {
-    setMenuAnchor(null);
-    try {
-      await logout();
-      navigate('/login');
-    } catch {
-      enqueueSnackbar(t('errors.logoutFailed'), { variant: 'error' });
-    }
-  };
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const closeMobile = useCallback(() => setMobileOpen(false), []);
 
   return (
-    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
-      <AppBar
-        position="sticky"
-        color="inherit"
-        elevation={0}
-        sx={{ borderBottom: 1, borderColor: 'divider' }}
-      >
-        <Toolbar sx={{ minHeight: TOP_BAR_HEIGHT, gap: 2 }}>
-          <Button
-            component={RouterLink}
-            to="/redirect"
-            color="inherit"
-            sx={{ fontWeight: 700, fontSize: 18 }}
-          >
-            {t('appName')}
-          </Button>
-          <Box sx={{ flexGrow: 1 }} />
+    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      {/* Above the permanent sidebar on desktop; below the sidebar drawer on phones, which covers it. */}
+      <AppBar position="fixed" sx={(theme) => ({ zIndex: { md: theme.zIndex.drawer + 1 } })}>
+        <Toolbar
+          disableGutters
+          sx={{ minHeight: { xs: TOP_BAR_HEIGHT }, height: TOP_BAR_HEIGHT, px: { xs: 1, sm: 2 }, gap: 1 }}
+        >
           <IconButton
-            onClick={(event) => setMenuAnchor(event.currentTarget)}
-            aria-label={fullName}
-            aria-haspopup="menu"
-            aria-controls={menuAnchor ? 'user-menu' : undefined}
+            color="inherit"
+            aria-label={t('layout.openMenu')}
+            aria-expanded={mobileOpen}
+            onClick={() => setMobileOpen(true)}
+            sx={{ display: { md: 'none' } }}
           >
-            <Avatar src={user?.avatar ? `/image/logo/${user.avatar}.jpeg` : undefined} alt={fullName}>
-              {user?.firstName.charAt(0)}
-            </Avatar>
+            <MenuIcon />
           </IconButton>
-          <Menu
-            id="user-menu"
-            anchorEl={menuAnchor}
-            open={Boolean(menuAnchor)}
-            onClose={() => setMenuAnchor(null)}
-          >
-            <Box sx={{ px: 2, py: 1 }}>
-              <Typography sx={{ fontWeight: 600 }}>{fullName}</Typography>
-              <Typography variant="body2" color="text.secondary">
-                {user?.email}
-              </Typography>
+          <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', paddingInlineStart: { md: 1 } }}>
+            <ProductLogo to="/redirect" />
+          </Box>
+          <Stack direction="row" sx={{ alignItems: 'center', gap: { xs: 0, sm: 0.5 } }}>
+            <LanguagePicker />
+            <ThemePicker />
+            <SettingsButton />
+            <Box sx={{ marginInlineStart: { xs: 0.5, sm: 1 } }}>
+              <UserMenu />
             </Box>
-            <MenuItem component={RouterLink} to="/redirect" onClick={() => setMenuAnchor(null)}>
-              <ListItemText>{t('nav.home')}</ListItemText>
-            </MenuItem>
-            <MenuItem component={RouterLink} to="/app/account" onClick={() => setMenuAnchor(null)}>
-              <ListItemText>{t('nav.account')}</ListItemText>
-            </MenuItem>
-            <MenuItem onClick={onLogout}>
-              <ListItemText>{t('nav.logout')}</ListItemText>
-            </MenuItem>
-          </Menu>
+          </Stack>
         </Toolbar>
       </AppBar>
-      <Box component="main" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 1200, mx: 'auto' }}>
-        <Outlet />
+      <Sidebar mobileOpen={mobileOpen} onMobileClose={closeMobile} />
+      <Box
+        component="main"
+        sx={{ flexGrow: 1, minWidth: 0, pt: `${TOP_BAR_HEIGHT}px`, display: 'flex', flexDirection: 'column' }}
+      >
+        <ImpersonationBar />
+        <Container maxWidth="lg" sx={{ py: { xs: 2, sm: 3 }, px: { xs: 2, sm: 3 }, flexGrow: 1 }}>
+          <Outlet />
+        </Container>
       </Box>
     </Box>
   );

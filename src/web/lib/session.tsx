@@ -13,6 +13,8 @@ interface Session {
   login(body: LoginBody): Promise<User>;
   /** Ends the session on the server, then locally; throws when the server cannot be reached. */
   logout(): Promise<void>;
+  /** Clear the session locally, for when the server has already ended it (account deleted, signed out everywhere). */
+  forget(): void;
   /** Replace the stored user (after a profile change) or token (after a password change). */
   setUser(user: User): void;
   setToken(token: string): void;
@@ -75,6 +77,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         await api('/api/account/logout', { method: 'POST' });
         clear();
       },
+      forget: clear,
       setUser: setUserState,
       setToken: (token) => storeToken(token),
     }),

@@ -6,7 +6,8 @@ const labelKey = new Map<string, string>(Object.entries(FieldLabel).map(([key, l
 
 /**
  * Translate a message written once in the shared schemas (English, as the spec quotes it) into
- * the user's language: known messages by their Msg key, "<field> is required" by its field.
+ * the user's language: known messages by their Msg key, "<field> is required" and "<Field> must be at most
+ * N characters" by their field.
  * A message with no translation is shown as it is.
  */
 export function translateMessage(t: TFunction, message: string | undefined): string {
@@ -17,6 +18,16 @@ export function translateMessage(t: TFunction, message: string | undefined): str
   const label = required ? labelKey.get(required[1]!) : undefined;
   if (label) {
     return t('common:messages.required', { field: t(`common:fieldLabels.${label}`), defaultValue: message });
+  }
+  const long = /^(.+) must be at most (\d+) characters$/.exec(message);
+  const longLabel = long ? labelKey.get(long[1]!.charAt(0).toLowerCase() + long[1]!.slice(1)) : undefined;
+  if (long && longLabel) {
+    const text = t('common:messages.tooLong', {
+      field: t(`common:fieldLabels.${longLabel}`),
+      max: Number(long[2]),
+      defaultValue: message,
+    });
+    return text.charAt(0).toLocaleUpperCase() + text.slice(1);
   }
   return message;
 }

@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /** A business. Its fields are completed by the establishments issue. */
@@ -53,4 +53,22 @@ export const memberships = pgTable(
     primaryKey({ columns: [t.userId, t.establishmentId] }),
     index('memberships_establishment_idx').on(t.establishmentId, t.kind),
   ],
+);
+
+/** Pictures of an establishment's gallery, in display order. */
+export const galleryImages = pgTable(
+  'gallery_images',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    establishmentId: uuid('establishment_id')
+      .notNull()
+      .references(() => establishments.id, { onDelete: 'cascade' }),
+    /** Image name; served at /image/gallery/{image}.jpeg. */
+    image: text('image').notNull(),
+    caption: text('caption').notNull().default(''),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('gallery_images_establishment_idx').on(t.establishmentId, t.createdAt)],
 );

@@ -12,6 +12,8 @@ export const at: MailStrings = {
     'Ihr Konto ist angelegt. Bestätigen Sie Ihre E-Mail-Adresse, um Neuigkeiten von den Lokalen und Geschäften zu erhalten, denen Sie folgen.',
   registrationIntroWithEstablishment:
     'Sie folgen jetzt {{establishment}}. Bestätigen Sie Ihre E-Mail-Adresse, um ab sofort die Neuigkeiten dieses Betriebes zu erhalten.',
+  registrationIntroForClient:
+    'Ihr Betrieb {{establishment}} ist jetzt auf {{product}}. Bestätigen Sie Ihre E-Mail-Adresse, melden Sie sich an und schicken Sie Ihren Followern die erste Neuigkeit.',
   registrationButton: 'E-Mail-Adresse bestätigen',
   registrationPassword: 'Ihr Passwort zum Anmelden: {{password}}',
   registrationPasswordHint: 'Sie können es jederzeit unter Konto > Sicherheit ändern.',

@@ -12,6 +12,8 @@ export const cz: MailStrings = {
     'Váš účet je připraven. Potvrďte svou e-mailovou adresu a začněte dostávat novinky od podniků, které sledujete.',
   registrationIntroWithEstablishment:
     'Nyní sledujete podnik {{establishment}}. Potvrďte svou e-mailovou adresu a začněte dostávat jeho novinky.',
+  registrationIntroForClient:
+    'Váš podnik {{establishment}} je nyní na {{product}}. Potvrďte svou e-mailovou adresu, přihlaste se a pošlete svým sledujícím první novinku.',
   registrationButton: 'Potvrdit e-mail',
   registrationPassword: 'Vaše heslo pro přihlášení: {{password}}',
   registrationPasswordHint: 'Kdykoli ho můžete změnit v sekci Účet > Zabezpečení.',

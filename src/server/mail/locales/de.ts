@@ -12,6 +12,8 @@ export const de: MailStrings = {
     'Ihr Konto ist eingerichtet. Bestätigen Sie Ihre E-Mail-Adresse, um Neuigkeiten von den Betrieben zu erhalten, denen Sie folgen.',
   registrationIntroWithEstablishment:
     'Sie folgen jetzt {{establishment}}. Bestätigen Sie Ihre E-Mail-Adresse, um die Neuigkeiten dieses Betriebs zu erhalten.',
+  registrationIntroForClient:
+    'Ihr Betrieb {{establishment}} ist jetzt auf {{product}}. Bestätigen Sie Ihre E-Mail-Adresse, melden Sie sich an und senden Sie Ihren Followern die erste Neuigkeit.',
   registrationButton: 'E-Mail-Adresse bestätigen',
   registrationPassword: 'Ihr Passwort für die Anmeldung: {{password}}',
   registrationPasswordHint: 'Sie können es jederzeit unter Konto > Sicherheit ändern.',

@@ -14,6 +14,8 @@ export const en = {
     'Your account is ready. Confirm your email address to start receiving news from the businesses you follow.',
   registrationIntroWithEstablishment:
     'You now follow {{establishment}}. Confirm your email address to start receiving their news.',
+  registrationIntroForClient:
+    'Your business {{establishment}} is now on {{product}}. Confirm your email address, sign in and send your first news to your followers.',
   registrationButton: 'Confirm my email',
   registrationPassword: 'Your password for signing in: {{password}}',
   registrationPasswordHint: 'You can change it at any time under Account > Security.',

@@ -12,6 +12,8 @@ export const hu: MailStrings = {
     'Fiókja elkészült. Erősítse meg e-mail-címét, hogy megkapja az Ön által követett vállalkozások híreit.',
   registrationIntroWithEstablishment:
     'Mostantól követi ezt a helyet: {{establishment}}. Erősítse meg e-mail-címét, hogy megkapja a híreit.',
+  registrationIntroForClient:
+    'A(z) {{establishment}} vállalkozása mostantól elérhető a {{product}} szolgáltatásban. Erősítse meg e-mail-címét, jelentkezzen be, és küldje el első hírét követőinek.',
   registrationButton: 'E-mail-cím megerősítése',
   registrationPassword: 'Jelszava a bejelentkezéshez: {{password}}',
   registrationPasswordHint: 'Bármikor módosíthatja a Fiók > Biztonság menüpontban.',

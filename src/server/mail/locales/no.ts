@@ -12,6 +12,8 @@ export const no: MailStrings = {
     'Kontoen din er klar. Bekreft e-postadressen din for å begynne å få nyheter fra bedriftene du følger.',
   registrationIntroWithEstablishment:
     'Nå følger du {{establishment}}. Bekreft e-postadressen din for å begynne å få nyhetene deres.',
+  registrationIntroForClient:
+    'Bedriften din {{establishment}} er nå på {{product}}. Bekreft e-postadressen din, logg inn og send din første nyhet til følgerne dine.',
   registrationButton: 'Bekreft e-postadressen min',
   registrationPassword: 'Passordet ditt for innlogging: {{password}}',
   registrationPasswordHint: 'Du kan endre det når som helst under Konto > Sikkerhet.',

@@ -12,6 +12,8 @@ export const se: MailStrings = {
     'Ditt konto är klart. Bekräfta din e-postadress för att börja få nyheter från de företag du följer.',
   registrationIntroWithEstablishment:
     'Nu följer du {{establishment}}. Bekräfta din e-postadress för att börja få deras nyheter.',
+  registrationIntroForClient:
+    'Ditt företag {{establishment}} finns nu på {{product}}. Bekräfta din e-postadress, logga in och skicka din första nyhet till dina följare.',
   registrationButton: 'Bekräfta min e-postadress',
   registrationPassword: 'Ditt lösenord för inloggning: {{password}}',
   registrationPasswordHint: 'Du kan ändra det när som helst under Konto > Säkerhet.',

@@ -12,6 +12,8 @@ export const sk: MailStrings = {
     'Váš účet je pripravený. Potvrďte svoju e-mailovú adresu a začnite dostávať novinky od podnikov, ktoré sledujete.',
   registrationIntroWithEstablishment:
     'Odteraz sledujete podnik {{establishment}}. Potvrďte svoju e-mailovú adresu a začnite dostávať jeho novinky.',
+  registrationIntroForClient:
+    'Váš podnik {{establishment}} je teraz na {{product}}. Potvrďte svoju e-mailovú adresu, prihláste sa a pošlite svojim sledovateľom prvú novinku.',
   registrationButton: 'Potvrdiť e-mail',
   registrationPassword: 'Vaše heslo na prihlásenie: {{password}}',
   registrationPasswordHint: 'Kedykoľvek ho môžete zmeniť v časti Účet > Zabezpečenie.',

@@ -71,23 +71,6 @@ export async function insertMembership(
   await db.insert(memberships).values(values).onConflictDoNothing();
 }
 
-/** An establishment a newcomer may follow, by its id or its public id. */
-export async function findFollowableEstablishment(db: Db, idOrPublicId: string) {
-  const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(idOrPublicId);
-  const [row] = await db
-    .select({ id: establishments.id, name: establishments.name })
-    .from(establishments)
-    .where(
-      and(
-        isUuid ? eq(establishments.id, idOrPublicId) : eq(establishments.publicId, idOrPublicId),
-        isNull(establishments.deletedAt),
-        isNull(establishments.blockedAt),
-        eq(establishments.active, true),
-      ),
-    );
-  return row;
-}
-
 export async function findEstablishmentName(db: Db, id: string): Promise<string | undefined> {
   const [row] = await db
     .select({ name: establishments.name })

@@ -19,7 +19,7 @@ import {
 } from '../../../shared/schemas/account.schema';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
-import { MAX_IMAGE_BYTES } from '../../lib/images';
+import { readImageUpload } from '../../lib/uploads';
 import { actorOf } from '../../plugins/auth.plugin';
 import * as account from './account.service';
 
@@ -256,16 +256,7 @@ export async function accountRoutes(root: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      if (!request.isMultipart())
-        throw new AppError(400, 'VALIDATION', Msg.fileMissing, { file: Msg.fileMissing });
-      const file = await request.file({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } });
-      if (!file) throw new AppError(400, 'VALIDATION', Msg.fileMissing, { file: Msg.fileMissing });
-      const buffer = await file.toBuffer().catch((error: { code?: string }) => {
-        if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError(413, 'PAYLOAD_TOO_LARGE', Msg.imageTooLarge, { file: Msg.imageTooLarge });
-        }
-        throw error;
-      });
+      const { buffer } = await readImageUpload(request);
       return { user: await account.setAvatar(ctx, actorOf(request), buffer), message: Msg.profileUpdated };
     },
   );

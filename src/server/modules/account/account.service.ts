@@ -17,6 +17,8 @@ import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { removeJpeg, saveJpeg, toJpeg } from '../../lib/images';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { hashSingleUseToken } from '../../lib/single-use-tokens';
+import { stateOf } from '../establishments/establishment.dto';
+import { findEstablishment } from '../establishments/establishments.repo';
 import { toUserDto } from './account.dto';
 import * as repo from './account.repo';
 
@@ -84,8 +86,8 @@ export async function register(
   if (await repo.findUserByEmail(ctx.db, input.email)) throw emailTaken();
   let establishmentId: string | undefined;
   if (input.establishmentId) {
-    const establishment = await repo.findFollowableEstablishment(ctx.db, input.establishmentId);
-    if (!establishment)
+    const establishment = await findEstablishment(ctx.db, input.establishmentId);
+    if (!establishment || stateOf(establishment) !== 'active')
       throw fieldError('establishmentId', 'This business cannot be followed right now.', ErrorCode.NOT_FOUND);
     establishmentId = establishment.id;
   }

@@ -13,7 +13,7 @@ export function ComingSoonPage() {
         <Typography variant="h5" component="h1" gutterBottom>
           {t('account.signedInAs', { name })}
         </Typography>
-        <Typography color="text.secondary">{t('comingSoon')}</Typography>
+        <Typography sx={{ color: 'text.secondary' }}>{t('comingSoon')}</Typography>
       </CardContent>
     </Card>
   );

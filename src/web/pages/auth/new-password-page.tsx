@@ -1,4 +1,105 @@
-/** Placeholder: replaced by its screen. */
+import LinkOffOutlined from '@mui/icons-material/LinkOffOutlined';
+import { Alert, Button, Link, Stack, TextField } from '@mui/material';
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { z } from 'zod';
+import { ErrorCode } from '../../../shared/errors';
+import { Msg } from '../../../shared/messages';
+import { ResetPasswordBodySchema } from '../../../shared/schemas/account.schema';
+import { apiErrorText } from '../../features/account/api/api-error-text';
+import { useResetPassword } from '../../features/account/api/reset-password.api';
+import { AuthLayout } from '../../layouts/auth-layout';
+import { ApiError } from '../../lib/api-client';
+import { translateMessage } from '../../lib/translate-message';
+import { useApiForm } from '../../lib/use-api-form';
+
+// Derived from the shared schema, so "Must be at least 7 characters" and "Passwords must match" are
+// written once. Not withPasswordConfirmation(): its generic signature loses the field types (the
+// output becomes { [x: string]: unknown }), so this repeats its one refine with the same message.
+const NewPasswordFormSchema = ResetPasswordBodySchema.pick({ password: true })
+  .extend({ confirmPassword: z.string() })
+  .refine((values) => values.password === values.confirmPassword, {
+    message: Msg.passwordsMustMatch,
+    path: ['confirmPassword'],
+  });
+
+/** /newpassword/:token: set a new password with the emailed single-use token. */
 export function NewPasswordPage() {
-  return null;
+  const { t } = useTranslation(['auth', 'common']);
+  const { token = '' } = useParams();
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const reset = useResetPassword();
+  const [tokenRejected, setTokenRejected] = useState(false);
+  const { register, handleSubmit, formState, applyServerErrors } = useApiForm(NewPasswordFormSchema, {
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ password }) => {
+    try {
+      await reset.mutateAsync({ token, password });
+      enqueueSnackbar(translateMessage(t, Msg.passwordUpdated), { variant: 'success' });
+      navigate('/login', { replace: true });
+    } catch (error) {
+      // The token is not a field of this form: an unknown or used one gets its own state.
+      if (error instanceof ApiError && error.code === ErrorCode.TOKEN_INVALID) setTokenRejected(true);
+      else if (!applyServerErrors(error)) enqueueSnackbar(apiErrorText(t, error), { variant: 'error' });
+    }
+  });
+
+  if (tokenRejected) {
+    return (
+      <AuthLayout
+        title={t('auth:newPassword.invalidTitle')}
+        icon={<LinkOffOutlined />}
+        iconTone="error"
+        subtitle={t('auth:newPassword.invalidHint')}
+      >
+        <Stack spacing={2.5}>
+          <Alert severity="error">{translateMessage(t, Msg.tokenInvalid)}</Alert>
+          <Button component={RouterLink} to="/forgotpassword" variant="contained" size="large">
+            {t('auth:newPassword.requestNew')}
+          </Button>
+          <Link component={RouterLink} to="/login" sx={{ alignSelf: 'center' }}>
+            {t('auth:newPassword.backToLogin')}
+          </Link>
+        </Stack>
+      </AuthLayout>
+    );
+  }
+
+  const fieldError = (name: 'password' | 'confirmPassword') =>
+    translateMessage(t, formState.errors[name]?.message);
+
+  return (
+    <AuthLayout title={t('auth:newPassword.title')} subtitle={t('auth:newPassword.subtitle')}>
+      <Stack component="form" noValidate onSubmit={onSubmit} spacing={2.5}>
+        <TextField
+          label={t('auth:newPassword.password')}
+          type="password"
+          autoComplete="new-password"
+          autoFocus
+          {...register('password')}
+          error={Boolean(formState.errors.password)}
+          helperText={fieldError('password')}
+        />
+        <TextField
+          label={t('auth:newPassword.confirmPassword')}
+          type="password"
+          autoComplete="new-password"
+          {...register('confirmPassword')}
+          error={Boolean(formState.errors.confirmPassword)}
+          helperText={fieldError('confirmPassword')}
+        />
+        <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
+          {t('auth:newPassword.submit')}
+        </Button>
+        <Link component={RouterLink} to="/login" sx={{ alignSelf: 'center' }}>
+          {t('auth:newPassword.backToLogin')}
+        </Link>
+      </Stack>
+    </AuthLayout>
+  );
 }

@@ -1,4 +1,68 @@
-/** Placeholder: replaced by its screen. */
+import QrCodeScannerOutlined from '@mui/icons-material/QrCodeScannerOutlined';
+import { Avatar, Box, Button, Stack, Typography } from '@mui/material';
+import { useSnackbar } from 'notistack';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Link as RouterLink, useNavigate } from 'react-router';
+import { FullScreenLoader } from '../../components/full-screen-loader';
+import { AuthLayout } from '../../layouts/auth-layout';
+import { useSession } from '../../lib/session';
+
+/** /noestablishments: a customer who follows no business is told how to follow one (spec section 1). */
 export function NoEstablishmentsPage() {
-  return null;
+  const { t } = useTranslation(['auth', 'common']);
+  const { status, logout } = useSession();
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+
+  if (status === 'restoring') return <FullScreenLoader />;
+  if (status === 'guest') return <Navigate to="/login" replace />;
+
+  const appName = t('common:appName');
+  const steps = t('auth:noEstablishments.steps', { returnObjects: true, appName }) as string[];
+
+  const onSignOut = async () => {
+    try {
+      await logout();
+      navigate('/login', { replace: true });
+    } catch {
+      enqueueSnackbar(t('common:errors.logoutFailed'), { variant: 'error' });
+    }
+  };
+
+  return (
+    <AuthLayout
+      title={t('auth:noEstablishments.title')}
+      subtitle={t('auth:noEstablishments.text', { appName })}
+      icon={<QrCodeScannerOutlined />}
+    >
+      <Stack component="ol" spacing={2} sx={{ listStyle: 'none', p: 0, m: 0, mb: 4 }}>
+        {steps.map((step, index) => (
+          <Box component="li" key={step} sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
+            <Avatar
+              aria-hidden
+              sx={{
+                width: 32,
+                height: 32,
+                fontSize: 15,
+                fontWeight: 700,
+                bgcolor: 'action.selected',
+                color: 'primary.main',
+              }}
+            >
+              {index + 1}
+            </Avatar>
+            <Typography>{step}</Typography>
+          </Box>
+        ))}
+      </Stack>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <Button component={RouterLink} to="/app/account" variant="contained" size="large" sx={{ flex: 1 }}>
+          {t('auth:noEstablishments.account')}
+        </Button>
+        <Button variant="outlined" size="large" onClick={onSignOut} sx={{ flex: 1 }}>
+          {t('auth:noEstablishments.signOut')}
+        </Button>
+      </Stack>
+    </AuthLayout>
+  );
 }

@@ -11,15 +11,13 @@ export function NotFoundPage() {
       sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', textAlign: 'center' }}
     >
       <Box component="main">
-        <Typography variant="h1" color="primary" gutterBottom>
+        <Typography variant="h1" gutterBottom sx={{ color: 'primary.main' }}>
           404
         </Typography>
         <Typography variant="h4" component="h2" gutterBottom>
           {t('notFound.title')}
         </Typography>
-        <Typography color="text.secondary" sx={{ mb: 4 }}>
-          {t('notFound.text')}
-        </Typography>
+        <Typography sx={{ mb: 4, color: 'text.secondary' }}>{t('notFound.text')}</Typography>
         <Button variant="contained" component={RouterLink} to="/redirect">
           {t('notFound.back')}
         </Button>

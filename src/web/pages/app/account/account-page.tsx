@@ -1,32 +1,112 @@
-import { Avatar, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
+import { Avatar, Box, Card, CardContent, Chip, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import type { User } from '../../../../shared/schemas/account.schema';
 import { useSession } from '../../../lib/session';
+import { avatarUrl, initialsOf } from './avatar-url';
+import { GeneralTab } from './general-tab';
+import { ProfileTab } from './profile-tab';
+import { SecurityTab } from './security-tab';
 
-/** /app/account: the signed-in user's account. */
+const TABS = ['general', 'profile', 'security'] as const;
+type TabName = (typeof TABS)[number];
+const isTab = (value: string | null): value is TabName => TABS.includes(value as TabName);
+
+/** /app/account: account settings in tabs (general, profile, security), the tab kept in `?tab=`. */
 export function AccountPage() {
   const { t } = useTranslation();
   const { user } = useSession();
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: TabName = isTab(requested) ? requested : 'general';
+  // The guard only renders this page for a signed-in user; null covers the instant the session ends.
   if (!user) return null;
-  const name = `${user.firstName} ${user.lastName}`.trim();
+
+  const selectTab = (next: TabName) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next === 'general') updated.delete('tab');
+        else updated.set('tab', next);
+        return updated;
+      },
+      { replace: true },
+    );
+
   return (
-    <Stack spacing={3}>
+    <Stack spacing={3} sx={{ maxWidth: 960, mx: 'auto' }}>
+      <AccountHeader user={user} />
+      <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
+        <Tabs
+          value={tab}
+          onChange={(_, next: TabName) => selectTab(next)}
+          aria-label={t('accountPage.tabsLabel')}
+          variant="scrollable"
+          scrollButtons="auto"
+          allowScrollButtonsMobile
+        >
+          {TABS.map((name) => (
+            <Tab
+              key={name}
+              value={name}
+              label={t(`accountPage.tabs.${name}`)}
+              id={`account-tab-${name}`}
+              aria-controls={`account-tabpanel-${name}`}
+            />
+          ))}
+        </Tabs>
+      </Box>
+      <Box role="tabpanel" id={`account-tabpanel-${tab}`} aria-labelledby={`account-tab-${tab}`}>
+        {tab === 'general' && <GeneralTab user={user} />}
+        {tab === 'profile' && <ProfileTab user={user} />}
+        {tab === 'security' && <SecurityTab />}
+      </Box>
+    </Stack>
+  );
+}
+
+/** Page title with who is signed in: picture, name, email and role. */
+function AccountHeader({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const name = `${user.firstName} ${user.lastName}`.trim();
+  const role = t(`accountPage.roles.${user.role}`);
+  return (
+    <Stack spacing={2}>
       <Typography variant="h4" component="h1">
-        {t('account.title')}
+        {t('accountPage.title')}
       </Typography>
-      <Card>
+      <Card variant="outlined">
         <CardContent>
-          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', minWidth: 0 }}>
             <Avatar
-              src={user.avatar ? `/image/logo/${user.avatar}.jpeg` : undefined}
-              sx={{ width: 64, height: 64 }}
+              src={avatarUrl(user)}
+              alt={t('accountPage.avatar.alt', { name })}
+              sx={{ width: 56, height: 56, fontSize: 22, fontWeight: 600, bgcolor: 'primary.main' }}
             >
-              {user.firstName.charAt(0)}
+              {initialsOf(user)}
             </Avatar>
-            <Stack>
-              <Typography variant="h6">{t('account.signedInAs', { name })}</Typography>
-              <Typography color="text.secondary">{user.email}</Typography>
-            </Stack>
-            <Chip label={t(`account.role.${user.role}`)} color="primary" variant="outlined" />
+            <Box sx={{ minWidth: 0, flexGrow: 1 }}>
+              <Typography variant="h6" component="p" noWrap>
+                {name}
+              </Typography>
+              <Typography color="textSecondary" noWrap>
+                {user.email}
+              </Typography>
+              <Chip
+                label={role}
+                color="primary"
+                variant="outlined"
+                size="small"
+                sx={{ display: { xs: 'inline-flex', sm: 'none' }, mt: 1 }}
+              />
+            </Box>
+            {/* Beside the name on wide screens; under it on phones, where the name needs the room. */}
+            <Chip
+              label={role}
+              color="primary"
+              variant="outlined"
+              sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
+            />
           </Stack>
         </CardContent>
       </Card>

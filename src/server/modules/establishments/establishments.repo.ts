@@ -1,0 +1,221 @@
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { establishments, galleryImages, memberships, users } from '../../db/schema';
+
+export type EstablishmentRow = typeof establishments.$inferSelect;
+export type NewEstablishment = typeof establishments.$inferInsert;
+
+const counts = {
+  followerCount: sql<number>`(select count(*)::int from ${memberships} m where m.establishment_id = ${establishments.id} and m.kind = 'customer')`,
+  clientCount: sql<number>`(select count(*)::int from ${memberships} m where m.establishment_id = ${establishments.id} and m.kind = 'client')`,
+};
+
+export type EstablishmentWithCounts = EstablishmentRow & { followerCount: number; clientCount: number };
+
+/** Which establishments a list may show. */
+export type Visibility =
+  | { all: true }
+  | { registeredById: string }
+  | { memberId: string; kind?: 'client' | 'customer' };
+
+export interface ListFilter {
+  q?: string;
+  status?: 'active' | 'inactive' | 'blocked';
+  page: number;
+  pageSize: number;
+}
+
+function visibilityWhere(visibility: Visibility): SQL | undefined {
+  if ('all' in visibility) return undefined;
+  if ('registeredById' in visibility) return eq(establishments.registeredById, visibility.registeredById);
+  const member = and(
+    eq(memberships.establishmentId, establishments.id),
+    eq(memberships.userId, visibility.memberId),
+    visibility.kind ? eq(memberships.kind, visibility.kind) : undefined,
+  );
+  return sql`exists (select 1 from ${memberships} where ${member})`;
+}
+
+function statusWhere(status: ListFilter['status']): SQL | undefined {
+  if (status === 'blocked') return isNotNull(establishments.blockedAt);
+  if (status === 'active') return and(isNull(establishments.blockedAt), eq(establishments.active, true));
+  if (status === 'inactive') return and(isNull(establishments.blockedAt), eq(establishments.active, false));
+  return undefined;
+}
+
+/** A page of establishments, never deleted ones, newest first. */
+export async function listEstablishments(db: Db, visibility: Visibility, filter: ListFilter) {
+  const search = filter.q ? `%${filter.q.replace(/[%_\\]/g, '\\$&')}%` : undefined;
+  const where = and(
+    isNull(establishments.deletedAt),
+    visibilityWhere(visibility),
+    statusWhere(filter.status),
+    search
+      ? or(
+          ilike(establishments.name, search),
+          ilike(establishments.city, search),
+          ilike(establishments.email, search),
+        )
+      : undefined,
+  );
+  const [items, [total]] = await Promise.all([
+    db
+      .select({ ...getTableColumns(establishments), ...counts })
+      .from(establishments)
+      .where(where)
+      .orderBy(desc(establishments.createdAt), asc(establishments.id))
+      .limit(filter.pageSize)
+      .offset((filter.page - 1) * filter.pageSize),
+    db.select({ value: count() }).from(establishments).where(where),
+  ]);
+  return { items: items as EstablishmentWithCounts[], total: total?.value ?? 0 };
+}
+
+/** By id or public id, deleted ones included (callers decide what a state means). */
+export async function findEstablishment(
+  db: Db,
+  idOrPublicId: string,
+): Promise<EstablishmentWithCounts | undefined> {
+  const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(idOrPublicId);
+  // Public ids are letters, digits and dashes; anything else (a NUL byte would fail in the
+  // database) matches nothing.
+  if (!isUuid && !/^[a-z0-9-]{1,64}$/i.test(idOrPublicId)) return undefined;
+  const [row] = await db
+    .select({ ...getTableColumns(establishments), ...counts })
+    .from(establishments)
+    .where(
+      isUuid ? eq(establishments.id, idOrPublicId) : eq(establishments.publicId, idOrPublicId.toLowerCase()),
+    );
+  return row as EstablishmentWithCounts | undefined;
+}
+
+export async function insertEstablishment(db: Db, values: NewEstablishment): Promise<EstablishmentRow> {
+  const [row] = await db.insert(establishments).values(values).returning();
+  return row!;
+}
+
+export async function updateEstablishment(db: Db, id: string, patch: Partial<NewEstablishment>) {
+  const [row] = await db
+    .update(establishments)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(establishments.id, id))
+    .returning();
+  return row;
+}
+
+export async function publicIdTaken(db: Db, publicId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: establishments.id })
+    .from(establishments)
+    .where(eq(establishments.publicId, publicId));
+  return rows.length > 0;
+}
+
+export async function findMembership(db: Db, userId: string, establishmentId: string) {
+  const [row] = await db
+    .select()
+    .from(memberships)
+    .where(and(eq(memberships.userId, userId), eq(memberships.establishmentId, establishmentId)));
+  return row;
+}
+
+/** Add or change a user's link to an establishment. */
+export async function upsertMembership(
+  db: Db,
+  userId: string,
+  establishmentId: string,
+  kind: 'client' | 'customer',
+) {
+  await db
+    .insert(memberships)
+    .values({ userId, establishmentId, kind })
+    .onConflictDoUpdate({ target: [memberships.userId, memberships.establishmentId], set: { kind } });
+}
+
+export async function deleteMembership(db: Db, userId: string, establishmentId: string) {
+  const rows = await db
+    .delete(memberships)
+    .where(and(eq(memberships.userId, userId), eq(memberships.establishmentId, establishmentId)))
+    .returning({ userId: memberships.userId });
+  return rows.length > 0;
+}
+
+export async function listMembers(db: Db, establishmentId: string) {
+  return db
+    .select({
+      userId: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      kind: memberships.kind,
+      since: memberships.createdAt,
+    })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(eq(memberships.establishmentId, establishmentId))
+    .orderBy(asc(memberships.kind), desc(memberships.createdAt))
+    .limit(1000);
+}
+
+export async function listGallery(db: Db, establishmentId: string) {
+  return db
+    .select()
+    .from(galleryImages)
+    .where(eq(galleryImages.establishmentId, establishmentId))
+    .orderBy(asc(galleryImages.createdAt), asc(galleryImages.id));
+}
+
+export async function countGallery(db: Db, establishmentId: string): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(galleryImages)
+    .where(eq(galleryImages.establishmentId, establishmentId));
+  return row?.value ?? 0;
+}
+
+export async function insertGalleryImage(db: Db, values: typeof galleryImages.$inferInsert) {
+  const [row] = await db.insert(galleryImages).values(values).returning();
+  return row!;
+}
+
+export async function updateGalleryCaption(
+  db: Db,
+  establishmentId: string,
+  imageId: string,
+  caption: string,
+) {
+  const [row] = await db
+    .update(galleryImages)
+    .set({ caption })
+    .where(and(eq(galleryImages.id, imageId), eq(galleryImages.establishmentId, establishmentId)))
+    .returning();
+  return row;
+}
+
+export async function deleteGalleryImage(db: Db, establishmentId: string, imageId: string) {
+  const [row] = await db
+    .delete(galleryImages)
+    .where(and(eq(galleryImages.id, imageId), eq(galleryImages.establishmentId, establishmentId)))
+    .returning();
+  return row;
+}
+
+/** Users by id, for the few places that need names of several. */
+export async function findUsersByIds(db: Db, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db.select().from(users).where(inArray(users.id, ids));
+}

@@ -1,0 +1,371 @@
+import sharp from 'sharp';
+import { ErrorCode } from '../../../shared/errors';
+import { Msg } from '../../../shared/messages';
+import { type Actor, can } from '../../../shared/permissions';
+import type {
+  AddMemberBody,
+  ClientSignupBody,
+  Establishment,
+  EstablishmentFields,
+  EstablishmentList,
+  GalleryImage,
+  Member,
+  PublicEstablishment,
+} from '../../../shared/schemas/establishment.schema';
+import { EstablishmentFieldsSchema } from '../../../shared/schemas/establishment.schema';
+import type { AppContext, AuthedActor } from '../../context';
+import type { Db } from '../../db/client';
+import { welcomeJob } from '../../jobs/account-mail.job';
+import { AppError, forbidden, notFound } from '../../lib/app-error';
+import { removeJpeg, saveJpeg, toJpeg } from '../../lib/images';
+import * as accounts from '../account/account.repo';
+import { UNUSABLE_PASSWORD } from '../account/account.service';
+import { stateOf, toEstablishmentDto, toGalleryDto } from './establishment.dto';
+import * as repo from './establishments.repo';
+import { newPublicId } from './public-id';
+
+export const GALLERY_LIMIT = 30;
+
+const emailTaken = (field: string) =>
+  new AppError(409, ErrorCode.EMAIL_EXISTS, Msg.emailExists, { [field]: Msg.emailExists });
+const gone = () => notFound(Msg.establishmentNotFound);
+
+/** The establishment, unless deleted. */
+async function load(ctx: AppContext, id: string): Promise<repo.EstablishmentWithCounts> {
+  const row = await repo.findEstablishment(ctx.db, id);
+  if (!row || row.deletedAt) throw gone();
+  return row;
+}
+
+const resourceOf = (row: repo.EstablishmentRow) => ({
+  establishmentId: row.id,
+  registeredById: row.registeredById,
+});
+
+const isMember = (actor: Actor, establishmentId: string) =>
+  actor.establishments.some((m) => m.establishmentId === establishmentId);
+
+/** Admin, an operator (client settings) or the representative who registered it. */
+function canManage(actor: Actor, row: repo.EstablishmentRow) {
+  return (
+    can(actor, 'clientSettings', resourceOf(row)) ||
+    (actor.role === 'representant' && row.registeredById === actor.id)
+  );
+}
+
+/** Operators may change their establishment's profile; a blocked one only admins. */
+function assertCanEdit(actor: Actor, row: repo.EstablishmentRow) {
+  if (!can(actor, 'clientSettings', resourceOf(row))) throw forbidden();
+  if (row.blockedAt && actor.role !== 'admin') {
+    throw new AppError(403, ErrorCode.ESTABLISHMENT_BLOCKED, Msg.establishmentBlockedForOperators);
+  }
+}
+
+/** A fresh public id that no other establishment has. */
+async function uniquePublicId(db: Db, name: string): Promise<string> {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const id = newPublicId(name);
+    if (!(await repo.publicIdTaken(db, id))) return id;
+  }
+  throw new Error('Could not find a free public id');
+}
+
+const fieldsToRow = (fields: EstablishmentFields) => {
+  const f = EstablishmentFieldsSchema.parse(fields);
+  return {
+    name: f.name,
+    subheader: f.subheader,
+    email: f.email,
+    phone: f.phone,
+    website: f.website,
+    address1: f.address1,
+    address2: f.address2,
+    city: f.city,
+    state: f.state,
+    zip: f.zip,
+    country: f.country,
+    businessId: f.businessId,
+    taxId: f.taxId,
+    vatNumber: f.vatNumber,
+    timeZone: f.timeZone,
+    active: f.active,
+  };
+};
+
+/** The establishments the actor may see: all (admin), registered (representative), operated or followed. */
+export async function list(
+  ctx: AppContext,
+  actor: AuthedActor,
+  query: { q?: string; status?: 'active' | 'inactive' | 'blocked'; page: number; pageSize: number },
+): Promise<EstablishmentList> {
+  const visibility: repo.Visibility =
+    actor.role === 'admin'
+      ? { all: true }
+      : actor.role === 'representant'
+        ? { registeredById: actor.id }
+        : { memberId: actor.id, kind: actor.role === 'client' ? 'client' : 'customer' };
+  const { items, total } = await repo.listEstablishments(ctx.db, visibility, query);
+  return { items: items.map(toEstablishmentDto), total, page: query.page, pageSize: query.pageSize };
+}
+
+/** One establishment, for its admins, operators, registering representative and followers. */
+export async function get(ctx: AppContext, actor: AuthedActor, id: string): Promise<Establishment> {
+  const row = await load(ctx, id);
+  if (!canManage(actor, row) && !isMember(actor, row.id)) throw forbidden();
+  return toEstablishmentDto(row);
+}
+
+/** An admin creates an establishment. */
+export async function create(
+  ctx: AppContext,
+  actor: AuthedActor,
+  fields: EstablishmentFields,
+): Promise<Establishment> {
+  if (!can(actor, 'user:admin')) throw forbidden();
+  const row = await repo.insertEstablishment(ctx.db, {
+    ...fieldsToRow(fields),
+    publicId: await uniquePublicId(ctx.db, fields.name),
+  });
+  return toEstablishmentDto((await repo.findEstablishment(ctx.db, row.id))!);
+}
+
+/**
+ * A representative (or an admin) signs up a client together with their establishment. The client
+ * gets the registration email with a generated password; the establishment records who signed it up.
+ */
+export async function signupClient(
+  ctx: AppContext,
+  actor: AuthedActor,
+  body: ClientSignupBody,
+): Promise<{ establishment: Establishment; clientId: string }> {
+  if (!can(actor, 'user:representant')) throw forbidden();
+  if (await accounts.findUserByEmail(ctx.db, body.client.email)) throw emailTaken('client.email');
+  const publicId = await uniquePublicId(ctx.db, body.establishment.name);
+  let created: { establishmentId: string; clientId: string };
+  try {
+    created = await ctx.db.transaction(async (tx) => {
+      const client = await accounts.insertUser(tx, {
+        email: body.client.email,
+        passwordHash: UNUSABLE_PASSWORD,
+        firstName: body.client.firstName,
+        lastName: body.client.lastName,
+        phone: body.client.phone,
+        role: 'client',
+      });
+      const establishment = await repo.insertEstablishment(tx, {
+        ...fieldsToRow(body.establishment),
+        publicId,
+        registeredById: actor.id,
+      });
+      await repo.upsertMembership(tx, client.id, establishment.id, 'client');
+      return { establishmentId: establishment.id, clientId: client.id };
+    });
+  } catch (error) {
+    if (accounts.isUniqueViolation(error)) throw emailTaken('client.email');
+    throw error;
+  }
+  await ctx.jobs.send(welcomeJob, {
+    userId: created.clientId,
+    establishmentId: created.establishmentId,
+    kind: 'client',
+  });
+  const row = await repo.findEstablishment(ctx.db, created.establishmentId);
+  return { establishment: toEstablishmentDto(row!), clientId: created.clientId };
+}
+
+/** Update the profile (admin or an operator). */
+export async function update(
+  ctx: AppContext,
+  actor: AuthedActor,
+  id: string,
+  fields: EstablishmentFields,
+): Promise<Establishment> {
+  const row = await load(ctx, id);
+  assertCanEdit(actor, row);
+  await repo.updateEstablishment(ctx.db, row.id, fieldsToRow(fields));
+  return toEstablishmentDto((await repo.findEstablishment(ctx.db, row.id))!);
+}
+
+/** Block or unblock (admin): a blocked establishment's page is unavailable and it cannot send. */
+export async function setBlocked(ctx: AppContext, actor: AuthedActor, id: string, blocked: boolean) {
+  if (!can(actor, 'user:admin')) throw forbidden();
+  const row = await load(ctx, id);
+  await repo.updateEstablishment(ctx.db, row.id, {
+    blockedAt: blocked ? (row.blockedAt ?? new Date()) : null,
+  });
+  return toEstablishmentDto((await repo.findEstablishment(ctx.db, row.id))!);
+}
+
+/** Delete (admin). It cannot be undone from the app: the page, feed and memberships disappear. */
+export async function remove(ctx: AppContext, actor: AuthedActor, id: string): Promise<void> {
+  if (!can(actor, 'user:admin')) throw forbidden();
+  const row = await load(ctx, id);
+  await repo.updateEstablishment(ctx.db, row.id, { deletedAt: new Date() });
+}
+
+/** Clients and followers of an establishment, for those who manage it. */
+export async function members(ctx: AppContext, actor: AuthedActor, id: string) {
+  const row = await load(ctx, id);
+  if (!canManage(actor, row)) throw forbidden();
+  const items = await repo.listMembers(ctx.db, row.id);
+  return {
+    items: items.map((m): Member => ({ ...m, since: m.since.toISOString() })),
+    followerCount: Number(row.followerCount),
+    clientCount: Number(row.clientCount),
+  };
+}
+
+/** An admin adds an existing user as a client (operator) or a user (follower). */
+export async function addMember(ctx: AppContext, actor: AuthedActor, id: string, body: AddMemberBody) {
+  if (!can(actor, 'user:admin')) throw forbidden();
+  const row = await load(ctx, id);
+  const user = await accounts.findUserByEmail(ctx.db, body.email);
+  if (!user)
+    throw new AppError(404, ErrorCode.USER_NOT_FOUND, Msg.noUserWithEmail, { email: Msg.noUserWithEmail });
+  await repo.upsertMembership(ctx.db, user.id, row.id, body.kind);
+  // Operating an establishment makes a customer a client; staff roles stay as they are.
+  if (body.kind === 'client' && user.role === 'customer')
+    await accounts.updateUser(ctx.db, user.id, { role: 'client' });
+  return members(ctx, actor, row.id);
+}
+
+/** An admin removes a user's link to an establishment. */
+export async function removeMember(ctx: AppContext, actor: AuthedActor, id: string, userId: string) {
+  if (!can(actor, 'user:admin')) throw forbidden();
+  const row = await load(ctx, id);
+  if (!(await repo.deleteMembership(ctx.db, userId, row.id))) throw notFound();
+  return members(ctx, actor, row.id);
+}
+
+/** Replace the logo (square) or the cover (wide) with a re-encoded JPEG. */
+export async function setPicture(
+  ctx: AppContext,
+  actor: AuthedActor,
+  id: string,
+  which: 'logo' | 'cover',
+  upload: Buffer,
+): Promise<Establishment> {
+  const row = await load(ctx, id);
+  assertCanEdit(actor, row);
+  const size =
+    which === 'logo'
+      ? { width: 512, height: 512, fit: 'cover' as const }
+      : { width: 1600, height: 600, fit: 'cover' as const };
+  const name = await saveJpeg(ctx.config.dataDir, which, await toJpeg(upload, size));
+  await repo.updateEstablishment(ctx.db, row.id, { [which]: name });
+  await removeJpeg(ctx.config.dataDir, which, row[which]);
+  return toEstablishmentDto((await repo.findEstablishment(ctx.db, row.id))!);
+}
+
+/** The gallery, for anyone who may see the establishment's page. */
+export async function gallery(ctx: AppContext, id: string): Promise<GalleryImage[]> {
+  const row = await load(ctx, id);
+  if (row.blockedAt) throw new AppError(403, ErrorCode.ESTABLISHMENT_BLOCKED, Msg.establishmentBlocked);
+  return (await repo.listGallery(ctx.db, row.id)).map(toGalleryDto);
+}
+
+/** Add a picture to the gallery (at most GALLERY_LIMIT). */
+export async function addGalleryImage(
+  ctx: AppContext,
+  actor: AuthedActor,
+  id: string,
+  upload: Buffer,
+  caption: string,
+): Promise<GalleryImage> {
+  const row = await load(ctx, id);
+  assertCanEdit(actor, row);
+  if ((await repo.countGallery(ctx.db, row.id)) >= GALLERY_LIMIT) {
+    throw new AppError(409, ErrorCode.VALIDATION, Msg.galleryFull, { file: Msg.galleryFull });
+  }
+  const jpeg = await toJpeg(upload, { width: 1600, height: 1600, fit: 'inside' });
+  const { width = 0, height = 0 } = await sharp(jpeg).metadata();
+  const image = await saveJpeg(ctx.config.dataDir, 'gallery', jpeg);
+  return toGalleryDto(
+    await repo.insertGalleryImage(ctx.db, { establishmentId: row.id, image, caption, width, height }),
+  );
+}
+
+export async function captionGalleryImage(
+  ctx: AppContext,
+  actor: AuthedActor,
+  id: string,
+  imageId: string,
+  caption: string,
+): Promise<GalleryImage> {
+  const row = await load(ctx, id);
+  assertCanEdit(actor, row);
+  const updated = await repo.updateGalleryCaption(ctx.db, row.id, imageId, caption);
+  if (!updated) throw notFound();
+  return toGalleryDto(updated);
+}
+
+export async function deleteGalleryImage(ctx: AppContext, actor: AuthedActor, id: string, imageId: string) {
+  const row = await load(ctx, id);
+  assertCanEdit(actor, row);
+  const deleted = await repo.deleteGalleryImage(ctx.db, row.id, imageId);
+  if (!deleted) throw notFound();
+  await removeJpeg(ctx.config.dataDir, 'gallery', deleted.image);
+}
+
+/** The public page's data. Unknown and deleted: 404; blocked: 403 with its own code. */
+export async function publicProfile(
+  ctx: AppContext,
+  actor: AuthedActor | null,
+  idOrPublicId: string,
+): Promise<PublicEstablishment> {
+  const row = await repo.findEstablishment(ctx.db, idOrPublicId);
+  const state = row ? stateOf(row) : 'deleted';
+  if (!row || state === 'deleted') throw gone();
+  if (state === 'blocked') throw new AppError(403, ErrorCode.ESTABLISHMENT_BLOCKED, Msg.establishmentBlocked);
+  const membership = actor?.establishments.find((m) => m.establishmentId === row.id);
+  return {
+    id: row.id,
+    publicId: row.publicId,
+    name: row.name,
+    subheader: row.subheader,
+    email: row.email,
+    phone: row.phone,
+    website: row.website,
+    address1: row.address1,
+    address2: row.address2,
+    city: row.city,
+    zip: row.zip,
+    country: row.country,
+    logo: row.logo,
+    cover: row.cover,
+    status: state === 'active' ? 'active' : 'inactive',
+    followerCount: Number(row.followerCount),
+    gallery: (await repo.listGallery(ctx.db, row.id)).map(toGalleryDto),
+    viewer: actor ? { following: membership !== undefined, operating: membership?.kind === 'client' } : null,
+  };
+}
+
+/** Follow an active establishment; an operator stays an operator. */
+export async function follow(ctx: AppContext, actor: AuthedActor, idOrPublicId: string) {
+  const row = await repo.findEstablishment(ctx.db, idOrPublicId);
+  if (!row || row.deletedAt) throw gone();
+  if (row.blockedAt) throw new AppError(403, ErrorCode.ESTABLISHMENT_BLOCKED, Msg.establishmentBlocked);
+  if (!row.active) throw new AppError(409, ErrorCode.ESTABLISHMENT_INACTIVE, Msg.establishmentInactive);
+  const existing = await repo.findMembership(ctx.db, actor.id, row.id);
+  if (!existing) await repo.upsertMembership(ctx.db, actor.id, row.id, 'customer');
+  return { establishmentId: row.id, following: true, message: Msg.followed };
+}
+
+/** Stop following; operators leave through an admin. */
+export async function unfollow(ctx: AppContext, actor: AuthedActor, idOrPublicId: string) {
+  const row = await repo.findEstablishment(ctx.db, idOrPublicId);
+  if (!row) throw gone();
+  const existing = await repo.findMembership(ctx.db, actor.id, row.id);
+  if (existing?.kind === 'customer') await repo.deleteMembership(ctx.db, actor.id, row.id);
+  return { establishmentId: row.id, following: false, message: Msg.unfollowed };
+}
+
+/** The public page's address, which the QR code and share links carry. */
+export async function publicUrlOf(
+  ctx: AppContext,
+  idOrPublicId: string,
+): Promise<{ url: string; name: string }> {
+  const row = await repo.findEstablishment(ctx.db, idOrPublicId);
+  if (!row || row.deletedAt) throw gone();
+  return { url: `${ctx.config.publicUrl}/${row.publicId}`, name: row.name };
+}

@@ -1,0 +1,177 @@
+import { z } from 'zod';
+import { FieldLabel, Msg } from '../messages';
+import { emailField, optionalText, phoneField, requiredText } from './fields';
+
+const isTimeZone = (value: string) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** PostgreSQL text cannot hold a NUL character: refuse it as bad input instead of failing in the database. */
+const noNul = <T extends z.ZodString>(schema: T) =>
+  schema.refine((value) => !value.includes('\u0000'), 'Contains a character that is not allowed');
+
+const websiteField = z
+  .string({ error: Msg.invalidUrl })
+  .trim()
+  .max(300, Msg.invalidUrl)
+  .refine((value) => value === '' || /^https?:\/\/[^\s.]+\.[^\s]+$/i.test(value), Msg.invalidUrl)
+  .refine((value) => !value.includes('\u0000'), Msg.invalidUrl)
+  .default('');
+
+/** The editable profile of an establishment (spec section 3), with the spec's required-field messages. */
+export const EstablishmentFieldsSchema = z.object({
+  name: noNul(requiredText(FieldLabel.name, 120)),
+  subheader: noNul(optionalText(FieldLabel.subheader, 200)).default(''),
+  email: emailField,
+  phone: phoneField,
+  website: websiteField,
+  address1: noNul(requiredText(FieldLabel.address, 200)),
+  address2: noNul(optionalText(FieldLabel.address2, 200)).default(''),
+  city: noNul(requiredText(FieldLabel.city, 100)),
+  state: noNul(requiredText(FieldLabel.state, 100)),
+  zip: noNul(requiredText(FieldLabel.zip, 20)),
+  country: noNul(requiredText(FieldLabel.country, 100)),
+  businessId: noNul(requiredText(FieldLabel.businessId, 50)),
+  taxId: noNul(requiredText(FieldLabel.taxId, 50)),
+  vatNumber: noNul(requiredText(FieldLabel.vatNumber, 50)),
+  timeZone: z
+    .string({ error: Msg.chooseTimeZone })
+    .refine(isTimeZone, Msg.chooseTimeZone)
+    .default('Europe/Bratislava'),
+  active: z.boolean({ error: 'Active must be true or false' }).default(true),
+});
+export type EstablishmentFields = z.input<typeof EstablishmentFieldsSchema>;
+
+export const EstablishmentStateSchema = z.enum(['active', 'inactive', 'blocked', 'deleted']);
+export type EstablishmentState = z.infer<typeof EstablishmentStateSchema>;
+
+/** An establishment as its operators and admins see it. */
+export const EstablishmentSchema = z.object({
+  id: z.string(),
+  publicId: z.string(),
+  name: z.string(),
+  subheader: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  website: z.string(),
+  address1: z.string(),
+  address2: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip: z.string(),
+  country: z.string(),
+  businessId: z.string(),
+  taxId: z.string(),
+  vatNumber: z.string(),
+  timeZone: z.string(),
+  logo: z.string().nullable(),
+  cover: z.string().nullable(),
+  active: z.boolean(),
+  blocked: z.boolean(),
+  status: EstablishmentStateSchema,
+  registeredById: z.string().nullable(),
+  followerCount: z.number(),
+  clientCount: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Establishment = z.infer<typeof EstablishmentSchema>;
+
+export const GalleryImageSchema = z.object({
+  id: z.string(),
+  image: z.string(),
+  caption: z.string(),
+  width: z.number(),
+  height: z.number(),
+  createdAt: z.string(),
+});
+export type GalleryImage = z.infer<typeof GalleryImageSchema>;
+
+/** What anyone may see on the public page /{publicId}. */
+export const PublicEstablishmentSchema = z.object({
+  id: z.string(),
+  publicId: z.string(),
+  name: z.string(),
+  subheader: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  website: z.string(),
+  address1: z.string(),
+  address2: z.string(),
+  city: z.string(),
+  zip: z.string(),
+  country: z.string(),
+  logo: z.string().nullable(),
+  cover: z.string().nullable(),
+  /** Inactive: the page is visible but new followers cannot join. */
+  status: z.enum(['active', 'inactive']),
+  followerCount: z.number(),
+  gallery: z.array(GalleryImageSchema),
+  /** Set for a signed-in caller. */
+  viewer: z.object({ following: z.boolean(), operating: z.boolean() }).nullable(),
+});
+export type PublicEstablishment = z.infer<typeof PublicEstablishmentSchema>;
+
+export const EstablishmentResponseSchema = z.object({
+  establishment: EstablishmentSchema,
+  message: z.string().optional(),
+});
+
+export const EstablishmentListQuerySchema = z.object({
+  q: noNul(z.string().trim().max(100)).optional(),
+  status: EstablishmentStateSchema.exclude(['deleted']).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+});
+
+export const EstablishmentListSchema = z.object({
+  items: z.array(EstablishmentSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type EstablishmentList = z.infer<typeof EstablishmentListSchema>;
+
+/** A representative signs up a client together with their establishment, in one form. */
+export const ClientSignupBodySchema = z.object({
+  client: z.object({
+    firstName: noNul(requiredText(FieldLabel.firstName)),
+    lastName: noNul(requiredText(FieldLabel.lastName)),
+    email: emailField,
+    phone: phoneField,
+  }),
+  establishment: EstablishmentFieldsSchema,
+});
+export type ClientSignupBody = z.input<typeof ClientSignupBodySchema>;
+
+/** An admin adds an existing user to an establishment, as a client (operator) or a user (follower). */
+export const AddMemberBodySchema = z.object({
+  email: emailField,
+  kind: z.enum(['client', 'customer'], { error: 'Choose client or user' }),
+});
+export type AddMemberBody = z.infer<typeof AddMemberBodySchema>;
+
+export const MemberSchema = z.object({
+  userId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  kind: z.enum(['client', 'customer']),
+  since: z.string(),
+});
+export type Member = z.infer<typeof MemberSchema>;
+
+export const MemberListSchema = z.object({
+  items: z.array(MemberSchema),
+  followerCount: z.number(),
+  clientCount: z.number(),
+});
+
+export const CaptionBodySchema = z.object({
+  caption: noNul(optionalText(FieldLabel.caption, 200)).default(''),
+});

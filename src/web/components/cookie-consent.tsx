@@ -1,0 +1,109 @@
+import CookieOutlinedIcon from '@mui/icons-material/CookieOutlined';
+import { Box, Button, Link, Paper, Stack, Typography } from '@mui/material';
+import { useEffect, useRef, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { CONSENT_COOKIE } from '../lib/storage-keys';
+
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+const PRIVACY_PATH = '/gdpr/privacy';
+
+/** Whether the consent cookie exists (spec section 9: consent is stored under a cookie named consent). */
+export function hasConsent(): boolean {
+  return document.cookie.split(';').some((part) => part.trim().startsWith(`${CONSENT_COOKIE}=`));
+}
+
+const storeConsent = () => {
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser we support
+  document.cookie = `${CONSENT_COOKIE}=true; path=/; max-age=${ONE_YEAR_SECONDS}; SameSite=Lax${secure}`;
+};
+
+/**
+ * Bottom cookie-consent banner, on every page until the user agrees (spec section 4). It does not
+ * block the page. `navigate` opens the privacy page inside the app (it sits outside the router).
+ */
+export function CookieConsent({ navigate }: { navigate?: (to: string) => void }) {
+  const { t } = useTranslation();
+  const [visible, setVisible] = useState(() => !hasConsent());
+  const bannerRef = useRef<HTMLElement>(null);
+  const [height, setHeight] = useState(0);
+  // A spacer as tall as the banner ends the page, so nothing at its bottom stays hidden behind it.
+  useEffect(() => {
+    const banner = bannerRef.current;
+    if (!visible || !banner) return;
+    const observer = new ResizeObserver(() => setHeight(banner.offsetHeight));
+    observer.observe(banner);
+    return () => observer.disconnect();
+  }, [visible]);
+  if (!visible) return null;
+
+  const accept = () => {
+    storeConsent();
+    setVisible(false);
+  };
+
+  return (
+    <>
+      <Box aria-hidden sx={{ height: height + 16 }} />
+      <Paper
+        ref={bannerRef}
+        component="section"
+        role="region"
+        aria-label={t('consent.label')}
+        elevation={8}
+        sx={(theme) => ({
+          position: 'fixed',
+          zIndex: theme.zIndex.drawer - 1,
+          insetBlockEnd: { xs: 8, sm: 16 },
+          insetInlineEnd: { xs: 8, sm: 16 },
+          insetInlineStart: { xs: 8, sm: 'auto' },
+          maxWidth: { sm: 420 },
+          p: 2,
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: 3,
+        })}
+      >
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+          <Box sx={{ color: 'primary.main', display: 'flex', pt: 0.25 }}>
+            <CookieOutlinedIcon />
+          </Box>
+          <Stack spacing={1.5} sx={{ flexGrow: 1 }}>
+            <Typography variant="body2">
+              <Trans
+                t={t}
+                i18nKey="consent.text"
+                components={{
+                  privacy: (
+                    <Link
+                      href={PRIVACY_PATH}
+                      underline="always"
+                      onClick={(event) => {
+                        // A plain click stays in the app; middle-click and modified clicks keep their meaning.
+                        if (
+                          !navigate ||
+                          event.button !== 0 ||
+                          event.metaKey ||
+                          event.ctrlKey ||
+                          event.shiftKey
+                        )
+                          return;
+                        event.preventDefault();
+                        navigate(PRIVACY_PATH);
+                      }}
+                    />
+                  ),
+                }}
+              />
+            </Typography>
+            <Box>
+              <Button variant="contained" size="small" onClick={accept}>
+                {t('consent.accept')}
+              </Button>
+            </Box>
+          </Stack>
+        </Stack>
+      </Paper>
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+import CheckIcon from '@mui/icons-material/Check';
+import PaletteOutlinedIcon from '@mui/icons-material/PaletteOutlined';
+import { Box, IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { THEMES, type ThemeName, useSettings } from '../lib/settings';
+
+// Each theme's background and accent, so a theme can be recognised before it is applied.
+const SWATCH: Record<ThemeName, { background: string; accent: string }> = {
+  LIGHT: { background: '#F6F7FB', accent: '#5048E5' },
+  ONE_DARK: { background: '#282C34', accent: '#61AFEF' },
+  UNICORN: { background: 'linear-gradient(135deg, #3A2A6E, #5E2A63)', accent: '#FF7AC6' },
+};
+
+/** A small preview of a theme's colours (decorative: the theme's name is always beside it). */
+export function ThemeSwatch({ theme, size = 22 }: { theme: ThemeName; size?: number }) {
+  const { background, accent } = SWATCH[theme];
+  return (
+    <Box
+      aria-hidden
+      sx={{
+        width: size,
+        height: size,
+        flexShrink: 0,
+        borderRadius: '50%',
+        background,
+        border: 1,
+        borderColor: 'divider',
+        display: 'grid',
+        placeItems: 'center',
+      }}
+    >
+      <Box sx={{ width: size / 2.6, height: size / 2.6, borderRadius: '50%', bgcolor: accent }} />
+    </Box>
+  );
+}
+
+/** Top-bar theme menu (LIGHT, ONE_DARK, UNICORN): the choice applies at once and is stored. */
+export function ThemePicker() {
+  const { t } = useTranslation();
+  const { settings, saveSettings } = useSettings();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menuId = useId();
+  const label = t('settings.theme.select');
+
+  const choose = (theme: ThemeName) => {
+    setAnchor(null);
+    saveSettings({ theme });
+  };
+
+  return (
+    <>
+      <Tooltip title={label}>
+        <IconButton
+          color="inherit"
+          aria-label={label}
+          aria-haspopup="menu"
+          aria-expanded={anchor ? 'true' : undefined}
+          aria-controls={anchor ? menuId : undefined}
+          onClick={(event) => setAnchor(event.currentTarget)}
+        >
+          <PaletteOutlinedIcon />
+        </IconButton>
+      </Tooltip>
+      <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+        {THEMES.map((theme) => {
+          const selected = theme === settings.theme;
+          return (
+            <MenuItem
+              key={theme}
+              selected={selected}
+              onClick={() => choose(theme)}
+              sx={{ minWidth: 200, gap: 1.5 }}
+            >
+              <ThemeSwatch theme={theme} />
+              <ListItemText>{t(`settings.theme.names.${theme}`)}</ListItemText>
+              <ListItemIcon sx={{ justifyContent: 'flex-end' }}>
+                {selected ? <CheckIcon fontSize="small" /> : <Box sx={{ width: 20 }} />}
+              </ListItemIcon>
+            </MenuItem>
+          );
+        })}
+      </Menu>
+    </>
+  );
+}

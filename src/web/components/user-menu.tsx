@@ -1,0 +1,128 @@
+import AccountCircleOutlinedIcon from '@mui/icons-material/AccountCircleOutlined';
+import HomeOutlinedIcon from '@mui/icons-material/HomeOutlined';
+import LogoutIcon from '@mui/icons-material/Logout';
+import {
+  Avatar,
+  Box,
+  Divider,
+  IconButton,
+  ListItemIcon,
+  ListItemText,
+  Menu,
+  MenuItem,
+  type SxProps,
+  type Theme,
+  Typography,
+} from '@mui/material';
+import { useSnackbar } from 'notistack';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import type { User } from '../../shared/schemas/account.schema';
+import { useSession } from '../lib/session';
+
+/** The user's full name, as shown in the frame. */
+export const fullNameOf = (user: Pick<User, 'firstName' | 'lastName'>) =>
+  `${user.firstName} ${user.lastName}`.trim();
+
+const initialsOf = (user: Pick<User, 'firstName' | 'lastName'>) =>
+  `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase();
+
+/** The user's picture (`/image/logo/{avatar}.jpeg`), or their initials when they have none. */
+export function UserAvatar({
+  user,
+  size = 40,
+  sx,
+}: {
+  user: Pick<User, 'firstName' | 'lastName' | 'avatar'>;
+  size?: number;
+  sx?: SxProps<Theme>;
+}) {
+  return (
+    <Avatar
+      src={user.avatar ? `/image/logo/${user.avatar}.jpeg` : undefined}
+      alt=""
+      sx={[
+        { width: size, height: size, fontSize: size * 0.4, fontWeight: 600, bgcolor: 'primary.main' },
+        ...(Array.isArray(sx) ? sx : [sx]),
+      ]}
+    >
+      {initialsOf(user)}
+    </Avatar>
+  );
+}
+
+/** Top-bar avatar button with the user menu: Home, Account, Logout. */
+export function UserMenu() {
+  const { t } = useTranslation();
+  const { user, logout } = useSession();
+  const { enqueueSnackbar } = useSnackbar();
+  const navigate = useNavigate();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menuId = useId();
+  if (!user) return null;
+  const fullName = fullNameOf(user);
+  const close = () => setAnchor(null);
+
+  const onLogout = async () => {
+    close();
+    try {
+      await logout();
+      navigate('/login');
+    } catch {
+      enqueueSnackbar(t('errors.logoutFailed'), { variant: 'error' });
+    }
+  };
+
+  return (
+    <>
+      <IconButton
+        onClick={(event) => setAnchor(event.currentTarget)}
+        aria-label={t('layout.userMenu', { name: fullName })}
+        aria-haspopup="menu"
+        aria-expanded={anchor ? 'true' : undefined}
+        aria-controls={anchor ? menuId : undefined}
+        sx={{ p: 0.5, borderRadius: '50%' }}
+      >
+        <UserAvatar user={user} size={34} />
+      </IconButton>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { sx: { minWidth: 240 } } }}
+      >
+        <Box sx={{ px: 2, pt: 1, pb: 1.5 }}>
+          <Typography sx={{ fontWeight: 600 }} noWrap>
+            {fullName}
+          </Typography>
+          <Typography variant="body2" color="textSecondary" noWrap>
+            {user.email}
+          </Typography>
+        </Box>
+        <Divider sx={{ mb: 0.5 }} />
+        <MenuItem component={RouterLink} to="/redirect" onClick={close}>
+          <ListItemIcon>
+            <HomeOutlinedIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t('nav.home')}</ListItemText>
+        </MenuItem>
+        <MenuItem component={RouterLink} to="/app/account" onClick={close}>
+          <ListItemIcon>
+            <AccountCircleOutlinedIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t('nav.account')}</ListItemText>
+        </MenuItem>
+        <MenuItem onClick={onLogout}>
+          <ListItemIcon>
+            <LogoutIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t('nav.logout')}</ListItemText>
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}

@@ -1,0 +1,110 @@
+import AccountCircleOutlinedIcon from '@mui/icons-material/AccountCircleOutlined';
+import AssessmentOutlinedIcon from '@mui/icons-material/AssessmentOutlined';
+import GroupAddOutlinedIcon from '@mui/icons-material/GroupAddOutlined';
+import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
+import PersonAddAltOutlinedIcon from '@mui/icons-material/PersonAddAltOutlined';
+import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
+import StoreMallDirectoryOutlinedIcon from '@mui/icons-material/StoreMallDirectoryOutlined';
+import type { ReactNode } from 'react';
+import type { User } from '../../shared/schemas/account.schema';
+import { useSession } from '../lib/session';
+import { useCan } from '../lib/use-can';
+
+export interface NavItem {
+  /** Translation key (common) of the link's label. */
+  label: string;
+  to: string;
+  icon: ReactNode;
+  /** Other path prefixes under which this link counts as the current page. */
+  also?: string[];
+}
+
+export interface NavSection {
+  /** Translation key (common) of the section's title. */
+  title: string;
+  items: NavItem[];
+}
+
+/** Where the Establishments link goes: one establishment straight to it, several (or admin) to the list. */
+const establishmentsItem = (user: User, isAdmin: boolean): NavItem | null => {
+  const ids = [...new Set(user.establishments.map((m) => m.establishmentId))];
+  if (ids.length === 1 && !isAdmin)
+    return {
+      label: 'layout.nav.myEstablishment',
+      to: `/app/establishment/${encodeURIComponent(ids[0]!)}`,
+      icon: <StorefrontOutlinedIcon />,
+    };
+  if (ids.length === 0 && !isAdmin) return null;
+  return {
+    label: 'layout.nav.myEstablishments',
+    to: '/app/myestablishments',
+    icon: <StorefrontOutlinedIcon />,
+    also: ['/app/establishment'],
+  };
+};
+
+/** The sidebar's sections, each only when can() gives the user its right (spec section 2, Sidebar). */
+export function useNavSections(): NavSection[] {
+  const { user } = useSession();
+  const can = useCan();
+  if (!user) return [];
+  const isAdmin = can('user:admin');
+  const sections: NavSection[] = [];
+
+  if (can('user:representant'))
+    sections.push({
+      title: 'layout.sections.representant',
+      items: [
+        {
+          label: 'layout.nav.representant',
+          to: '/app/reports/representant',
+          icon: <AssessmentOutlinedIcon />,
+        },
+      ],
+    });
+
+  const establishments = can('hasEstablishment') ? establishmentsItem(user, isAdmin) : null;
+  if (establishments) sections.push({ title: 'layout.sections.establishments', items: [establishments] });
+
+  sections.push({
+    title: 'layout.sections.personal',
+    items: [{ label: 'nav.account', to: '/app/account', icon: <AccountCircleOutlinedIcon /> }],
+  });
+
+  if (isAdmin)
+    sections.push({
+      title: 'layout.sections.admin',
+      items: [
+        {
+          label: 'layout.nav.adminEstablishments',
+          to: '/app/management/establishment',
+          icon: <StoreMallDirectoryOutlinedIcon />,
+        },
+        { label: 'layout.nav.users', to: '/app/management/users', icon: <PeopleAltOutlinedIcon /> },
+        {
+          label: 'layout.nav.addUser',
+          to: '/app/management/establishment/adduser',
+          icon: <PersonAddAltOutlinedIcon />,
+        },
+        {
+          label: 'layout.nav.addClient',
+          to: '/app/management/establishment/addclient',
+          icon: <GroupAddOutlinedIcon />,
+        },
+      ],
+    });
+  return sections;
+}
+
+const under = (pathname: string, prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
+
+/** The link that matches the path best: the one with the longest prefix that is the path or a parent of it. */
+export function activeLink(sections: NavSection[], pathname: string): string | null {
+  let best: { to: string; length: number } | null = null;
+  for (const { items } of sections)
+    for (const { to, also = [] } of items)
+      for (const prefix of [to, ...also])
+        if (under(pathname, prefix) && prefix.length > (best?.length ?? 0))
+          best = { to, length: prefix.length };
+  return best?.to ?? null;
+}
