@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -23,10 +22,6 @@ import { establishmentRoutes } from './modules/establishments/establishments.rou
 import { publicPageHtml } from './modules/establishments/public-page-meta';
 import { authPlugin } from './plugins/auth.plugin';
 import { errorHandlerPlugin } from './plugins/error-handler.plugin';
-
-const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-/** Where `vite build` puts the web app. */
-export const webDistDir = path.join(rootDir, 'dist/web');
 
 export interface BuildOptions {
   /** An open database; by default one is opened from the config and migrated. */
@@ -118,6 +113,7 @@ export async function buildApp(
     });
   }
 
+  const { webDistDir } = config;
   const hasWebApp = existsSync(path.join(webDistDir, 'index.html'));
   if (hasWebApp) {
     await app.register(fastifyStatic, {

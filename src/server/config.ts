@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 const bool = z
@@ -12,6 +13,7 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
+  WEB_DIST_DIR: z.string().optional(),
   DATABASE_URL: z.string().url().optional(),
   PUBLIC_URL: z.string().url().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
@@ -42,6 +44,8 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** The built web app (`vite build` output). */
+  webDistDir: string;
   /** Unset: the embedded PGlite under dataDir. `memory://` keeps PGlite in memory (tests). */
   databaseUrl: string | undefined;
   publicUrl: string;
@@ -60,6 +64,9 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+/** Where `vite build` puts the web app. */
+export const defaultWebDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 
 /** Read a JWT secret from DATA_DIR, creating it once, so tokens survive restarts on a laptop. */
 function localJwtSecret(dataDir: string): string {
@@ -98,6 +105,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     port: env.PORT,
     host: env.HOST,
     dataDir,
+    webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : defaultWebDistDir,
     databaseUrl: env.DATABASE_URL,
     publicUrl,
     jwtSecret: new TextEncoder().encode(secret),

@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { expectAccessible } from './support/a11y';
 import { E2E_ADMIN } from './support/accounts';
+import { expect, test } from './support/fixtures';
+import { registerCustomer, signInWithForm } from './support/users';
 
 test('the admin opens the app, signs in and sees the signed-in page', async ({ page }) => {
   await page.goto('/');
@@ -25,4 +26,28 @@ test('the admin opens the app, signs in and sees the signed-in page', async ({ p
   // The session survives a reload.
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Signed in as Admin' })).toBeVisible();
+});
+
+test('a customer signs out from the user menu and is on the sign-in page', async ({ page, request }) => {
+  const user = await registerCustomer(request, { tag: 'logout', verified: true });
+  await page.goto('/app/account');
+  await expect(page).toHaveURL(/\/login$/);
+  await signInWithForm(page, user);
+  await expect(page).toHaveURL(/\/app\/account$/);
+  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+  expect(token).toBeTruthy();
+
+  await page
+    .getByRole('button', { name: `Open account menu for ${user.firstName} ${user.lastName}` })
+    .click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+
+  // The session ended on the server too, and the app area is closed again.
+  const me = await request.get('/api/account/me', { headers: { authorization: `Bearer ${token}` } });
+  expect(me.status()).toBe(401);
+  await page.goto('/app/account');
+  await expect(page).toHaveURL(/\/login$/);
 });

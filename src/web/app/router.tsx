@@ -156,10 +156,30 @@ export const router = createBrowserRouter([
                     <Outlet />
                   </RightGuard>
                 ),
-                children: [later('reports/representant')],
+                children: [
+                  {
+                    path: 'reports/representant',
+                    lazy: page(
+                      () => import('../pages/app/reports/representant-page'),
+                      (m) => m.RepresentantPage,
+                    ),
+                  },
+                ],
               },
-              later('myestablishments'),
-              later('establishment/:establishmentId'),
+              {
+                path: 'myestablishments',
+                lazy: page(
+                  () => import('../pages/app/establishments/my-establishments-page'),
+                  (m) => m.MyEstablishmentsPage,
+                ),
+              },
+              {
+                path: 'establishment/:establishmentId',
+                lazy: page(
+                  () => import('../pages/app/establishments/establishment-page'),
+                  (m) => m.EstablishmentPage,
+                ),
+              },
               later('establishment/:establishmentId/notification/:postId'),
               {
                 path: 'management',
@@ -170,12 +190,48 @@ export const router = createBrowserRouter([
                   later('customers/new'),
                   later('customers/:customerId'),
                   later('customers/:customerId/edit'),
-                  later('establishment'),
-                  later('establishment/new'),
-                  later('establishment/addclient'),
-                  later('establishment/adduser'),
-                  later('establishment/:establishmentId'),
-                  later('establishment/:establishmentId/edit'),
+                  {
+                    path: 'establishment',
+                    lazy: page(
+                      () => import('../pages/app/management/establishment-list-page'),
+                      (m) => m.EstablishmentListPage,
+                    ),
+                  },
+                  {
+                    path: 'establishment/new',
+                    lazy: page(
+                      () => import('../pages/app/management/establishment-new-page'),
+                      (m) => m.EstablishmentNewPage,
+                    ),
+                  },
+                  {
+                    path: 'establishment/addclient',
+                    lazy: page(
+                      () => import('../pages/app/management/add-member-page'),
+                      (m) => m.AddClientPage,
+                    ),
+                  },
+                  {
+                    path: 'establishment/adduser',
+                    lazy: page(
+                      () => import('../pages/app/management/add-member-page'),
+                      (m) => m.AddUserPage,
+                    ),
+                  },
+                  {
+                    path: 'establishment/:establishmentId',
+                    lazy: page(
+                      () => import('../pages/app/management/establishment-detail-page'),
+                      (m) => m.EstablishmentDetailPage,
+                    ),
+                  },
+                  {
+                    path: 'establishment/:establishmentId/edit',
+                    lazy: page(
+                      () => import('../pages/app/management/establishment-edit-page'),
+                      (m) => m.EstablishmentEditPage,
+                    ),
+                  },
                   later('users'),
                   later('users/:userId'),
                   later('clients'),
@@ -215,8 +271,20 @@ export const router = createBrowserRouter([
               (m) => m.GdprPage,
             ),
           },
-          later('/:establishmentId'),
-          later('/:establishmentId/register'),
+          {
+            path: '/:establishmentId',
+            lazy: page(
+              () => import('../pages/public/establishment/public-establishment-page'),
+              (m) => m.PublicEstablishmentPage,
+            ),
+          },
+          {
+            path: '/:establishmentId/register',
+            lazy: page(
+              () => import('../pages/public/establishment/public-register-page'),
+              (m) => m.PublicRegisterPage,
+            ),
+          },
           {
             path: '/:establishmentId/gdpr/privacy',
             lazy: page(

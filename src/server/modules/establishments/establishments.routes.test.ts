@@ -17,7 +17,7 @@ import { FieldLabel, Msg, required } from '../../../shared/messages';
 import type { Role } from '../../../shared/permissions';
 import { RESERVED_PATH_SEGMENTS } from '../../../shared/public-id';
 import type { Establishment, GalleryImage } from '../../../shared/schemas/establishment.schema';
-import { webDistDir } from '../../app';
+import { defaultWebDistDir as webDistDir } from '../../config';
 import { hashPassword } from '../../lib/passwords';
 import { insertUser } from '../account/account.repo';
 import { createAdmin } from '../account/admin-bootstrap';

@@ -5,9 +5,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ForgotPasswordBodySchema } from '../../../shared/schemas/account.schema';
-import { apiErrorText } from '../../features/account/api/api-error-text';
 import { useForgotPassword } from '../../features/account/api/forgot-password.api';
 import { AuthLayout } from '../../layouts/auth-layout';
+import { apiErrorText } from '../../lib/api-error-text';
 import { translateMessage } from '../../lib/translate-message';
 import { useApiForm } from '../../lib/use-api-form';
 

@@ -8,10 +8,10 @@ import { z } from 'zod';
 import { ErrorCode } from '../../../shared/errors';
 import { Msg } from '../../../shared/messages';
 import { ResetPasswordBodySchema } from '../../../shared/schemas/account.schema';
-import { apiErrorText } from '../../features/account/api/api-error-text';
 import { useResetPassword } from '../../features/account/api/reset-password.api';
 import { AuthLayout } from '../../layouts/auth-layout';
 import { ApiError } from '../../lib/api-client';
+import { apiErrorText } from '../../lib/api-error-text';
 import { translateMessage } from '../../lib/translate-message';
 import { useApiForm } from '../../lib/use-api-form';
 

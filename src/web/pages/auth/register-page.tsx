@@ -22,10 +22,10 @@ import type { z } from 'zod';
 import { isLanguage } from '../../../shared/i18n/languages';
 import { Msg } from '../../../shared/messages';
 import { RegisterBodySchema } from '../../../shared/schemas/account.schema';
-import { apiErrorText } from '../../features/account/api/api-error-text';
 import { useRegisterAccount } from '../../features/account/api/register-account.api';
 import { AuthLayout } from '../../layouts/auth-layout';
 import { ApiError } from '../../lib/api-client';
+import { apiErrorText } from '../../lib/api-error-text';
 import { translateMessage } from '../../lib/translate-message';
 import { useApiForm } from '../../lib/use-api-form';
 

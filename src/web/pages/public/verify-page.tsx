@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { ErrorCode } from '../../../shared/errors';
 import { Msg } from '../../../shared/messages';
-import { apiErrorText } from '../../features/account/api/api-error-text';
 import { useVerifyEmail } from '../../features/account/api/verify-email.api';
 import { AuthLayout } from '../../layouts/auth-layout';
 import { ApiError } from '../../lib/api-client';
+import { apiErrorText } from '../../lib/api-error-text';
 import { useSession } from '../../lib/session';
 import { translateMessage } from '../../lib/translate-message';
 

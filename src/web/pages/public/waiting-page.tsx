@@ -4,10 +4,10 @@ import { useSnackbar } from 'notistack';
 import { Trans, useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { FullScreenLoader } from '../../components/full-screen-loader';
-import { apiErrorText } from '../../features/account/api/api-error-text';
 import { useRefreshCurrentUser } from '../../features/account/api/current-user.api';
 import { useResendVerification } from '../../features/account/api/verify-email.api';
 import { AuthLayout } from '../../layouts/auth-layout';
+import { apiErrorText } from '../../lib/api-error-text';
 import { useSession } from '../../lib/session';
 import { translateMessage } from '../../lib/translate-message';
 

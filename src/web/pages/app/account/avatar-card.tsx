@@ -5,9 +5,9 @@ import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Msg } from '../../../../shared/messages';
 import type { User } from '../../../../shared/schemas/account.schema';
-import { apiErrorText } from '../../../features/account/api/api-error-text';
 import { useUploadAvatar } from '../../../features/account/api/upload-avatar.api';
 import { ApiError } from '../../../lib/api-client';
+import { apiErrorText } from '../../../lib/api-error-text';
 import { translateMessage } from '../../../lib/translate-message';
 import { avatarUrl, initialsOf } from './avatar-url';
 

@@ -6,8 +6,8 @@ import {
   ChangePasswordBodySchema,
   withPasswordConfirmation,
 } from '../../../../shared/schemas/account.schema';
-import { apiErrorText } from '../../../features/account/api/api-error-text';
 import { useChangePassword } from '../../../features/account/api/change-password.api';
+import { apiErrorText } from '../../../lib/api-error-text';
 import { translateMessage } from '../../../lib/translate-message';
 import { useApiForm } from '../../../lib/use-api-form';
 

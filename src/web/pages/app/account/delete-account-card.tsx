@@ -2,8 +2,8 @@ import DeleteForeverOutlined from '@mui/icons-material/DeleteForeverOutlined';
 import { Box, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import { apiErrorText } from '../../../features/account/api/api-error-text';
 import { useDeleteAccount } from '../../../features/account/api/delete-account.api';
+import { apiErrorText } from '../../../lib/api-error-text';
 import { translateMessage } from '../../../lib/translate-message';
 
 /**

@@ -18,8 +18,8 @@ import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAME, LANGUAGES, LOCALE_OF } from '../../../../shared/i18n/languages';
 import { ProfileBodySchema, type User } from '../../../../shared/schemas/account.schema';
-import { apiErrorText } from '../../../features/account/api/api-error-text';
 import { useUpdateProfile } from '../../../features/account/api/update-profile.api';
+import { apiErrorText } from '../../../lib/api-error-text';
 import { translateMessage } from '../../../lib/translate-message';
 import { useApiForm } from '../../../lib/use-api-form';
 

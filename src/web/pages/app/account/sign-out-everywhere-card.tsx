@@ -2,8 +2,8 @@ import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import { apiErrorText } from '../../../features/account/api/api-error-text';
 import { useLogoutAll } from '../../../features/account/api/logout-all.api';
+import { apiErrorText } from '../../../lib/api-error-text';
 import { translateMessage } from '../../../lib/translate-message';
 
 /** "Sign out on all devices": ends every session, this one too, then the app is on /login. */

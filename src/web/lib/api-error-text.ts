@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import { ApiError } from '../../../lib/api-client';
-import { translateMessage } from '../../../lib/translate-message';
+import { ApiError } from './api-client';
+import { translateMessage } from './translate-message';
 
 /** The text to show for a failed account call: its code's translation, else its (translated) message. */
 export function apiErrorText(t: TFunction, error: unknown): string {

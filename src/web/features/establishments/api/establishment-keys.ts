@@ -1,0 +1,9 @@
+/** TanStack Query keys of the establishments feature, so mutations invalidate the right caches. */
+export const establishmentKeys = {
+  all: ['establishments'] as const,
+  list: (query: object) => ['establishments', 'list', query] as const,
+  one: (id: string) => ['establishments', 'one', id] as const,
+  members: (id: string) => ['establishments', 'members', id] as const,
+  gallery: (id: string) => ['establishments', 'gallery', id] as const,
+  public: (publicId: string) => ['establishments', 'public', publicId] as const,
+};

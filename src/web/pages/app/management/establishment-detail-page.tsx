@@ -1,0 +1,4 @@
+/** Placeholder: replaced by its screen. */
+export function EstablishmentDetailPage() {
+  return null;
+}

@@ -1,0 +1,4 @@
+/** Placeholder: replaced by its screen. */
+export function RepresentantPage() {
+  return null;
+}
