@@ -20,6 +20,7 @@ import { createMailer, type Mailer } from './mail/transport';
 import { accountRoutes } from './modules/account/account.routes';
 import { establishmentRoutes } from './modules/establishments/establishments.routes';
 import { publicPageHtml } from './modules/establishments/public-page-meta';
+import { userManagementRoutes } from './modules/management/users.routes';
 import { authPlugin } from './plugins/auth.plugin';
 import { errorHandlerPlugin } from './plugins/error-handler.plugin';
 
@@ -98,6 +99,7 @@ export async function buildApp(
 
   await app.register(async (scope) => accountRoutes(scope, ctx));
   await app.register(async (scope) => establishmentRoutes(scope, ctx));
+  await app.register(async (scope) => userManagementRoutes(scope, ctx));
 
   // Pictures: names are random and never reused, so they can be cached for good.
   for (const folder of ['logo', 'cover', 'gallery']) {

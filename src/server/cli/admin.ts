@@ -3,15 +3,27 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { createAdmin } from '../modules/account/admin-bootstrap';
 
-const USAGE = 'Usage: npm run admin -- create --email EMAIL [--first-name NAME] [--last-name NAME]';
+const USAGE =
+  'Usage: npm run admin -- create --email EMAIL [--role admin|representant] [--first-name NAME] [--last-name NAME]';
 
-/** `npm run admin -- create --email E`: creates an admin and prints a generated password. */
+/** `npm run admin -- create --email E [--role representant]`: creates an admin (or representative) and prints a generated password. */
 async function main() {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { email: { type: 'string' }, 'first-name': { type: 'string' }, 'last-name': { type: 'string' } },
+    options: {
+      email: { type: 'string' },
+      role: { type: 'string', default: 'admin' },
+      'first-name': { type: 'string' },
+      'last-name': { type: 'string' },
+    },
   });
-  if (positionals[0] !== 'create' || !values.email || !/^[^\s@]+@[^\s@]+$/.test(values.email)) {
+  const role = values.role;
+  if (
+    positionals[0] !== 'create' ||
+    !values.email ||
+    !/^[^\s@]+@[^\s@]+$/.test(values.email) ||
+    (role !== 'admin' && role !== 'representant')
+  ) {
     console.error(USAGE);
     process.exit(2);
   }
@@ -23,8 +35,11 @@ async function main() {
       email: values.email,
       firstName: values['first-name'],
       lastName: values['last-name'],
+      role,
     });
-    console.log(`Admin created: ${created.email}\nPassword: ${created.generatedPassword}`);
+    console.log(
+      `${role === 'admin' ? 'Admin' : 'Representative'} created: ${created.email}\nPassword: ${created.generatedPassword}`,
+    );
   } catch (error) {
     console.error((error as Error).message);
     process.exitCode = 1;

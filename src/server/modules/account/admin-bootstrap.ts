@@ -2,10 +2,16 @@ import type { Db } from '../../db/client';
 import { generatePassword, hashPassword } from '../../lib/passwords';
 import * as repo from './account.repo';
 
-/** Create an admin with the given or a generated password; answers the password when generated. */
+/** Create an admin (or a representative) with the given or a generated password; answers the password when generated. */
 export async function createAdmin(
   db: Db,
-  input: { email: string; password?: string; firstName?: string; lastName?: string },
+  input: {
+    email: string;
+    password?: string;
+    firstName?: string;
+    lastName?: string;
+    role?: 'admin' | 'representant';
+  },
 ): Promise<{ email: string; generatedPassword?: string }> {
   const email = input.email.trim().toLowerCase();
   if (await repo.findUserByEmail(db, email))
@@ -16,7 +22,7 @@ export async function createAdmin(
     passwordHash: await hashPassword(input.password ?? generatedPassword!),
     firstName: input.firstName ?? 'Admin',
     lastName: input.lastName ?? '',
-    role: 'admin',
+    role: input.role ?? 'admin',
     emailVerified: true,
   });
   return { email, generatedPassword };
