@@ -93,24 +93,25 @@ export const GalleryImageSchema = z.object({
 export type GalleryImage = z.infer<typeof GalleryImageSchema>;
 
 /** What anyone may see on the public page /{publicId}. */
-export const PublicEstablishmentSchema = z.object({
-  id: z.string(),
-  publicId: z.string(),
-  name: z.string(),
-  subheader: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  website: z.string(),
-  address1: z.string(),
-  address2: z.string(),
-  city: z.string(),
-  zip: z.string(),
-  country: z.string(),
-  logo: z.string().nullable(),
-  cover: z.string().nullable(),
+export const PublicEstablishmentSchema = EstablishmentSchema.pick({
+  id: true,
+  publicId: true,
+  name: true,
+  subheader: true,
+  email: true,
+  phone: true,
+  website: true,
+  address1: true,
+  address2: true,
+  city: true,
+  zip: true,
+  country: true,
+  logo: true,
+  cover: true,
+  followerCount: true,
+}).extend({
   /** Inactive: the page is visible but new followers cannot join. */
   status: z.enum(['active', 'inactive']),
-  followerCount: z.number(),
   gallery: z.array(GalleryImageSchema),
   /** Set for a signed-in caller. */
   viewer: z.object({ following: z.boolean(), operating: z.boolean() }).nullable(),
