@@ -21,6 +21,7 @@ const config = loadConfig({
   PORT: String(port),
   HOST: '127.0.0.1',
   DATA_DIR: dataDir,
+  ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
   DATABASE_URL: database.url,
   PUBLIC_URL: `http://127.0.0.1:${port}`,
   SMTP_URL: mail.url,

@@ -16,6 +16,9 @@ export function usePublicEstablishment(publicId: string | undefined) {
       ),
     enabled: Boolean(publicId),
     retry: false,
+    // When the session settles (guest -> signed in) the key changes: keep showing the same page meanwhile.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[2] === (publicId ?? '') ? previous : undefined,
   });
 }
 

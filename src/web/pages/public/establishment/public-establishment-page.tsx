@@ -1,4 +1,129 @@
-/** Placeholder: replaced by its screen. */
+import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
+import { Alert, Box, Container, Stack, Typography } from '@mui/material';
+import { Trans, useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { DEFAULT_LANGUAGE, isLanguage, LOCALE_OF } from '../../../../shared/i18n/languages';
+import { Msg } from '../../../../shared/messages';
+import type { PublicEstablishment } from '../../../../shared/schemas/establishment.schema';
+import { usePublicEstablishment } from '../../../features/establishments/api/public-establishment.api';
+import { ApiError } from '../../../lib/api-client';
+import { translateMessage } from '../../../lib/translate-message';
+import { ContactCard } from './contact-card';
+import { EstablishmentCover } from './establishment-cover';
+import { EstablishmentLogo } from './establishment-logo';
+import { EstablishmentUnavailable } from './establishment-unavailable';
+import { FollowActions } from './follow-actions';
+import { GalleryGrid } from './gallery-grid';
+import { PublicEstablishmentSkeleton } from './public-establishment-skeleton';
+import { useDocumentTitle } from './use-document-title';
+
+/** A 401 means a stale session is being cleared; the page reloads as a guest right after. */
+const isSessionEnding = (error: unknown) => error instanceof ApiError && error.status === 401;
+
+/**
+ * /:establishmentId: a business's public page, opened from a QR code or a shared link (mostly on a
+ * phone): cover, logo, name, followers, Follow and Share, contact details and the gallery.
+ */
 export function PublicEstablishmentPage() {
-  return null;
+  const { establishmentId } = useParams();
+  const query = usePublicEstablishment(establishmentId);
+  useDocumentTitle(query.data?.name);
+
+  if (query.data) return <PublicEstablishmentView establishment={query.data} />;
+  if (query.isError && !isSessionEnding(query.error))
+    return <EstablishmentUnavailable error={query.error} onRetry={() => void query.refetch()} />;
+  return <PublicEstablishmentSkeleton />;
+}
+
+function PublicEstablishmentView({ establishment }: { establishment: PublicEstablishment }) {
+  const { t } = useTranslation();
+  const { name, subheader, logo, cover, gallery, status } = establishment;
+  const hasGallery = gallery.length > 0;
+
+  return (
+    <Box component="article" sx={{ pb: { xs: 6, md: 10 } }}>
+      <Container maxWidth="lg" disableGutters>
+        <EstablishmentCover name={name} cover={cover} />
+      </Container>
+      <Container maxWidth="lg">
+        <Stack
+          direction={{ xs: 'column', md: 'row' }}
+          spacing={{ xs: 2, md: 3 }}
+          sx={{ alignItems: { xs: 'flex-start', md: 'flex-end' } }}
+        >
+          {/* Stack resets its children's margins: the pull onto the cover sits one level down. */}
+          <Box sx={{ flexShrink: 0 }}>
+            <Box sx={{ mt: { xs: '-52px', md: '-74px' }, position: 'relative' }}>
+              <EstablishmentLogo name={name} logo={logo} size={{ xs: 104, md: 148 }} />
+            </Box>
+          </Box>
+          <Box sx={{ flexGrow: 1, minWidth: 0, pb: { md: 0.5 } }}>
+            <Typography
+              variant="h4"
+              component="h1"
+              sx={{ fontSize: { xs: '1.6rem', md: '2.1rem' }, overflowWrap: 'anywhere', lineHeight: 1.2 }}
+            >
+              {name}
+            </Typography>
+            {subheader && (
+              <Typography sx={{ color: 'text.secondary', mt: 0.5, fontSize: { md: '1.1rem' } }}>
+                {subheader}
+              </Typography>
+            )}
+            <FollowerCount count={establishment.followerCount} />
+          </Box>
+          <FollowActions establishment={establishment} />
+        </Stack>
+
+        {status === 'inactive' && (
+          <Alert severity="warning" variant="outlined" sx={{ mt: 3 }}>
+            {translateMessage(t, Msg.establishmentInactive)}
+          </Alert>
+        )}
+
+        <Box
+          sx={{
+            mt: { xs: 4, md: 5 },
+            display: 'grid',
+            gap: 3,
+            alignItems: 'start',
+            gridTemplateColumns: {
+              xs: 'minmax(0, 1fr)',
+              md: hasGallery ? 'minmax(0, 2fr) minmax(0, 1fr)' : 'minmax(0, 480px)',
+            },
+          }}
+        >
+          {/* On phones the contact details come first; on desktop they sit beside the gallery. */}
+          <Box sx={{ gridColumn: { md: hasGallery ? 2 : 1 }, gridRow: { md: 1 } }}>
+            <ContactCard establishment={establishment} />
+          </Box>
+          {hasGallery && (
+            <Box sx={{ gridColumn: { md: 1 }, gridRow: { md: 1 } }}>
+              <GalleryGrid images={gallery} name={name} />
+            </Box>
+          )}
+        </Box>
+      </Container>
+    </Box>
+  );
+}
+
+/** "Followers: 1 234", the number written the way the current language writes numbers. */
+function FollowerCount({ count }: { count: number }) {
+  const { t, i18n } = useTranslation();
+  const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANGUAGE;
+  const number = new Intl.NumberFormat(LOCALE_OF[language]).format(count);
+  return (
+    <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', mt: 1, color: 'text.secondary' }}>
+      <PeopleAltOutlined fontSize="small" aria-hidden />
+      <Typography variant="body2">
+        <Trans
+          t={t}
+          i18nKey="publicPage.followers"
+          values={{ number }}
+          components={{ strong: <Box component="strong" sx={{ color: 'text.primary', fontWeight: 700 }} /> }}
+        />
+      </Typography>
+    </Stack>
+  );
 }

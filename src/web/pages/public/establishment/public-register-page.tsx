@@ -1,4 +1,193 @@
-/** Placeholder: replaced by its screen. */
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Container,
+  Link,
+  Skeleton,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams } from 'react-router';
+import { Msg } from '../../../../shared/messages';
+import type { PublicEstablishment } from '../../../../shared/schemas/establishment.schema';
+import { RegistrationForm } from '../../../features/account/components/registration-form';
+import { usePublicEstablishment } from '../../../features/establishments/api/public-establishment.api';
+import { ApiError } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
+import { translateMessage } from '../../../lib/translate-message';
+import { EstablishmentCover } from './establishment-cover';
+import { EstablishmentLogo } from './establishment-logo';
+import { EstablishmentUnavailable } from './establishment-unavailable';
+import { useFollowRelation } from './follow-actions';
+import { RegisteredNotice } from './registered-notice';
+import { SignedInFollow } from './signed-in-follow';
+import { useDocumentTitle } from './use-document-title';
+
+const LOGO = 88;
+
+/**
+ * /:establishmentId/register: register and follow the business in one step (the password and the
+ * verification link arrive by email). A signed-in visitor gets a one-click Follow instead.
+ */
 export function PublicRegisterPage() {
-  return null;
+  const { establishmentId } = useParams();
+  const query = usePublicEstablishment(establishmentId);
+  useDocumentTitle(query.data?.name);
+
+  if (query.data) return <RegisterView establishment={query.data} />;
+  if (query.isError && !(query.error instanceof ApiError && query.error.status === 401))
+    return <EstablishmentUnavailable error={query.error} onRetry={() => void query.refetch()} />;
+  return (
+    <Frame>
+      <RegisterSkeleton />
+    </Frame>
+  );
+}
+
+function RegisterView({ establishment }: { establishment: PublicEstablishment }) {
+  const { t } = useTranslation(['common', 'auth']);
+  const { status } = useSession();
+  const relation = useFollowRelation(establishment);
+  const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
+  const { name, publicId } = establishment;
+  const appName = t('appName');
+  const pageLink = `/${publicId}`;
+
+  const onRegistered = (email: string) => {
+    setRegisteredEmail(email);
+    // On a phone the button was far down the form; the answer starts at the top.
+    window.scrollTo({ top: 0 });
+  };
+
+  if (registeredEmail) {
+    return (
+      <Frame establishment={establishment} title={translateMessage(t, Msg.registered)}>
+        <RegisteredNotice email={registeredEmail} publicId={publicId} />
+      </Frame>
+    );
+  }
+  if (status === 'restoring') {
+    return (
+      <Frame establishment={establishment} title={t('publicPage.register.title', { name, appName })}>
+        <RegisterSkeleton />
+      </Frame>
+    );
+  }
+  if (status === 'authenticated') {
+    // Someone who already follows or runs it is not asked to follow it.
+    const title = relation === 'user' ? t('publicPage.register.followTitle', { name }) : name;
+    return (
+      <Frame establishment={establishment} title={title}>
+        <SignedInFollow establishment={establishment} />
+      </Frame>
+    );
+  }
+  if (establishment.status === 'inactive') {
+    return (
+      <Frame establishment={establishment} title={name}>
+        <Stack spacing={2}>
+          <Alert severity="warning">{translateMessage(t, Msg.establishmentInactive)}</Alert>
+          <Button component={RouterLink} to={pageLink} variant="outlined" size="large">
+            {t('publicPage.register.viewPage')}
+          </Button>
+        </Stack>
+      </Frame>
+    );
+  }
+  return (
+    <Frame
+      establishment={establishment}
+      title={t('publicPage.register.title', { name, appName })}
+      subtitle={t('publicPage.register.subtitle', { name })}
+    >
+      <RegistrationForm
+        establishmentId={publicId}
+        privacyPath={`/${publicId}/gdpr/privacy`}
+        submitLabel={t('publicPage.register.submit')}
+        autoFocus={false}
+        onRegistered={onRegistered}
+        footer={
+          <Stack spacing={1} sx={{ alignItems: 'center', textAlign: 'center' }}>
+            <Link component={RouterLink} to="/login" state={{ from: pageLink }} variant="body2">
+              {t('publicPage.haveAccount')}
+            </Link>
+            <Link component={RouterLink} to={pageLink} variant="body2" color="textSecondary">
+              {t('publicPage.register.backToPage', { name })}
+            </Link>
+          </Stack>
+        }
+      />
+    </Frame>
+  );
+}
+
+/** The registration card: the business's cover strip and logo on top, then the heading and the content. */
+function Frame({
+  establishment,
+  title,
+  subtitle,
+  children,
+}: {
+  establishment?: PublicEstablishment;
+  title?: string;
+  subtitle?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Container maxWidth="sm" sx={{ py: { xs: 2, sm: 5 }, px: { xs: 1.5, sm: 3 } }}>
+      <Card variant="outlined" sx={{ overflow: 'hidden' }}>
+        <Box sx={{ height: { xs: 96, sm: 120 } }}>
+          {establishment ? (
+            <EstablishmentCover name={establishment.name} cover={establishment.cover} strip />
+          ) : (
+            <Skeleton variant="rectangular" height="100%" />
+          )}
+        </Box>
+        <Box sx={{ display: 'flex', justifyContent: 'center', mt: `-${LOGO / 2}px` }}>
+          {establishment ? (
+            <EstablishmentLogo name={establishment.name} logo={establishment.logo} size={LOGO} />
+          ) : (
+            <Skeleton variant="circular" width={LOGO} height={LOGO} />
+          )}
+        </Box>
+        <CardContent
+          sx={{
+            px: { xs: 2.5, sm: 5 },
+            pt: 2,
+            pb: { xs: 3, sm: 5 },
+            '&:last-child': { pb: { xs: 3, sm: 5 } },
+          }}
+        >
+          <Box sx={{ textAlign: 'center', mb: 3 }}>
+            {title ? (
+              <Typography variant="h5" component="h1" sx={{ overflowWrap: 'anywhere' }}>
+                {title}
+              </Typography>
+            ) : (
+              <Skeleton variant="text" sx={{ fontSize: '1.6rem', width: '70%', mx: 'auto' }} />
+            )}
+            {subtitle && <Typography sx={{ color: 'text.secondary', mt: 1 }}>{subtitle}</Typography>}
+          </Box>
+          {children}
+        </CardContent>
+      </Card>
+    </Container>
+  );
+}
+
+function RegisterSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <Stack spacing={2.5} aria-busy="true" aria-label={t('publicPage.loading')}>
+      {[0, 1, 2, 3].map((row) => (
+        <Skeleton key={row} variant="rounded" height={56} />
+      ))}
+      <Skeleton variant="rounded" height={48} />
+    </Stack>
+  );
 }
