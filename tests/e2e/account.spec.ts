@@ -26,7 +26,7 @@ test.describe('account page', () => {
     await expect(page.getByRole('tab', { name: 'Security' })).toHaveAttribute('aria-selected', 'true');
 
     await page.getByLabel('Current password').fill(user.password);
-    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByRole('textbox', { name: 'New password', exact: true }).fill(newPassword);
     await page.getByLabel('Confirm new password').fill('something-else');
     await page.getByRole('button', { name: 'Update password' }).click();
     await expect(page.getByText('Passwords must match')).toBeVisible();
@@ -81,7 +81,7 @@ test.describe('account page', () => {
     const user = await openAccount(page, request, 'profile');
     await page.getByRole('tab', { name: 'Profile' }).click();
     await expect(page).toHaveURL(/\?tab=profile$/);
-    await expect(page.getByLabel('Email')).toHaveValue(user.email);
+    await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue(user.email);
 
     await page.getByLabel('First name').fill('Renata');
     await page.getByLabel('Bio').fill('Coffee, books and dogs.');

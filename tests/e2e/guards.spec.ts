@@ -1,5 +1,12 @@
 import { expect, test } from './support/fixtures';
-import { adminToken, apiLogin, registerCustomer, signInWithForm, startSignedIn } from './support/users';
+import {
+  adminToken,
+  apiLogin,
+  createUserAsAdmin,
+  registerCustomer,
+  signInWithForm,
+  startSignedIn,
+} from './support/users';
 
 test.describe('guards and redirects', () => {
   test('a guest opening / goes through /redirect to the sign-in page', async ({ page }) => {
@@ -23,6 +30,8 @@ test.describe('guards and redirects', () => {
     await expect(page).toHaveURL(/\/app\/account$/);
     await expect(page.getByRole('heading', { name: 'Account settings' })).toBeVisible();
     await expect(page.getByText(user.email).first()).toBeVisible();
+    // And it stays there: nothing sends the user on to /redirect afterwards.
+    await expect(page).toHaveURL(/\/app\/account$/);
   });
 
   test('a signed-in admin opening /login or /register is sent to /redirect and on to the management area', async ({
@@ -48,6 +57,16 @@ test.describe('guards and redirects', () => {
       await expect(page).toHaveURL(/\/noestablishments$/);
       await expect(page.getByRole('heading', { name: 'Follow a business to get started' })).toBeVisible();
     }
+  });
+
+  test('a representative who signs in is sent by /redirect to the representative panel', async ({
+    page,
+    request,
+  }) => {
+    const representative = await createUserAsAdmin(request, 'representant', { verified: true });
+    await page.goto('/login');
+    await signInWithForm(page, representative);
+    await expect(page).toHaveURL(/\/app\/reports\/representant$/);
   });
 
   test('/app, /app/reports and /app/social open the account page; /app/management opens the customers list', async ({

@@ -13,7 +13,7 @@ test.describe('forgotten password', () => {
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await expect(page).toHaveURL(/\/forgotpassword$/);
-    await page.getByLabel('Email').fill(user.email);
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(user.email);
     await page.getByRole('button', { name: 'Send link' }).click();
     await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
 
@@ -23,12 +23,12 @@ test.describe('forgotten password', () => {
     await expect(page.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
 
     // Bad input is refused beside the fields, before anything is sent.
-    await page.getByLabel('New password', { exact: true }).fill('short');
+    await page.getByRole('textbox', { name: 'New password', exact: true }).fill('short');
     await page.getByLabel('Confirm new password').fill('short');
     await page.getByRole('button', { name: 'Save password' }).click();
     await expect(page.getByText('Must be at least 7 characters')).toBeVisible();
 
-    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByRole('textbox', { name: 'New password', exact: true }).fill(newPassword);
     await page.getByLabel('Confirm new password').fill(`${newPassword}-typo`);
     await page.getByRole('button', { name: 'Save password' }).click();
     await expect(page.getByText('Passwords must match')).toBeVisible();
@@ -41,7 +41,7 @@ test.describe('forgotten password', () => {
 
     // The link worked once.
     await page.goto(link);
-    await page.getByLabel('New password', { exact: true }).fill('another-password-1');
+    await page.getByRole('textbox', { name: 'New password', exact: true }).fill('another-password-1');
     await page.getByLabel('Confirm new password').fill('another-password-1');
     await page.getByRole('button', { name: 'Save password' }).click();
     await expect(page.getByRole('alert')).toHaveText('The token does not exist or is already used!');

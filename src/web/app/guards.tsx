@@ -6,11 +6,18 @@ import { NotAllowed } from '../components/not-allowed';
 import { useSession } from '../lib/session';
 import { useCan } from '../lib/use-can';
 
-/** Only for guests: a signed-in user is sent to /redirect. */
+/**
+ * Only for guests: a signed-in user is sent to /redirect, or back to the page the AuthGuard sent
+ * them here from. The sign-in page navigates there itself; going anywhere else here would race it.
+ */
 export function GuestGuard({ children }: { children: ReactNode }) {
   const { status } = useSession();
+  const location = useLocation();
   if (status === 'restoring') return <FullScreenLoader />;
-  if (status === 'authenticated') return <Navigate to="/redirect" replace />;
+  if (status === 'authenticated') {
+    const from = (location.state as { from?: string } | null)?.from;
+    return <Navigate to={from ?? '/redirect'} replace />;
+  }
   return children;
 }
 

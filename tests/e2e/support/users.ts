@@ -100,3 +100,22 @@ export async function signInWithForm(page: Page, credentials: { email: string; p
   await page.getByLabel('Password').fill(credentials.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
+
+/** Create a user of any role as the admin, through the API, and read the password of its welcome email. */
+export async function createUserAsAdmin(
+  request: APIRequestContext,
+  role: 'customer' | 'client' | 'representant' | 'admin',
+  options: { verified?: boolean } = {},
+): Promise<TestUser> {
+  const email = uniqueEmail(role);
+  const firstName = 'Rita';
+  const lastName = `${role[0]!.toUpperCase()}${role.slice(1)}`;
+  const response = await request.post('/api/management/users', {
+    headers: { authorization: `Bearer ${await adminToken(request)}` },
+    data: { firstName, lastName, email, phone: '+421 900 555 666', role },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const { password, verifyUrl } = await welcomeOf(email);
+  if (options.verified) await verifyByLink(request, verifyUrl);
+  return { email, password, firstName, lastName, verifyUrl };
+}
