@@ -5,7 +5,7 @@ import type {
   EstablishmentFields,
   EstablishmentList,
 } from '../../../../shared/schemas/establishment.schema';
-import { api } from '../../../lib/api-client';
+import { ApiError, api } from '../../../lib/api-client';
 import { establishmentKeys } from './establishment-keys';
 
 export interface EstablishmentListQuery {
@@ -44,6 +44,9 @@ export function useEstablishment(id: string | undefined) {
     queryFn: ({ signal }) =>
       api<EstablishmentResult>(`/api/establishments/${id}`, { signal }).then((r) => r.establishment),
     enabled: Boolean(id),
+    // Not allowed and not found are answers, not hiccups: show them at once instead of retrying.
+    retry: (failures, error) =>
+      !(error instanceof ApiError && (error.status === 403 || error.status === 404)) && failures < 1,
   });
 }
 

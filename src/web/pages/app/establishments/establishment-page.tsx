@@ -1,4 +1,169 @@
-/** Placeholder: replaced by its screen. */
+import SearchOffOutlinedIcon from '@mui/icons-material/SearchOffOutlined';
+import { Alert, Box, Button, Card, Skeleton, Stack, Tab, Tabs } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import type { Establishment } from '../../../../shared/schemas/establishment.schema';
+import { NotAllowed } from '../../../components/not-allowed';
+import { useEstablishment } from '../../../features/establishments/api/establishments.api';
+import { ApiError } from '../../../lib/api-client';
+import { apiErrorText } from '../../../lib/api-error-text';
+import { useSession } from '../../../lib/session';
+import { useCan } from '../../../lib/use-can';
+import { EmptyState } from './empty-state';
+import { EstablishmentHeader } from './establishment-header';
+import { FeedTab } from './feed-tab';
+import { GalleryTab } from './gallery-tab';
+import { MembersTab } from './members-tab';
+import { ProfileTab } from './profile-tab';
+import { ShareTab } from './share-tab';
+
+const TABS = ['feed', 'profile', 'gallery', 'share', 'members'] as const;
+type TabName = (typeof TABS)[number];
+
+/** Which tabs this user gets, and whether they may change things, for this establishment. */
+function useAccess(establishment: Establishment | undefined) {
+  const can = useCan();
+  const { user } = useSession();
+  if (!establishment) return { tabs: ['feed'] as TabName[], locked: true, canPost: false };
+  const resource = { establishmentId: establishment.id, registeredById: establishment.registeredById };
+  const isAdmin = can('user:admin');
+  const canEdit = can('clientSettings', resource);
+  // The representative who registered it may look after it (share, members) but not edit it.
+  const manages = canEdit || (user?.role === 'representant' && establishment.registeredById === user.id);
+  const tabs = TABS.filter((tab) => {
+    if (tab === 'profile' || tab === 'gallery') return canEdit;
+    if (tab === 'share' || tab === 'members') return manages || isAdmin;
+    return true;
+  });
+  return {
+    tabs,
+    // A blocked establishment is read-only for its operators; only an admin may still change it.
+    locked: establishment.blocked && !isAdmin,
+    canPost: can('notificationPost:create', resource) && !establishment.blocked,
+  };
+}
+
+/** /app/establishment/{id}: the establishment's page for its operators (a follower sees its feed). */
 export function EstablishmentPage() {
-  return null;
+  const { t } = useTranslation();
+  const { establishmentId } = useParams();
+  const query = useEstablishment(establishmentId);
+  const establishment = query.data;
+  const access = useAccess(establishment);
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab') as TabName | null;
+  const tab: TabName = requested && access.tabs.includes(requested) ? requested : 'feed';
+
+  if (query.isError) {
+    const status = query.error instanceof ApiError ? query.error.status : 0;
+    if (status === 403) return <NotAllowed />;
+    if (status === 404) return <EstablishmentNotFound />;
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => query.refetch()}>
+            {t('establishmentPage.retry')}
+          </Button>
+        }
+      >
+        {apiErrorText(t, query.error)}
+      </Alert>
+    );
+  }
+  if (!establishment) return <PageSkeleton />;
+
+  const selectTab = (next: TabName) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next === 'feed') updated.delete('tab');
+        else updated.set('tab', next);
+        return updated;
+      },
+      { replace: true },
+    );
+
+  return (
+    <Stack spacing={3}>
+      <EstablishmentHeader establishment={establishment} locked={access.locked} />
+      <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
+        <Tabs
+          value={tab}
+          onChange={(_, next: TabName) => selectTab(next)}
+          aria-label={t('establishmentPage.tabsLabel')}
+          variant="scrollable"
+          scrollButtons="auto"
+          allowScrollButtonsMobile
+        >
+          {access.tabs.map((name) => (
+            <Tab
+              key={name}
+              value={name}
+              label={t(`establishmentPage.tabs.${name}`)}
+              id={`establishment-tab-${name}`}
+              aria-controls={`establishment-tabpanel-${name}`}
+            />
+          ))}
+        </Tabs>
+      </Box>
+      <Box role="tabpanel" id={`establishment-tabpanel-${tab}`} aria-labelledby={`establishment-tab-${tab}`}>
+        {tab === 'feed' && <FeedTab establishment={establishment} canPost={access.canPost} />}
+        {tab === 'profile' && <ProfileTab establishment={establishment} locked={access.locked} />}
+        {tab === 'gallery' && <GalleryTab establishment={establishment} locked={access.locked} />}
+        {tab === 'share' && <ShareTab establishment={establishment} />}
+        {tab === 'members' && <MembersTab establishment={establishment} />}
+      </Box>
+    </Stack>
+  );
+}
+
+/** 404: the establishment does not exist or was deleted. */
+function EstablishmentNotFound() {
+  const { t } = useTranslation();
+  return (
+    <Card variant="outlined">
+      <EmptyState
+        icon={<SearchOffOutlinedIcon />}
+        title={t('establishmentPage.notFound.title')}
+        text={t('establishmentPage.notFound.text')}
+        action={
+          <Button variant="contained" component={RouterLink} to="/redirect" sx={{ mt: 1 }}>
+            {t('establishmentPage.notFound.back')}
+          </Button>
+        }
+      />
+    </Card>
+  );
+}
+
+/** The page's shape while the establishment loads. */
+function PageSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <Stack spacing={3} aria-busy="true" aria-label={t('establishmentPage.loading')}>
+      <Card variant="outlined">
+        <Skeleton variant="rectangular" sx={{ height: { xs: 112, sm: 176 } }} />
+        <Box
+          sx={{ display: 'flex', gap: 2, px: { xs: 2, sm: 3 }, pb: { xs: 2, sm: 3 }, alignItems: 'flex-end' }}
+        >
+          <Skeleton
+            variant="rounded"
+            sx={{
+              width: { xs: 80, sm: 112 },
+              height: { xs: 80, sm: 112 },
+              mt: { xs: -5, sm: -7 },
+              flexShrink: 0,
+            }}
+          />
+          <Box sx={{ flexGrow: 1 }}>
+            <Skeleton variant="text" sx={{ fontSize: 32, maxWidth: 320 }} />
+            <Skeleton variant="text" sx={{ maxWidth: 240 }} />
+          </Box>
+        </Box>
+      </Card>
+      <Skeleton variant="rounded" height={48} />
+      <Skeleton variant="rounded" height={240} />
+    </Stack>
+  );
 }
