@@ -1,7 +1,8 @@
 import { CacheProvider } from '@emotion/react';
 import { CssBaseline, ThemeProvider } from '@mui/material';
+import { getContrastRatio, styled } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { SnackbarProvider } from 'notistack';
+import { MaterialDesignContent, SnackbarProvider } from 'notistack';
 import { useEffect, useMemo, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { CookieConsent } from '../components/cookie-consent';
@@ -12,6 +13,30 @@ import { emotionCacheFor } from '../theme/emotion-cache';
 import { router } from './router';
 
 const openInApp = (to: string) => void router.navigate(to);
+
+/**
+ * Snackbars in the theme's colours: notistack's own (white on #43a047 and the like) fail the WCAG AA
+ * text contrast. Where a colour is too light for its text, its darker shade stands in.
+ */
+const SnackbarContent = styled(MaterialDesignContent)(({ theme }) =>
+  Object.fromEntries(
+    (['success', 'error', 'warning', 'info'] as const).map((variant) => {
+      const { main, dark, contrastText } = theme.palette[variant];
+      const background =
+        getContrastRatio(main, contrastText) >= 4.5 ||
+        getContrastRatio(main, contrastText) >= getContrastRatio(dark, contrastText)
+          ? main
+          : dark;
+      return [`&.notistack-MuiContent-${variant}`, { backgroundColor: background, color: contrastText }];
+    }),
+  ),
+);
+const snackbarComponents = {
+  success: SnackbarContent,
+  error: SnackbarContent,
+  warning: SnackbarContent,
+  info: SnackbarContent,
+};
 
 function ThemedApp() {
   const { settings } = useSettings();
@@ -33,6 +58,7 @@ function ThemedApp() {
           maxSnack={1}
           anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
           autoHideDuration={4000}
+          Components={snackbarComponents}
         >
           <SessionProvider>
             <RouterProvider router={router} />

@@ -1,4 +1,136 @@
-/** Placeholder: replaced by its screen. */
+import AddBusinessOutlined from '@mui/icons-material/AddBusinessOutlined';
+import GroupAddOutlined from '@mui/icons-material/GroupAddOutlined';
+import PersonAddAltOutlined from '@mui/icons-material/PersonAddAltOutlined';
+import SearchIcon from '@mui/icons-material/Search';
+import { Alert, Button, Card, Divider, InputAdornment, MenuItem, Stack, TextField } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
+import { useEstablishments } from '../../../features/establishments/api/establishments.api';
+import {
+  EmptyText,
+  EstablishmentTable,
+} from '../../../features/establishments/components/establishment-table';
+import {
+  type StatusFilter,
+  useListParams,
+} from '../../../features/establishments/components/use-list-params';
+import { apiErrorText } from '../../../lib/api-error-text';
+
+const PAGE_SIZES = [10, 25, 50];
+const BASE = '/app/management/establishment';
+
+/** /app/management/establishment (admin): every establishment, searchable, filtered by state, paged on the server. */
 export function EstablishmentListPage() {
-  return null;
+  const { t } = useTranslation();
+  const list = useListParams(PAGE_SIZES[1]!, PAGE_SIZES);
+  const { data, isPending, isError, error } = useEstablishments({
+    q: list.q,
+    status: list.status,
+    page: list.page,
+    pageSize: list.pageSize,
+  });
+  const filtered = Boolean(list.q || list.status);
+
+  return (
+    <Stack spacing={3}>
+      <PageHeader
+        title={t('management.list.title')}
+        subtitle={t('management.list.subtitle')}
+        actions={
+          <>
+            <Button
+              component={RouterLink}
+              to={`${BASE}/new`}
+              variant="contained"
+              startIcon={<AddBusinessOutlined />}
+            >
+              {t('management.list.new')}
+            </Button>
+            <Button
+              component={RouterLink}
+              to={`${BASE}/addclient`}
+              variant="outlined"
+              startIcon={<PersonAddAltOutlined />}
+            >
+              {t('management.list.addClient')}
+            </Button>
+            <Button
+              component={RouterLink}
+              to={`${BASE}/adduser`}
+              variant="outlined"
+              startIcon={<GroupAddOutlined />}
+            >
+              {t('management.list.addUser')}
+            </Button>
+          </>
+        }
+      />
+      <Card>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ p: 2 }}>
+          <TextField
+            type="search"
+            label={t('management.list.search')}
+            value={list.search}
+            onChange={(event) => list.setSearch(event.target.value)}
+            size="small"
+            slotProps={{
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchIcon />
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+          <TextField
+            select
+            size="small"
+            label={t('management.list.statusFilter')}
+            value={list.status ?? 'all'}
+            onChange={(event) =>
+              list.setStatus(event.target.value === 'all' ? undefined : (event.target.value as StatusFilter))
+            }
+            sx={{ width: { sm: 220 }, flexShrink: 0 }}
+          >
+            {(['all', 'active', 'inactive', 'blocked'] as const).map((status) => (
+              <MenuItem key={status} value={status}>
+                {t(`management.status.${status}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Stack>
+        <Divider />
+        {isError ? (
+          <Alert severity="error" sx={{ m: 2 }}>
+            {apiErrorText(t, error)}
+          </Alert>
+        ) : (
+          <EstablishmentTable
+            items={data?.items}
+            loading={isPending}
+            hrefOf={(e) => `${BASE}/${encodeURIComponent(e.id)}`}
+            label={t('management.list.title')}
+            showClients
+            emptyText={
+              filtered ? (
+                <EmptyText title={t('management.list.noMatch')} hint={t('management.list.noMatchHint')} />
+              ) : (
+                <EmptyText title={t('management.list.empty')} hint={t('management.list.emptyHint')} />
+              )
+            }
+            paging={{
+              page: list.page - 1,
+              pageSize: list.pageSize,
+              total: data?.total ?? 0,
+              onPageChange: (page) => list.setPage(page + 1),
+              onPageSizeChange: list.setPageSize,
+              pageSizeOptions: PAGE_SIZES,
+            }}
+          />
+        )}
+      </Card>
+    </Stack>
+  );
 }

@@ -1,4 +1,74 @@
-/** Placeholder: replaced by its screen. */
+import PersonAddAltOutlined from '@mui/icons-material/PersonAddAltOutlined';
+import { Alert, Button, Card, CardHeader, Divider, Stack } from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/page-header';
+import { useEstablishments } from '../../../features/establishments/api/establishments.api';
+import {
+  EmptyText,
+  EstablishmentTable,
+} from '../../../features/establishments/components/establishment-table';
+import { apiErrorText } from '../../../lib/api-error-text';
+import { ClientSignupDialog } from './client-signup-dialog';
+import { RepresentantFigures } from './representant-figures';
+
+const PAGE_SIZES = [10, 25, 50];
+
+/** /app/reports/representant: the representative's figures, their establishments, and client registration. */
 export function RepresentantPage() {
-  return null;
+  const { t } = useTranslation();
+  const [signupOpen, setSignupOpen] = useState(false);
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(PAGE_SIZES[0]!);
+  const { data, isPending, isError, error } = useEstablishments({ page: page + 1, pageSize });
+
+  return (
+    <Stack spacing={3}>
+      <PageHeader
+        title={t('representant.title')}
+        subtitle={t('representant.subtitle')}
+        actions={
+          <Button
+            variant="contained"
+            startIcon={<PersonAddAltOutlined />}
+            onClick={() => setSignupOpen(true)}
+          >
+            {t('representant.signup.open')}
+          </Button>
+        }
+      />
+      <RepresentantFigures />
+      <Card>
+        <CardHeader title={t('representant.list.title')} subheader={t('representant.list.subtitle')} />
+        <Divider />
+        {isError ? (
+          <Alert severity="error" sx={{ m: 2 }}>
+            {apiErrorText(t, error)}
+          </Alert>
+        ) : (
+          <EstablishmentTable
+            items={data?.items}
+            loading={isPending}
+            hrefOf={(e) => `/app/establishment/${encodeURIComponent(e.id)}`}
+            label={t('representant.list.title')}
+            emptyText={
+              <EmptyText title={t('representant.list.empty')} hint={t('representant.list.emptyHint')} />
+            }
+            paging={{
+              page,
+              pageSize,
+              total: data?.total ?? 0,
+              onPageChange: setPage,
+              onPageSizeChange: (size) => {
+                setPageSize(size);
+                setPage(0);
+              },
+              pageSizeOptions: PAGE_SIZES,
+            }}
+          />
+        )}
+      </Card>
+      <ClientSignupDialog open={signupOpen} onClose={() => setSignupOpen(false)} />
+    </Stack>
+  );
 }

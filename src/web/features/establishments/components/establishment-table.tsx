@@ -1,0 +1,227 @@
+import {
+  Box,
+  Link,
+  List,
+  ListItem,
+  ListItemAvatar,
+  ListItemButton,
+  ListItemText,
+  Skeleton,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import type { Establishment } from '../../../../shared/schemas/establishment.schema';
+import { useFormatDate } from '../../../lib/use-format-date';
+import { EstablishmentAvatar } from './establishment-avatar';
+import { EstablishmentStatusChip } from './establishment-status-chip';
+
+export interface TablePaging {
+  /** Zero-based, as TablePagination counts. */
+  page: number;
+  pageSize: number;
+  total: number;
+  onPageChange: (page: number) => void;
+  onPageSizeChange?: (pageSize: number) => void;
+  pageSizeOptions?: number[];
+}
+
+interface Props {
+  items: Establishment[] | undefined;
+  loading: boolean;
+  /** Where a row leads. */
+  hrefOf: (establishment: Establishment) => string;
+  /** Accessible name of the table. */
+  label: string;
+  emptyText: ReactNode;
+  showClients?: boolean;
+  paging?: TablePaging;
+}
+
+const SKELETON_ROWS = 5;
+
+/**
+ * Establishments as a table with server paging on wide screens and as a list on phones, where
+ * six columns do not fit. Each row is a real link, so it works from the keyboard.
+ */
+export function EstablishmentTable({ items, loading, hrefOf, label, emptyText, showClients, paging }: Props) {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const empty = !loading && items?.length === 0;
+  return (
+    <Box>
+      {empty ? (
+        <Box sx={{ py: 6, px: 3, textAlign: 'center', color: 'text.secondary' }}>{emptyText}</Box>
+      ) : phone ? (
+        <PhoneList items={items} loading={loading} hrefOf={hrefOf} label={label} />
+      ) : (
+        <WideTable items={items} loading={loading} hrefOf={hrefOf} label={label} showClients={showClients} />
+      )}
+      {paging && paging.total > 0 && <Paging paging={paging} phone={phone} />}
+    </Box>
+  );
+}
+
+function WideTable({
+  items,
+  loading,
+  hrefOf,
+  label,
+  showClients,
+}: Pick<Props, 'items' | 'loading' | 'hrefOf' | 'label' | 'showClients'>) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const formatDate = useFormatDate();
+  const columns = showClients ? 6 : 5;
+  return (
+    <TableContainer>
+      <Table aria-label={label} sx={{ minWidth: 640 }}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('management.table.name')}</TableCell>
+            <TableCell>{t('management.table.city')}</TableCell>
+            <TableCell>{t('management.table.status')}</TableCell>
+            <TableCell align="right">{t('management.table.followers')}</TableCell>
+            {showClients && <TableCell align="right">{t('management.table.clients')}</TableCell>}
+            <TableCell>{t('management.table.created')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {loading && !items
+            ? Array.from({ length: SKELETON_ROWS }, (_, row) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on
+                <TableRow key={row}>
+                  {Array.from({ length: columns }, (_, cell) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on
+                    <TableCell key={cell}>
+                      <Skeleton width={cell === 0 ? '70%' : '50%'} />
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))
+            : items?.map((establishment) => (
+                <TableRow
+                  key={establishment.id}
+                  hover
+                  // The name is the link for keyboard and screen readers; a click anywhere on the row also opens it.
+                  onClick={(event) => {
+                    if ((event.target as HTMLElement).closest('a')) return;
+                    navigate(hrefOf(establishment));
+                  }}
+                  sx={{ cursor: 'pointer', '&:last-child td': { borderBottom: 0 } }}
+                >
+                  <TableCell>
+                    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
+                      <EstablishmentAvatar establishment={establishment} size={36} />
+                      <Link
+                        component={RouterLink}
+                        to={hrefOf(establishment)}
+                        color="inherit"
+                        sx={{ fontWeight: 600, wordBreak: 'break-word' }}
+                      >
+                        {establishment.name}
+                      </Link>
+                    </Stack>
+                  </TableCell>
+                  <TableCell>{establishment.city}</TableCell>
+                  <TableCell>
+                    <EstablishmentStatusChip status={establishment.status} />
+                  </TableCell>
+                  <TableCell align="right">{establishment.followerCount}</TableCell>
+                  {showClients && <TableCell align="right">{establishment.clientCount}</TableCell>}
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(establishment.createdAt)}</TableCell>
+                </TableRow>
+              ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+function PhoneList({ items, loading, hrefOf, label }: Pick<Props, 'items' | 'loading' | 'hrefOf' | 'label'>) {
+  const { t } = useTranslation();
+  if (loading && !items)
+    return (
+      <Stack spacing={2} sx={{ p: 2 }}>
+        {Array.from({ length: SKELETON_ROWS }, (_, row) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on
+          <Stack key={row} direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+            <Skeleton variant="rounded" width={40} height={40} />
+            <Box sx={{ flexGrow: 1 }}>
+              <Skeleton width="60%" />
+              <Skeleton width="40%" />
+            </Box>
+          </Stack>
+        ))}
+      </Stack>
+    );
+  return (
+    <List aria-label={label} sx={{ py: 0.5 }}>
+      {items?.map((establishment) => (
+        <ListItem key={establishment.id} disablePadding sx={{ px: 0.5 }}>
+          <ListItemButton component={RouterLink} to={hrefOf(establishment)} sx={{ gap: 1 }}>
+            <ListItemAvatar sx={{ minWidth: 0, marginInlineEnd: 1 }}>
+              <EstablishmentAvatar establishment={establishment} />
+            </ListItemAvatar>
+            <ListItemText
+              primary={establishment.name}
+              secondary={
+                establishment.city
+                  ? `${establishment.city} · ${t('management.table.followerCount', { count: establishment.followerCount })}`
+                  : t('management.table.followerCount', { count: establishment.followerCount })
+              }
+              slotProps={{ primary: { sx: { fontWeight: 600, wordBreak: 'break-word' } } }}
+              sx={{ minWidth: 0 }}
+            />
+            <Box sx={{ flexShrink: 0 }}>
+              <EstablishmentStatusChip status={establishment.status} />
+            </Box>
+          </ListItemButton>
+        </ListItem>
+      ))}
+    </List>
+  );
+}
+
+function Paging({ paging, phone }: { paging: TablePaging; phone: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <TablePagination
+      component="div"
+      count={paging.total}
+      page={paging.page}
+      rowsPerPage={paging.pageSize}
+      // On phones the rows-per-page picker does not fit beside the arrows.
+      rowsPerPageOptions={phone || !paging.onPageSizeChange ? [] : (paging.pageSizeOptions ?? [10, 25, 50])}
+      onPageChange={(_, page) => paging.onPageChange(page)}
+      onRowsPerPageChange={(event) => paging.onPageSizeChange?.(Number(event.target.value))}
+      labelRowsPerPage={t('management.table.rowsPerPage')}
+      labelDisplayedRows={({ from, to, count }) => t('management.table.displayedRows', { from, to, count })}
+      getItemAriaLabel={(type) => t(`management.table.${type}Page`)}
+      sx={{ borderTop: 1, borderColor: 'divider' }}
+    />
+  );
+}
+
+/** A line of text for an empty table. */
+export function EmptyText({ title, hint }: { title: string; hint?: string }) {
+  return (
+    <>
+      <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600, color: 'text.primary' }}>
+        {title}
+      </Typography>
+      {hint && <Typography variant="body2">{hint}</Typography>}
+    </>
+  );
+}
