@@ -24,6 +24,8 @@ export async function screenshotBoth(page: Page, name: string) {
     ['phone', PHONE],
   ] as const) {
     await page.setViewportSize(viewport);
+    // A full-page shot of a scrolled page draws the fixed top bar and sidebar at the scroll offset.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await settle(page);
     await page.screenshot({
       path: `test-results/screenshots/${name}-${size}.png`,
