@@ -1,8 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import QRCode from 'qrcode';
 import { z } from 'zod';
-import { ErrorBodySchema, ErrorCode, MessageSchema } from '../../../shared/errors';
+import { ErrorBodySchema, MessageSchema } from '../../../shared/errors';
 import { Msg } from '../../../shared/messages';
 import {
   AddMemberBodySchema,
@@ -17,7 +17,7 @@ import {
   PublicEstablishmentSchema,
 } from '../../../shared/schemas/establishment.schema';
 import type { AppContext } from '../../context';
-import { AppError, fieldError } from '../../lib/app-error';
+import { fieldError } from '../../lib/app-error';
 import { readImageUpload } from '../../lib/uploads';
 import { actorOf } from '../../plugins/auth.plugin';
 import * as establishments from './establishments.service';
