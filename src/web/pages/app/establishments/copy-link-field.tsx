@@ -5,8 +5,8 @@ import { useSnackbar } from 'notistack';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Msg } from '../../../../shared/messages';
+import { copyText } from '../../../lib/copy-text';
 import { translateMessage } from '../../../lib/translate-message';
-import { copyText } from './copy-text';
 
 /** A link in a read-only field, with Copy ("Link copied!") and a button that opens it in a new tab. */
 export function CopyLinkField({

@@ -2,25 +2,8 @@ import { useSnackbar } from 'notistack';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Msg } from '../../../../shared/messages';
+import { copyText } from '../../../lib/copy-text';
 import { translateMessage } from '../../../lib/translate-message';
-
-/** Copy text where the async clipboard is missing (plain http on a phone): a hidden textarea and copy. */
-function legacyCopy(text: string): boolean {
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.append(area);
-  area.select();
-  try {
-    return document.execCommand('copy');
-  } catch {
-    return false;
-  } finally {
-    area.remove();
-  }
-}
 
 /**
  * Share a link: the phone's share sheet when there is one, else copy it and say "Link copied!"
@@ -40,14 +23,7 @@ export function useShareLink() {
           if ((error as Error).name === 'AbortError') return;
         }
       }
-      let copied = false;
-      try {
-        await navigator.clipboard.writeText(url);
-        copied = true;
-      } catch {
-        copied = legacyCopy(url);
-      }
-      if (copied) enqueueSnackbar(translateMessage(t, Msg.linkCopied), { variant: 'success' });
+      if (await copyText(url)) enqueueSnackbar(translateMessage(t, Msg.linkCopied), { variant: 'success' });
       else enqueueSnackbar(t('publicPage.copyFailed', { url }), { variant: 'error' });
     },
     [t, enqueueSnackbar],
