@@ -7,6 +7,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { decodeJwt, SignJWT } from 'jose';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipart } from '../../../../tests/support/multipart';
 import type { ReceivedMail } from '../../../../tests/support/smtp-sink';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app';
 import { ErrorCode } from '../../../shared/errors';
@@ -111,20 +112,6 @@ async function signIn(email: string, password: string): Promise<string> {
 async function newUser(tag: string) {
   const user = await registerUser(tag);
   return { ...user, token: await signIn(user.email, user.password) };
-}
-
-/** A multipart/form-data body built by the platform's own FormData encoder. */
-async function multipart(parts: { name: string; value: string | Blob; filename?: string }[]) {
-  const form = new FormData();
-  for (const part of parts) {
-    if (part.filename !== undefined) form.append(part.name, part.value as Blob, part.filename);
-    else form.append(part.name, part.value);
-  }
-  const request = new Request('http://localhost/upload', { method: 'POST', body: form });
-  return {
-    payload: Buffer.from(await request.arrayBuffer()),
-    headers: { 'content-type': request.headers.get('content-type')! },
-  };
 }
 
 const uploadAvatar = async (token: string, parts: Parameters<typeof multipart>[0]) =>

@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipart } from '../../../../tests/support/multipart';
 import type { ReceivedMail } from '../../../../tests/support/smtp-sink';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app';
 import { ErrorCode } from '../../../shared/errors';
@@ -198,20 +199,6 @@ function passwordIn(mail: ReceivedMail): string {
   const match = mail.text.match(/Your password for signing in: (\S+)/);
   expect(match, mail.text).not.toBeNull();
   return match![1]!;
-}
-
-/** A multipart/form-data body built by the platform's own FormData encoder. */
-async function multipart(parts: { name: string; value: string | Blob; filename?: string }[]) {
-  const form = new FormData();
-  for (const part of parts) {
-    if (part.filename !== undefined) form.append(part.name, part.value as Blob, part.filename);
-    else form.append(part.name, part.value);
-  }
-  const request = new Request('http://localhost/upload', { method: 'POST', body: form });
-  return {
-    payload: Buffer.from(await request.arrayBuffer()),
-    headers: { 'content-type': request.headers.get('content-type')! },
-  };
 }
 
 const png = (width: number, height: number, background = '#f00') =>
