@@ -16,14 +16,17 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { type Database, openDatabase } from './db/client';
 import { accountMailJobs } from './jobs/account-mail.job';
+import { expireSubscriptionsJob, notificationDeliveryJobs } from './jobs/notification-delivery.job';
 import { startJobQueue } from './jobs/queue';
 import { createMailer, type Mailer } from './mail/transport';
 import { accountRoutes } from './modules/account/account.routes';
 import { establishmentRoutes } from './modules/establishments/establishments.routes';
 import { publicPageHtml } from './modules/establishments/public-page-meta';
 import { userManagementRoutes } from './modules/management/users.routes';
+import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { authPlugin } from './plugins/auth.plugin';
 import { errorHandlerPlugin } from './plugins/error-handler.plugin';
+import { createPushRuntime } from './push/push-runtime';
 
 export interface BuildOptions {
   /** An open database; by default one is opened from the config and migrated. */
@@ -32,7 +35,14 @@ export interface BuildOptions {
 }
 
 /** Every job handler this process can run. */
-export const allJobs = (ctx: AppContext) => [...accountMailJobs(ctx)];
+export const allJobs = (ctx: AppContext) => [...accountMailJobs(ctx), ...notificationDeliveryJobs(ctx)];
+
+/** Start this process's job workers and the periodic jobs. */
+export async function startWorkers(ctx: AppContext) {
+  await ctx.jobs.work(allJobs(ctx));
+  // Daily at 04:17: subscriptions the browser ended or that were not seen for long.
+  await ctx.jobs.schedule(expireSubscriptionsJob, '17 4 * * *');
+}
 
 /** Build the HTTP application and its context. Tests call this on PGlite in memory. */
 export async function buildApp(
@@ -51,13 +61,15 @@ export async function buildApp(
 
   const database = options.database ?? (await openDatabase(config.databaseUrl, config.dataDir));
   if (!options.database) await database.migrate();
-  const jobs = await startJobQueue(database.sql, app.log);
+  const jobs = await startJobQueue(database.sql, app.log, { superviseSeconds: config.jobSuperviseSeconds });
   const mailer = options.mailer ?? createMailer(config, app.log);
-  const ctx: AppContext = { config, database, db: database.db, jobs, mailer, log: app.log };
-  if (config.workers) await jobs.work(allJobs(ctx));
+  const push = await createPushRuntime(database.db, config);
+  const ctx: AppContext = { config, database, db: database.db, mailer, jobs, push, log: app.log };
+  if (config.workers) await startWorkers(ctx);
 
   app.addHook('onClose', async () => {
     await jobs.stop();
+    await push.close();
     mailer.close();
     if (!options.database) await database.close();
   });
@@ -104,9 +116,10 @@ export async function buildApp(
   await app.register(async (scope) => accountRoutes(scope, ctx));
   await app.register(async (scope) => establishmentRoutes(scope, ctx));
   await app.register(async (scope) => userManagementRoutes(scope, ctx));
+  await app.register(async (scope) => notificationRoutes(scope, ctx));
 
   // Pictures: names are random and never reused, so they can be cached for good.
-  for (const folder of ['logo', 'cover', 'gallery']) {
+  for (const folder of ['logo', 'cover', 'gallery', 'post']) {
     const root = path.join(config.dataDir, 'media', folder);
     await mkdir(root, { recursive: true });
     await app.register(fastifyStatic, {

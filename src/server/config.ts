@@ -34,6 +34,16 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
   RATE_LIMIT_LOGIN_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  /** A PEM file of extra certificate authorities to trust for push services (tests, private push services). */
+  PUSH_CA_FILE: z.string().optional(),
+  /** Push requests in flight per process. */
+  PUSH_CONCURRENCY: z.coerce.number().int().min(1).max(5000).default(256),
+  /** A delivery batch job not finished in this time is taken over by another worker (crash recovery). */
+  DELIVERY_JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  /** How often the job queue looks for jobs of crashed workers. */
+  JOB_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** A subscription not seen (no sign-in on that device, no receipt) for this long expires. */
+  PUSH_SUBSCRIPTION_IDLE_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -61,6 +71,13 @@ export interface Config {
   logLevel: string;
   trustProxy: boolean;
   loginRateLimitPerMinute: number;
+  push: {
+    caFile: string | undefined;
+    concurrency: number;
+    deliveryJobTimeoutSeconds: number;
+    subscriptionIdleDays: number;
+  };
+  jobSuperviseSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -121,5 +138,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     loginRateLimitPerMinute: env.RATE_LIMIT_LOGIN_PER_MINUTE,
+    push: {
+      caFile: env.PUSH_CA_FILE,
+      concurrency: env.PUSH_CONCURRENCY,
+      deliveryJobTimeoutSeconds: env.DELIVERY_JOB_TIMEOUT_SECONDS,
+      subscriptionIdleDays: env.PUSH_SUBSCRIPTION_IDLE_DAYS,
+    },
+    jobSuperviseSeconds: env.JOB_SUPERVISE_SECONDS,
   };
 }

@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { JobQueue } from './jobs/queue';
 import type { Mailer } from './mail/transport';
+import type { PushRuntime } from './push/push-runtime';
 
 /** What services and jobs need from the running process. */
 export interface AppContext {
@@ -11,6 +12,7 @@ export interface AppContext {
   db: Db;
   mailer: Mailer;
   jobs: JobQueue;
+  push: PushRuntime;
   log: FastifyBaseLogger;
 }
 

@@ -1,11 +1,12 @@
 import closeWithGrace from 'close-with-grace';
 import pino from 'pino';
-import { allJobs } from './app';
+import { startWorkers } from './app';
 import { ConfigError, loadConfig } from './config';
 import type { AppContext } from './context';
 import { openDatabase } from './db/client';
 import { startJobQueue } from './jobs/queue';
 import { createMailer } from './mail/transport';
+import { createPushRuntime } from './push/push-runtime';
 
 /** Job workers alone, for scaling out: several of these share one PostgreSQL's queues. */
 async function main() {
@@ -29,13 +30,15 @@ async function main() {
   const log = pino({ level: config.logLevel });
   const database = await openDatabase(config.databaseUrl, config.dataDir);
   await database.migrate();
-  const jobs = await startJobQueue(database.sql, log);
+  const jobs = await startJobQueue(database.sql, log, { superviseSeconds: config.jobSuperviseSeconds });
   const mailer = createMailer(config, log);
-  const ctx: AppContext = { config, database, db: database.db, jobs, mailer, log };
-  await jobs.work(allJobs(ctx));
+  const push = await createPushRuntime(database.db, config);
+  const ctx: AppContext = { config, database, db: database.db, jobs, mailer, push, log };
+  await startWorkers(ctx);
   log.info('worker started');
   closeWithGrace({ delay: 10_000 }, async () => {
     await jobs.stop();
+    await push.close();
     mailer.close();
     await database.close();
   });

@@ -59,6 +59,14 @@ export const Msg = {
   establishmentBlockedNow: 'Establishment blocked',
   establishmentUnblocked: 'Establishment unblocked',
   establishmentDeleted: 'Establishment deleted',
+  notificationOnlySent: 'Notification has been sent!',
+  postUpdated: 'Post updated',
+  postDeleted: 'Post deleted',
+  pushTooLarge: 'The notification is too long for a push message. Shorten the text.',
+  establishmentCannotSendBlocked: 'This establishment is blocked and cannot send notifications.',
+  establishmentCannotSendInactive: 'This establishment is inactive and cannot send notifications.',
+  mediaNotFound: 'The picture is no longer available. Upload it again.',
+  receiptInvalid: 'This receipt is not valid.',
 } as const;
 
 /** "<field> is required", the spec's required-field message pattern. */
@@ -93,4 +101,5 @@ export const FieldLabel = {
   subheader: 'subheader',
   address2: 'address 2',
   caption: 'caption',
+  text: 'text',
 } as const;

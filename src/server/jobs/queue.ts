@@ -7,13 +7,32 @@ export interface JobDefinition<S extends z.ZodType> {
   queue: string;
   payload: S;
   handle(payload: z.infer<S>): Promise<void>;
+  /** Jobs of this queue run this many at a time in each process (default 1). */
+  concurrency?: number;
+  /** A job still running after this long is deemed crashed and retried (pg-boss default 15 min). */
+  expireInSeconds?: number;
+}
+
+export interface SendOptions {
+  /** A job id derived from the work it does: sending the same id twice enqueues it once. */
+  id?: string;
+  /** Not before this time. */
+  startAfter?: Date;
 }
 
 export interface JobQueue {
   send<S extends z.ZodType>(
     job: Pick<JobDefinition<S>, 'queue' | 'payload'>,
     payload: z.input<S>,
+    options?: SendOptions,
   ): Promise<void>;
+  /** Enqueue many jobs of one type in one statement; ids dedupe as in send(). */
+  sendMany<S extends z.ZodType>(
+    job: Pick<JobDefinition<S>, 'queue' | 'payload'>,
+    items: { payload: z.input<S>; options?: SendOptions }[],
+  ): Promise<void>;
+  /** Enqueue this job on a cron schedule (once across all processes). */
+  schedule(job: Pick<JobDefinition<z.ZodType>, 'queue'>, cron: string): Promise<void>;
   /** Start taking jobs of these types in this process. */
   work(definitions: JobDefinition<z.ZodType>[]): Promise<void>;
   stop(): Promise<void>;
@@ -24,33 +43,65 @@ interface Log {
 }
 
 /** pg-boss on the application's own database (PGlite through its executor, or PostgreSQL). */
-export async function startJobQueue(sql: SqlExecutor, log: Log): Promise<JobQueue> {
+export async function startJobQueue(
+  sql: SqlExecutor,
+  log: Log,
+  options: { superviseSeconds?: number } = {},
+): Promise<JobQueue> {
   const boss = new PgBoss({
     db: { executeSql: (text: string, values: unknown[]) => sql.executeSql(text, values) },
     schema: 'pgboss',
     // Maintenance and monitoring are cheap; keep them but not chatty.
     monitorStateIntervalSeconds: 60,
+    // Maintenance is what retries the jobs of a crashed worker once they expire.
+    maintenanceIntervalSeconds: options.superviseSeconds ?? 30,
   });
   boss.on('error', (error: Error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
   const created = new Set<string>();
-  const ensureQueue = async (name: string) => {
+  const ensureQueue = async (name: string, expireInSeconds?: number) => {
     if (created.has(name)) return;
-    await boss.createQueue(name, { name, retryLimit: 5, retryDelay: 5, retryBackoff: true });
+    await boss.createQueue(name, {
+      name,
+      retryLimit: 5,
+      retryDelay: 5,
+      retryBackoff: true,
+      ...(expireInSeconds ? { expireInSeconds } : {}),
+    });
+    if (expireInSeconds) await boss.updateQueue(name, { name, expireInSeconds });
     created.add(name);
   };
 
   return {
-    async send(job, payload) {
+    async send(job, payload, options = {}) {
       await ensureQueue(job.queue);
-      await boss.send(job.queue, job.payload.parse(payload) as object);
+      await boss.send(job.queue, job.payload.parse(payload) as object, options);
+    },
+    async sendMany(job, items) {
+      if (items.length === 0) return;
+      await ensureQueue(job.queue);
+      await boss.insert(
+        items.map((item) => ({
+          name: job.queue,
+          data: job.payload.parse(item.payload) as object,
+          ...(item.options?.id ? { id: item.options.id } : {}),
+          ...(item.options?.startAfter ? { startAfter: item.options.startAfter } : {}),
+        })),
+      );
+    },
+    async schedule(job, cron) {
+      await ensureQueue(job.queue);
+      await boss.schedule(job.queue, cron, {});
     },
     async work(definitions) {
       for (const def of definitions) {
-        await ensureQueue(def.queue);
-        await boss.work(def.queue, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async (jobs) => {
-          for (const job of jobs) await def.handle(def.payload.parse(job.data));
-        });
+        await ensureQueue(def.queue, def.expireInSeconds);
+        // pg-boss 10 runs one job at a time per worker: concurrency is several workers.
+        for (let i = 0; i < (def.concurrency ?? 1); i++) {
+          await boss.work(def.queue, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async (jobs) => {
+            for (const job of jobs) await def.handle(def.payload.parse(job.data));
+          });
+        }
       }
     },
     stop: () => boss.stop({ graceful: true, wait: true, timeout: 5000 }),

@@ -52,6 +52,8 @@ export const memberships = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.establishmentId] }),
     index('memberships_establishment_idx').on(t.establishmentId, t.kind),
+    // The notification fan-out pages through an establishment's members by user id.
+    index('memberships_establishment_user_idx').on(t.establishmentId, t.userId),
   ],
 );
 

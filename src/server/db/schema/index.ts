@@ -1,2 +1,3 @@
 export * from './establishments';
+export * from './notifications';
 export * from './users';

@@ -1,0 +1,123 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { establishments } from './establishments';
+import { users } from './users';
+
+/** A browser's web push subscription; a user has one per device. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The push service URL; unique: a browser profile has one subscription per application server key. */
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    /** The browser's own expirationTime, when it gives one. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    userAgent: text('user_agent').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Refreshed on each sign-in or session restore on that device, and on each receipt. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('push_subscriptions_user_idx').on(t.userId),
+    index('push_subscriptions_seen_idx').on(t.lastSeenAt),
+  ],
+);
+
+/** A picture uploaded for a notification, before or after it is sent. */
+export const postMedia = pgTable('post_media', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  establishmentId: uuid('establishment_id')
+    .notNull()
+    .references(() => establishments.id, { onDelete: 'cascade' }),
+  uploadedById: uuid('uploaded_by_id').references(() => users.id, { onDelete: 'set null' }),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A notification sent to an establishment's audience ("notification post" of the spec). With
+ * inFeed it is also a post in the feeds ("send and post").
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    establishmentId: uuid('establishment_id')
+      .notNull()
+      .references(() => establishments.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    text: text('text').notNull(),
+    mediaId: uuid('media_id').references(() => postMedia.id, { onDelete: 'set null' }),
+    inFeed: boolean('in_feed').notNull(),
+    status: text('status', { enum: ['queued', 'sending', 'done', 'halted'] })
+      .notNull()
+      .default('queued'),
+    /** Deliveries recorded when the audience snapshot finished. */
+    audience: integer('audience').notNull().default(0),
+    /** Fan-out progress, so a restarted fan-out resumes: the last member paged into the audience... */
+    audienceCursor: uuid('audience_cursor'),
+    audienceDone: boolean('audience_done').notNull().default(false),
+    /** ...and the last subscription handed to a batch job. */
+    batchCursor: uuid('batch_cursor'),
+    batchesDone: boolean('batches_done').notNull().default(false),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [index('notifications_establishment_idx').on(t.establishmentId, t.createdAt, t.id)],
+);
+
+/**
+ * One row per (notification, subscription) of the audience: pending until it ends in exactly one
+ * outcome. No foreign key to the subscription: the outcome outlives a subscription removed as gone.
+ */
+export const deliveries = pgTable(
+  'deliveries',
+  {
+    notificationId: uuid('notification_id')
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    subscriptionId: uuid('subscription_id').notNull(),
+    outcome: text('outcome', { enum: ['pending', 'sent', 'failed', 'gone'] })
+      .notNull()
+      .default('pending'),
+    /** The push service's last HTTP status (null: no answer, e.g. a reset). */
+    httpStatus: smallint('http_status'),
+    attempts: smallint('attempts').notNull().default(0),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+    clickedAt: timestamp('clicked_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.notificationId, t.subscriptionId] }),
+    index('deliveries_pending_idx').on(t.notificationId).where(sql`${t.outcome} = 'pending'`),
+  ],
+);
+
+/** Secrets the processes sharing one database must agree on (the generated VAPID key pair). */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
+export type NotificationRow = typeof notifications.$inferSelect;

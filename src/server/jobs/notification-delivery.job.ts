@@ -1,0 +1,217 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { pushMessageOf } from '../../shared/push/payload';
+import type { AppContext } from '../context';
+import * as deliveries from '../modules/notifications/deliveries.repo';
+import * as notificationsRepo from '../modules/notifications/notifications.repo';
+import type { PushOptions, PushResult } from '../push/push-sender';
+import type { JobDefinition } from './queue';
+
+/** Members read per audience page; subscriptions per batch job. */
+const MEMBER_PAGE = 1000;
+export const BATCH_SIZE = 500;
+/** Batch jobs enqueued per statement. */
+const BATCHES_PER_INSERT = 20;
+/** Tries per subscription before a transient failure (429, 5xx, timeout) becomes "failed". */
+export const MAX_ATTEMPTS = 6;
+const BACKOFF_BASE_MS = 2_000;
+const BACKOFF_CAP_MS = 10 * 60_000;
+/** Batch jobs one process runs at once; each keeps its share of PUSH_CONCURRENCY requests in flight. */
+const BATCHES_IN_PARALLEL = 4;
+
+/**
+ * Announcements, menus and offers lose their point after a day; a phone offline longer than that
+ * should not wake up to yesterday's lunch menu. Normal urgency: worth showing, not worth waking a
+ * phone in battery saver (RFC 8030 section 5.3).
+ */
+export const PUSH_OPTIONS: PushOptions = { ttl: 24 * 3600, urgency: 'normal' };
+
+export const fanoutJob = { queue: 'notification.fanout', payload: z.object({ notificationId: z.uuid() }) };
+export const deliverJob = {
+  queue: 'notification.deliver',
+  payload: z.object({
+    notificationId: z.uuid(),
+    /** The batch: subscription ids in (after, upto]. */
+    after: z.uuid().nullable(),
+    upto: z.uuid(),
+    attempt: z.number().int().min(0).default(0),
+  }),
+};
+export const expireSubscriptionsJob = { queue: 'push.expire-subscriptions', payload: z.object({}) };
+
+/** A job id made from what the job does: enqueuing the same batch twice (a fan-out rerun) keeps one. */
+function jobId(...parts: (string | number | null)[]): string {
+  const hex = createHash('sha256').update(parts.join('|')).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** Capped exponential backoff with jitter, so retries of many subscriptions do not arrive together. */
+export function backoffMs(attempt: number, random = Math.random()): number {
+  const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** attempt);
+  return Math.round(ceiling * (0.5 + random * 0.5));
+}
+
+/** Run `task` over `items` with at most `limit` at once. */
+async function forEachConcurrently<T>(items: T[], limit: number, task: (item: T) => Promise<void>) {
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) await task(items[next++]!);
+  });
+  await Promise.all(lanes);
+}
+
+export function notificationDeliveryJobs(ctx: AppContext): JobDefinition<z.ZodType>[] {
+  const { sql } = ctx.database;
+  const perBatchInFlight = Math.max(1, Math.ceil(ctx.config.push.concurrency / BATCHES_IN_PARALLEL));
+
+  /** Page the audience into delivery rows, then hand the rows out as batch jobs; resumable at every step. */
+  const fanout: JobDefinition<typeof fanoutJob.payload> = {
+    ...fanoutJob,
+    async handle({ notificationId }) {
+      const n = await notificationsRepo.findForDelivery(ctx.db, notificationId);
+      if (!n) return;
+      await notificationsRepo.markSending(ctx.db, notificationId);
+      if (!n.audienceDone) {
+        let cursor = n.audienceCursor;
+        for (;;) {
+          const users = await deliveries.memberPage(sql, n.establishmentId, cursor, MEMBER_PAGE);
+          if (users.length === 0) break;
+          await deliveries.addToAudience(sql, notificationId, users);
+          cursor = users.at(-1)!;
+          await notificationsRepo.saveFanoutProgress(ctx.db, notificationId, { audienceCursor: cursor });
+        }
+        const audience = await deliveries.countAudience(sql, notificationId);
+        await notificationsRepo.saveFanoutProgress(ctx.db, notificationId, { audienceDone: true, audience });
+      }
+      if (!n.batchesDone) {
+        let cursor = n.batchCursor;
+        for (;;) {
+          const ids = await deliveries.audiencePage(
+            sql,
+            notificationId,
+            cursor,
+            BATCH_SIZE * BATCHES_PER_INSERT,
+          );
+          if (ids.length === 0) break;
+          const batches = [];
+          for (let i = 0; i < ids.length; i += BATCH_SIZE) {
+            const after = i === 0 ? cursor : ids[i - 1]!;
+            const upto = ids[Math.min(i + BATCH_SIZE, ids.length) - 1]!;
+            batches.push({
+              payload: { notificationId, after, upto, attempt: 0 },
+              options: { id: jobId(notificationId, after, upto, 0) },
+            });
+          }
+          await ctx.jobs.sendMany(deliverJob, batches);
+          cursor = ids.at(-1)!;
+          await notificationsRepo.saveFanoutProgress(ctx.db, notificationId, { batchCursor: cursor });
+        }
+        await notificationsRepo.saveFanoutProgress(ctx.db, notificationId, { batchesDone: true });
+      }
+      await deliveries.completeIfDone(sql, notificationId);
+    },
+  };
+
+  /** Encrypt and send one batch; record every result; retry the transient ones later in one job. */
+  const deliver: JobDefinition<typeof deliverJob.payload> = {
+    ...deliverJob,
+    concurrency: BATCHES_IN_PARALLEL,
+    expireInSeconds: ctx.config.push.deliveryJobTimeoutSeconds,
+    async handle({ notificationId, after, upto, attempt }) {
+      const n = await notificationsRepo.findForDelivery(ctx.db, notificationId);
+      if (!n) return;
+      if (n.status === 'halted') {
+        await deliveries.failPendingInRange(sql, notificationId, after, upto);
+        await deliveries.completeIfDone(sql, notificationId);
+        return;
+      }
+      const pending = await deliveries.pendingInRange(sql, notificationId, after, upto);
+      const message = JSON.stringify(
+        pushMessageOf({
+          id: n.id,
+          establishmentId: n.establishmentId,
+          establishmentName: n.establishmentName,
+          text: n.text,
+          logo: n.logo,
+          media: n.mediaId,
+          createdAt: n.createdAt.getTime(),
+        }),
+      );
+      // The receipt token differs per recipient; the rest of the message is the same.
+      const withReceipt = (token: string) => Buffer.from(`${message.slice(0, -1)},"receipt":"${token}"}`);
+
+      const results: deliveries.AttemptResult[] = [];
+      const gone: string[] = [];
+      let retryAfterMs = 0;
+      let authFailure: Extract<PushResult, { kind: 'auth' }> | undefined;
+
+      await forEachConcurrently(pending, perBatchInFlight, async (row) => {
+        if (!row.endpoint || !row.p256dh || !row.auth) {
+          results.push({ subscriptionId: row.subscriptionId, outcome: 'gone', httpStatus: null });
+          return;
+        }
+        const payload = withReceipt(ctx.push.receipts.issue(notificationId, row.subscriptionId));
+        const result = await ctx.push.sender.send(
+          { endpoint: row.endpoint, p256dh: row.p256dh, auth: row.auth },
+          payload,
+          PUSH_OPTIONS,
+        );
+        const id = row.subscriptionId;
+        switch (result.kind) {
+          case 'sent':
+            results.push({ subscriptionId: id, outcome: 'sent', httpStatus: result.status });
+            break;
+          case 'gone':
+            results.push({ subscriptionId: id, outcome: 'gone', httpStatus: result.status });
+            gone.push(id);
+            break;
+          case 'payload':
+          case 'failed':
+            results.push({ subscriptionId: id, outcome: 'failed', httpStatus: result.status });
+            break;
+          case 'auth':
+            authFailure = result;
+            results.push({ subscriptionId: id, outcome: 'failed', httpStatus: result.status });
+            break;
+          case 'retry': {
+            const exhausted = row.attempts + 1 >= MAX_ATTEMPTS;
+            results.push({
+              subscriptionId: id,
+              outcome: exhausted ? 'failed' : 'pending',
+              httpStatus: result.status,
+            });
+            if (!exhausted) retryAfterMs = Math.max(retryAfterMs, result.retryAfterMs ?? 0, 1);
+            break;
+          }
+        }
+      });
+
+      await deliveries.recordAttempts(sql, notificationId, results);
+      await deliveries.deleteSubscriptions(sql, gone);
+      if (authFailure) {
+        const error = `The push service refused our VAPID credentials (HTTP ${authFailure.status}). Sending stopped; check VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY.`;
+        ctx.log.error({ notificationId, status: authFailure.status, detail: authFailure.detail }, error);
+        await deliveries.halt(sql, notificationId, error);
+        await deliveries.failPendingInRange(sql, notificationId, after, upto);
+      } else if (retryAfterMs > 0) {
+        const delay = Math.max(retryAfterMs, backoffMs(attempt));
+        await ctx.jobs.send(
+          deliverJob,
+          { notificationId, after, upto, attempt: attempt + 1 },
+          { id: jobId(notificationId, after, upto, attempt + 1), startAfter: new Date(Date.now() + delay) },
+        );
+      }
+      await deliveries.completeIfDone(sql, notificationId);
+    },
+  };
+
+  const expire: JobDefinition<typeof expireSubscriptionsJob.payload> = {
+    ...expireSubscriptionsJob,
+    async handle() {
+      const removed = await deliveries.expireSubscriptions(sql, ctx.config.push.subscriptionIdleDays);
+      if (removed > 0) ctx.log.info({ removed }, 'expired push subscriptions removed');
+    },
+  };
+
+  return [fanout, deliver, expire] as JobDefinition<z.ZodType>[];
+}

@@ -1,0 +1,231 @@
+import type { SqlExecutor } from '../../db/client';
+
+/**
+ * The delivery pipeline's SQL, written by hand: these statements touch one row per recipient and
+ * run in bulk (arrays as parameters), on PGlite and PostgreSQL alike.
+ */
+
+export type Outcome = 'pending' | 'sent' | 'failed' | 'gone';
+
+/** Members of an establishment after `cursor`, by user id: one page of the audience. */
+export async function memberPage(
+  sql: SqlExecutor,
+  establishmentId: string,
+  cursor: string | null,
+  limit: number,
+): Promise<string[]> {
+  const { rows } = await sql.executeSql(
+    `SELECT user_id FROM memberships
+      WHERE establishment_id = $1 AND ($2::uuid IS NULL OR user_id > $2::uuid)
+      ORDER BY user_id LIMIT $3`,
+    [establishmentId, cursor, limit],
+  );
+  return (rows as { user_id: string }[]).map((r) => r.user_id);
+}
+
+/** Add these users' live subscriptions to the notification's audience, once each. */
+export async function addToAudience(sql: SqlExecutor, notificationId: string, userIds: string[]) {
+  await sql.executeSql(
+    `INSERT INTO deliveries (notification_id, subscription_id)
+     SELECT $1, s.id FROM push_subscriptions s
+      WHERE s.user_id = ANY($2::uuid[]) AND (s.expires_at IS NULL OR s.expires_at > now())
+     ON CONFLICT DO NOTHING`,
+    [notificationId, userIds],
+  );
+}
+
+/** Subscription ids of the audience after `cursor`, in order: the next batches to hand out. */
+export async function audiencePage(
+  sql: SqlExecutor,
+  notificationId: string,
+  cursor: string | null,
+  limit: number,
+): Promise<string[]> {
+  const { rows } = await sql.executeSql(
+    `SELECT subscription_id FROM deliveries
+      WHERE notification_id = $1 AND ($2::uuid IS NULL OR subscription_id > $2::uuid)
+      ORDER BY subscription_id LIMIT $3`,
+    [notificationId, cursor, limit],
+  );
+  return (rows as { subscription_id: string }[]).map((r) => r.subscription_id);
+}
+
+export async function countAudience(sql: SqlExecutor, notificationId: string): Promise<number> {
+  const { rows } = await sql.executeSql(
+    'SELECT count(*)::int AS n FROM deliveries WHERE notification_id = $1',
+    [notificationId],
+  );
+  return (rows[0] as { n: number }).n;
+}
+
+export interface PendingDelivery {
+  subscriptionId: string;
+  /** Null when the subscription was removed since the audience was taken. */
+  endpoint: string | null;
+  p256dh: string | null;
+  auth: string | null;
+  attempts: number;
+}
+
+/** The still-undecided deliveries of one batch: subscription ids in (after, upto]. */
+export async function pendingInRange(
+  sql: SqlExecutor,
+  notificationId: string,
+  after: string | null,
+  upto: string,
+): Promise<PendingDelivery[]> {
+  const { rows } = await sql.executeSql(
+    `SELECT d.subscription_id, d.attempts, s.endpoint, s.p256dh, s.auth
+       FROM deliveries d LEFT JOIN push_subscriptions s ON s.id = d.subscription_id
+      WHERE d.notification_id = $1 AND d.outcome = 'pending'
+        AND ($2::uuid IS NULL OR d.subscription_id > $2::uuid) AND d.subscription_id <= $3::uuid
+      ORDER BY d.subscription_id`,
+    [notificationId, after, upto],
+  );
+  return (
+    rows as {
+      subscription_id: string;
+      attempts: number;
+      endpoint: string | null;
+      p256dh: string | null;
+      auth: string | null;
+    }[]
+  ).map((r) => ({
+    subscriptionId: r.subscription_id,
+    endpoint: r.endpoint,
+    p256dh: r.p256dh,
+    auth: r.auth,
+    attempts: Number(r.attempts),
+  }));
+}
+
+export interface AttemptResult {
+  subscriptionId: string;
+  /** pending: to be tried again. */
+  outcome: Outcome;
+  httpStatus: number | null;
+}
+
+/**
+ * Record a batch's results in one statement. Only pending rows change, so a repeated batch never
+ * turns one outcome into another: each (notification, subscription) ends in exactly one.
+ */
+export async function recordAttempts(sql: SqlExecutor, notificationId: string, results: AttemptResult[]) {
+  if (results.length === 0) return;
+  await sql.executeSql(
+    `UPDATE deliveries d
+        SET outcome = v.outcome, http_status = v.status, attempts = d.attempts + 1,
+            decided_at = CASE WHEN v.outcome = 'pending' THEN NULL ELSE now() END
+       FROM unnest($2::uuid[], $3::text[], $4::int[]) AS v(subscription_id, outcome, status)
+      WHERE d.notification_id = $1 AND d.subscription_id = v.subscription_id AND d.outcome = 'pending'`,
+    [
+      notificationId,
+      results.map((r) => r.subscriptionId),
+      results.map((r) => r.outcome),
+      results.map((r) => r.httpStatus),
+    ],
+  );
+}
+
+/** Decide every pending delivery of a halted notification in this range as failed. */
+export async function failPendingInRange(
+  sql: SqlExecutor,
+  notificationId: string,
+  after: string | null,
+  upto: string,
+) {
+  await sql.executeSql(
+    `UPDATE deliveries SET outcome = 'failed', decided_at = now()
+      WHERE notification_id = $1 AND outcome = 'pending'
+        AND ($2::uuid IS NULL OR subscription_id > $2::uuid) AND subscription_id <= $3::uuid`,
+    [notificationId, after, upto],
+  );
+}
+
+/** The push service says these subscriptions are gone: forget them. */
+export async function deleteSubscriptions(sql: SqlExecutor, subscriptionIds: string[]) {
+  if (subscriptionIds.length === 0) return;
+  await sql.executeSql('DELETE FROM push_subscriptions WHERE id = ANY($1::uuid[])', [subscriptionIds]);
+}
+
+/** Mark the send finished once every batch is handed out and nothing is pending; safe to call from every batch. */
+export async function completeIfDone(sql: SqlExecutor, notificationId: string) {
+  await sql.executeSql(
+    `UPDATE notifications SET
+        status = CASE WHEN status = 'halted' THEN 'halted' ELSE 'done' END,
+        completed_at = now()
+      WHERE id = $1 AND batches_done AND completed_at IS NULL
+        AND NOT EXISTS (SELECT 1 FROM deliveries WHERE notification_id = $1 AND outcome = 'pending')`,
+    [notificationId],
+  );
+}
+
+/** Stop a send: the push service refused our credentials. Subscriptions are kept. */
+export async function halt(sql: SqlExecutor, notificationId: string, error: string) {
+  await sql.executeSql(
+    `UPDATE notifications SET status = 'halted', error = $2 WHERE id = $1 AND status <> 'halted'`,
+    [notificationId, error],
+  );
+}
+
+export interface DeliveryCounts {
+  sent: number;
+  failed: number;
+  gone: number;
+  pending: number;
+  received: number;
+  clicked: number;
+}
+
+export async function countOutcomes(sql: SqlExecutor, notificationId: string): Promise<DeliveryCounts> {
+  const { rows } = await sql.executeSql(
+    `SELECT count(*) FILTER (WHERE outcome = 'sent')::int AS sent,
+            count(*) FILTER (WHERE outcome = 'failed')::int AS failed,
+            count(*) FILTER (WHERE outcome = 'gone')::int AS gone,
+            count(*) FILTER (WHERE outcome = 'pending')::int AS pending,
+            count(received_at)::int AS received,
+            count(clicked_at)::int AS clicked
+       FROM deliveries WHERE notification_id = $1`,
+    [notificationId],
+  );
+  const r = rows[0] as Record<keyof DeliveryCounts, number>;
+  return {
+    sent: Number(r.sent),
+    failed: Number(r.failed),
+    gone: Number(r.gone),
+    pending: Number(r.pending),
+    received: Number(r.received),
+    clicked: Number(r.clicked),
+  };
+}
+
+/** The service worker showed (received) or the user clicked a notification. False when no such delivery. */
+export async function recordEvent(
+  sql: SqlExecutor,
+  notificationId: string,
+  subscriptionId: string,
+  type: 'received' | 'clicked',
+): Promise<boolean> {
+  const { rows } = await sql.executeSql(
+    `UPDATE deliveries SET received_at = COALESCE(received_at, now()),
+            clicked_at = CASE WHEN $3 = 'clicked' THEN COALESCE(clicked_at, now()) ELSE clicked_at END
+      WHERE notification_id = $1 AND subscription_id = $2
+      RETURNING subscription_id`,
+    [notificationId, subscriptionId, type],
+  );
+  if (rows.length === 0) return false;
+  await sql.executeSql('UPDATE push_subscriptions SET last_seen_at = now() WHERE id = $1', [subscriptionId]);
+  return true;
+}
+
+/** Remove subscriptions the browser said have ended, or not seen on their device for too long. */
+export async function expireSubscriptions(sql: SqlExecutor, idleDays: number): Promise<number> {
+  const { rows } = await sql.executeSql(
+    `DELETE FROM push_subscriptions
+      WHERE (expires_at IS NOT NULL AND expires_at < now())
+         OR last_seen_at < now() - make_interval(days => $1)
+      RETURNING id`,
+    [idleDays],
+  );
+  return rows.length;
+}

@@ -1,0 +1,59 @@
+import { mediaUrl } from '../../../shared/push/payload';
+import type { DeliveryFigures, Post } from '../../../shared/schemas/notification.schema';
+import type { DeliveryCounts } from './deliveries.repo';
+import type { PostRow } from './notifications.repo';
+
+export function toDeliveryFigures(row: PostRow, counts: DeliveryCounts | undefined): DeliveryFigures {
+  const c = counts ?? { sent: 0, failed: 0, gone: 0, pending: 0, received: 0, clicked: 0 };
+  return {
+    status: row.status,
+    audience: row.audience,
+    sent: c.sent,
+    received: c.received,
+    clicked: c.clicked,
+    failed: c.failed,
+    gone: c.gone,
+    // Before the audience is counted, what is pending is unknown: say 0 rather than a negative.
+    pending: Math.max(0, row.audience - c.sent - c.failed - c.gone),
+    error: row.error,
+    startedAt: row.createdAt.toISOString(),
+    completedAt: row.completedAt?.toISOString() ?? null,
+  };
+}
+
+/** A post as the API answers it; `delivery` only for those who may send for its establishment. */
+export function toPostDto(row: PostRow, delivery: DeliveryFigures | null): Post {
+  const hasName = row.authorFirstName !== null || row.authorLastName !== null;
+  return {
+    id: row.id,
+    establishment: {
+      id: row.establishmentId,
+      publicId: row.publicId,
+      name: row.establishmentName,
+      logo: row.logo,
+    },
+    text: row.text,
+    media:
+      row.mediaId && row.mediaWidth !== null && row.mediaHeight !== null
+        ? { id: row.mediaId, url: mediaUrl(row.mediaId)!, width: row.mediaWidth, height: row.mediaHeight }
+        : null,
+    inFeed: row.inFeed,
+    ownerId: row.authorId,
+    authorName: hasName ? `${row.authorFirstName ?? ''} ${row.authorLastName ?? ''}`.trim() : null,
+    createdAt: row.createdAt.toISOString(),
+    editedAt: row.editedAt?.toISOString() ?? null,
+    delivery,
+  };
+}
+
+/** Cursors are opaque to clients: the last item's time and id. */
+export const encodeCursor = (row: Pick<PostRow, 'createdAt' | 'id'>) =>
+  Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
+
+export function decodeCursor(cursor: string | undefined): { createdAt: Date; id: string } | undefined {
+  if (!cursor) return undefined;
+  const [time, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const createdAt = new Date(time ?? '');
+  if (Number.isNaN(createdAt.getTime()) || !id || !/^[0-9a-f-]{36}$/.test(id)) return undefined;
+  return { createdAt, id };
+}

@@ -1,0 +1,245 @@
+import { and, desc, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { Db, SqlExecutor } from '../../db/client';
+import {
+  establishments,
+  memberships,
+  notifications,
+  postMedia,
+  pushSubscriptions,
+  users,
+} from '../../db/schema';
+import type { DeliveryCounts } from './deliveries.repo';
+
+export type NewNotification = typeof notifications.$inferInsert;
+
+/** What the delivery jobs need of a notification. */
+export async function findForDelivery(db: Db, id: string) {
+  const [row] = await db
+    .select({
+      id: notifications.id,
+      establishmentId: notifications.establishmentId,
+      establishmentName: establishments.name,
+      logo: establishments.logo,
+      text: notifications.text,
+      mediaId: notifications.mediaId,
+      status: notifications.status,
+      createdAt: notifications.createdAt,
+      audienceCursor: notifications.audienceCursor,
+      audienceDone: notifications.audienceDone,
+      batchCursor: notifications.batchCursor,
+      batchesDone: notifications.batchesDone,
+    })
+    .from(notifications)
+    .innerJoin(establishments, eq(establishments.id, notifications.establishmentId))
+    .where(eq(notifications.id, id));
+  return row;
+}
+
+export async function markSending(db: Db, id: string) {
+  await db
+    .update(notifications)
+    .set({ status: 'sending' })
+    .where(and(eq(notifications.id, id), eq(notifications.status, 'queued')));
+}
+
+export async function saveFanoutProgress(
+  db: Db,
+  id: string,
+  progress: Partial<
+    Pick<NewNotification, 'audienceCursor' | 'audienceDone' | 'audience' | 'batchCursor' | 'batchesDone'>
+  >,
+) {
+  await db.update(notifications).set(progress).where(eq(notifications.id, id));
+}
+
+export async function insertNotification(db: Db, values: NewNotification) {
+  const [row] = await db.insert(notifications).values(values).returning({ id: notifications.id });
+  return row!.id;
+}
+
+export async function insertMedia(db: Db, values: typeof postMedia.$inferInsert) {
+  await db.insert(postMedia).values(values);
+}
+
+export async function findMedia(db: Db, id: string) {
+  const [row] = await db.select().from(postMedia).where(eq(postMedia.id, id));
+  return row;
+}
+
+/** A post with what its card shows. */
+const postColumns = {
+  id: notifications.id,
+  establishmentId: notifications.establishmentId,
+  publicId: establishments.publicId,
+  establishmentName: establishments.name,
+  logo: establishments.logo,
+  registeredById: establishments.registeredById,
+  text: notifications.text,
+  mediaId: notifications.mediaId,
+  mediaWidth: postMedia.width,
+  mediaHeight: postMedia.height,
+  inFeed: notifications.inFeed,
+  authorId: notifications.authorId,
+  authorFirstName: users.firstName,
+  authorLastName: users.lastName,
+  status: notifications.status,
+  audience: notifications.audience,
+  error: notifications.error,
+  createdAt: notifications.createdAt,
+  editedAt: notifications.editedAt,
+  completedAt: notifications.completedAt,
+};
+
+function postQuery(db: Db) {
+  return db
+    .select(postColumns)
+    .from(notifications)
+    .innerJoin(establishments, eq(establishments.id, notifications.establishmentId))
+    .leftJoin(postMedia, eq(postMedia.id, notifications.mediaId))
+    .leftJoin(users, eq(users.id, notifications.authorId));
+}
+
+export async function findPost(db: Db, id: string) {
+  const [row] = await postQuery(db).where(
+    and(eq(notifications.id, id), isNull(notifications.deletedAt), isNull(establishments.deletedAt)),
+  );
+  return row;
+}
+export type PostRow = NonNullable<Awaited<ReturnType<typeof findPost>>>;
+
+export interface Cursor {
+  createdAt: Date;
+  id: string;
+}
+
+const before = (cursor: Cursor | undefined): SQL | undefined =>
+  cursor
+    ? or(
+        lt(notifications.createdAt, cursor.createdAt),
+        and(eq(notifications.createdAt, cursor.createdAt), lt(notifications.id, cursor.id)),
+      )
+    : undefined;
+
+/** A page of an establishment's posts (or all its notifications), newest first. */
+export async function listEstablishmentPosts(
+  db: Db,
+  establishmentId: string,
+  options: { includePushOnly: boolean; cursor?: Cursor; limit: number },
+): Promise<PostRow[]> {
+  const rows = await postQuery(db)
+    .where(
+      and(
+        eq(notifications.establishmentId, establishmentId),
+        isNull(notifications.deletedAt),
+        options.includePushOnly ? undefined : eq(notifications.inFeed, true),
+        before(options.cursor),
+      ),
+    )
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(options.limit);
+  return rows;
+}
+
+/** A page of the posts of every establishment the user follows or operates, newest first. */
+export async function listFeed(
+  db: Db,
+  userId: string,
+  options: { cursor?: Cursor; limit: number },
+): Promise<PostRow[]> {
+  const mine = db
+    .select({ id: memberships.establishmentId })
+    .from(memberships)
+    .where(eq(memberships.userId, userId));
+  const rows = await postQuery(db)
+    .where(
+      and(
+        inArray(notifications.establishmentId, mine),
+        eq(notifications.inFeed, true),
+        isNull(notifications.deletedAt),
+        isNull(establishments.deletedAt),
+        isNull(establishments.blockedAt),
+        before(options.cursor),
+      ),
+    )
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(options.limit);
+  return rows;
+}
+
+export async function updatePostText(db: Db, id: string, text: string) {
+  await db.update(notifications).set({ text, editedAt: new Date() }).where(eq(notifications.id, id));
+}
+
+/** A deleted post leaves the feeds; its delivery record stays for the figures. */
+export async function softDeletePost(db: Db, id: string) {
+  await db.update(notifications).set({ deletedAt: new Date() }).where(eq(notifications.id, id));
+}
+
+/** Delivery counts of several notifications at once (one grouped query for a feed page). */
+export async function countOutcomesOf(
+  sqlx: SqlExecutor,
+  ids: string[],
+): Promise<Map<string, DeliveryCounts>> {
+  const result = new Map<string, DeliveryCounts>();
+  if (ids.length === 0) return result;
+  const { rows } = await sqlx.executeSql(
+    `SELECT notification_id,
+            count(*) FILTER (WHERE outcome = 'sent')::int AS sent,
+            count(*) FILTER (WHERE outcome = 'failed')::int AS failed,
+            count(*) FILTER (WHERE outcome = 'gone')::int AS gone,
+            count(*) FILTER (WHERE outcome = 'pending')::int AS pending,
+            count(received_at)::int AS received,
+            count(clicked_at)::int AS clicked
+       FROM deliveries WHERE notification_id = ANY($1::uuid[]) GROUP BY notification_id`,
+    [ids],
+  );
+  for (const r of rows as (Record<keyof DeliveryCounts, number> & { notification_id: string })[]) {
+    result.set(r.notification_id, {
+      sent: Number(r.sent),
+      failed: Number(r.failed),
+      gone: Number(r.gone),
+      pending: Number(r.pending),
+      received: Number(r.received),
+      clicked: Number(r.clicked),
+    });
+  }
+  return result;
+}
+
+/** Create or refresh a browser's subscription; the device now belongs to this user. */
+export async function upsertSubscription(
+  db: Db,
+  values: {
+    userId: string;
+    endpoint: string;
+    p256dh: string;
+    auth: string;
+    expiresAt: Date | null;
+    userAgent: string;
+  },
+): Promise<{ id: string; created: boolean }> {
+  const [row] = await db
+    .insert(pushSubscriptions)
+    .values(values)
+    .onConflictDoUpdate({
+      target: pushSubscriptions.endpoint,
+      set: {
+        userId: values.userId,
+        p256dh: values.p256dh,
+        auth: values.auth,
+        expiresAt: values.expiresAt,
+        userAgent: values.userAgent,
+        lastSeenAt: sql`now()`,
+      },
+    })
+    .returning({ id: pushSubscriptions.id, created: sql<boolean>`(xmax = 0)` });
+  return { id: row!.id, created: Boolean(row!.created) };
+}
+
+export async function deleteSubscription(db: Db, userId: string, endpoint: string): Promise<boolean> {
+  const rows = await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)))
+    .returning({ id: pushSubscriptions.id });
+  return rows.length > 0;
+}

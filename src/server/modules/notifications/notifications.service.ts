@@ -1,0 +1,241 @@
+import { ErrorCode } from '../../../shared/errors';
+import { Msg } from '../../../shared/messages';
+import { type Actor, can } from '../../../shared/permissions';
+import { pushBytesLeft, pushMessageOf } from '../../../shared/push/payload';
+import type {
+  ComposeNotificationBody,
+  DeliveryFigures,
+  EditPostBody,
+  FeedPage,
+  Media,
+  Post,
+  PushSubscriptionBody,
+} from '../../../shared/schemas/notification.schema';
+import type { AppContext } from '../../context';
+import { fanoutJob } from '../../jobs/notification-delivery.job';
+import { AppError, fieldError, forbidden, notFound } from '../../lib/app-error';
+import { saveJpeg, toJpeg } from '../../lib/images';
+import * as establishmentsRepo from '../establishments/establishments.repo';
+import * as deliveries from './deliveries.repo';
+import { decodeCursor, encodeCursor, toDeliveryFigures, toPostDto } from './notification.dto';
+import * as repo from './notifications.repo';
+
+/** Pictures of posts: at most this many pixels a side, enough for a phone's notification and feed. */
+const MEDIA_SIZE = { width: 1600, height: 1600, fit: 'inside' as const };
+
+const establishmentGone = () => notFound(Msg.establishmentNotFound);
+
+async function loadEstablishment(ctx: AppContext, id: string) {
+  const row = await establishmentsRepo.findEstablishment(ctx.db, id);
+  if (!row || row.deletedAt) throw establishmentGone();
+  return row;
+}
+
+/** May send for it: admin, an operating client, the representative who registered it (can()). */
+const maySend = (actor: Actor, row: { id: string; registeredById: string | null }) =>
+  can(actor, 'notificationPost:create', { establishmentId: row.id, registeredById: row.registeredById });
+
+/** May read its posts: anyone who may send, and its followers. */
+const mayRead = (actor: Actor, row: { id: string; registeredById: string | null }) =>
+  maySend(actor, row) || actor.establishments.some((m) => m.establishmentId === row.id);
+
+/** The sender must be allowed, and the establishment able to send: not blocked, not inactive. */
+async function loadForSending(ctx: AppContext, actor: Actor, establishmentId: string) {
+  const row = await loadEstablishment(ctx, establishmentId);
+  if (!maySend(actor, row)) throw forbidden();
+  if (row.blockedAt) {
+    throw new AppError(403, ErrorCode.ESTABLISHMENT_BLOCKED, Msg.establishmentCannotSendBlocked);
+  }
+  if (!row.active) {
+    throw new AppError(403, ErrorCode.ESTABLISHMENT_INACTIVE, Msg.establishmentCannotSendInactive);
+  }
+  return row;
+}
+
+export async function uploadMedia(
+  ctx: AppContext,
+  actor: Actor,
+  establishmentId: string,
+  upload: Buffer,
+): Promise<Media> {
+  await loadForSending(ctx, actor, establishmentId);
+  const jpeg = await toJpeg(upload, MEDIA_SIZE);
+  const { default: sharp } = await import('sharp');
+  const { width = 0, height = 0 } = await sharp(jpeg).metadata();
+  const id = await saveJpeg(ctx.config.dataDir, 'post', jpeg);
+  await repo.insertMedia(ctx.db, { id, establishmentId, uploadedById: actor.id, width, height });
+  return { id, url: `/image/post/${id}.jpeg`, width, height };
+}
+
+/**
+ * Accept a notification: checked in full (rights, state, text, picture, push size) before anything
+ * is stored, then one row, and the fan-out job does the rest.
+ */
+export async function send(
+  ctx: AppContext,
+  actor: Actor,
+  establishmentId: string,
+  body: ComposeNotificationBody,
+): Promise<{ post: Post; message: string }> {
+  const establishment = await loadForSending(ctx, actor, establishmentId);
+  const mediaId = body.mediaId ?? null;
+  if (mediaId) {
+    const media = await repo.findMedia(ctx.db, mediaId);
+    if (!media || media.establishmentId !== establishmentId) throw fieldError('mediaId', Msg.mediaNotFound);
+  }
+  const createdAt = new Date();
+  const probe = pushMessageOf({
+    id: crypto.randomUUID(),
+    establishmentId,
+    establishmentName: establishment.name,
+    text: body.text,
+    logo: establishment.logo,
+    media: mediaId,
+    createdAt: createdAt.getTime(),
+  });
+  if (pushBytesLeft(probe) < 0) throw fieldError('text', Msg.pushTooLarge, ErrorCode.PAYLOAD_TOO_LARGE);
+
+  const id = await repo.insertNotification(ctx.db, {
+    establishmentId,
+    authorId: actor.id,
+    text: body.text,
+    mediaId,
+    inFeed: body.post,
+    // Milliseconds, as the feed's cursors carry them.
+    createdAt,
+  });
+  await ctx.jobs.send(fanoutJob, { notificationId: id }, { id });
+  const post = await get(ctx, actor, id);
+  return { post, message: body.post ? Msg.notificationSent : Msg.notificationOnlySent };
+}
+
+async function figuresFor(ctx: AppContext, actor: Actor, rows: repo.PostRow[]) {
+  const managed = rows.filter((row) =>
+    maySend(actor, { id: row.establishmentId, registeredById: row.registeredById }),
+  );
+  const counts = await repo.countOutcomesOf(
+    ctx.database.sql,
+    managed.map((row) => row.id),
+  );
+  const figures = new Map<string, DeliveryFigures>();
+  for (const row of managed) figures.set(row.id, toDeliveryFigures(row, counts.get(row.id)));
+  return figures;
+}
+
+async function toPage(ctx: AppContext, actor: Actor, rows: repo.PostRow[], limit: number): Promise<FeedPage> {
+  const items = rows.slice(0, limit);
+  const figures = await figuresFor(ctx, actor, items);
+  return {
+    items: items.map((row) => toPostDto(row, figures.get(row.id) ?? null)),
+    nextCursor: rows.length > limit ? encodeCursor(items.at(-1)!) : null,
+  };
+}
+
+function cursorOf(cursor: string | undefined) {
+  const decoded = decodeCursor(cursor);
+  if (cursor && !decoded) throw fieldError('cursor', 'This page link is not valid. Reload the feed.');
+  return decoded;
+}
+
+export async function listEstablishmentPosts(
+  ctx: AppContext,
+  actor: Actor,
+  establishmentId: string,
+  query: { cursor?: string; limit: number; all?: boolean },
+): Promise<FeedPage> {
+  const establishment = await loadEstablishment(ctx, establishmentId);
+  if (!mayRead(actor, establishment)) throw forbidden();
+  if (establishment.blockedAt && !maySend(actor, establishment)) {
+    throw new AppError(403, ErrorCode.ESTABLISHMENT_BLOCKED, Msg.establishmentBlocked);
+  }
+  const rows = await repo.listEstablishmentPosts(ctx.db, establishmentId, {
+    includePushOnly: Boolean(query.all) && maySend(actor, establishment),
+    cursor: cursorOf(query.cursor),
+    limit: query.limit + 1,
+  });
+  return toPage(ctx, actor, rows, query.limit);
+}
+
+export async function feed(
+  ctx: AppContext,
+  actor: Actor,
+  query: { cursor?: string; limit: number },
+): Promise<FeedPage> {
+  const rows = await repo.listFeed(ctx.db, actor.id, {
+    cursor: cursorOf(query.cursor),
+    limit: query.limit + 1,
+  });
+  return toPage(ctx, actor, rows, query.limit);
+}
+
+async function loadPost(ctx: AppContext, actor: Actor, id: string) {
+  const row = await repo.findPost(ctx.db, id);
+  if (!row) throw notFound();
+  const establishment = { id: row.establishmentId, registeredById: row.registeredById };
+  if (!mayRead(actor, establishment)) throw forbidden();
+  // A push-only notification is not a post: only those who sent it see it in the app, and the
+  // followers it reached open it from the notification.
+  return row;
+}
+
+export async function get(ctx: AppContext, actor: Actor, id: string): Promise<Post> {
+  const row = await loadPost(ctx, actor, id);
+  const figures = await figuresFor(ctx, actor, [row]);
+  return toPostDto(row, figures.get(row.id) ?? null);
+}
+
+/** Owner or admin (can()'s post edit/delete rule). */
+async function loadOwnPost(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  right: 'notificationPost:edit' | 'notificationPost:delete',
+) {
+  const row = await loadPost(ctx, actor, id);
+  if (!can(actor, right, { ownerId: row.authorId ?? undefined })) throw forbidden();
+  return row;
+}
+
+export async function edit(ctx: AppContext, actor: Actor, id: string, body: EditPostBody): Promise<Post> {
+  await loadOwnPost(ctx, actor, id, 'notificationPost:edit');
+  await repo.updatePostText(ctx.db, id, body.text);
+  return get(ctx, actor, id);
+}
+
+export async function remove(ctx: AppContext, actor: Actor, id: string): Promise<void> {
+  await loadOwnPost(ctx, actor, id, 'notificationPost:delete');
+  await repo.softDeletePost(ctx.db, id);
+}
+
+export async function subscribe(
+  ctx: AppContext,
+  actor: Actor,
+  body: PushSubscriptionBody,
+  userAgent: string,
+): Promise<{ subscriptionId: string; created: boolean }> {
+  const { id, created } = await repo.upsertSubscription(ctx.db, {
+    userId: actor.id,
+    endpoint: body.endpoint,
+    p256dh: body.keys.p256dh,
+    auth: body.keys.auth,
+    expiresAt: body.expirationTime ? new Date(body.expirationTime) : null,
+    userAgent: userAgent.slice(0, 300),
+  });
+  return { subscriptionId: id, created };
+}
+
+export async function unsubscribe(ctx: AppContext, actor: Actor, endpoint: string): Promise<void> {
+  await repo.deleteSubscription(ctx.db, actor.id, endpoint);
+}
+
+/** A receipt or click from a service worker, proven by the token that came inside the message. */
+export async function recordEvent(
+  ctx: AppContext,
+  notificationId: string,
+  event: { type: 'received' | 'clicked'; receipt: string },
+): Promise<void> {
+  const subscriptionId = ctx.push.receipts.verify(notificationId, event.receipt);
+  if (!subscriptionId) throw fieldError('receipt', Msg.receiptInvalid);
+  const recorded = await deliveries.recordEvent(ctx.database.sql, notificationId, subscriptionId, event.type);
+  if (!recorded) throw notFound();
+}

@@ -1,0 +1,135 @@
+import { readFileSync } from 'node:fs';
+import { rootCertificates } from 'node:tls';
+import { Agent, request } from 'undici';
+import { encrypt } from 'web-push';
+import type { VapidSigner } from './vapid';
+
+/** Where a subscription's messages go, and the browser's keys to encrypt them for. */
+export interface PushTarget {
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+}
+
+/**
+ * What a push service's answer means for this (notification, subscription) (RFC 8030 section 8):
+ * sent: accepted (201). gone: 404/410, remove the subscription. payload: 400/413, this message can
+ * never be delivered. auth: 401/403, our VAPID credentials are refused: stop, never delete.
+ * retry: 429, 5xx, timeouts and resets; later, not before retryAfterMs when the service says so.
+ * failed: any other answer.
+ */
+export type PushResult =
+  | { kind: 'sent' | 'gone' | 'payload' | 'failed'; status: number }
+  | { kind: 'auth'; status: number; detail: string }
+  | { kind: 'retry'; status: number | null; retryAfterMs?: number };
+
+export interface PushOptions {
+  /** Seconds the push service keeps the message for an offline device. */
+  ttl: number;
+  urgency: 'very-low' | 'low' | 'normal' | 'high';
+}
+
+/** How long a request may take before it counts as a timeout (and is retried later). */
+const REQUEST_TIMEOUT_MS = 15_000;
+
+/** Retry-After is seconds or an HTTP date (RFC 9110 section 10.2.3). */
+export function parseRetryAfter(value: string | string[] | undefined, now = Date.now()): number | undefined {
+  const text = Array.isArray(value) ? value[0] : value;
+  if (!text) return undefined;
+  if (/^\d+$/.test(text.trim())) return Number(text.trim()) * 1000;
+  const date = Date.parse(text);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+export function classify(status: number, retryAfterMs?: number): PushResult {
+  if (status >= 200 && status < 300) return { kind: 'sent', status };
+  if (status === 404 || status === 410) return { kind: 'gone', status };
+  if (status === 400 || status === 413) return { kind: 'payload', status };
+  if (status === 401 || status === 403) return { kind: 'auth', status, detail: '' };
+  if (status === 429 || status >= 500) return { kind: 'retry', status, retryAfterMs };
+  return { kind: 'failed', status };
+}
+
+/**
+ * Sends encrypted web push messages over kept-alive connections (HTTP/2 where the push service
+ * offers it), with a cached VAPID token per push service and a pause per push service while it
+ * asks us to slow down (429 Retry-After).
+ */
+export class PushSender {
+  private readonly agent: Agent;
+  private readonly pausedUntil = new Map<string, number>();
+
+  constructor(
+    private readonly signer: VapidSigner,
+    options: { caFile?: string; connectionsPerOrigin?: number } = {},
+  ) {
+    const ca = options.caFile ? [...rootCertificates, readFileSync(options.caFile, 'utf8')] : undefined;
+    this.agent = new Agent({
+      allowH2: true,
+      connections: options.connectionsPerOrigin ?? 16,
+      keepAliveTimeout: 60_000,
+      keepAliveMaxTimeout: 600_000,
+      connect: { timeout: 10_000, ...(ca ? { ca } : {}) },
+    });
+  }
+
+  /** Until when a push service asked us to wait, if it did. */
+  pausedFor(origin: string, now = Date.now()): number {
+    const until = this.pausedUntil.get(origin) ?? 0;
+    return until > now ? until - now : 0;
+  }
+
+  /** Encrypt for this subscription with a fresh key (RFC 8291 aes128gcm) and POST it. */
+  async send(target: PushTarget, payload: Buffer, options: PushOptions): Promise<PushResult> {
+    let url: URL;
+    try {
+      url = new URL(target.endpoint);
+    } catch {
+      return { kind: 'gone', status: 404 };
+    }
+    const wait = this.pausedFor(url.origin);
+    if (wait > 0) return { kind: 'retry', status: 429, retryAfterMs: wait };
+    let cipherText: Buffer;
+    try {
+      ({ cipherText } = encrypt(target.p256dh, target.auth, payload, 'aes128gcm'));
+    } catch {
+      // Keys that are not a P-256 point: this subscription can never receive anything.
+      return { kind: 'gone', status: 400 };
+    }
+    const authorization = await this.signer.authorization(url.origin);
+    try {
+      const response = await request(url, {
+        dispatcher: this.agent,
+        method: 'POST',
+        headers: {
+          authorization,
+          'content-encoding': 'aes128gcm',
+          'content-type': 'application/octet-stream',
+          ttl: String(options.ttl),
+          urgency: options.urgency,
+        },
+        body: cipherText,
+        headersTimeout: REQUEST_TIMEOUT_MS,
+        bodyTimeout: REQUEST_TIMEOUT_MS,
+      });
+      const retryAfterMs = parseRetryAfter(response.headers['retry-after']);
+      const result = classify(response.statusCode, retryAfterMs);
+      if (result.kind === 'auth') {
+        const detail = (await response.body.text().catch(() => '')).slice(0, 300);
+        return { ...result, detail };
+      }
+      await response.body.dump();
+      if (response.statusCode === 429) {
+        this.pausedUntil.set(url.origin, Date.now() + (retryAfterMs ?? 0));
+      }
+      return result;
+    } catch {
+      // Timeouts, resets and refused connections: the push service may be back later.
+      return { kind: 'retry', status: null };
+    }
+  }
+
+  close() {
+    return this.agent.close();
+  }
+}

@@ -1,0 +1,31 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * A receipt token travels inside each encrypted push message, so the service worker (which has no
+ * session) can report that this subscription received or clicked this notification, and nobody
+ * can forge a report for another one.
+ */
+export class ReceiptTokens {
+  constructor(private readonly secret: Uint8Array) {}
+
+  private mac(notificationId: string, subscriptionId: string) {
+    return createHmac('sha256', this.secret)
+      .update(`receipt:${notificationId}:${subscriptionId}`)
+      .digest()
+      .subarray(0, 16)
+      .toString('base64url');
+  }
+
+  issue(notificationId: string, subscriptionId: string): string {
+    return `${subscriptionId}.${this.mac(notificationId, subscriptionId)}`;
+  }
+
+  /** The subscription id the token was issued for, or null when it is not genuine. */
+  verify(notificationId: string, token: string): string | null {
+    const [subscriptionId, mac] = token.split('.');
+    if (!subscriptionId || !mac || !/^[0-9a-f-]{36}$/.test(subscriptionId)) return null;
+    const expected = Buffer.from(this.mac(notificationId, subscriptionId));
+    const given = Buffer.from(mac);
+    return given.length === expected.length && timingSafeEqual(given, expected) ? subscriptionId : null;
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * The web push message a follower's service worker receives, built the same way by the server
+ * (to send it) and by the web app (to preview it and count its bytes while the operator types).
+ */
+
+/** A push service accepts at most 4096 bytes of encrypted body (RFC 8030 section 7.2). */
+export const PUSH_RECORD_LIMIT = 4096;
+/** aes128gcm adds an 86-byte header (salt, record size, key id length, 65-byte key), a 16-byte tag and a 1-byte padding delimiter (RFC 8188/8291). */
+export const PUSH_ENCRYPTION_OVERHEAD = 86 + 16 + 1;
+/** The most plaintext JSON one message may carry. */
+export const PUSH_PAYLOAD_LIMIT = PUSH_RECORD_LIMIT - PUSH_ENCRYPTION_OVERHEAD;
+/** Room kept for the per-recipient receipt token added at send time ("<uuid>.<43 chars>"). */
+export const RECEIPT_TOKEN_RESERVE = 100;
+
+export interface PushMessage {
+  /** Format version, so an old service worker can ignore a newer shape. */
+  v: 1;
+  /** The notification (and post) id. */
+  id: string;
+  establishmentId: string;
+  /** The business's name: the notification's title. */
+  title: string;
+  body: string;
+  /** Absolute or root-relative URLs. */
+  icon: string | null;
+  image: string | null;
+  /** The page a click opens. */
+  url: string;
+  /** Repeats of the same notification replace each other on the device. */
+  tag: string;
+  /** When it was sent, ms since epoch. */
+  timestamp: number;
+  /** Per recipient: lets the service worker report receipt and click without a session. */
+  receipt?: string;
+}
+
+export interface PushMessageInput {
+  id: string;
+  establishmentId: string;
+  establishmentName: string;
+  text: string;
+  logo: string | null;
+  media: string | null;
+  createdAt: number;
+}
+
+export const postPath = (establishmentId: string, id: string) =>
+  `/app/establishment/${establishmentId}/notification/${id}`;
+export const logoUrl = (logo: string | null) => (logo ? `/image/logo/${logo}.jpeg` : null);
+export const mediaUrl = (media: string | null) => (media ? `/image/post/${media}.jpeg` : null);
+
+export function pushMessageOf(input: PushMessageInput): PushMessage {
+  return {
+    v: 1,
+    id: input.id,
+    establishmentId: input.establishmentId,
+    title: input.establishmentName,
+    body: input.text,
+    icon: logoUrl(input.logo) ?? '/icons/icon-192.png',
+    image: mediaUrl(input.media),
+    url: postPath(input.establishmentId, input.id),
+    tag: `notification-${input.id}`,
+    timestamp: input.createdAt,
+  };
+}
+
+/** UTF-8 bytes of a message as sent, before the receipt token. */
+export function pushMessageBytes(message: PushMessage): number {
+  return new TextEncoder().encode(JSON.stringify(message)).length;
+}
+
+/** Bytes left for more text (negative: over the limit), counting the receipt token's reserve. */
+export function pushBytesLeft(message: PushMessage): number {
+  return PUSH_PAYLOAD_LIMIT - RECEIPT_TOKEN_RESERVE - pushMessageBytes(message);
+}

@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { FieldLabel, required, tooLong } from '../messages';
+
+/** Longest text an operator may write; the push payload limit usually bites first for non-Latin text. */
+export const NOTIFICATION_TEXT_MAX = 2000;
+
+/** POST /api/establishments/{id}/notifications */
+export const ComposeNotificationBodySchema = z.object({
+  text: z
+    .string({ error: (issue) => (issue.input == null ? required(FieldLabel.text) : 'Text must be text') })
+    .trim()
+    .min(1, required(FieldLabel.text))
+    .max(NOTIFICATION_TEXT_MAX, tooLong(FieldLabel.text, NOTIFICATION_TEXT_MAX)),
+  /** From POST /api/establishments/{id}/media. */
+  mediaId: z.uuid({ error: 'Upload the picture again.' }).nullish(),
+  /** true: "send and post" (push and a post in the feed); false: "send" (push only). */
+  post: z.boolean({ error: 'post must be true or false' }),
+});
+export type ComposeNotificationBody = z.infer<typeof ComposeNotificationBodySchema>;
+
+/** PATCH /api/notifications/{id}: the owner or an admin edits a post's text. */
+export const EditPostBodySchema = ComposeNotificationBodySchema.pick({ text: true });
+export type EditPostBody = z.infer<typeof EditPostBodySchema>;
+
+export const MediaSchema = z.object({
+  id: z.string(),
+  /** Served at /image/post/{id}.jpeg */
+  url: z.string(),
+  width: z.number(),
+  height: z.number(),
+});
+export type Media = z.infer<typeof MediaSchema>;
+export const MediaResponseSchema = z.object({ media: MediaSchema });
+
+export const DeliveryStatusSchema = z.enum(['queued', 'sending', 'done', 'halted']);
+export type DeliveryStatus = z.infer<typeof DeliveryStatusSchema>;
+
+/** How a send is going. Every (notification, subscription) ends in exactly one of sent, failed, gone. */
+export const DeliveryFiguresSchema = z.object({
+  status: DeliveryStatusSchema,
+  /** Push subscriptions of the establishment's members when the send started. */
+  audience: z.number(),
+  /** Accepted by the push service. */
+  sent: z.number(),
+  /** Shown on a device: the service worker reported it ("reach"). */
+  received: z.number(),
+  clicked: z.number(),
+  /** Refused or undeliverable after retries. */
+  failed: z.number(),
+  /** The push service said the subscription no longer exists; it was removed. */
+  gone: z.number(),
+  /** Not yet decided: audience - sent - failed - gone. */
+  pending: z.number(),
+  /** Why a send was halted (for example the push service refused our credentials). */
+  error: z.string().nullable(),
+  startedAt: z.string(),
+  completedAt: z.string().nullable(),
+});
+export type DeliveryFigures = z.infer<typeof DeliveryFiguresSchema>;
+
+/** A notification; "send and post" also puts it in the feeds (inFeed). */
+export const PostSchema = z.object({
+  id: z.string(),
+  establishment: z.object({
+    id: z.string(),
+    publicId: z.string(),
+    name: z.string(),
+    logo: z.string().nullable(),
+  }),
+  text: z.string(),
+  media: MediaSchema.nullable(),
+  inFeed: z.boolean(),
+  /** The author; null once their account is deleted. */
+  ownerId: z.string().nullable(),
+  authorName: z.string().nullable(),
+  createdAt: z.string(),
+  editedAt: z.string().nullable(),
+  /** Only for those who may send for the establishment (operators, its representative, admins). */
+  delivery: DeliveryFiguresSchema.nullable(),
+});
+export type Post = z.infer<typeof PostSchema>;
+
+export const PostResponseSchema = z.object({ post: PostSchema, message: z.string().optional() });
+
+export const FeedQuerySchema = z.object({
+  /** From the previous page's nextCursor. */
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+  /** Operators: also list push-only notifications ("send"), not only posts. */
+  all: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+});
+export type FeedQuery = z.input<typeof FeedQuerySchema>;
+
+/** A page of posts, newest first. */
+export const FeedPageSchema = z.object({
+  items: z.array(PostSchema),
+  nextCursor: z.string().nullable(),
+});
+export type FeedPage = z.infer<typeof FeedPageSchema>;
+
+/** POST /notifications/subscribe: the browser's PushSubscription.toJSON(). */
+export const PushSubscriptionBodySchema = z.object({
+  endpoint: z
+    .url({ error: 'endpoint must be an https URL', protocol: /^https$/ })
+    .max(2048, 'endpoint must be at most 2048 characters'),
+  expirationTime: z.number().nullish(),
+  keys: z.object(
+    {
+      /** The browser's P-256 public key, base64url (65 bytes uncompressed). */
+      p256dh: z
+        .string({ error: 'keys.p256dh is required' })
+        .regex(/^[A-Za-z0-9_-]{86,88}={0,2}$/, 'keys.p256dh must be a base64url P-256 public key'),
+      /** The 16-byte authentication secret, base64url. */
+      auth: z
+        .string({ error: 'keys.auth is required' })
+        .regex(/^[A-Za-z0-9_-]{22,24}={0,2}$/, 'keys.auth must be a base64url 16-byte secret'),
+    },
+    { error: 'keys is required' },
+  ),
+});
+export type PushSubscriptionBody = z.infer<typeof PushSubscriptionBodySchema>;
+
+export const SubscribeResponseSchema = z.object({ subscriptionId: z.string(), created: z.boolean() });
+export const UnsubscribeBodySchema = PushSubscriptionBodySchema.pick({ endpoint: true });
+
+export const PublicKeyResponseSchema = z.object({
+  /** The VAPID public key, base64url: the browser's applicationServerKey. */
+  publicKey: z.string(),
+});
+
+/** POST /api/notifications/{id}/events, from the service worker (no session: the receipt token proves it). */
+export const DeliveryEventBodySchema = z.object({
+  type: z.enum(['received', 'clicked']),
+  receipt: z.string().min(1).max(200),
+});
+
+export const SendResponseSchema = z.object({
+  notification: PostSchema,
+  message: z.string(),
+});
