@@ -36,6 +36,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_LOGIN_PER_MINUTE: z.coerce.number().int().positive().default(10),
   /** A PEM file of extra certificate authorities to trust for push services (tests, private push services). */
   PUSH_CA_FILE: z.string().optional(),
+  /** Subscriptions per delivery batch job: also the most a crash can make us send twice per batch in flight. */
+  PUSH_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(500),
   /** Push requests in flight per process. */
   PUSH_CONCURRENCY: z.coerce.number().int().min(1).max(5000).default(256),
   /** A delivery batch job not finished in this time is taken over by another worker (crash recovery). */
@@ -74,6 +76,7 @@ export interface Config {
   push: {
     caFile: string | undefined;
     concurrency: number;
+    batchSize: number;
     deliveryJobTimeoutSeconds: number;
     subscriptionIdleDays: number;
   };
@@ -141,6 +144,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     push: {
       caFile: env.PUSH_CA_FILE,
       concurrency: env.PUSH_CONCURRENCY,
+      batchSize: env.PUSH_BATCH_SIZE,
       deliveryJobTimeoutSeconds: env.DELIVERY_JOB_TIMEOUT_SECONDS,
       subscriptionIdleDays: env.PUSH_SUBSCRIPTION_IDLE_DAYS,
     },

@@ -7,9 +7,8 @@ import * as notificationsRepo from '../modules/notifications/notifications.repo'
 import type { PushOptions, PushResult } from '../push/push-sender';
 import type { JobDefinition } from './queue';
 
-/** Members read per audience page; subscriptions per batch job. */
+/** Members read per audience page. */
 const MEMBER_PAGE = 1000;
-export const BATCH_SIZE = 500;
 /** Batch jobs enqueued per statement. */
 const BATCHES_PER_INSERT = 20;
 /** Tries per subscription before a transient failure (429, 5xx, timeout) becomes "failed". */
@@ -63,6 +62,7 @@ async function forEachConcurrently<T>(items: T[], limit: number, task: (item: T)
 export function notificationDeliveryJobs(ctx: AppContext): JobDefinition<z.ZodType>[] {
   const { sql } = ctx.database;
   const perBatchInFlight = Math.max(1, Math.ceil(ctx.config.push.concurrency / BATCHES_IN_PARALLEL));
+  const batchSize = ctx.config.push.batchSize;
 
   /** Page the audience into delivery rows, then hand the rows out as batch jobs; resumable at every step. */
   const fanout: JobDefinition<typeof fanoutJob.payload> = {
@@ -90,13 +90,13 @@ export function notificationDeliveryJobs(ctx: AppContext): JobDefinition<z.ZodTy
             sql,
             notificationId,
             cursor,
-            BATCH_SIZE * BATCHES_PER_INSERT,
+            batchSize * BATCHES_PER_INSERT,
           );
           if (ids.length === 0) break;
           const batches = [];
-          for (let i = 0; i < ids.length; i += BATCH_SIZE) {
+          for (let i = 0; i < ids.length; i += batchSize) {
             const after = i === 0 ? cursor : ids[i - 1]!;
-            const upto = ids[Math.min(i + BATCH_SIZE, ids.length) - 1]!;
+            const upto = ids[Math.min(i + batchSize, ids.length) - 1]!;
             batches.push({
               payload: { notificationId, after, upto, attempt: 0 },
               options: { id: jobId(notificationId, after, upto, 0) },

@@ -1,0 +1,259 @@
+/**
+ * The delivery pipeline survives its workers: the real server runs as a child process, is killed
+ * (SIGKILL) in the middle of a send and started again; the send completes with no recipient lost,
+ * repeating at most the batches that were in flight. On PostgreSQL, two `npm run worker`
+ * processes share one send without sending anything twice.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PushMessage } from '../../src/shared/push/payload';
+import type { Post } from '../../src/shared/schemas/notification.schema';
+import { type PushService, startPushService, type TestSubscription } from '../support/push-service';
+import { createTestDatabaseUrl } from '../support/test-database';
+
+const ADMIN = { email: 'crash-admin@example.test', password: 'crash-admin-password' };
+const BATCH_SIZE = 5;
+/** Batch jobs one process runs at once (BATCHES_IN_PARALLEL in the delivery job). */
+const BATCHES_IN_FLIGHT = 4;
+
+let push: PushService;
+beforeAll(async () => {
+  push = await startPushService();
+});
+afterAll(async () => {
+  await push?.close();
+});
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+const children = new Set<ChildProcess>();
+afterAll(() => {
+  for (const child of children) child.kill('SIGKILL');
+});
+
+/** Start `src/server/<entry>.ts` as its own process, as `npm start` / `npm run worker` would. */
+function startProcess(entry: 'main' | 'worker', env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join('src/server', `${entry}.ts`)], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(chunk));
+  children.add(child);
+  child.on('exit', () => children.delete(child));
+  return child;
+}
+
+async function untilListening(base: string, child: ChildProcess, timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} before listening`);
+    try {
+      if ((await fetch(`${base}/api/push/public-key`)).ok) return;
+    } catch {}
+    if (Date.now() > until) throw new Error(`server at ${base} did not start`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+function killed(child: ChildProcess) {
+  return new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
+  });
+}
+
+async function api<T>(base: string, method: string, url: string, body?: unknown, token?: string): Promise<T> {
+  const response = await fetch(`${base}${url}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${url} -> ${response.status} ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/** An admin who follows a new establishment from `devices` browsers. */
+async function audience(base: string, devices: number) {
+  const { accessToken: token } = await api<{ accessToken: string }>(
+    base,
+    'POST',
+    '/api/account/login',
+    ADMIN,
+  );
+  const { establishment } = await api<{ establishment: { id: string } }>(
+    base,
+    'POST',
+    '/api/establishments',
+    {
+      name: 'Crash Café',
+      email: 'crash@example.test',
+      phone: '+421 2 1234 5678',
+      address1: 'Main Street 1',
+      city: 'Bratislava',
+      state: 'Bratislava Region',
+      zip: '811 01',
+      country: 'Slovakia',
+      businessId: '12345678',
+      taxId: '2020123456',
+      vatNumber: 'SK2020123456',
+    },
+    token,
+  );
+  await api(
+    base,
+    'POST',
+    `/api/establishments/${establishment.id}/members`,
+    { email: ADMIN.email, kind: 'customer' },
+    token,
+  );
+  const subscriptions: TestSubscription[] = [];
+  for (let i = 0; i < devices; i++) {
+    const subscription = push.subscribe();
+    await api(base, 'POST', '/notifications/subscribe', subscription, token);
+    subscriptions.push(subscription);
+  }
+  return { token, establishmentId: establishment.id, subscriptions };
+}
+
+async function finished(base: string, token: string, id: string, timeoutMs = 60_000): Promise<Post> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const { post } = await api<{ post: Post }>(base, 'GET', `/api/notifications/${id}`, undefined, token);
+    if (post.delivery?.completedAt) return post;
+    if (Date.now() > until) throw new Error(`send not finished: ${JSON.stringify(post.delivery)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Messages of this notification per endpoint. */
+function deliveriesOf(subscriptions: TestSubscription[], notificationId: string) {
+  return subscriptions.map(
+    (s) => push.messages(s.endpoint).filter((m) => (m.json as PushMessage).id === notificationId).length,
+  );
+}
+
+async function environment(extra: Record<string, string> = {}) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'broadcast-crash-'));
+  const database = await createTestDatabaseUrl();
+  const port = await freePort();
+  const env: Record<string, string> = {
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    // Unset: PGlite on disk under DATA_DIR, which survives the kill like a real deployment's files.
+    ...(database.url === 'memory://' ? {} : { DATABASE_URL: database.url }),
+    JWT_SECRET: 'crash-test-secret-crash-test-secret-0123456789',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    PUSH_CA_FILE: push.caFile,
+    PUSH_BATCH_SIZE: String(BATCH_SIZE),
+    // One request in flight per batch, so the send is slow enough to be killed in the middle.
+    PUSH_CONCURRENCY: String(BATCHES_IN_FLIGHT),
+    // A batch job not finished within 3 s is deemed crashed; the queue looks every second.
+    DELIVERY_JOB_TIMEOUT_SECONDS: '3',
+    JOB_SUPERVISE_SECONDS: '1',
+    LOG_LEVEL: 'warn',
+    ...extra,
+  };
+  return {
+    env,
+    base: `http://127.0.0.1:${port}`,
+    database,
+    async cleanup() {
+      await database.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+describe('a worker killed in the middle of a send', () => {
+  it('completes after a restart with no recipient lost and at most the in-flight batches repeated', async () => {
+    const { env, base, cleanup } = await environment();
+    try {
+      let server = startProcess('main', env);
+      await untilListening(base, server);
+      const { token, establishmentId, subscriptions } = await audience(base, 40);
+      for (const s of subscriptions) push.respond(s.endpoint, { delayMs: 120, status: 201 });
+      const before = push.messages().length;
+
+      const { notification } = await api<{ notification: Post }>(
+        base,
+        'POST',
+        `/api/establishments/${establishmentId}/notifications`,
+        { text: 'Survives a crash', post: true },
+        token,
+      );
+      await push.waitForMessages(before + 10, 30_000);
+      await killed(server);
+      const deliveredBeforeKill = deliveriesOf(subscriptions, notification.id).filter((n) => n > 0).length;
+      expect(deliveredBeforeKill).toBeLessThan(40);
+
+      server = startProcess('main', env);
+      await untilListening(base, server);
+      const post = await finished(base, token, notification.id);
+      expect(post.delivery).toMatchObject({
+        status: 'done',
+        audience: 40,
+        sent: 40,
+        failed: 0,
+        gone: 0,
+        pending: 0,
+      });
+
+      const counts = deliveriesOf(subscriptions, notification.id);
+      expect(
+        counts.every((n) => n >= 1),
+        `every device got it: ${counts}`,
+      ).toBe(true);
+      expect(Math.max(...counts)).toBeLessThanOrEqual(2);
+      const repeated = counts.filter((n) => n > 1).length;
+      expect(repeated).toBeLessThanOrEqual(BATCHES_IN_FLIGHT * BATCH_SIZE);
+      await killed(server);
+    } finally {
+      await cleanup();
+    }
+  }, 180_000);
+});
+
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('several workers on one PostgreSQL', () => {
+  it('share a send and deliver each message exactly once', async () => {
+    const { env, base, cleanup } = await environment();
+    try {
+      // The API alone, and two worker processes doing all the sending.
+      const api1 = startProcess('main', { ...env, WORKERS: 'false' });
+      await untilListening(base, api1);
+      const workers = [startProcess('worker', env), startProcess('worker', env)];
+      const { token, establishmentId, subscriptions } = await audience(base, 60);
+      for (const s of subscriptions) push.respond(s.endpoint, { delayMs: 30, status: 201 });
+      const { notification } = await api<{ notification: Post }>(
+        base,
+        'POST',
+        `/api/establishments/${establishmentId}/notifications`,
+        { text: 'Shared work', post: true },
+        token,
+      );
+      const post = await finished(base, token, notification.id);
+      expect(post.delivery).toMatchObject({ status: 'done', audience: 60, sent: 60, pending: 0 });
+      expect(deliveriesOf(subscriptions, notification.id)).toEqual(subscriptions.map(() => 1));
+      await Promise.all([api1, ...workers].map(killed));
+    } finally {
+      await cleanup();
+    }
+  }, 180_000);
+});
