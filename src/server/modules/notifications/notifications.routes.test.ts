@@ -139,6 +139,28 @@ describe('subscriptions', () => {
     }
   });
 
+  it('in production refuses endpoints on private addresses, so workers never POST into our network', async () => {
+    const production = await startTestApp({ NODE_ENV: 'production' });
+    try {
+      const p = actors(production);
+      const user = await p.userWithRole('customer');
+      const keys = push.subscribe().keys;
+      for (const endpoint of [
+        'https://127.0.0.1/push/x',
+        'https://[::1]/x',
+        'https://localhost/x',
+        'https://10.0.0.8/x',
+      ]) {
+        const res = await p.call('POST', '/notifications/subscribe', { endpoint, keys }, user.token);
+        expectError(res, 400, ErrorCode.VALIDATION, { endpoint: 'endpoint must be a public push service' });
+      }
+      const fcm = { endpoint: 'https://fcm.googleapis.com/fcm/send/abc:def', keys };
+      expect((await p.call('POST', '/notifications/subscribe', fcm, user.token)).statusCode).toBe(201);
+    } finally {
+      await production.close();
+    }
+  });
+
   it('forgets a device on sign-out', async () => {
     const { establishment, client } = await business('Unsubscribe Bar');
     const follower = await a.followerOf(establishment.id);

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { ErrorCode } from '../../../shared/errors';
 import { Msg } from '../../../shared/messages';
 import { type Actor, can } from '../../../shared/permissions';
@@ -19,6 +20,13 @@ import * as establishmentsRepo from '../establishments/establishments.repo';
 import * as deliveries from './deliveries.repo';
 import { decodeCursor, encodeCursor, toDeliveryFigures, toPostDto } from './notification.dto';
 import * as repo from './notifications.repo';
+
+const isPrivateHost = (host: string) =>
+  host === 'localhost' ||
+  host.endsWith('.localhost') ||
+  host.endsWith('.internal') ||
+  host.endsWith('.local') ||
+  isIP(host.replace(/^\[|\]$/g, '')) !== 0;
 
 /** Pictures of posts: at most this many pixels a side, enough for a phone's notification and feed. */
 const MEDIA_SIZE = { width: 1600, height: 1600, fit: 'inside' as const };
@@ -213,6 +221,11 @@ export async function subscribe(
   body: PushSubscriptionBody,
   userAgent: string,
 ): Promise<{ subscriptionId: string; created: boolean }> {
+  // Push services are public hosts; in production an endpoint on an address of our own network
+  // would make the workers POST wherever a user says.
+  if (ctx.config.env === 'production' && isPrivateHost(new URL(body.endpoint).hostname)) {
+    throw fieldError('endpoint', 'endpoint must be a public push service');
+  }
   const { id, created } = await repo.upsertSubscription(ctx.db, {
     userId: actor.id,
     endpoint: body.endpoint,
