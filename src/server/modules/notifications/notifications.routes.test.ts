@@ -20,6 +20,7 @@ import { FieldLabel, Msg, required } from '../../../shared/messages';
 import type { PushMessage } from '../../../shared/push/payload';
 import type { Establishment } from '../../../shared/schemas/establishment.schema';
 import type { FeedPage, Post } from '../../../shared/schemas/notification.schema';
+import { expireSubscriptionsJob } from '../../jobs/notification-delivery.job';
 
 let t: TestApp;
 let push: PushService;
@@ -159,6 +160,33 @@ describe('subscriptions', () => {
     } finally {
       await production.close();
     }
+  });
+
+  it('expires subscriptions the browser ended or that were not seen for long', async () => {
+    const { establishment, client } = await business('Expiry Espresso');
+    const follower = await a.followerOf(establishment.id);
+    const [stale, ended, fresh] = [push.subscribe(), push.subscribe(), push.subscribe()];
+    for (const s of [stale, fresh]) await call('POST', '/notifications/subscribe', s, follower.token);
+    await call(
+      'POST',
+      '/notifications/subscribe',
+      { ...ended, expirationTime: Date.now() - 1000 },
+      follower.token,
+    );
+    // SETUP: this device was last seen a year ago.
+    await t.ctx.database.sql.executeSql(
+      "UPDATE push_subscriptions SET last_seen_at = now() - interval '365 days' WHERE endpoint = $1",
+      [stale.endpoint],
+    );
+    // The daily job, run now through the queue.
+    await t.ctx.jobs.send(expireSubscriptionsJob, {});
+    await new Promise((r) => setTimeout(r, 3000));
+    const post = await sendOk(client, establishment.id, { text: 'Who is still here?', post: false });
+    expect((await finished(client, post.id)).delivery).toMatchObject({ audience: 1, sent: 1 });
+    expect([stale, ended, fresh].map((s) => messagesTo(s).length)).toEqual([0, 0, 1]);
+    // A device signing in again subscribes anew.
+    const back = await call('POST', '/notifications/subscribe', stale, follower.token);
+    expect(back.json()).toMatchObject({ created: true });
   });
 
   it('forgets a device on sign-out', async () => {
