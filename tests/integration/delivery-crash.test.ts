@@ -12,6 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushMessage } from '../../src/shared/push/payload';
 import type { Post } from '../../src/shared/schemas/notification.schema';
+import { establishmentFields } from '../support/api-actors';
 import { type PushService, startPushService, type TestSubscription } from '../support/push-service';
 import { createTestDatabaseUrl } from '../support/test-database';
 
@@ -99,19 +100,7 @@ async function audience(base: string, devices: number) {
     base,
     'POST',
     '/api/establishments',
-    {
-      name: 'Crash Café',
-      email: 'crash@example.test',
-      phone: '+421 2 1234 5678',
-      address1: 'Main Street 1',
-      city: 'Bratislava',
-      state: 'Bratislava Region',
-      zip: '811 01',
-      country: 'Slovakia',
-      businessId: '12345678',
-      taxId: '2020123456',
-      vatNumber: 'SK2020123456',
-    },
+    establishmentFields('Crash Café'),
     token,
   );
   await api(

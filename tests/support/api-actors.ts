@@ -20,6 +20,22 @@ export const PASSWORD = 'correct-horse-battery-7';
 let seq = 0;
 export const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}-${++seq}@example.test`;
 
+/** A complete, valid establishment profile. */
+export const establishmentFields = (name: string, extra: Record<string, unknown> = {}) => ({
+  name,
+  email: 'hello@shop.example',
+  phone: '+421 2 1234 5678',
+  address1: 'Main Street 1',
+  city: 'Bratislava',
+  state: 'Bratislava Region',
+  zip: '811 01',
+  country: 'Slovakia',
+  businessId: '12345678',
+  taxId: '2020123456',
+  vatNumber: 'SK2020123456',
+  ...extra,
+});
+
 export function actors(t: TestApp) {
   const call = (
     method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
@@ -54,25 +70,7 @@ export function actors(t: TestApp) {
   }
 
   async function establishment(admin: Session, name: string, extra: Record<string, unknown> = {}) {
-    const res = await call(
-      'POST',
-      '/api/establishments',
-      {
-        name,
-        email: 'hello@shop.example',
-        phone: '+421 2 1234 5678',
-        address1: 'Main Street 1',
-        city: 'Bratislava',
-        state: 'Bratislava Region',
-        zip: '811 01',
-        country: 'Slovakia',
-        businessId: '12345678',
-        taxId: '2020123456',
-        vatNumber: 'SK2020123456',
-        ...extra,
-      },
-      admin.token,
-    );
+    const res = await call('POST', '/api/establishments', establishmentFields(name, extra), admin.token);
     expect(res.statusCode, res.body).toBe(201);
     return res.json<{ establishment: Establishment }>().establishment;
   }

@@ -417,8 +417,8 @@ export async function startPushService(options: PushServiceOptions = {}): Promis
     if (scripted && 'delayMs' in scripted) await new Promise((r) => setTimeout(r, scripted.delayMs));
     if (scripted && 'reset' in scripted) return reset(request, endpoint, at);
     const { body, size } = await readBody(request);
-    // The sender went away mid-request (a crash): nothing was delivered.
-    if (request.aborted || request.stream.destroyed) return reset(request, endpoint, at);
+    // The sender went away mid-request (a crash): nothing was delivered. (HTTP/1.1 requests have no stream.)
+    if (request.aborted || request.stream?.destroyed) return reset(request, endpoint, at);
     if (scripted && 'status' in scripted && scripted.status !== undefined && scripted.status !== 201) {
       const retryAfter = 'retryAfter' in scripted ? scripted.retryAfter : undefined;
       return answer(response, endpoint, at, scripted.status, {

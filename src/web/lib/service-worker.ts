@@ -1,9 +1,11 @@
-/** Register the service worker that makes the app installable (push handling comes with notifications). */
+/** Register the service worker that makes the app installable and shows web push notifications. */
 export function registerServiceWorker() {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
-  window.addEventListener('load', () => {
+  const register = () =>
     navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch((error: unknown) => {
       console.warn('Service worker registration failed', error);
     });
-  });
+  // main.tsx awaits the translations first, so the page may well have loaded already.
+  if (document.readyState === 'complete') void register();
+  else window.addEventListener('load', () => void register(), { once: true });
 }

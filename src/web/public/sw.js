@@ -1,5 +1,85 @@
-// Service worker: makes the web app installable. Push display, click and delivery receipts
-// arrive with the notifications issue.
+// Service worker: makes the web app installable, shows web push notifications and reports their
+// receipt and clicks. The push message is the PushMessage of src/shared/push/payload.ts.
+const BADGE = '/icons/icon-192.png';
+const FALLBACK_ICON = '/icons/icon-192.png';
+/** The product's name (as in manifest.webmanifest): the title of a notification without a message. */
+const APP_NAME = 'Broadcast';
+
 self.addEventListener('install', () => self.skipWaiting());
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
 self.addEventListener('fetch', () => {});
+
+/** The PushMessage in a push event, or null when there is none this worker understands. */
+function messageOf(event) {
+  if (!event.data) return null;
+  try {
+    const message = event.data.json();
+    if (!message || typeof message !== 'object' || message.v !== 1) return null;
+    if (typeof message.title !== 'string' || typeof message.body !== 'string') return null;
+    return message;
+  } catch {
+    return null;
+  }
+}
+
+/** Tell the server a notification was shown or clicked; a failure here never stops the notification. */
+async function report(id, type, receipt) {
+  if (!id || !receipt) return;
+  try {
+    await fetch(`/api/notifications/${encodeURIComponent(id)}/events`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ type, receipt }),
+      keepalive: true,
+    });
+  } catch {
+    // Offline or the server is away: the figure stays uncounted, the person still sees the notification.
+  }
+}
+
+async function show(message) {
+  if (!message) {
+    // A push without a message this worker understands (empty, or a newer format): browsers require
+    // a visible notification for every push, so show a plain one that opens the app.
+    await self.registration.showNotification(APP_NAME, {
+      badge: BADGE,
+      icon: FALLBACK_ICON,
+      // Repeats replace each other instead of piling up.
+      tag: 'broadcast',
+      data: { url: '/' },
+    });
+    return;
+  }
+  await self.registration.showNotification(message.title, {
+    body: message.body,
+    icon: message.icon || FALLBACK_ICON,
+    ...(message.image ? { image: message.image } : {}),
+    badge: BADGE,
+    tag: message.tag || undefined,
+    timestamp: typeof message.timestamp === 'number' ? message.timestamp : Date.now(),
+    data: { url: message.url || '/', id: message.id, receipt: message.receipt },
+  });
+  await report(message.id, 'received', message.receipt);
+}
+
+self.addEventListener('push', (event) => {
+  event.waitUntil(show(messageOf(event)));
+});
+
+/** Focus a window of the app already on the notification's page, or open one there. */
+async function open(data) {
+  const url = new URL(data.url || '/', self.location.origin).href;
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const same = windows.find((client) => client.url === url);
+  if (same && 'focus' in same) {
+    await same.focus();
+    return;
+  }
+  await self.clients.openWindow(url);
+}
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const data = event.notification.data || {};
+  event.waitUntil(Promise.all([open(data).catch(() => {}), report(data.id, 'clicked', data.receipt)]));
+});

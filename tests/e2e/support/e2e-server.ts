@@ -4,16 +4,19 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../../src/server/app';
 import { loadConfig } from '../../../src/server/config';
+import { startPushService } from '../../support/push-service';
 import { startSmtpSink } from '../../support/smtp-sink';
 import { createTestDatabaseUrl } from '../../support/test-database';
 import { E2E_ADMIN } from './accounts';
 
 /**
  * The real application for end-to-end tests: built web app, fresh database (PGlite, or PostgreSQL
- * with TEST_DATABASE_URL), a real SMTP sink, and a small HTTP mailbox the specs read emails from.
+ * with TEST_DATABASE_URL), a real SMTP sink, a real local web push service, and a small HTTP
+ * mailbox (port + 1) the specs read emails and push messages from.
  */
 const port = Number(process.env.E2E_PORT ?? 3100);
 const mail = await startSmtpSink();
+const push = await startPushService();
 const database = await createTestDatabaseUrl();
 const dataDir = await mkdtemp(path.join(tmpdir(), 'broadcast-e2e-'));
 const config = loadConfig({
@@ -25,6 +28,8 @@ const config = loadConfig({
   DATABASE_URL: database.url,
   PUBLIC_URL: `http://127.0.0.1:${port}`,
   SMTP_URL: mail.url,
+  // The app trusts the local push service's self-signed certificate.
+  PUSH_CA_FILE: push.caFile,
   LOG_LEVEL: 'warn',
   ADMIN_EMAIL: E2E_ADMIN.email,
   ADMIN_PASSWORD: E2E_ADMIN.password,
@@ -37,13 +42,33 @@ const { ensureFirstAdmin } = await import('../../../src/server/modules/account/a
 await ensureFirstAdmin(ctx.db, config.admin, () => {});
 await app.listen({ port, host: '127.0.0.1' });
 
-// GET /messages?to=<email> -> the emails received for that address, newest last.
+/**
+ * The specs' side door to what the app sent:
+ *   GET  /messages?to=<email>      -> the emails received for that address, newest last;
+ *   POST /push/subscriptions       -> a new TestSubscription of the push service (to register through the API);
+ *   GET  /push/messages?endpoint=  -> the push messages it accepted (decrypted), oldest first;
+ *   GET  /push/requests?endpoint=  -> every request the app made to the push service and its answer.
+ */
 const mailbox = createServer((request, response) => {
   const url = new URL(request.url ?? '/', 'http://localhost');
+  const json = (status: number, body: unknown) => {
+    response.writeHead(status, { 'content-type': 'application/json' });
+    response.end(JSON.stringify(body));
+  };
+  if (url.pathname === '/push/subscriptions' && request.method === 'POST') {
+    return json(201, push.subscribe());
+  }
+  if (url.pathname === '/push/messages') {
+    return json(200, push.messages(url.searchParams.get('endpoint') ?? undefined));
+  }
+  if (url.pathname === '/push/requests') {
+    return json(200, push.requests(url.searchParams.get('endpoint') ?? undefined));
+  }
   const to = url.searchParams.get('to')?.toLowerCase();
-  const messages = mail.received.filter((m) => !to || m.to.includes(to));
-  response.setHeader('content-type', 'application/json');
-  response.end(JSON.stringify(messages));
+  json(
+    200,
+    mail.received.filter((m) => !to || m.to.includes(to)),
+  );
 });
 mailbox.listen(port + 1, '127.0.0.1');
 
@@ -51,6 +76,7 @@ const shutdown = async () => {
   mailbox.close();
   await app.close();
   await mail.close();
+  await push.close();
   await database.drop();
   process.exit(0);
 };

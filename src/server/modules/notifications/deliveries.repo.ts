@@ -177,26 +177,38 @@ export interface DeliveryCounts {
   clicked: number;
 }
 
-export async function countOutcomes(sql: SqlExecutor, notificationId: string): Promise<DeliveryCounts> {
+const NO_OUTCOMES: DeliveryCounts = { sent: 0, failed: 0, gone: 0, pending: 0, received: 0, clicked: 0 };
+
+/** Delivery counts of several notifications at once (one grouped query for a feed page). */
+export async function countOutcomesOf(sql: SqlExecutor, ids: string[]): Promise<Map<string, DeliveryCounts>> {
+  const result = new Map<string, DeliveryCounts>();
+  if (ids.length === 0) return result;
   const { rows } = await sql.executeSql(
-    `SELECT count(*) FILTER (WHERE outcome = 'sent')::int AS sent,
+    `SELECT notification_id,
+            count(*) FILTER (WHERE outcome = 'sent')::int AS sent,
             count(*) FILTER (WHERE outcome = 'failed')::int AS failed,
             count(*) FILTER (WHERE outcome = 'gone')::int AS gone,
             count(*) FILTER (WHERE outcome = 'pending')::int AS pending,
             count(received_at)::int AS received,
             count(clicked_at)::int AS clicked
-       FROM deliveries WHERE notification_id = $1`,
-    [notificationId],
+       FROM deliveries WHERE notification_id = ANY($1::uuid[]) GROUP BY notification_id`,
+    [ids],
   );
-  const r = rows[0] as Record<keyof DeliveryCounts, number>;
-  return {
-    sent: Number(r.sent),
-    failed: Number(r.failed),
-    gone: Number(r.gone),
-    pending: Number(r.pending),
-    received: Number(r.received),
-    clicked: Number(r.clicked),
-  };
+  for (const r of rows as (Record<keyof DeliveryCounts, number> & { notification_id: string })[]) {
+    result.set(r.notification_id, {
+      sent: Number(r.sent),
+      failed: Number(r.failed),
+      gone: Number(r.gone),
+      pending: Number(r.pending),
+      received: Number(r.received),
+      clicked: Number(r.clicked),
+    });
+  }
+  return result;
+}
+
+export async function countOutcomes(sql: SqlExecutor, notificationId: string): Promise<DeliveryCounts> {
+  return (await countOutcomesOf(sql, [notificationId])).get(notificationId) ?? NO_OUTCOMES;
 }
 
 /** The service worker showed (received) or the user clicked a notification. False when no such delivery. */

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
-import type { Db, SqlExecutor } from '../../db/client';
+import type { Db } from '../../db/client';
 import {
   establishments,
   memberships,
@@ -8,7 +8,6 @@ import {
   pushSubscriptions,
   users,
 } from '../../db/schema';
-import type { DeliveryCounts } from './deliveries.repo';
 
 export type NewNotification = typeof notifications.$inferInsert;
 
@@ -173,37 +172,6 @@ export async function updatePostText(db: Db, id: string, text: string) {
 /** A deleted post leaves the feeds; its delivery record stays for the figures. */
 export async function softDeletePost(db: Db, id: string) {
   await db.update(notifications).set({ deletedAt: new Date() }).where(eq(notifications.id, id));
-}
-
-/** Delivery counts of several notifications at once (one grouped query for a feed page). */
-export async function countOutcomesOf(
-  sqlx: SqlExecutor,
-  ids: string[],
-): Promise<Map<string, DeliveryCounts>> {
-  const result = new Map<string, DeliveryCounts>();
-  if (ids.length === 0) return result;
-  const { rows } = await sqlx.executeSql(
-    `SELECT notification_id,
-            count(*) FILTER (WHERE outcome = 'sent')::int AS sent,
-            count(*) FILTER (WHERE outcome = 'failed')::int AS failed,
-            count(*) FILTER (WHERE outcome = 'gone')::int AS gone,
-            count(*) FILTER (WHERE outcome = 'pending')::int AS pending,
-            count(received_at)::int AS received,
-            count(clicked_at)::int AS clicked
-       FROM deliveries WHERE notification_id = ANY($1::uuid[]) GROUP BY notification_id`,
-    [ids],
-  );
-  for (const r of rows as (Record<keyof DeliveryCounts, number> & { notification_id: string })[]) {
-    result.set(r.notification_id, {
-      sent: Number(r.sent),
-      failed: Number(r.failed),
-      gone: Number(r.gone),
-      pending: Number(r.pending),
-      received: Number(r.received),
-      clicked: Number(r.clicked),
-    });
-  }
-  return result;
 }
 
 /** Create or refresh a browser's subscription; the device now belongs to this user. */

@@ -90,6 +90,14 @@ async function finished(user: Session, id: string, timeoutMs = 20_000): Promise<
   }
 }
 
+/** The establishment's feed as this user sees it (all: with push-only sends, for senders). */
+async function postsOf(establishmentId: string, user: Session, all = false): Promise<Post[]> {
+  const url = `/api/establishments/${establishmentId}/posts${all ? '?all=true' : ''}`;
+  const res = await call('GET', url, undefined, user.token);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<FeedPage>().items;
+}
+
 const messagesTo = (subscription: TestSubscription) =>
   push.messages(subscription.endpoint).map((m) => m.json as PushMessage);
 
@@ -270,20 +278,8 @@ describe('sending', () => {
     expect(res.statusCode).toBe(202);
     expect(res.json().message).toBe(Msg.notificationOnlySent);
     await finished(client, res.json().notification.id);
-    const feed = await call(
-      'GET',
-      `/api/establishments/${establishment.id}/posts`,
-      undefined,
-      follower.token,
-    );
-    expect(feed.json<FeedPage>().items).toHaveLength(0);
-    const all = await call(
-      'GET',
-      `/api/establishments/${establishment.id}/posts?all=true`,
-      undefined,
-      client.token,
-    );
-    expect(all.json<FeedPage>().items.map((p) => p.text)).toEqual(['Happy hour now']);
+    expect(await postsOf(establishment.id, follower)).toHaveLength(0);
+    expect((await postsOf(establishment.id, client, true)).map((p) => p.text)).toEqual(['Happy hour now']);
   });
 
   it('lets the registering representative and admins send, and nobody else', async () => {
@@ -377,13 +373,7 @@ describe('sending', () => {
       404,
       ErrorCode.NOT_FOUND,
     );
-    const list = await call(
-      'GET',
-      `/api/establishments/${establishment.id}/posts?all=true`,
-      undefined,
-      client.token,
-    );
-    expect(list.json<FeedPage>().items).toHaveLength(0);
+    expect(await postsOf(establishment.id, client, true)).toHaveLength(0);
   });
 
   it('refuses to send for a blocked or inactive establishment', async () => {
@@ -627,20 +617,10 @@ describe('feeds', () => {
     await sendOk(client, establishment.id, { text: 'Members news', post: true });
     const follower = await a.followerOf(establishment.id);
     const stranger = await a.userWithRole('customer', 'stranger');
-    const asFollower = await call(
-      'GET',
-      `/api/establishments/${establishment.id}/posts`,
-      undefined,
-      follower.token,
-    );
-    expect(asFollower.json<FeedPage>().items.map((p) => p.text)).toEqual(['Members news']);
-    const asClient = await call(
-      'GET',
-      `/api/establishments/${establishment.id}/posts`,
-      undefined,
-      client.token,
-    );
-    expect(asClient.json<FeedPage>().items[0]!.delivery).toMatchObject({ audience: expect.any(Number) });
+    expect((await postsOf(establishment.id, follower)).map((p) => p.text)).toEqual(['Members news']);
+    expect((await postsOf(establishment.id, client))[0]!.delivery).toMatchObject({
+      audience: expect.any(Number),
+    });
     expectError(
       await call('GET', `/api/establishments/${establishment.id}/posts`, undefined, stranger.token),
       403,
@@ -693,13 +673,7 @@ describe('feeds', () => {
       404,
       ErrorCode.NOT_FOUND,
     );
-    const feed = await call(
-      'GET',
-      `/api/establishments/${establishment.id}/posts`,
-      undefined,
-      follower.token,
-    );
-    expect(feed.json<FeedPage>().items).toHaveLength(0);
+    expect(await postsOf(establishment.id, follower)).toHaveLength(0);
     expectError(
       await call('GET', '/api/notifications/not-a-uuid', undefined, client.token),
       400,

@@ -121,7 +121,7 @@ async function figuresFor(ctx: AppContext, actor: Actor, rows: repo.PostRow[]) {
   const managed = rows.filter((row) =>
     maySend(actor, { id: row.establishmentId, registeredById: row.registeredById }),
   );
-  const counts = await repo.countOutcomesOf(
+  const counts = await deliveries.countOutcomesOf(
     ctx.database.sql,
     managed.map((row) => row.id),
   );
