@@ -180,7 +180,13 @@ export const router = createBrowserRouter([
                   (m) => m.EstablishmentPage,
                 ),
               },
-              later('establishment/:establishmentId/notification/:postId'),
+              {
+                path: 'establishment/:establishmentId/notification/:postId',
+                lazy: page(
+                  () => import('../pages/app/notifications/post-page'),
+                  (m) => m.PostPage,
+                ),
+              },
               {
                 path: 'management',
                 element: adminOnly,
@@ -243,7 +249,13 @@ export const router = createBrowserRouter([
                 ],
               },
               { path: 'social', element: toAccount },
-              later('social/feed'),
+              {
+                path: 'social/feed',
+                lazy: page(
+                  () => import('../pages/app/social/social-feed-page'),
+                  (m) => m.SocialFeedPage,
+                ),
+              },
               { path: '*', element: to404 },
             ],
           },

@@ -3,6 +3,7 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import type { LoginBody, LoginResponse, User } from '../../shared/schemas/account.schema';
 import { api, onUnauthorized } from './api-client';
 import { isTokenValid } from './jwt';
+import { registerPushSubscription, unregisterPushSubscription } from './push-subscription';
 import { ACCESS_TOKEN_KEY } from './storage-keys';
 
 type Status = 'restoring' | 'guest' | 'authenticated';
@@ -52,6 +53,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         if (cancelled) return;
         setUserState(user);
         setStatus('authenticated');
+        // A restored session registers this browser for push too; failures are only logged.
+        void registerPushSubscription();
       })
       .catch(() => !cancelled && clear());
     return () => {
@@ -71,9 +74,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         storeToken(result.accessToken);
         setUserState(result.user);
         setStatus('authenticated');
+        // In the background: sign-in never waits for, or fails on, push.
+        void registerPushSubscription();
         return result.user;
       },
       async logout() {
+        // While the token still works: the server stops pushing to this browser.
+        await unregisterPushSubscription();
         await api('/api/account/logout', { method: 'POST' });
         clear();
       },

@@ -1,19 +1,84 @@
+import BlockOutlinedIcon from '@mui/icons-material/BlockOutlined';
 import CampaignOutlinedIcon from '@mui/icons-material/CampaignOutlined';
-import { Card } from '@mui/material';
+import PauseCircleOutlineIcon from '@mui/icons-material/PauseCircleOutlined';
+import { Alert, AlertTitle, Card, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { Msg } from '../../../../shared/messages';
 import type { Establishment } from '../../../../shared/schemas/establishment.schema';
+import { useEstablishmentPosts } from '../../../features/notifications/api/notifications.api';
+import { ComposeCard } from '../../../features/notifications/components/compose-card';
+import { PostCard } from '../../../features/notifications/components/post-card';
+import { PostList } from '../../../features/notifications/components/post-list';
+import { translateMessage } from '../../../lib/translate-message';
+import { useCan } from '../../../lib/use-can';
 import { EmptyState } from './empty-state';
 
-/** The establishment's feed. Until notifications arrive it says so; the notifications issue replaces it. */
-export function FeedTab(_props: { establishment: Establishment; canPost: boolean }) {
+/**
+ * The establishment's feed: those who may send get the compose card (or why they cannot send now)
+ * and every send, push-only ones too, with delivery figures; followers get its posts.
+ */
+export function FeedTab({ establishment, canPost }: { establishment: Establishment; canPost: boolean }) {
   const { t } = useTranslation();
+  const can = useCan();
+  // Whether this user sends for it at all; canPost also says the establishment may send now.
+  const manages = can('notificationPost:create', {
+    establishmentId: establishment.id,
+    registeredById: establishment.registeredById,
+  });
+  const posts = useEstablishmentPosts(establishment.id, manages);
+  const stopped = establishment.status === 'blocked' || establishment.status === 'inactive';
+
   return (
-    <Card variant="outlined">
-      <EmptyState
-        icon={<CampaignOutlinedIcon />}
-        title={t('establishmentPage.feed.emptyTitle')}
-        text={t('establishmentPage.feed.emptyText')}
-      />
-    </Card>
+    <Stack spacing={3}>
+      {manages && stopped && <CannotSend status={establishment.status as 'blocked' | 'inactive'} />}
+      {canPost && !stopped && <ComposeCard establishment={establishment} />}
+      <Stack spacing={2}>
+        <Typography variant="h6" component="h2">
+          {t('notifications.feed.title')}
+        </Typography>
+        <PostList
+          query={posts}
+          label={t('notifications.feed.listLabel', { name: establishment.name })}
+          renderPost={(post) => <PostCard post={post} showDelivery={manages} linkToPost />}
+          empty={
+            <Card variant="outlined">
+              <EmptyState
+                icon={<CampaignOutlinedIcon />}
+                title={t('notifications.feed.emptyTitle')}
+                text={
+                  canPost && !stopped
+                    ? t('notifications.feed.emptyTextSender')
+                    : manages
+                      ? t('notifications.feed.emptyTextManager')
+                      : t('notifications.feed.emptyTextFollower')
+                }
+              />
+            </Card>
+          }
+        />
+      </Stack>
+    </Stack>
+  );
+}
+
+/** Said instead of the compose card while the establishment may not send. */
+function CannotSend({ status }: { status: 'blocked' | 'inactive' }) {
+  const { t } = useTranslation();
+  const blocked = status === 'blocked';
+  return (
+    <Alert
+      severity={blocked ? 'error' : 'warning'}
+      icon={blocked ? <BlockOutlinedIcon /> : <PauseCircleOutlineIcon />}
+      variant="outlined"
+    >
+      <AlertTitle>{t('notifications.compose.cannotSendTitle')}</AlertTitle>
+      {translateMessage(
+        t,
+        blocked ? Msg.establishmentCannotSendBlocked : Msg.establishmentCannotSendInactive,
+      )}{' '}
+      {blocked
+        ? t('notifications.compose.cannotSendBlockedHelp')
+        : t('notifications.compose.cannotSendInactiveHelp')}
+    </Alert>
   );
 }

@@ -1,0 +1,206 @@
+import CampaignOutlinedIcon from '@mui/icons-material/CampaignOutlined';
+import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
+import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
+import LinkOffOutlinedIcon from '@mui/icons-material/LinkOffOutlined';
+import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
+import TouchAppOutlinedIcon from '@mui/icons-material/TouchAppOutlined';
+import {
+  Alert,
+  AlertTitle,
+  Box,
+  Card,
+  CardContent,
+  Chip,
+  Grid,
+  LinearProgress,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { type ReactNode, useId, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_LANGUAGE, isLanguage, LOCALE_OF } from '../../../../shared/i18n/languages';
+import type { DeliveryFigures, DeliveryStatus } from '../../../../shared/schemas/notification.schema';
+import { translateMessage } from '../../../lib/translate-message';
+import { useLocaleFormat } from '../../../pages/app/establishments/use-locale-format';
+import { isSending } from '../api/notifications.api';
+
+const STATUS_COLOR: Record<DeliveryStatus, 'default' | 'info' | 'success' | 'error'> = {
+  queued: 'default',
+  sending: 'info',
+  done: 'success',
+  halted: 'error',
+};
+
+/** How far a send has got, 0 to 100: every recipient ends as sent, failed or gone. */
+export function deliveryProgress(figures: DeliveryFigures): number {
+  if (figures.audience <= 0) return figures.status === 'queued' ? 0 : 100;
+  const decided = figures.sent + figures.failed + figures.gone;
+  return Math.min(100, Math.round((decided / figures.audience) * 100));
+}
+
+/** The send's state as a small coloured chip. */
+export function DeliveryStatusChip({ status }: { status: DeliveryStatus }) {
+  const { t } = useTranslation();
+  return (
+    <Chip
+      size="small"
+      color={STATUS_COLOR[status]}
+      variant={status === 'done' ? 'outlined' : 'filled'}
+      label={t(`notifications.delivery.status.${status}`)}
+    />
+  );
+}
+
+/** One line for a feed card: status, sent, received, clicked, and a progress bar while it runs. */
+export function DeliveryLine({ figures }: { figures: DeliveryFigures }) {
+  const { t } = useTranslation();
+  const format = useLocaleFormat();
+  const running = isSending(figures.status);
+  const items = [
+    ['sent', figures.sent],
+    ['received', figures.received],
+    ['clicked', figures.clicked],
+  ] as const;
+  return (
+    <Box>
+      <Stack
+        direction="row"
+        useFlexGap
+        sx={{ flexWrap: 'wrap', alignItems: 'center', columnGap: 2, rowGap: 0.5 }}
+      >
+        <DeliveryStatusChip status={figures.status} />
+        {items.map(([key, value]) => (
+          <Typography key={key} variant="body2" sx={{ color: 'text.secondary' }}>
+            {t(`notifications.delivery.${key}`)}{' '}
+            <Box component="strong" sx={{ color: 'text.primary' }}>
+              {format.number(value)}
+            </Box>
+          </Typography>
+        ))}
+      </Stack>
+      {running && (
+        <LinearProgress
+          variant={figures.status === 'queued' ? 'indeterminate' : 'determinate'}
+          value={deliveryProgress(figures)}
+          aria-label={t('notifications.delivery.progressLabel')}
+          sx={{ mt: 1, borderRadius: 1 }}
+        />
+      )}
+    </Box>
+  );
+}
+
+const TILES: { key: keyof DeliveryFigures & string; icon: ReactNode }[] = [
+  { key: 'audience', icon: <GroupsOutlinedIcon /> },
+  { key: 'sent', icon: <SendOutlinedIcon /> },
+  { key: 'received', icon: <CheckCircleOutlineIcon /> },
+  { key: 'clicked', icon: <TouchAppOutlinedIcon /> },
+  { key: 'failed', icon: <ErrorOutlineIcon /> },
+  { key: 'gone', icon: <LinkOffOutlinedIcon /> },
+];
+
+/** The post page's delivery figures as tiles, with a progress bar while the send runs and the reason if it stopped. */
+export function DeliveryTiles({ figures }: { figures: DeliveryFigures }) {
+  const { t } = useTranslation();
+  const format = useLocaleFormat();
+  const { i18n } = useTranslation();
+  const percent = useMemo(
+    () =>
+      new Intl.NumberFormat(LOCALE_OF[isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE], {
+        style: 'percent',
+      }),
+    [i18n.language],
+  );
+  const id = useId();
+  const progress = deliveryProgress(figures);
+  const running = isSending(figures.status);
+  return (
+    <Card variant="outlined" component="section" aria-labelledby={`${id}-title`}>
+      <CardContent>
+        <Stack spacing={2}>
+          <Stack
+            direction="row"
+            spacing={1}
+            useFlexGap
+            sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}
+          >
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              <CampaignOutlinedIcon color="primary" aria-hidden />
+              <Typography id={`${id}-title`} variant="h6" component="h2">
+                {t('notifications.delivery.title')}
+              </Typography>
+            </Stack>
+            <DeliveryStatusChip status={figures.status} />
+          </Stack>
+          <Box role="status" aria-live="polite">
+            <Stack direction="row" sx={{ justifyContent: 'space-between', mb: 0.5 }}>
+              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                {t('notifications.delivery.progressLabel')}
+              </Typography>
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                {percent.format(progress / 100)}
+              </Typography>
+            </Stack>
+            <LinearProgress
+              variant={figures.status === 'queued' ? 'indeterminate' : 'determinate'}
+              value={progress}
+              color={figures.status === 'halted' ? 'error' : running ? 'primary' : 'success'}
+              aria-label={t('notifications.delivery.progressLabel')}
+              sx={{ height: 8, borderRadius: 1 }}
+            />
+          </Box>
+          <Grid container spacing={1.5}>
+            {TILES.map(({ key, icon }) => (
+              <Grid key={key} size={{ xs: 6, sm: 4, md: 2 }}>
+                <Box
+                  role="group"
+                  aria-labelledby={`${id}-${key}-label`}
+                  aria-describedby={`${id}-${key}-value`}
+                  sx={{
+                    p: 1.5,
+                    height: '100%',
+                    borderRadius: 2,
+                    border: 1,
+                    borderColor: 'divider',
+                    bgcolor: 'action.hover',
+                  }}
+                >
+                  <Stack
+                    direction="row"
+                    spacing={0.75}
+                    sx={{ alignItems: 'center', color: 'text.secondary' }}
+                  >
+                    <Box aria-hidden sx={{ display: 'flex', '& svg': { fontSize: 18 } }}>
+                      {icon}
+                    </Box>
+                    <Typography id={`${id}-${key}-label`} variant="body2" sx={{ color: 'text.secondary' }}>
+                      {t(`notifications.delivery.${key}`)}
+                    </Typography>
+                  </Stack>
+                  <Typography
+                    id={`${id}-${key}-value`}
+                    variant="h5"
+                    component="p"
+                    sx={{ mt: 0.5, fontWeight: 600 }}
+                  >
+                    {format.number(figures[key] as number)}
+                  </Typography>
+                </Box>
+              </Grid>
+            ))}
+          </Grid>
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            {t('notifications.delivery.receivedHint')}
+          </Typography>
+          {figures.status === 'halted' && (
+            <Alert severity="error">
+              <AlertTitle>{t('notifications.delivery.haltedTitle')}</AlertTitle>
+              {figures.error ? translateMessage(t, figures.error) : t('notifications.delivery.haltedText')}
+            </Alert>
+          )}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}

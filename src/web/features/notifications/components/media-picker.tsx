@@ -1,0 +1,142 @@
+import AddPhotoAlternateOutlinedIcon from '@mui/icons-material/AddPhotoAlternateOutlined';
+import CloseIcon from '@mui/icons-material/Close';
+import { Box, Button, CircularProgress, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { type ChangeEvent, type DragEvent, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+interface Props {
+  /** The picture shown: the uploaded one, or a local preview while it uploads. */
+  src: string | null;
+  uploading: boolean;
+  /** Why the last picture was refused, shown beside the control. */
+  error: string | null;
+  disabled?: boolean;
+  onFile(file: File): void;
+  onRemove(): void;
+}
+
+/** Choose or drop one picture for a notification; a thumbnail with a remove button once chosen. */
+export function MediaPicker({ src, uploading, error, disabled, onFile, onRemove }: Props) {
+  const { t } = useTranslation();
+  const input = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
+  const errorId = useId();
+  const hintId = useId();
+
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    // Cleared so choosing the same file again still fires a change.
+    event.target.value = '';
+    if (file) onFile(file);
+  };
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    const file = event.dataTransfer.files?.[0];
+    if (file && !disabled && !uploading) onFile(file);
+  };
+  const onDragOver = (event: DragEvent) => {
+    if (disabled || uploading) return;
+    event.preventDefault();
+    setDragging(true);
+  };
+
+  return (
+    <Stack spacing={1}>
+      <Box
+        onDragOver={onDragOver}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        sx={{
+          display: 'flex',
+          flexDirection: { xs: 'column', sm: 'row' },
+          alignItems: { xs: 'stretch', sm: 'center' },
+          gap: 2,
+          p: 1.5,
+          borderRadius: 2,
+          border: 2,
+          borderStyle: 'dashed',
+          borderColor: error ? 'error.main' : dragging ? 'primary.main' : 'divider',
+          bgcolor: dragging ? 'action.selected' : 'transparent',
+          transition: 'background-color 120ms, border-color 120ms',
+        }}
+      >
+        {src && (
+          <Box sx={{ position: 'relative', width: 112, height: 112, flexShrink: 0, alignSelf: 'flex-start' }}>
+            <Box
+              component="img"
+              src={src}
+              alt={t('notifications.compose.pictureAlt')}
+              sx={{ width: '100%', height: '100%', objectFit: 'cover', borderRadius: 1.5, display: 'block' }}
+            />
+            {uploading ? (
+              <Box
+                sx={{
+                  position: 'absolute',
+                  inset: 0,
+                  display: 'grid',
+                  placeItems: 'center',
+                  borderRadius: 1.5,
+                  bgcolor: 'rgba(0, 0, 0, 0.45)',
+                  color: 'common.white',
+                }}
+              >
+                <CircularProgress
+                  color="inherit"
+                  size={32}
+                  aria-label={t('notifications.compose.uploading')}
+                />
+              </Box>
+            ) : (
+              <Tooltip title={t('notifications.compose.removePicture')}>
+                <IconButton
+                  size="small"
+                  onClick={onRemove}
+                  disabled={disabled}
+                  aria-label={t('notifications.compose.removePicture')}
+                  sx={{
+                    position: 'absolute',
+                    top: 4,
+                    right: 4,
+                    bgcolor: 'rgba(0, 0, 0, 0.6)',
+                    color: 'common.white',
+                    '&:hover': { bgcolor: 'rgba(0, 0, 0, 0.8)' },
+                  }}
+                >
+                  <CloseIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            )}
+          </Box>
+        )}
+        <Stack spacing={0.75} sx={{ alignItems: 'flex-start', minWidth: 0 }}>
+          <input
+            ref={input}
+            type="file"
+            accept="image/*"
+            hidden
+            onChange={onChange}
+            aria-describedby={error ? errorId : hintId}
+          />
+          <Button
+            variant="outlined"
+            startIcon={<AddPhotoAlternateOutlinedIcon />}
+            onClick={() => input.current?.click()}
+            disabled={disabled || uploading}
+            aria-describedby={error ? errorId : hintId}
+          >
+            {src ? t('notifications.compose.changePicture') : t('notifications.compose.addPicture')}
+          </Button>
+          <Typography id={hintId} variant="body2" sx={{ color: 'text.secondary' }}>
+            {dragging ? t('notifications.compose.dropHere') : t('notifications.compose.pictureHint')}
+          </Typography>
+        </Stack>
+      </Box>
+      {error && (
+        <Typography id={errorId} role="alert" variant="body2" color="error">
+          {error}
+        </Typography>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,175 @@
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import NotificationsActiveOutlinedIcon from '@mui/icons-material/NotificationsActiveOutlined';
+import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
+import {
+  Avatar,
+  Box,
+  Button,
+  Card,
+  CardActions,
+  CardContent,
+  CardHeader,
+  Chip,
+  Link,
+  Skeleton,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { logoUrl, postPath } from '../../../../shared/push/payload';
+import type { Post } from '../../../../shared/schemas/notification.schema';
+import { DeliveryLine } from './delivery-figures';
+import { PostActions } from './post-actions';
+import { RelativeTime } from './relative-time';
+
+interface Props {
+  post: Post;
+  /** The compact delivery line (managers; their posts carry the figures). */
+  showDelivery?: boolean;
+  /** The business's name links to its public page (the social feed, where posts of many businesses mix). */
+  linkBusiness?: boolean;
+  /** A link to the post's own page (not on that page itself). */
+  linkToPost?: boolean;
+  /** The whole picture instead of a crop (the post page). */
+  fullPicture?: boolean;
+  onDeleted?(): void;
+}
+
+/** A post (or a push-only notification) as a card: business, time, text with its line breaks, picture. */
+export function PostCard({ post, showDelivery, linkBusiness, linkToPost, fullPicture, onDeleted }: Props) {
+  const { t } = useTranslation();
+  const { establishment } = post;
+  const picture = post.media?.url ?? null;
+  const titleId = `post-${post.id}-title`;
+  const name = linkBusiness ? (
+    <Link component={RouterLink} to={`/${establishment.publicId}`} underline="hover" color="inherit">
+      {establishment.name}
+    </Link>
+  ) : (
+    establishment.name
+  );
+
+  return (
+    <Card variant="outlined" component="article" aria-labelledby={titleId}>
+      <CardHeader
+        avatar={
+          <Avatar
+            src={logoUrl(establishment.logo) ?? undefined}
+            alt={t('notifications.post.logoAlt', { name: establishment.name })}
+            variant="rounded"
+            sx={{ bgcolor: 'primary.main', color: 'primary.contrastText' }}
+          >
+            <StorefrontOutlinedIcon />
+          </Avatar>
+        }
+        action={<PostActions post={post} onDeleted={onDeleted} />}
+        disableTypography
+        title={
+          <Typography
+            id={titleId}
+            component="h3"
+            variant="subtitle1"
+            sx={{ fontWeight: 600, lineHeight: 1.3 }}
+          >
+            {name}
+          </Typography>
+        }
+        subheader={
+          <Stack
+            direction="row"
+            useFlexGap
+            sx={{ flexWrap: 'wrap', alignItems: 'center', columnGap: 1, rowGap: 0.5, mt: 0.25 }}
+          >
+            <Typography variant="body2" component="span" sx={{ color: 'text.secondary' }}>
+              <RelativeTime iso={post.createdAt} />
+              {post.editedAt && ` · ${t('notifications.post.edited')}`}
+            </Typography>
+            {!post.inFeed && (
+              <Chip
+                size="small"
+                variant="outlined"
+                icon={<NotificationsActiveOutlinedIcon />}
+                label={t('notifications.post.pushOnly')}
+              />
+            )}
+          </Stack>
+        }
+        sx={{ pb: 1, '& .MuiCardHeader-content': { minWidth: 0 } }}
+      />
+      <CardContent sx={{ pt: 0, pb: 1.5 }}>
+        <Typography
+          dir="auto"
+          sx={{
+            whiteSpace: 'pre-wrap',
+            overflowWrap: 'anywhere',
+            fontSize: fullPicture ? '1.0625rem' : undefined,
+          }}
+        >
+          {post.text}
+        </Typography>
+      </CardContent>
+      {picture && (
+        <Box
+          component="img"
+          src={picture}
+          alt={t('notifications.post.pictureAlt', { name: establishment.name })}
+          loading="lazy"
+          width={post.media?.width}
+          height={post.media?.height}
+          sx={{
+            display: 'block',
+            width: '100%',
+            height: 'auto',
+            maxHeight: fullPicture ? 720 : 440,
+            objectFit: fullPicture ? 'contain' : 'cover',
+            bgcolor: 'action.hover',
+          }}
+        />
+      )}
+      {showDelivery && post.delivery && (
+        <CardContent sx={{ pt: 1.5, pb: linkToPost ? 0 : undefined }}>
+          <DeliveryLine figures={post.delivery} />
+        </CardContent>
+      )}
+      {(linkToPost || linkBusiness) && (
+        <CardActions sx={{ px: 2, justifyContent: 'flex-end', flexWrap: 'wrap', gap: 1 }}>
+          {linkBusiness && (
+            <Button component={RouterLink} to={`/${establishment.publicId}`} size="small">
+              {t('notifications.post.businessPage')}
+            </Button>
+          )}
+          {linkToPost && (
+            <Button
+              component={RouterLink}
+              to={postPath(establishment.id, post.id)}
+              size="small"
+              endIcon={<ChevronRightIcon />}
+              aria-label={t('notifications.post.openLabel', { name: establishment.name })}
+            >
+              {t('notifications.post.open')}
+            </Button>
+          )}
+        </CardActions>
+      )}
+    </Card>
+  );
+}
+
+/** The shape of a post card while the list loads. */
+export function PostCardSkeleton() {
+  return (
+    <Card variant="outlined" aria-hidden>
+      <CardHeader
+        avatar={<Skeleton variant="rounded" width={40} height={40} />}
+        title={<Skeleton width="40%" />}
+        subheader={<Skeleton width="25%" />}
+      />
+      <CardContent sx={{ pt: 0 }}>
+        <Skeleton />
+        <Skeleton />
+        <Skeleton width="60%" />
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,106 @@
+import { api } from './api-client';
+
+/** How long to wait for the service worker before giving up on push for this session. */
+const WORKER_WAIT_MS = 10_000;
+/** Logout waits at most this long for the server to forget the device. */
+const UNSUBSCRIBE_WAIT_MS = 3_000;
+
+const log = (message: string, detail?: unknown) =>
+  detail === undefined ? console.info(`[push] ${message}`) : console.info(`[push] ${message}`, detail);
+
+const supported = () =>
+  typeof window !== 'undefined' &&
+  'serviceWorker' in navigator &&
+  'PushManager' in window &&
+  'Notification' in window;
+
+/** The base64url VAPID key as the bytes PushManager.subscribe wants. */
+export function applicationServerKeyOf(base64url: string): Uint8Array<ArrayBuffer> {
+  const padded = base64url
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(base64url.length / 4) * 4, '=');
+  const binary = atob(padded);
+  const bytes = new Uint8Array(new ArrayBuffer(binary.length));
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+const sameKey = (a: ArrayBuffer | null | undefined, b: Uint8Array) => {
+  if (!a || a.byteLength !== b.byteLength) return false;
+  const view = new Uint8Array(a);
+  return view.every((byte, i) => byte === b[i]);
+};
+
+/** The page's service worker registration, waiting a little for one that is still starting. */
+async function registration(): Promise<ServiceWorkerRegistration | undefined> {
+  const existing = await navigator.serviceWorker.getRegistration();
+  if (existing) return existing;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), WORKER_WAIT_MS);
+  });
+  try {
+    return await Promise.race([navigator.serviceWorker.ready, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+let running: Promise<void> | null = null;
+
+/**
+ * After sign-in or a restored session: ask for permission (only if never asked), subscribe this
+ * browser with the server's VAPID key and register the subscription for the signed-in user.
+ * Denial or any failure is only logged; it never blocks or interrupts the session.
+ */
+export function registerPushSubscription(): Promise<void> {
+  running ??= subscribe()
+    .catch((error: unknown) => log('subscription failed', error))
+    .finally(() => {
+      running = null;
+    });
+  return running;
+}
+
+async function subscribe(): Promise<void> {
+  if (!supported()) return log('web push is not supported by this browser');
+  const worker = await registration();
+  if (!worker) return log('no service worker is registered');
+  if (Notification.permission === 'default') await Notification.requestPermission();
+  if (Notification.permission !== 'granted')
+    return log(`notification permission is ${Notification.permission}`);
+  const { publicKey } = await api<{ publicKey: string }>('/api/push/public-key');
+  const key = applicationServerKeyOf(publicKey);
+  let subscription = await worker.pushManager.getSubscription();
+  // A subscription made with another key (the server's keys changed) cannot receive our pushes.
+  if (subscription && !sameKey(subscription.options.applicationServerKey, key)) {
+    await subscription.unsubscribe();
+    subscription = null;
+  }
+  subscription ??= await worker.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+  await api('/notifications/subscribe', { method: 'POST', body: subscription.toJSON() });
+}
+
+/** Before logout, while the token is still valid: the server stops pushing to this browser. Best effort. */
+export async function unregisterPushSubscription(): Promise<void> {
+  try {
+    if (!supported()) return;
+    const worker = await navigator.serviceWorker.getRegistration();
+    const subscription = await worker?.pushManager.getSubscription();
+    if (!subscription) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), UNSUBSCRIBE_WAIT_MS);
+    try {
+      await api('/notifications/unsubscribe', {
+        method: 'POST',
+        body: { endpoint: subscription.endpoint },
+        signal: controller.signal,
+      });
+    } finally {
+      clearTimeout(timer);
+    }
+  } catch (error) {
+    log('unsubscribe failed', error);
+  }
+}

@@ -1,0 +1,97 @@
+import SearchOffOutlinedIcon from '@mui/icons-material/SearchOffOutlined';
+import { Alert, Button, Card, Skeleton, Stack } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { NotAllowed } from '../../../components/not-allowed';
+import { PageHeader } from '../../../components/page-header';
+import { usePost } from '../../../features/notifications/api/notifications.api';
+import { DeliveryTiles } from '../../../features/notifications/components/delivery-figures';
+import { PostCard, PostCardSkeleton } from '../../../features/notifications/components/post-card';
+import { ApiError } from '../../../lib/api-client';
+import { apiErrorText } from '../../../lib/api-error-text';
+import { EmptyState } from '../establishments/empty-state';
+
+/** /app/establishment/{establishmentId}/notification/{postId}: the post, and for managers how its send is going. */
+export function PostPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { establishmentId = '', postId } = useParams();
+  const query = usePost(postId);
+  const post = query.data;
+  const establishmentPath = `/app/establishment/${encodeURIComponent(post?.establishment.id ?? establishmentId)}`;
+  const back = {
+    to: establishmentPath,
+    label: post
+      ? t('notifications.postPage.back', { name: post.establishment.name })
+      : t('notifications.postPage.backPlain'),
+  };
+
+  if (query.isError && !post) {
+    const status = query.error instanceof ApiError ? query.error.status : 0;
+    if (status === 403) return <NotAllowed />;
+    if (status === 404) return <PostNotFound to={establishmentPath} />;
+    return (
+      <Stack spacing={3}>
+        <PageHeader back={back} title={t('notifications.postPage.title')} />
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => query.refetch()}>
+              {t('notifications.feed.retry')}
+            </Button>
+          }
+        >
+          {apiErrorText(t, query.error)}
+        </Alert>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 880 }}>
+      <PageHeader
+        back={back}
+        title={post ? post.establishment.name : <Skeleton width={240} />}
+        subtitle={
+          post
+            ? t(post.inFeed ? 'notifications.postPage.subtitlePost' : 'notifications.postPage.subtitlePush')
+            : undefined
+        }
+      />
+      {post ? (
+        <>
+          {post.delivery && <DeliveryTiles figures={post.delivery} />}
+          <PostCard
+            post={post}
+            fullPicture
+            onDeleted={() => navigate(establishmentPath, { replace: true })}
+          />
+        </>
+      ) : (
+        <>
+          <Skeleton variant="rounded" height={180} aria-hidden />
+          <PostCardSkeleton />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/** 404: the post does not exist or was deleted. */
+function PostNotFound({ to }: { to: string }) {
+  const { t } = useTranslation();
+  return (
+    <Card variant="outlined">
+      <EmptyState
+        icon={<SearchOffOutlinedIcon />}
+        title={t('notifications.postPage.notFoundTitle')}
+        text={t('notifications.postPage.notFoundText')}
+        action={
+          <Button variant="contained" component={RouterLink} to={to} sx={{ mt: 1 }}>
+            {t('notifications.postPage.notFoundBack')}
+          </Button>
+        }
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,33 @@
+import DynamicFeedOutlinedIcon from '@mui/icons-material/DynamicFeedOutlined';
+import { Card, Stack } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/page-header';
+import { useSocialFeed } from '../../../features/notifications/api/notifications.api';
+import { PostCard } from '../../../features/notifications/components/post-card';
+import { PostList } from '../../../features/notifications/components/post-list';
+import { EmptyState } from '../establishments/empty-state';
+
+/** /app/social/feed: posts of every business the user follows or operates, newest first. */
+export function SocialFeedPage() {
+  const { t } = useTranslation();
+  const feed = useSocialFeed();
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 720, mx: 'auto', width: '100%' }}>
+      <PageHeader title={t('notifications.social.title')} subtitle={t('notifications.social.subtitle')} />
+      <PostList
+        query={feed}
+        label={t('notifications.social.title')}
+        renderPost={(post) => <PostCard post={post} linkBusiness linkToPost />}
+        empty={
+          <Card variant="outlined">
+            <EmptyState
+              icon={<DynamicFeedOutlinedIcon />}
+              title={t('notifications.social.emptyTitle')}
+              text={t('notifications.social.emptyText')}
+            />
+          </Card>
+        }
+      />
+    </Stack>
+  );
+}
