@@ -1,5 +1,6 @@
 import AccountCircleOutlinedIcon from '@mui/icons-material/AccountCircleOutlined';
 import AssessmentOutlinedIcon from '@mui/icons-material/AssessmentOutlined';
+import DynamicFeedOutlinedIcon from '@mui/icons-material/DynamicFeedOutlined';
 import GroupAddOutlinedIcon from '@mui/icons-material/GroupAddOutlined';
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
 import PersonAddAltOutlinedIcon from '@mui/icons-material/PersonAddAltOutlined';
@@ -63,8 +64,13 @@ export function useNavSections(): NavSection[] {
       ],
     });
 
+  // Followers read every business they follow in one feed, newest first.
+  const feed: NavItem | null = user.establishments.some((m) => m.kind === 'customer')
+    ? { label: 'layout.nav.feed', to: '/app/social/feed', icon: <DynamicFeedOutlinedIcon /> }
+    : null;
   const establishments = can('hasEstablishment') ? establishmentsItem(user, isAdmin) : null;
-  if (establishments) sections.push({ title: 'layout.sections.establishments', items: [establishments] });
+  const items = [feed, establishments].filter((item): item is NavItem => item !== null);
+  if (items.length > 0) sections.push({ title: 'layout.sections.establishments', items });
 
   sections.push({
     title: 'layout.sections.personal',
