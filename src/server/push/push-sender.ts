@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { rootCertificates } from 'node:tls';
 import { Agent, request } from 'undici';
-import webpush from 'web-push';
+import { encryptForSubscription } from './encrypt';
 import type { VapidSigner } from './vapid';
 
 /** Where a subscription's messages go, and the browser's keys to encrypt them for. */
@@ -91,7 +91,7 @@ export class PushSender {
     if (wait > 0) return { kind: 'retry', status: 429, retryAfterMs: wait };
     let cipherText: Buffer;
     try {
-      ({ cipherText } = webpush.encrypt(target.p256dh, target.auth, payload, 'aes128gcm'));
+      cipherText = encryptForSubscription(target.p256dh, target.auth, payload);
     } catch {
       // Keys that are not a P-256 point: this subscription can never receive anything.
       return { kind: 'gone', status: 400 };

@@ -138,6 +138,8 @@ describe('subscriptions', () => {
       [{ ...good, endpoint: 'not a url' }, 'endpoint'],
       [{ ...good, keys: { ...good.keys, p256dh: 'short' } }, 'keys.p256dh'],
       [{ ...good, keys: { ...good.keys, auth: 42 } }, 'keys.auth'],
+      // The right length, but not a point on the curve.
+      [{ ...good, keys: { ...good.keys, p256dh: Buffer.alloc(65, 4).toString('base64url') } }, 'keys.p256dh'],
       [{ endpoint: good.endpoint }, 'keys'],
       [{ ...good, endpoint: `https://push.example/${'x'.repeat(3000)}` }, 'endpoint'],
     ];
