@@ -38,6 +38,8 @@ const EnvSchema = z.object({
   PUSH_CA_FILE: z.string().optional(),
   /** Subscriptions per delivery batch job: also the most a crash can make us send twice per batch in flight. */
   PUSH_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(500),
+  /** Threads encrypting push messages per process (0: in the event loop). Default: one per core. */
+  PUSH_CRYPTO_THREADS: z.coerce.number().int().min(0).max(64).optional(),
   /** Push requests in flight per process. */
   PUSH_CONCURRENCY: z.coerce.number().int().min(1).max(5000).default(256),
   /** A delivery batch job not finished in this time is taken over by another worker (crash recovery). */
@@ -77,6 +79,7 @@ export interface Config {
     caFile: string | undefined;
     concurrency: number;
     batchSize: number;
+    cryptoThreads: number | undefined;
     deliveryJobTimeoutSeconds: number;
     subscriptionIdleDays: number;
   };
@@ -145,6 +148,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       caFile: env.PUSH_CA_FILE,
       concurrency: env.PUSH_CONCURRENCY,
       batchSize: env.PUSH_BATCH_SIZE,
+      cryptoThreads: env.PUSH_CRYPTO_THREADS,
       deliveryJobTimeoutSeconds: env.DELIVERY_JOB_TIMEOUT_SECONDS,
       subscriptionIdleDays: env.PUSH_SUBSCRIPTION_IDLE_DAYS,
     },

@@ -15,6 +15,8 @@ const BATCHES_PER_INSERT = 20;
 export const MAX_ATTEMPTS = 6;
 const BACKOFF_BASE_MS = 2_000;
 const BACKOFF_CAP_MS = 10 * 60_000;
+/** Messages per request to an encryption thread. */
+const ENCRYPT_CHUNK = 32;
 /** Batch jobs one process runs at once; each keeps its share of PUSH_CONCURRENCY requests in flight. */
 const BATCHES_IN_PARALLEL = 4;
 
@@ -145,18 +147,7 @@ export function notificationDeliveryJobs(ctx: AppContext): JobDefinition<z.ZodTy
       let retryAfterMs = 0;
       let authFailure: Extract<PushResult, { kind: 'auth' }> | undefined;
 
-      await forEachConcurrently(pending, perBatchInFlight, async (row) => {
-        if (!row.endpoint || !row.p256dh || !row.auth) {
-          results.push({ subscriptionId: row.subscriptionId, outcome: 'gone', httpStatus: null });
-          return;
-        }
-        const payload = withReceipt(ctx.push.receipts.issue(notificationId, row.subscriptionId));
-        const result = await ctx.push.sender.send(
-          { endpoint: row.endpoint, p256dh: row.p256dh, auth: row.auth },
-          payload,
-          PUSH_OPTIONS,
-        );
-        const id = row.subscriptionId;
+      const record = (id: string, result: PushResult) => {
         switch (result.kind) {
           case 'sent':
             results.push({ subscriptionId: id, outcome: 'sent', httpStatus: result.status });
@@ -174,7 +165,8 @@ export function notificationDeliveryJobs(ctx: AppContext): JobDefinition<z.ZodTy
             results.push({ subscriptionId: id, outcome: 'failed', httpStatus: result.status });
             break;
           case 'retry': {
-            const exhausted = row.attempts + 1 >= MAX_ATTEMPTS;
+            const attempts = attemptsOf.get(id) ?? 0;
+            const exhausted = attempts + 1 >= MAX_ATTEMPTS;
             results.push({
               subscriptionId: id,
               outcome: exhausted ? 'failed' : 'pending',
@@ -184,6 +176,36 @@ export function notificationDeliveryJobs(ctx: AppContext): JobDefinition<z.ZodTy
             break;
           }
         }
+      };
+      const attemptsOf = new Map(pending.map((row) => [row.subscriptionId, row.attempts]));
+
+      // Chunks go to the encryption threads while earlier chunks are on the wire.
+      const chunks: deliveries.PendingDelivery[][] = [];
+      for (let i = 0; i < pending.length; i += ENCRYPT_CHUNK)
+        chunks.push(pending.slice(i, i + ENCRYPT_CHUNK));
+      const lanes = Math.max(1, Math.ceil(perBatchInFlight / ENCRYPT_CHUNK));
+      await forEachConcurrently(chunks, lanes, async (chunk) => {
+        const live = chunk.filter((row) => row.endpoint && row.p256dh && row.auth);
+        for (const row of chunk) {
+          // Removed since the audience was taken (signed out, or gone in another send).
+          if (!live.includes(row))
+            results.push({ subscriptionId: row.subscriptionId, outcome: 'gone', httpStatus: null });
+        }
+        const bodies = await ctx.push.encryption.encrypt(
+          live.map((row) => ({
+            p256dh: row.p256dh!,
+            auth: row.auth!,
+            payload: withReceipt(ctx.push.receipts.issue(notificationId, row.subscriptionId)),
+          })),
+        );
+        await Promise.all(
+          live.map(async (row, i) => {
+            const body = bodies[i];
+            // Keys that are no P-256 point: this subscription can never receive anything.
+            if (!body) return record(row.subscriptionId, { kind: 'gone', status: 400 });
+            record(row.subscriptionId, await ctx.push.sender.post(row.endpoint!, body, PUSH_OPTIONS));
+          }),
+        );
       });
 
       await deliveries.recordAttempts(sql, notificationId, results);

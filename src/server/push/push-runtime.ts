@@ -1,5 +1,7 @@
+import { availableParallelism } from 'node:os';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import { EncryptionPool } from './encryption-pool';
 import { PushSender } from './push-sender';
 import { ReceiptTokens } from './receipts';
 import { loadVapidKeys, VapidSigner, vapidSubject } from './vapid';
@@ -8,6 +10,7 @@ import { loadVapidKeys, VapidSigner, vapidSubject } from './vapid';
 export interface PushRuntime {
   publicKey: string;
   sender: PushSender;
+  encryption: EncryptionPool;
   receipts: ReceiptTokens;
   close(): Promise<void>;
 }
@@ -15,10 +18,15 @@ export interface PushRuntime {
 export async function createPushRuntime(db: Db, config: Config): Promise<PushRuntime> {
   const keys = await loadVapidKeys(db, config);
   const sender = new PushSender(new VapidSigner(keys, vapidSubject(config)), { caFile: config.push.caFile });
+  const encryption = new EncryptionPool(config.push.cryptoThreads ?? availableParallelism());
   return {
     publicKey: keys.publicKey,
     sender,
+    encryption,
     receipts: new ReceiptTokens(config.jwtSecret),
-    close: () => sender.close(),
+    async close() {
+      await encryption.close();
+      await sender.close();
+    },
   };
 }

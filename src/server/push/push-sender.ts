@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { rootCertificates } from 'node:tls';
 import { Agent, request } from 'undici';
-import { encryptForSubscription } from './encrypt';
 import type { VapidSigner } from './vapid';
 
 /** Where a subscription's messages go, and the browser's keys to encrypt them for. */
@@ -79,23 +78,16 @@ export class PushSender {
     return until > now ? until - now : 0;
   }
 
-  /** Encrypt for this subscription with a fresh key (RFC 8291 aes128gcm) and POST it. */
-  async send(target: PushTarget, payload: Buffer, options: PushOptions): Promise<PushResult> {
+  /** POST one encrypted message (RFC 8030 section 5) to a subscription's endpoint. */
+  async post(endpoint: string, body: Buffer, options: PushOptions): Promise<PushResult> {
     let url: URL;
     try {
-      url = new URL(target.endpoint);
+      url = new URL(endpoint);
     } catch {
       return { kind: 'gone', status: 404 };
     }
     const wait = this.pausedFor(url.origin);
     if (wait > 0) return { kind: 'retry', status: 429, retryAfterMs: wait };
-    let cipherText: Buffer;
-    try {
-      cipherText = encryptForSubscription(target.p256dh, target.auth, payload);
-    } catch {
-      // Keys that are not a P-256 point: this subscription can never receive anything.
-      return { kind: 'gone', status: 400 };
-    }
     const authorization = await this.signer.authorization(url.origin);
     try {
       const response = await request(url, {
@@ -108,7 +100,7 @@ export class PushSender {
           ttl: String(options.ttl),
           urgency: options.urgency,
         },
-        body: cipherText,
+        body,
         headersTimeout: REQUEST_TIMEOUT_MS,
         bodyTimeout: REQUEST_TIMEOUT_MS,
       });

@@ -16,7 +16,7 @@ import type { AppContext } from '../../context';
 import { fanoutJob } from '../../jobs/notification-delivery.job';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/app-error';
 import { saveJpeg, toJpeg } from '../../lib/images';
-import { browserKey } from '../../push/encrypt';
+import { assertBrowserKey } from '../../push/encrypt';
 import * as establishmentsRepo from '../establishments/establishments.repo';
 import * as deliveries from './deliveries.repo';
 import { decodeCursor, encodeCursor, toDeliveryFigures, toPostDto } from './notification.dto';
@@ -228,7 +228,7 @@ export async function subscribe(
     throw fieldError('endpoint', 'endpoint must be a public push service');
   }
   try {
-    browserKey(body.keys.p256dh);
+    assertBrowserKey(body.keys.p256dh);
   } catch {
     throw fieldError('keys.p256dh', 'keys.p256dh must be a base64url P-256 public key');
   }
