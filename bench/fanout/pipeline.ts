@@ -1,0 +1,307 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import pino from 'pino';
+import { startWorkers } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
+import type { AppContext } from '../../src/server/context';
+import { openDatabase, type SqlExecutor } from '../../src/server/db/client';
+import { startJobQueue } from '../../src/server/jobs/queue';
+import { createMailer } from '../../src/server/mail/transport';
+import * as deliveries from '../../src/server/modules/notifications/deliveries.repo';
+import { send } from '../../src/server/modules/notifications/notifications.service';
+import { createPushRuntime } from '../../src/server/push/push-runtime';
+import type { Actor } from '../../src/shared/permissions';
+import { type CpuSpan, cpuMeter, type MemoryPeak, memorySampler, processCpuSeconds } from './measure';
+import type { PushServiceProcess } from './push-service';
+import { makeSubscribers } from './subscribers';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Rows per bulk insert while seeding. */
+const SEED_CHUNK = 5000;
+/** Give up when the push service sees no new delivery for this long. */
+const STALL_MS = 120_000;
+
+export interface PipelineResult {
+  database: 'pglite' | 'postgres';
+  extraWorkers: number;
+  subscribers: number;
+  seedSeconds: number;
+  /** send() to done. */
+  seconds: number;
+  /** send() returned (202 in the API). */
+  acceptedAfterMs: number;
+  /** When the poller first saw the audience taken and every batch handed out; first and last delivery. */
+  audienceDoneAfterMs: number | null;
+  batchesDoneAfterMs: number | null;
+  firstDeliveryAfterMs: number | null;
+  lastDeliveryAfterMs: number | null;
+  sent: number;
+  failed: number;
+  gone: number;
+  pending: number;
+  status: string;
+  accepted: number;
+  refused: number;
+  perSecond: number;
+  memory: MemoryPeak;
+  seedMemory: MemoryPeak;
+  cpu: CpuSpan;
+  /** % of one core for each extra worker process. */
+  workerCpu: number[];
+  /** CPU seconds of the extra worker processes together. */
+  workerCpuSeconds: number;
+}
+
+interface Options {
+  subscribers: number;
+  /** A postgres URL: a fresh database on that server; unset: PGlite under dataDir. */
+  serverUrl: string | undefined;
+  dataDir: string;
+  extraWorkers: number;
+  pushService: PushServiceProcess;
+  vapid: { publicKey: string; privateKey: string; subject: string };
+  text: string;
+  log: (line: string) => void;
+}
+
+/** Create a throwaway database next to the one `url` names; returns its URL and how to drop it. */
+async function freshPostgresDatabase(url: string) {
+  const name = `bench_fanout_${randomUUID().slice(0, 8)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return {
+    url: target.toString(),
+    /**
+     * Drop it once the pipeline's connections have gone: a forced drop while a pool client is still
+     * closing sends that client a FATAL error its pool has no listener for, which ends this process.
+     */
+    async drop() {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await client.query(`DROP DATABASE IF EXISTS ${name}${attempt >= 50 ? ' WITH (FORCE)' : ''}`);
+            return;
+          } catch (error) {
+            // 55006: still in use by another session; try again shortly, then force.
+            if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+        }
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+/** One business, an admin who sends, and `count` customers following it with one real subscription each. */
+export async function seed(sql: SqlExecutor, count: number, origin: string) {
+  const adminId = randomUUID();
+  const establishmentId = randomUUID();
+  await sql.executeSql(
+    `INSERT INTO users (id, email, password_hash, first_name, last_name, role, email_verified)
+     VALUES ($1, $2, 'not-a-hash', 'Bench', 'Admin', 'admin', true)`,
+    [adminId, `admin-${adminId}@bench.test`],
+  );
+  await sql.executeSql(
+    `INSERT INTO establishments (id, public_id, name, email, city, country)
+     VALUES ($1, $2, 'Café Benchmark', 'cafe@bench.test', 'Bratislava', 'Slovakia')`,
+    [establishmentId, `bench-${establishmentId.slice(0, 8)}`],
+  );
+  for (let done = 0; done < count; done += SEED_CHUNK) {
+    // Keys made a chunk at a time and dropped: the pipeline's memory is what is measured after.
+    const chunk = makeSubscribers(Math.min(SEED_CHUNK, count - done));
+    const userIds = chunk.map((s) => s.userId);
+    await sql.executeSql(
+      `INSERT INTO users (id, email, password_hash, first_name, last_name, email_verified)
+       SELECT u.id, 'customer-' || u.id || '@bench.test', 'not-a-hash', 'Bench', 'Customer', true
+         FROM unnest($1::uuid[]) AS u(id)`,
+      [userIds],
+    );
+    await sql.executeSql(
+      `INSERT INTO memberships (user_id, establishment_id, kind)
+       SELECT u.id, $2, 'customer' FROM unnest($1::uuid[]) AS u(id)`,
+      [userIds, establishmentId],
+    );
+    await sql.executeSql(
+      `INSERT INTO push_subscriptions (id, user_id, endpoint, p256dh, auth)
+       SELECT s.id, s.user_id, $5 || s.id, s.p256dh, s.auth
+         FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[]) AS s(id, user_id, p256dh, auth)`,
+      [
+        chunk.map((s) => s.id),
+        userIds,
+        chunk.map((s) => s.p256dh),
+        chunk.map((s) => s.auth),
+        `${origin}/push/`,
+      ],
+    );
+  }
+  await sql.executeSql('ANALYZE users, memberships, push_subscriptions', []).catch(() => {});
+  const actor: Actor = { id: adminId, role: 'admin', establishments: [] };
+  return { actor, establishmentId };
+}
+
+/** `npm run worker` processes against the same PostgreSQL, ready when they log that they started. */
+async function startExtraWorkers(count: number, env: Record<string, string>): Promise<ChildProcess[]> {
+  return Promise.all(
+    Array.from({ length: count }, async () => {
+      const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/worker.ts')], {
+        cwd: root,
+        env: { ...process.env, ...env, LOG_LEVEL: 'info' },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      await new Promise<void>((resolve, reject) => {
+        const lines = createInterface({ input: child.stdout! });
+        lines.on('line', (line) => {
+          if (line.includes('worker started')) resolve();
+          else if (/"level":(50|60)/.test(line)) process.stderr.write(`worker ${child.pid}: ${line}\n`);
+        });
+        child.once('exit', (code) =>
+          reject(new Error(`A worker process exited (${code}) before it started`)),
+        );
+      });
+      return child;
+    }),
+  );
+}
+
+export async function runPipeline(options: Options): Promise<PipelineResult> {
+  const { pushService, log } = options;
+  const fresh = options.serverUrl ? await freshPostgresDatabase(options.serverUrl) : undefined;
+  const env = {
+    ...process.env,
+    NODE_ENV: 'test',
+    DATA_DIR: options.dataDir,
+    DATABASE_URL: fresh?.url,
+    PUSH_CA_FILE: pushService.caFile,
+    LOG_LEVEL: 'warn',
+    VAPID_PUBLIC_KEY: options.vapid.publicKey,
+    VAPID_PRIVATE_KEY: options.vapid.privateKey,
+    VAPID_SUBJECT: options.vapid.subject,
+  };
+  const config = loadConfig(env);
+  const logger = pino({ level: config.logLevel });
+  // As src/server/worker.ts builds its context.
+  const database = await openDatabase(config.databaseUrl, config.dataDir);
+  const workers: ChildProcess[] = [];
+  try {
+    await database.migrate();
+    const jobs = await startJobQueue(database.sql, logger, { superviseSeconds: config.jobSuperviseSeconds });
+    const mailer = createMailer(config, logger);
+    const push = await createPushRuntime(database.db, config);
+    const ctx: AppContext = { config, database, db: database.db, jobs, mailer, push, log: logger };
+
+    log(`seeding ${options.subscribers} subscriptions (${database.kind})...`);
+    const seedStarted = performance.now();
+    const seedMemoryMeter = memorySampler();
+    const { actor, establishmentId } = await seed(database.sql, options.subscribers, pushService.origin);
+    const seedMemory = seedMemoryMeter.stop();
+    const seedSeconds = (performance.now() - seedStarted) / 1000;
+
+    await startWorkers(ctx);
+    if (options.extraWorkers > 0) {
+      log(`starting ${options.extraWorkers} extra worker process(es)...`);
+      const workerEnv = Object.fromEntries(
+        Object.entries(env).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+      );
+      workers.push(...(await startExtraWorkers(options.extraWorkers, workerEnv)));
+    }
+    const workerCpuBefore = workers.map((w) => processCpuSeconds(w.pid!) ?? 0);
+    await pushService.resetStats();
+    (globalThis as { gc?: () => void }).gc?.();
+
+    log('sending...');
+    const memory = memorySampler(100);
+    const cpu = cpuMeter(pushService.pid);
+    const started = performance.now();
+    const startedWall = Date.now();
+    const since = () => Math.round(performance.now() - started);
+    const { post } = await send(ctx, actor, establishmentId, { text: options.text, post: true });
+    const acceptedAfterMs = since();
+
+    let audienceDoneAfterMs: number | null = null;
+    let batchesDoneAfterMs: number | null = null;
+    let status = 'queued';
+    let lastAccepted = 0;
+    let lastProgressAt = performance.now();
+    let lastPrintAt = performance.now();
+    for (;;) {
+      const { rows } = await database.sql.executeSql(
+        'SELECT status, audience_done, batches_done FROM notifications WHERE id = $1',
+        [post.id],
+      );
+      const row = rows[0] as { status: string; audience_done: boolean; batches_done: boolean };
+      status = row.status;
+      if (row.audience_done && audienceDoneAfterMs === null) audienceDoneAfterMs = since();
+      if (row.batches_done && batchesDoneAfterMs === null) batchesDoneAfterMs = since();
+      if (status === 'done' || status === 'halted') break;
+      if (performance.now() - lastPrintAt > 2000) {
+        lastPrintAt = performance.now();
+        const { accepted } = await pushService.stats();
+        log(`  ${(since() / 1000).toFixed(1)} s: ${accepted} delivered`);
+        if (accepted !== lastAccepted) {
+          lastAccepted = accepted;
+          lastProgressAt = performance.now();
+        } else if (performance.now() - lastProgressAt > STALL_MS) {
+          log(`  no delivery for ${STALL_MS / 1000} s: giving up`);
+          break;
+        }
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const counts = await deliveries.countOutcomes(database.sql, post.id);
+    const seconds = (performance.now() - started) / 1000;
+    const cpuSpan = cpu.stop();
+    const workerSeconds = workers.map((w, i) => (processCpuSeconds(w.pid!) ?? 0) - workerCpuBefore[i]!);
+    const workerCpu = workerSeconds.map((cpuSeconds) => Math.round((cpuSeconds / seconds) * 100));
+    const memoryPeak = memory.stop();
+    const stats = await pushService.stats();
+
+    await jobs.stop();
+    await push.close();
+    mailer.close();
+    return {
+      database: database.kind,
+      extraWorkers: workers.length,
+      subscribers: options.subscribers,
+      seedSeconds,
+      seconds,
+      acceptedAfterMs,
+      audienceDoneAfterMs,
+      batchesDoneAfterMs,
+      firstDeliveryAfterMs: stats.firstAt !== null ? stats.firstAt - startedWall : null,
+      lastDeliveryAfterMs: stats.lastAt !== null ? stats.lastAt - startedWall : null,
+      sent: counts.sent,
+      failed: counts.failed,
+      gone: counts.gone,
+      pending: counts.pending,
+      status,
+      accepted: stats.accepted,
+      refused: stats.refused,
+      perSecond: counts.sent / seconds,
+      memory: memoryPeak,
+      seedMemory,
+      cpu: cpuSpan,
+      workerCpu,
+      workerCpuSeconds: workerSeconds.reduce((a, b) => a + b, 0),
+    };
+  } finally {
+    for (const worker of workers) worker.kill('SIGTERM');
+    await Promise.all(
+      workers.map((w) => (w.exitCode === null ? new Promise((r) => w.once('exit', r)) : undefined)),
+    );
+    await database.close().catch(() => {});
+    await fresh?.drop();
+  }
+}
