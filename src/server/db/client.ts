@@ -49,6 +49,8 @@ function pgliteExecutor(client: PGlite): SqlExecutor {
 export async function openDatabase(url: string | undefined, dataDir: string): Promise<Database> {
   if (url && /^postgres(ql)?:\/\//.test(url)) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // A server restart ends idle connections; the pool replaces them. Unhandled, it ends the process.
+    pool.on('error', (error) => console.error(`database connection lost: ${error.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       kind: 'postgres',
