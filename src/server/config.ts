@@ -36,7 +36,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_LOGIN_PER_MINUTE: z.coerce.number().int().positive().default(10),
   /** A PEM file of extra certificate authorities to trust for push services (tests, private push services). */
   PUSH_CA_FILE: z.string().optional(),
-  /** Subscriptions per delivery batch job: also the most a crash can make us send twice per batch in flight. */
+  /** Members per delivery batch job (each with all their devices): what a crash may send twice per batch in flight. */
   PUSH_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(500),
   /** Threads encrypting push messages per process (0: in the event loop). Default: one per core. */
   PUSH_CRYPTO_THREADS: z.coerce.number().int().min(0).max(64).optional(),

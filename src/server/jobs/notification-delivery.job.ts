@@ -7,10 +7,8 @@ import * as notificationsRepo from '../modules/notifications/notifications.repo'
 import type { PushOptions, PushResult } from '../push/push-sender';
 import type { JobDefinition } from './queue';
 
-/** Members read per audience page. */
-const MEMBER_PAGE = 1000;
-/** Batch jobs enqueued per statement. */
-const BATCHES_PER_INSERT = 20;
+/** Batches (of PUSH_BATCH_SIZE members) read and queued per audience page. */
+const BATCHES_PER_PAGE = 4;
 /** Tries per subscription before a transient failure (429, 5xx, timeout) becomes "failed". */
 export const MAX_ATTEMPTS = 6;
 const BACKOFF_BASE_MS = 2_000;
@@ -32,7 +30,7 @@ export const deliverJob = {
   queue: 'notification.deliver',
   payload: z.object({
     notificationId: z.uuid(),
-    /** The batch: subscription ids in (after, upto]. */
+    /** The batch: the devices of the members whose user ids are in (after, upto]. */
     after: z.uuid().nullable(),
     upto: z.uuid(),
     attempt: z.number().int().min(0).default(0),
@@ -65,50 +63,46 @@ export function notificationDeliveryJobs(ctx: AppContext): JobDefinition<z.ZodTy
   const { sql } = ctx.database;
   const perBatchInFlight = Math.max(1, Math.ceil(ctx.config.push.concurrency / BATCHES_IN_PARALLEL));
   const batchSize = ctx.config.push.batchSize;
+  // Requests in flight per batch = lanes x chunk.
+  const chunkSize = Math.min(ENCRYPT_CHUNK, perBatchInFlight);
 
-  /** Page the audience into delivery rows, then hand the rows out as batch jobs; resumable at every step. */
+  /**
+   * Page through the members by user id; for each page, record its devices as pending deliveries
+   * and queue its batch jobs at once, so the first phones ring while later pages are still read.
+   * Resumable: the cursor is saved after each page, and a batch's job id is derived from its range.
+   */
   const fanout: JobDefinition<typeof fanoutJob.payload> = {
     ...fanoutJob,
     async handle({ notificationId }) {
       const n = await notificationsRepo.findForDelivery(ctx.db, notificationId);
       if (!n) return;
       await notificationsRepo.markSending(ctx.db, notificationId);
-      if (!n.audienceDone) {
+      if (!n.batchesDone) {
         let cursor = n.audienceCursor;
         for (;;) {
-          const users = await deliveries.memberPage(sql, n.establishmentId, cursor, MEMBER_PAGE);
-          if (users.length === 0) break;
-          await deliveries.addToAudience(sql, notificationId, users);
-          cursor = users.at(-1)!;
-          await notificationsRepo.saveFanoutProgress(ctx.db, notificationId, { audienceCursor: cursor });
-        }
-        const audience = await deliveries.countAudience(sql, notificationId);
-        await notificationsRepo.saveFanoutProgress(ctx.db, notificationId, { audienceDone: true, audience });
-      }
-      if (!n.batchesDone) {
-        let cursor = n.batchCursor;
-        for (;;) {
-          const ids = await deliveries.audiencePage(
+          const users = await deliveries.memberPage(
             sql,
-            notificationId,
+            n.establishmentId,
             cursor,
-            batchSize * BATCHES_PER_INSERT,
+            batchSize * BATCHES_PER_PAGE,
           );
-          if (ids.length === 0) break;
+          if (users.length === 0) break;
+          const added = await deliveries.addToAudience(sql, notificationId, users);
           const batches = [];
-          for (let i = 0; i < ids.length; i += batchSize) {
-            const after = i === 0 ? cursor : ids[i - 1]!;
-            const upto = ids[Math.min(i + batchSize, ids.length) - 1]!;
+          for (let i = 0; i < users.length; i += batchSize) {
+            const after = i === 0 ? cursor : users[i - 1]!;
+            const upto = users[Math.min(i + batchSize, users.length) - 1]!;
             batches.push({
               payload: { notificationId, after, upto, attempt: 0 },
               options: { id: jobId(notificationId, after, upto, 0) },
             });
           }
           await ctx.jobs.sendMany(deliverJob, batches);
-          cursor = ids.at(-1)!;
-          await notificationsRepo.saveFanoutProgress(ctx.db, notificationId, { batchCursor: cursor });
+          cursor = users.at(-1)!;
+          await notificationsRepo.advanceFanout(ctx.db, notificationId, cursor, added);
         }
-        await notificationsRepo.saveFanoutProgress(ctx.db, notificationId, { batchesDone: true });
+        const audience = await deliveries.countAudience(sql, notificationId);
+        await notificationsRepo.saveFanoutProgress(ctx.db, notificationId, { audience, batchesDone: true });
       }
       await deliveries.completeIfDone(sql, notificationId);
     },
@@ -177,13 +171,20 @@ export function notificationDeliveryJobs(ctx: AppContext): JobDefinition<z.ZodTy
           }
         }
       };
+      // Outcomes are written chunk by chunk: a crash or a takeover re-sends only the chunks in flight,
+      // and the post page's figures move while a batch runs.
+      const flush = async () => {
+        const decided = results.splice(0);
+        const removed = gone.splice(0);
+        await deliveries.recordAttempts(sql, notificationId, decided);
+        await deliveries.deleteSubscriptions(sql, removed);
+      };
       const attemptsOf = new Map(pending.map((row) => [row.subscriptionId, row.attempts]));
 
       // Chunks go to the encryption threads while earlier chunks are on the wire.
       const chunks: deliveries.PendingDelivery[][] = [];
-      for (let i = 0; i < pending.length; i += ENCRYPT_CHUNK)
-        chunks.push(pending.slice(i, i + ENCRYPT_CHUNK));
-      const lanes = Math.max(1, Math.ceil(perBatchInFlight / ENCRYPT_CHUNK));
+      for (let i = 0; i < pending.length; i += chunkSize) chunks.push(pending.slice(i, i + chunkSize));
+      const lanes = Math.max(1, Math.ceil(perBatchInFlight / chunkSize));
       await forEachConcurrently(chunks, lanes, async (chunk) => {
         const live = chunk.filter((row) => row.endpoint && row.p256dh && row.auth);
         for (const row of chunk) {
@@ -206,10 +207,9 @@ export function notificationDeliveryJobs(ctx: AppContext): JobDefinition<z.ZodTy
             record(row.subscriptionId, await ctx.push.sender.post(row.endpoint!, body, PUSH_OPTIONS));
           }),
         );
+        await flush();
       });
-
-      await deliveries.recordAttempts(sql, notificationId, results);
-      await deliveries.deleteSubscriptions(sql, gone);
+      await flush();
       if (authFailure) {
         const error = `The push service refused our VAPID credentials (HTTP ${authFailure.status}). Sending stopped; check VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY.`;
         ctx.log.error({ notificationId, status: authFailure.status, detail: authFailure.detail }, error);

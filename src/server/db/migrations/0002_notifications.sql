@@ -7,6 +7,7 @@ CREATE TABLE "app_secrets" (
 CREATE TABLE "deliveries" (
 	"notification_id" uuid NOT NULL,
 	"subscription_id" uuid NOT NULL,
+	"user_id" uuid NOT NULL,
 	"outcome" text DEFAULT 'pending' NOT NULL,
 	"http_status" smallint,
 	"attempts" smallint DEFAULT 0 NOT NULL,
@@ -26,8 +27,6 @@ CREATE TABLE "notifications" (
 	"status" text DEFAULT 'queued' NOT NULL,
 	"audience" integer DEFAULT 0 NOT NULL,
 	"audience_cursor" uuid,
-	"audience_done" boolean DEFAULT false NOT NULL,
-	"batch_cursor" uuid,
 	"batches_done" boolean DEFAULT false NOT NULL,
 	"error" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -65,6 +64,7 @@ ALTER TABLE "notifications" ADD CONSTRAINT "notifications_media_id_post_media_id
 ALTER TABLE "post_media" ADD CONSTRAINT "post_media_establishment_id_establishments_id_fk" FOREIGN KEY ("establishment_id") REFERENCES "public"."establishments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "post_media" ADD CONSTRAINT "post_media_uploaded_by_id_users_id_fk" FOREIGN KEY ("uploaded_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "push_subscriptions" ADD CONSTRAINT "push_subscriptions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "deliveries_batch_idx" ON "deliveries" USING btree ("notification_id","user_id");--> statement-breakpoint
 CREATE INDEX "deliveries_pending_idx" ON "deliveries" USING btree ("notification_id") WHERE "deliveries"."outcome" = 'pending';--> statement-breakpoint
 CREATE INDEX "notifications_establishment_idx" ON "notifications" USING btree ("establishment_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "push_subscriptions_user_idx" ON "push_subscriptions" USING btree ("user_id");--> statement-breakpoint

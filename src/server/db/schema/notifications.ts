@@ -70,11 +70,9 @@ export const notifications = pgTable(
       .default('queued'),
     /** Deliveries recorded when the audience snapshot finished. */
     audience: integer('audience').notNull().default(0),
-    /** Fan-out progress, so a restarted fan-out resumes: the last member paged into the audience... */
+    /** Fan-out progress, so a restarted fan-out resumes: the last member whose batch is queued. */
     audienceCursor: uuid('audience_cursor'),
-    audienceDone: boolean('audience_done').notNull().default(false),
-    /** ...and the last subscription handed to a batch job. */
-    batchCursor: uuid('batch_cursor'),
+    /** Every member is in a queued batch: once nothing is pending, the send is done. */
     batchesDone: boolean('batches_done').notNull().default(false),
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -96,6 +94,8 @@ export const deliveries = pgTable(
       .notNull()
       .references(() => notifications.id, { onDelete: 'cascade' }),
     subscriptionId: uuid('subscription_id').notNull(),
+    /** The subscription's user when the audience was taken: batches are ranges of user ids. */
+    userId: uuid('user_id').notNull(),
     outcome: text('outcome', { enum: ['pending', 'sent', 'failed', 'gone'] })
       .notNull()
       .default('pending'),
@@ -108,6 +108,7 @@ export const deliveries = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.notificationId, t.subscriptionId] }),
+    index('deliveries_batch_idx').on(t.notificationId, t.userId),
     index('deliveries_pending_idx').on(t.notificationId).where(sql`${t.outcome} = 'pending'`),
   ],
 );

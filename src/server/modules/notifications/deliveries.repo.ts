@@ -23,31 +23,22 @@ export async function memberPage(
   return (rows as { user_id: string }[]).map((r) => r.user_id);
 }
 
-/** Add these users' live subscriptions to the notification's audience, once each. */
-export async function addToAudience(sql: SqlExecutor, notificationId: string, userIds: string[]) {
-  await sql.executeSql(
-    `INSERT INTO deliveries (notification_id, subscription_id)
-     SELECT $1, s.id FROM push_subscriptions s
-      WHERE s.user_id = ANY($2::uuid[]) AND (s.expires_at IS NULL OR s.expires_at > now())
-     ON CONFLICT DO NOTHING`,
-    [notificationId, userIds],
-  );
-}
-
-/** Subscription ids of the audience after `cursor`, in order: the next batches to hand out. */
-export async function audiencePage(
+/** Add these users' live subscriptions to the notification's audience, once each; how many were added. */
+export async function addToAudience(
   sql: SqlExecutor,
   notificationId: string,
-  cursor: string | null,
-  limit: number,
-): Promise<string[]> {
+  userIds: string[],
+): Promise<number> {
   const { rows } = await sql.executeSql(
-    `SELECT subscription_id FROM deliveries
-      WHERE notification_id = $1 AND ($2::uuid IS NULL OR subscription_id > $2::uuid)
-      ORDER BY subscription_id LIMIT $3`,
-    [notificationId, cursor, limit],
+    `WITH added AS (
+       INSERT INTO deliveries (notification_id, subscription_id, user_id)
+       SELECT $1, s.id, s.user_id FROM push_subscriptions s
+        WHERE s.user_id = ANY($2::uuid[]) AND (s.expires_at IS NULL OR s.expires_at > now())
+       ON CONFLICT DO NOTHING RETURNING 1)
+     SELECT count(*)::int AS n FROM added`,
+    [notificationId, userIds],
   );
-  return (rows as { subscription_id: string }[]).map((r) => r.subscription_id);
+  return Number((rows[0] as { n: number }).n);
 }
 
 export async function countAudience(sql: SqlExecutor, notificationId: string): Promise<number> {
@@ -67,7 +58,7 @@ export interface PendingDelivery {
   attempts: number;
 }
 
-/** The still-undecided deliveries of one batch: subscription ids in (after, upto]. */
+/** The still-undecided deliveries of one batch: the devices of the users in (after, upto]. */
 export async function pendingInRange(
   sql: SqlExecutor,
   notificationId: string,
@@ -78,8 +69,7 @@ export async function pendingInRange(
     `SELECT d.subscription_id, d.attempts, s.endpoint, s.p256dh, s.auth
        FROM deliveries d LEFT JOIN push_subscriptions s ON s.id = d.subscription_id
       WHERE d.notification_id = $1 AND d.outcome = 'pending'
-        AND ($2::uuid IS NULL OR d.subscription_id > $2::uuid) AND d.subscription_id <= $3::uuid
-      ORDER BY d.subscription_id`,
+        AND ($2::uuid IS NULL OR d.user_id > $2::uuid) AND d.user_id <= $3::uuid`,
     [notificationId, after, upto],
   );
   return (
@@ -137,7 +127,7 @@ export async function failPendingInRange(
   await sql.executeSql(
     `UPDATE deliveries SET outcome = 'failed', decided_at = now()
       WHERE notification_id = $1 AND outcome = 'pending'
-        AND ($2::uuid IS NULL OR subscription_id > $2::uuid) AND subscription_id <= $3::uuid`,
+        AND ($2::uuid IS NULL OR user_id > $2::uuid) AND user_id <= $3::uuid`,
     [notificationId, after, upto],
   );
 }

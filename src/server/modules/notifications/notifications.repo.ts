@@ -24,8 +24,6 @@ export async function findForDelivery(db: Db, id: string) {
       status: notifications.status,
       createdAt: notifications.createdAt,
       audienceCursor: notifications.audienceCursor,
-      audienceDone: notifications.audienceDone,
-      batchCursor: notifications.batchCursor,
       batchesDone: notifications.batchesDone,
     })
     .from(notifications)
@@ -44,11 +42,17 @@ export async function markSending(db: Db, id: string) {
 export async function saveFanoutProgress(
   db: Db,
   id: string,
-  progress: Partial<
-    Pick<NewNotification, 'audienceCursor' | 'audienceDone' | 'audience' | 'batchCursor' | 'batchesDone'>
-  >,
+  progress: Partial<Pick<NewNotification, 'audienceCursor' | 'audience' | 'batchesDone'>>,
 ) {
   await db.update(notifications).set(progress).where(eq(notifications.id, id));
+}
+
+/** One more page of the audience is queued: remember where, and how many devices so far. */
+export async function advanceFanout(db: Db, id: string, cursor: string, added: number) {
+  await db
+    .update(notifications)
+    .set({ audienceCursor: cursor, audience: sql`${notifications.audience} + ${added}` })
+    .where(eq(notifications.id, id));
 }
 
 export async function insertNotification(db: Db, values: NewNotification) {
