@@ -36,7 +36,6 @@ export interface PipelineResult {
   /** send() returned (202 in the API). */
   acceptedAfterMs: number;
   /** When the poller first saw the audience taken and every batch handed out; first and last delivery. */
-  audienceDoneAfterMs: number | null;
   batchesDoneAfterMs: number | null;
   firstDeliveryAfterMs: number | null;
   lastDeliveryAfterMs: number | null;
@@ -230,7 +229,6 @@ export async function runPipeline(options: Options): Promise<PipelineResult> {
     const { post } = await send(ctx, actor, establishmentId, { text: options.text, post: true });
     const acceptedAfterMs = since();
 
-    let audienceDoneAfterMs: number | null = null;
     let batchesDoneAfterMs: number | null = null;
     let status = 'queued';
     let lastAccepted = 0;
@@ -238,12 +236,11 @@ export async function runPipeline(options: Options): Promise<PipelineResult> {
     let lastPrintAt = performance.now();
     for (;;) {
       const { rows } = await database.sql.executeSql(
-        'SELECT status, audience_done, batches_done FROM notifications WHERE id = $1',
+        'SELECT status, batches_done FROM notifications WHERE id = $1',
         [post.id],
       );
-      const row = rows[0] as { status: string; audience_done: boolean; batches_done: boolean };
+      const row = rows[0] as { status: string; batches_done: boolean };
       status = row.status;
-      if (row.audience_done && audienceDoneAfterMs === null) audienceDoneAfterMs = since();
       if (row.batches_done && batchesDoneAfterMs === null) batchesDoneAfterMs = since();
       if (status === 'done' || status === 'halted') break;
       if (performance.now() - lastPrintAt > 2000) {
@@ -278,7 +275,6 @@ export async function runPipeline(options: Options): Promise<PipelineResult> {
       seedSeconds,
       seconds,
       acceptedAfterMs,
-      audienceDoneAfterMs,
       batchesDoneAfterMs,
       firstDeliveryAfterMs: stats.firstAt !== null ? stats.firstAt - startedWall : null,
       lastDeliveryAfterMs: stats.lastAt !== null ? stats.lastAt - startedWall : null,

@@ -107,7 +107,7 @@ export function formatReport(r: FanoutReport): string {
     `  crypto limit from its CPU time, were all ${c.threads} cores free: ${int((c.threads * c.messages) / Math.max(c.cpu.selfSeconds, 1e-9))}/s`,
     `  ours, main thread: ${micro(o.cpu.mainThreadSeconds, o.sent)} µs per delivery, so at most ${int(o.sent / Math.max(o.cpu.mainThreadSeconds, 1e-9))}/s from this process's event loop`,
     '',
-    `  ours, timeline: send() returned ${sec(o.acceptedAfterMs)}, audience taken ${sec(o.audienceDoneAfterMs)}, batches handed out ${sec(o.batchesDoneAfterMs)},`,
+    `  ours, timeline: send() returned ${sec(o.acceptedAfterMs)}, audience read and every batch queued ${sec(o.batchesDoneAfterMs)},`,
     `                  first delivery ${sec(o.firstDeliveryAfterMs)}, last delivery ${sec(o.lastDeliveryAfterMs)}, done ${sec(o.seconds * 1000)}`,
     `  ours, outcomes: sent ${int(o.sent)}, failed ${o.failed}, gone ${o.gone}, pending ${o.pending}, status ${o.status}; push service accepted ${int(o.accepted)}, refused ${o.refused}`,
     `  peak memory while sending (this process, sampled every 100 ms): RSS ${o.memory.rss} MB (${o.memory.rssStart} MB at send()),`,

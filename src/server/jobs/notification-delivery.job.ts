@@ -13,6 +13,8 @@ const BATCHES_PER_PAGE = 4;
 export const MAX_ATTEMPTS = 6;
 const BACKOFF_BASE_MS = 2_000;
 const BACKOFF_CAP_MS = 10 * 60_000;
+/** Outcomes are written once this many times the requests in flight have completed. */
+const FLUSH_EVERY_IN_FLIGHT = 4;
 /** Messages per request to an encryption thread. */
 const ENCRYPT_CHUNK = 32;
 /** Batch jobs one process runs at once; each keeps its share of PUSH_CONCURRENCY requests in flight. */
@@ -171,8 +173,9 @@ export function notificationDeliveryJobs(ctx: AppContext): JobDefinition<z.ZodTy
           }
         }
       };
-      // Outcomes are written chunk by chunk: a crash or a takeover re-sends only the chunks in flight,
-      // and the post page's figures move while a batch runs.
+      // Outcomes are written every few chunks: a crash or a takeover re-sends only what was in flight
+      // or not yet written, and the post page's figures move while a batch runs.
+      const flushEvery = perBatchInFlight * FLUSH_EVERY_IN_FLIGHT;
       const flush = async () => {
         const decided = results.splice(0);
         const removed = gone.splice(0);
@@ -207,7 +210,7 @@ export function notificationDeliveryJobs(ctx: AppContext): JobDefinition<z.ZodTy
             record(row.subscriptionId, await ctx.push.sender.post(row.endpoint!, body, PUSH_OPTIONS));
           }),
         );
-        await flush();
+        if (results.length >= flushEvery) await flush();
       });
       await flush();
       if (authFailure) {

@@ -59,6 +59,12 @@ export async function startJobQueue(
   boss.on('error', (error: Error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
   const created = new Set<string>();
+  // This process's workers per queue: woken when this process queues a job, instead of waiting
+  // for their next poll (a send should reach the first phones in well under a second).
+  const localWorkers = new Map<string, string[]>();
+  const wake = (queue: string) => {
+    for (const id of localWorkers.get(queue) ?? []) boss.notifyWorker(id);
+  };
   const ensureQueue = async (name: string, expireInSeconds?: number) => {
     if (created.has(name)) return;
     await boss.createQueue(name, {
@@ -76,6 +82,7 @@ export async function startJobQueue(
     async send(job, payload, options = {}) {
       await ensureQueue(job.queue);
       await boss.send(job.queue, job.payload.parse(payload) as object, options);
+      if (!options.startAfter) wake(job.queue);
     },
     async sendMany(job, items) {
       if (items.length === 0) return;
@@ -88,6 +95,7 @@ export async function startJobQueue(
           ...(item.options?.startAfter ? { startAfter: item.options.startAfter } : {}),
         })),
       );
+      wake(job.queue);
     },
     async schedule(job, cron) {
       await ensureQueue(job.queue);
@@ -98,9 +106,14 @@ export async function startJobQueue(
         await ensureQueue(def.queue, def.expireInSeconds);
         // pg-boss 10 runs one job at a time per worker: concurrency is several workers.
         for (let i = 0; i < (def.concurrency ?? 1); i++) {
-          await boss.work(def.queue, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async (jobs) => {
-            for (const job of jobs) await def.handle(def.payload.parse(job.data));
-          });
+          const id = await boss.work(
+            def.queue,
+            { pollingIntervalSeconds: 0.5, batchSize: 1 },
+            async (jobs) => {
+              for (const job of jobs) await def.handle(def.payload.parse(job.data));
+            },
+          );
+          localWorkers.set(def.queue, [...(localWorkers.get(def.queue) ?? []), id]);
         }
       }
     },
