@@ -102,6 +102,9 @@ export function notificationDeliveryJobs(ctx: AppContext): JobDefinition<z.ZodTy
           await ctx.jobs.sendMany(deliverJob, batches);
           cursor = users.at(-1)!;
           await notificationsRepo.advanceFanout(ctx.db, notificationId, cursor, added);
+          // Let the batches just queued reach the database: on PGlite, one connection, a tight loop
+          // of fan-out statements would otherwise keep them waiting until the whole audience is read.
+          await new Promise((resolve) => setTimeout(resolve, 5));
         }
         const audience = await deliveries.countAudience(sql, notificationId);
         await notificationsRepo.saveFanoutProgress(ctx.db, notificationId, { audience, batchesDone: true });
