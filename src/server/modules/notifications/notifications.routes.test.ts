@@ -683,3 +683,26 @@ describe('feeds', () => {
     );
   });
 });
+
+describe('API surface', () => {
+  it('lists every notifications call in /api/docs', async () => {
+    const res = await call('GET', '/api/docs/json');
+    const paths = res.json<{ paths: Record<string, Record<string, unknown>> }>().paths;
+    const expected: [string, string][] = [
+      ['get', '/api/push/public-key'],
+      ['post', '/notifications/subscribe'],
+      ['post', '/notifications/unsubscribe'],
+      ['post', '/api/establishments/{id}/media'],
+      ['post', '/api/establishments/{id}/notifications'],
+      ['get', '/api/establishments/{id}/posts'],
+      ['get', '/api/feed'],
+      ['get', '/api/notifications/{id}'],
+      ['patch', '/api/notifications/{id}'],
+      ['delete', '/api/notifications/{id}'],
+      ['post', '/api/notifications/{id}/events'],
+    ];
+    for (const [method, path] of expected) {
+      expect(paths[path]?.[method], `${method.toUpperCase()} ${path}`).toBeDefined();
+    }
+  });
+});
