@@ -222,29 +222,53 @@ describe('a worker killed in the middle of a send', () => {
   }, 180_000);
 });
 
-describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('several workers on one PostgreSQL', () => {
-  it('share a send and deliver each message exactly once', async () => {
-    const { env, base, cleanup } = await environment();
-    try {
-      // The API alone, and two worker processes doing all the sending.
-      const api1 = startProcess('main', { ...env, WORKERS: 'false' });
-      await untilListening(base, api1);
-      const workers = [startProcess('worker', env), startProcess('worker', env)];
-      const { token, establishmentId, subscriptions } = await audience(base, 60);
-      for (const s of subscriptions) push.respond(s.endpoint, { delayMs: 30, status: 201 });
-      const { notification } = await api<{ notification: Post }>(
-        base,
-        'POST',
-        `/api/establishments/${establishmentId}/notifications`,
-        { text: 'Shared work', post: true },
-        token,
-      );
-      const post = await finished(base, token, notification.id);
-      expect(post.delivery).toMatchObject({ status: 'done', audience: 60, sent: 60, pending: 0 });
-      expect(deliveriesOf(subscriptions, notification.id)).toEqual(subscriptions.map(() => 1));
-      await Promise.all([api1, ...workers].map(killed));
-    } finally {
-      await cleanup();
-    }
-  }, 180_000);
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+describe('several workers', () => {
+  // PGlite belongs to one process: there, scaling out is refused with a clear message instead.
+  if (!onPostgres)
+    it('are refused on the embedded database, saying what to use', async () => {
+      const { env, cleanup } = await environment();
+      try {
+        const worker = spawn(process.execPath, ['--import', 'tsx', 'src/server/worker.ts'], {
+          env: { ...process.env, ...env, DATABASE_URL: '' },
+          stdio: ['ignore', 'ignore', 'pipe'],
+        });
+        let stderr = '';
+        worker.stderr.on('data', (chunk: Buffer) => {
+          stderr += chunk.toString();
+        });
+        const code = await new Promise<number | null>((resolve) => worker.on('exit', resolve));
+        expect(code).toBe(1);
+        expect(stderr).toMatch(/npm run worker needs DATABASE_URL \(PostgreSQL\)/);
+      } finally {
+        await cleanup();
+      }
+    });
+
+  if (onPostgres)
+    it('on one PostgreSQL share a send and deliver each message exactly once', async () => {
+      const { env, base, cleanup } = await environment();
+      try {
+        // The API alone, and two worker processes doing all the sending.
+        const api1 = startProcess('main', { ...env, WORKERS: 'false' });
+        await untilListening(base, api1);
+        const workers = [startProcess('worker', env), startProcess('worker', env)];
+        const { token, establishmentId, subscriptions } = await audience(base, 60);
+        for (const s of subscriptions) push.respond(s.endpoint, { delayMs: 30, status: 201 });
+        const { notification } = await api<{ notification: Post }>(
+          base,
+          'POST',
+          `/api/establishments/${establishmentId}/notifications`,
+          { text: 'Shared work', post: true },
+          token,
+        );
+        const post = await finished(base, token, notification.id);
+        expect(post.delivery).toMatchObject({ status: 'done', audience: 60, sent: 60, pending: 0 });
+        expect(deliveriesOf(subscriptions, notification.id)).toEqual(subscriptions.map(() => 1));
+        await Promise.all([api1, ...workers].map(killed));
+      } finally {
+        await cleanup();
+      }
+    }, 180_000);
 });
