@@ -521,7 +521,8 @@ describe('push service answers', () => {
     const { establishment, client } = await business('Credential Club');
     const follower = await a.followerOf(establishment.id);
     const phones = await Promise.all([1, 2, 3].map(() => device(follower)));
-    for (const phone of phones) push.respond(phone.endpoint, { status: 403 });
+    push.respond(phones[0]!.endpoint, { status: 401 });
+    for (const phone of phones.slice(1)) push.respond(phone.endpoint, { status: 403 });
     const post = await sendOk(client, establishment.id, { text: 'Will not arrive', post: true });
     const done = await finished(client, post.id);
     expect(done.delivery).toMatchObject({

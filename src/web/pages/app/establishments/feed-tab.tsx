@@ -27,10 +27,14 @@ export function FeedTab({ establishment, canPost }: { establishment: Establishme
   });
   const posts = useEstablishmentPosts(establishment.id, manages);
   const stopped = establishment.status === 'blocked' || establishment.status === 'inactive';
+  // Only those who edit its profile can make it active again (not its representative).
+  const canActivate = can('clientSettings', { establishmentId: establishment.id });
 
   return (
     <Stack spacing={3}>
-      {manages && stopped && <CannotSend status={establishment.status as 'blocked' | 'inactive'} />}
+      {manages && stopped && (
+        <CannotSend status={establishment.status as 'blocked' | 'inactive'} canActivate={canActivate} />
+      )}
       {canPost && !stopped && <ComposeCard establishment={establishment} />}
       <Stack spacing={2}>
         <Typography variant="h6" component="h2">
@@ -62,7 +66,7 @@ export function FeedTab({ establishment, canPost }: { establishment: Establishme
 }
 
 /** Said instead of the compose card while the establishment may not send. */
-function CannotSend({ status }: { status: 'blocked' | 'inactive' }) {
+function CannotSend({ status, canActivate }: { status: 'blocked' | 'inactive'; canActivate: boolean }) {
   const { t } = useTranslation();
   const blocked = status === 'blocked';
   return (
@@ -78,7 +82,9 @@ function CannotSend({ status }: { status: 'blocked' | 'inactive' }) {
       )}{' '}
       {blocked
         ? t('notifications.compose.cannotSendBlockedHelp')
-        : t('notifications.compose.cannotSendInactiveHelp')}
+        : canActivate
+          ? t('notifications.compose.cannotSendInactiveHelp')
+          : t('notifications.compose.cannotSendInactiveAskOperator')}
     </Alert>
   );
 }
