@@ -7,13 +7,9 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-export interface PushServiceStats {
-  accepted: number;
-  refused: number;
-  requests: number;
-  firstAt: number | null;
-  lastAt: number | null;
-}
+import type { PushServiceStats } from '../../tests/support/push-service';
+
+export type { PushServiceStats };
 
 export interface PushServiceProcess {
   origin: string;
