@@ -4,10 +4,9 @@ import https from 'node:https';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import type { PushServiceStats } from '../../tests/support/push-service';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-import type { PushServiceStats } from '../../tests/support/push-service';
 
 export type { PushServiceStats };
 
