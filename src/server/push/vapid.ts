@@ -19,16 +19,27 @@ const RENEW_BEFORE_SECONDS = 3600;
 
 const b64 = (value: string) => Buffer.from(value, 'base64url');
 
+/**
+ * A P-256 private scalar as exactly 32 bytes. OpenSSL gives it without leading zero bytes, so one
+ * key in 256 comes out shorter, which JWK (and push services) refuse.
+ */
+export function fullLengthPrivateKey(key: Buffer): Buffer {
+  if (key.length >= 32) return key;
+  return Buffer.concat([Buffer.alloc(32 - key.length), key]);
+}
+
 function assertKeys(keys: VapidKeys, source: string): VapidKeys {
   if (b64(keys.publicKey).length !== 65 || b64(keys.publicKey)[0] !== 4) {
     throw new ConfigError(
       `${source}: VAPID_PUBLIC_KEY must be a base64url uncompressed P-256 public key (65 bytes)`,
     );
   }
-  if (b64(keys.privateKey).length !== 32) {
+  const raw = b64(keys.privateKey);
+  const privateKey = fullLengthPrivateKey(raw);
+  if (raw.length < 30 || privateKey.length !== 32) {
     throw new ConfigError(`${source}: VAPID_PRIVATE_KEY must be a base64url P-256 private key (32 bytes)`);
   }
-  return keys;
+  return { publicKey: keys.publicKey, privateKey: privateKey.toString('base64url') };
 }
 
 export function generateVapidKeys(): VapidKeys {
@@ -36,7 +47,7 @@ export function generateVapidKeys(): VapidKeys {
   ecdh.generateKeys();
   return {
     publicKey: ecdh.getPublicKey().toString('base64url'),
-    privateKey: ecdh.getPrivateKey().toString('base64url'),
+    privateKey: fullLengthPrivateKey(ecdh.getPrivateKey()).toString('base64url'),
   };
 }
 
