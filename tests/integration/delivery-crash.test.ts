@@ -2,14 +2,19 @@
  * The delivery pipeline survives its workers: the real server runs as a child process, is killed
  * (SIGKILL) in the middle of a send and started again; the send completes with no recipient lost,
  * repeating at most the requests in flight or not yet recorded. On PostgreSQL, two `npm run worker`
- * processes share one send without sending anything twice.
+ * processes share one send without sending anything twice, and processes starting together all
+ * come up.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { type Database, openDatabase } from '../../src/server/db/client';
+import { startJobQueue } from '../../src/server/jobs/queue';
 import type { PushMessage } from '../../src/shared/push/payload';
 import type { Post } from '../../src/shared/schemas/notification.schema';
 import { establishmentFields } from '../support/api-actors';
@@ -271,4 +276,42 @@ describe('several workers', () => {
         await cleanup();
       }
     }, 180_000);
+
+  // Seen in CI: a PostgreSQL deadlock inside pg-boss's queue creation crashed a worker at start.
+  if (onPostgres)
+    it('four processes starting at once on one PostgreSQL all come up and run each job once', async () => {
+      const database = await createTestDatabaseUrl();
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'queue-start-'));
+      // A pool per "process", as separate processes have.
+      const databases: Database[] = await Promise.all(
+        [1, 2, 3, 4].map(() => openDatabase(database.url, dataDir)),
+      );
+      try {
+        await Promise.all(databases.map((db) => db.migrate()));
+        const log = pino({ level: 'silent' });
+        const queues = await Promise.all(databases.map((db) => startJobQueue(db.sql, log)));
+        const ran: number[] = [];
+        const job = {
+          queue: 'start.together',
+          payload: z.object({ n: z.number() }),
+          handle: async ({ n }: { n: number }) => {
+            ran.push(n);
+          },
+        };
+        await Promise.all(queues.map((jobs) => jobs.work([job as never])));
+        await queues[0]!.sendMany(
+          job,
+          Array.from({ length: 20 }, (_, n) => ({ payload: { n } })),
+        );
+        const until = Date.now() + 20_000;
+        while (ran.length < 20 && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+        await new Promise((r) => setTimeout(r, 500));
+        expect([...ran].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, n) => n));
+        await Promise.all(queues.map((jobs) => jobs.stop()));
+      } finally {
+        await Promise.all(databases.map((db) => db.close()));
+        await database.drop();
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    });
 });

@@ -42,6 +42,24 @@ interface Log {
   error(obj: object, msg: string): void;
 }
 
+/**
+ * Several processes starting together on one database (an API and its workers) install pg-boss's
+ * schema and create the same queues at the same moment; PostgreSQL then reports a deadlock or a
+ * duplicate to the losers. They wait a moment and try again, finding what the winner made.
+ */
+async function racingProcesses(step: () => Promise<unknown>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await step();
+      return;
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (attempt >= 6 || (code !== '40P01' && code !== '23505')) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200 * attempt));
+    }
+  }
+}
+
 /** pg-boss on the application's own database (PGlite through its executor, or PostgreSQL). */
 export async function startJobQueue(
   sql: SqlExecutor,
@@ -57,7 +75,7 @@ export async function startJobQueue(
     maintenanceIntervalSeconds: options.superviseSeconds ?? 30,
   });
   boss.on('error', (error: Error) => log.error({ err: error }, 'job queue error'));
-  await boss.start();
+  await racingProcesses(() => boss.start());
   const created = new Set<string>();
   // This process's workers per queue: woken when this process queues a job, instead of waiting
   // for their next poll (a send should reach the first phones in well under a second).
@@ -67,14 +85,17 @@ export async function startJobQueue(
   };
   const ensureQueue = async (name: string, expireInSeconds?: number) => {
     if (created.has(name)) return;
-    await boss.createQueue(name, {
+    const options = {
       name,
       retryLimit: 5,
       retryDelay: 5,
       retryBackoff: true,
       ...(expireInSeconds ? { expireInSeconds } : {}),
+    };
+    await racingProcesses(async () => {
+      if (!(await boss.getQueue(name))) await boss.createQueue(name, options);
     });
-    if (expireInSeconds) await boss.updateQueue(name, { name, expireInSeconds });
+    if (expireInSeconds) await boss.updateQueue(name, options);
     created.add(name);
   };
 
