@@ -12,6 +12,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { ErrorCode } from '../shared/errors';
 import { Msg } from '../shared/messages';
+import { MAX_IMAGE_BYTES } from '../shared/uploads';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { type Database, openDatabase } from './db/client';
@@ -96,7 +97,7 @@ export async function buildApp(
   // code is usually on a phone network. Already-compressed images are left as they are.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(rateLimit, { global: false });
-  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10 } });
+  await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10 } });
   await app.register(swagger, {
     openapi: {
       info: {

@@ -6,7 +6,8 @@ import { ErrorCode } from '../../shared/errors';
 import { Msg } from '../../shared/messages';
 import { AppError } from './app-error';
 
-export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+export { MAX_IMAGE_BYTES } from '../../shared/uploads';
+
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif']);
 
 /**

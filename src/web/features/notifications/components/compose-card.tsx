@@ -32,6 +32,7 @@ import {
 } from '../../../../shared/schemas/notification.schema';
 import { ApiError } from '../../../lib/api-client';
 import { apiErrorText } from '../../../lib/api-error-text';
+import { imageFileProblem } from '../../../lib/image-file';
 import { translateMessage } from '../../../lib/translate-message';
 import { useApiForm } from '../../../lib/use-api-form';
 import { useLocaleFormat } from '../../../pages/app/establishments/use-locale-format';
@@ -41,7 +42,6 @@ import { MediaPicker } from './media-picker';
 import { PushPreview } from './push-preview';
 
 /** The server's limit for a picture (10 MB): a bigger file is refused here without sending it. */
-export const MAX_MEDIA_BYTES = 10 * 1024 * 1024;
 /** Stands in for the id the server gives the notification: ids are UUIDs, so the byte count is exact. */
 const PREVIEW_ID = '00000000-0000-4000-8000-000000000000';
 const KNOWN_MESSAGES = new Set<string>(Object.values(Msg));
@@ -107,12 +107,9 @@ export function ComposeCard({ establishment }: { establishment: Establishment })
 
   const onFile = async (file: File) => {
     setMediaError(null);
-    if (!file.type.startsWith('image/')) {
-      setMediaError(translateMessage(t, Msg.imageInvalid));
-      return;
-    }
-    if (file.size > MAX_MEDIA_BYTES) {
-      setMediaError(translateMessage(t, Msg.imageTooLarge));
+    const problem = imageFileProblem(t, file);
+    if (problem) {
+      setMediaError(problem);
       return;
     }
     setMedia(null);

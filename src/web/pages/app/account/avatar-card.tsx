@@ -3,16 +3,15 @@ import { Avatar, Box, Button, Card, CardContent, CircularProgress, Stack, Typogr
 import { useSnackbar } from 'notistack';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Msg } from '../../../../shared/messages';
 import type { User } from '../../../../shared/schemas/account.schema';
 import { useUploadAvatar } from '../../../features/account/api/upload-avatar.api';
 import { ApiError } from '../../../lib/api-client';
 import { apiErrorText } from '../../../lib/api-error-text';
+import { imageFileProblem } from '../../../lib/image-file';
 import { translateMessage } from '../../../lib/translate-message';
 import { avatarUrl, initialsOf } from './avatar-url';
 
 // The server's limit (10 MB): a bigger file is refused here without sending it.
-const MAX_BYTES = 10 * 1024 * 1024;
 const SIZE = 144;
 
 /** The current picture, large, with "Change picture": preview while uploading, errors under it. */
@@ -34,8 +33,9 @@ export function AvatarCard({ user }: { user: User }) {
     event.target.value = '';
     if (!file) return;
     setError(null);
-    if (file.size > MAX_BYTES) {
-      setError(translateMessage(t, Msg.imageTooLarge));
+    const problem = imageFileProblem(t, file);
+    if (problem) {
+      setError(problem);
       return;
     }
     setPreview(URL.createObjectURL(file));

@@ -16,8 +16,9 @@ import { useTranslation } from 'react-i18next';
 import { FieldLabel, Msg, tooLong } from '../../../../shared/messages';
 import { useAddGalleryImage } from '../../../features/establishments/api/gallery.api';
 import { ApiError } from '../../../lib/api-client';
+import { imageFileProblem } from '../../../lib/image-file';
 import { translateMessage } from '../../../lib/translate-message';
-import { MAX_IMAGE_BYTES, uploadErrorText } from './picture-upload-control';
+import { uploadErrorText } from './picture-upload-control';
 
 const CAPTION_MAX = 200;
 
@@ -64,8 +65,9 @@ export function GalleryUploadCard({ establishmentId, room, disabled }: Props) {
     let added = 0;
     setProgress({ done: 0, total: sending.length });
     for (const [index, file] of sending.entries()) {
-      if (file.size > MAX_IMAGE_BYTES) {
-        failed.push({ name: file.name, message: translateMessage(t, Msg.imageTooLarge) });
+      const problem = imageFileProblem(t, file);
+      if (problem) {
+        failed.push({ name: file.name, message: problem });
       } else {
         try {
           await add.mutateAsync({ file, caption: caption.trim() });

@@ -8,10 +8,10 @@ import { Msg } from '../../../../shared/messages';
 import { useUploadEstablishmentPicture } from '../../../features/establishments/api/establishments.api';
 import { ApiError } from '../../../lib/api-client';
 import { apiErrorText } from '../../../lib/api-error-text';
+import { imageFileProblem } from '../../../lib/image-file';
 import { translateMessage } from '../../../lib/translate-message';
 
 // The server's limit (10 MB): a bigger file is refused here without sending it.
-export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
 interface Props {
   establishmentId: string;
@@ -46,8 +46,9 @@ export function PictureUploadControl({ establishmentId, which, src, disabled }: 
     event.target.value = '';
     if (!file) return;
     setError(null);
-    if (file.size > MAX_IMAGE_BYTES) {
-      setError(translateMessage(t, Msg.imageTooLarge));
+    const problem = imageFileProblem(t, file);
+    if (problem) {
+      setError(problem);
       return;
     }
     setPreview(URL.createObjectURL(file));
