@@ -179,6 +179,20 @@ export async function listGallery(db: Db, establishmentId: string) {
     .orderBy(asc(galleryImages.createdAt), asc(galleryImages.id));
 }
 
+/**
+ * Lock the establishment's row until the transaction ends, so that per-establishment limits
+ * (count, then insert) run one at a time. NO KEY UPDATE, not UPDATE: it still lets other
+ * transactions insert rows that reference the establishment (their foreign key check takes KEY SHARE).
+ */
+export async function lockEstablishment(db: Db, id: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: establishments.id })
+    .from(establishments)
+    .where(eq(establishments.id, id))
+    .for('no key update');
+  return rows.length > 0;
+}
+
 export async function countGallery(db: Db, establishmentId: string): Promise<number> {
   const [row] = await db
     .select({ value: count() })
