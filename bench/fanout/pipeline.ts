@@ -184,6 +184,8 @@ export async function runPipeline(options: Options): Promise<PipelineResult> {
     DATA_DIR: options.dataDir,
     DATABASE_URL: fresh?.url,
     PUSH_CA_FILE: pushService.caFile,
+    // The local push service is the one push service these runs may reach.
+    PUSH_ALLOWED_HOSTS: new URL(pushService.origin).host,
     LOG_LEVEL: 'warn',
     VAPID_PUBLIC_KEY: options.vapid.publicKey,
     VAPID_PRIVATE_KEY: options.vapid.privateKey,

@@ -19,6 +19,7 @@ import { type Database, openDatabase } from './db/client';
 import { accountMailJobs } from './jobs/account-mail.job';
 import { expireSubscriptionsJob, notificationDeliveryJobs } from './jobs/notification-delivery.job';
 import { startJobQueue } from './jobs/queue';
+import { sweepJob, sweepJobs } from './jobs/sweep.job';
 import { createMailer, type Mailer } from './mail/transport';
 import { accountRoutes } from './modules/account/account.routes';
 import { establishmentRoutes } from './modules/establishments/establishments.routes';
@@ -36,13 +37,19 @@ export interface BuildOptions {
 }
 
 /** Every job handler this process can run. */
-export const allJobs = (ctx: AppContext) => [...accountMailJobs(ctx), ...notificationDeliveryJobs(ctx)];
+export const allJobs = (ctx: AppContext) => [
+  ...accountMailJobs(ctx),
+  ...notificationDeliveryJobs(ctx),
+  ...sweepJobs(ctx),
+];
 
 /** Start this process's job workers and the periodic jobs. */
 export async function startWorkers(ctx: AppContext) {
   await ctx.jobs.work(allJobs(ctx));
   // Daily at 04:17: subscriptions the browser ended or that were not seen for long.
   await ctx.jobs.schedule(expireSubscriptionsJob, '17 4 * * *');
+  // Every minute: work whose job is gone (see sweep.job.ts).
+  await ctx.jobs.schedule(sweepJob, '* * * * *');
 }
 
 /** Build the HTTP application and its context. Tests call this on PGlite in memory. */
@@ -66,6 +73,8 @@ export async function buildApp(
   const mailer = options.mailer ?? createMailer(config, app.log);
   const push = await createPushRuntime(database.db, config);
   const ctx: AppContext = { config, database, db: database.db, mailer, jobs, push, log: app.log };
+  // Every queue exists before any request runs: jobs are queued inside transactions (the outbox).
+  await jobs.declare(allJobs(ctx));
   if (config.workers) await startWorkers(ctx);
 
   app.addHook('onClose', async () => {

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEFAULT_PUSH_ALLOWED_HOSTS, type HostPattern, parseAllowedHosts } from './push/allowed-hosts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
@@ -42,6 +43,12 @@ const EnvSchema = z.object({
   PUSH_CRYPTO_THREADS: z.coerce.number().int().min(0).max(64).optional(),
   /** Push requests in flight per process. */
   PUSH_CONCURRENCY: z.coerce.number().int().min(1).max(5000).default(256),
+  /** Push endpoints we POST to: comma-separated host or host:port patterns, `*.` wildcards. */
+  PUSH_ALLOWED_HOSTS: z.string().default(DEFAULT_PUSH_ALLOWED_HOSTS),
+  /** How long a push service that refuses our VAPID credentials is left alone before we try it again. */
+  PUSH_ORIGIN_PAUSE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  /** A fan-out or email job not finished in this time is deemed crashed and taken over. */
+  JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** A delivery batch job not finished in this time is taken over by another worker (crash recovery). */
   DELIVERY_JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   /** How often the job queue looks for jobs of crashed workers. */
@@ -82,7 +89,10 @@ export interface Config {
     cryptoThreads: number | undefined;
     deliveryJobTimeoutSeconds: number;
     subscriptionIdleDays: number;
+    allowedHosts: HostPattern[];
+    originPauseSeconds: number;
   };
+  jobTimeoutSeconds: number;
   jobSuperviseSeconds: number;
 }
 
@@ -121,6 +131,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         '(for example: openssl rand -base64 48).',
     );
   }
+  let allowedHosts: HostPattern[];
+  try {
+    allowedHosts = parseAllowedHosts(env.PUSH_ALLOWED_HOSTS);
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration:\n  PUSH_ALLOWED_HOSTS: ${(error as Error).message}`);
+  }
   const secret = env.JWT_SECRET ?? localJwtSecret(dataDir);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   return {
@@ -151,7 +167,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       cryptoThreads: env.PUSH_CRYPTO_THREADS,
       deliveryJobTimeoutSeconds: env.DELIVERY_JOB_TIMEOUT_SECONDS,
       subscriptionIdleDays: env.PUSH_SUBSCRIPTION_IDLE_DAYS,
+      allowedHosts,
+      originPauseSeconds: env.PUSH_ORIGIN_PAUSE_SECONDS,
     },
+    jobTimeoutSeconds: env.JOB_TIMEOUT_SECONDS,
     jobSuperviseSeconds: env.JOB_SUPERVISE_SECONDS,
   };
 }

@@ -16,6 +16,7 @@ export const ErrorCode = {
   ESTABLISHMENT_BLOCKED: 'ESTABLISHMENT_BLOCKED',
   ESTABLISHMENT_INACTIVE: 'ESTABLISHMENT_INACTIVE',
   USER_NOT_FOUND: 'USER_NOT_FOUND',
+  CONFLICT: 'CONFLICT',
   INTERNAL: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -67,6 +67,9 @@ export const Msg = {
   establishmentCannotSendInactive: 'This establishment is inactive and cannot send notifications.',
   mediaNotFound: 'The picture is no longer available. Upload it again.',
   receiptInvalid: 'This receipt is not valid.',
+  subscriptionTaken: 'This push subscription belongs to another account.',
+  idempotencyKeyExpired:
+    'This Idempotency-Key was used more than 24 hours ago: compose the notification again.',
 } as const;
 
 /** "<field> is required", the spec's required-field message pattern. */

@@ -156,6 +156,8 @@ async function environment(extra: Record<string, string> = {}) {
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     PUSH_CA_FILE: push.caFile,
+    // The local push service is the one push service these runs may reach.
+    PUSH_ALLOWED_HOSTS: new URL(push.origin).host,
     PUSH_BATCH_SIZE: String(BATCH_SIZE),
     // Few requests in flight, so the send is slow enough to be killed in the middle.
     PUSH_CONCURRENCY: String(IN_FLIGHT),

@@ -30,7 +30,12 @@ export interface TestSubscription {
 }
 
 export type ScriptedAnswer =
-  | { status: 201 | 400 | 401 | 403 | 404 | 410 | 413 | 429 | 500 | 502 | 503; retryAfter?: number }
+  | {
+      status: 201 | 400 | 401 | 403 | 404 | 410 | 413 | 429 | 500 | 502 | 503;
+      retryAfter?: number;
+      /** The error message in the answer's JSON body, as real push services explain a refusal. */
+      error?: string;
+    }
   | { reset: true }
   | { delayMs: number; status?: number };
 
@@ -422,7 +427,7 @@ export async function startPushService(options: PushServiceOptions = {}): Promis
     if (scripted && 'status' in scripted && scripted.status !== undefined && scripted.status !== 201) {
       const retryAfter = 'retryAfter' in scripted ? scripted.retryAfter : undefined;
       return answer(response, endpoint, at, scripted.status, {
-        error: 'Scripted answer',
+        error: ('error' in scripted && scripted.error) || 'Scripted answer',
         ...(retryAfter !== undefined ? { retryAfter } : {}),
       });
     }

@@ -18,6 +18,18 @@ export interface SqlExecutor {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
+/**
+ * The raw SQL entry point of a Drizzle transaction, so that pg-boss can queue a job inside it (the
+ * outbox: the job exists if and only if the transaction commits). Drizzle keeps the transaction's
+ * connection as `session.client` on both drivers (a pg PoolClient, a PGlite Transaction).
+ */
+export function executorOf(tx: Db): SqlExecutor {
+  const client = (tx as unknown as { session?: { client?: { query?: unknown } } }).session?.client;
+  if (!client || typeof client.query !== 'function') throw new Error('not a Drizzle transaction');
+  const query = client.query as (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+  return { executeSql: (text, values) => query.call(client, text, values) };
+}
+
 export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;

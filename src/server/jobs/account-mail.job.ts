@@ -69,6 +69,8 @@ export function accountMailJobs(ctx: AppContext): JobDefinition<z.ZodType>[] {
           supportEmail,
         }),
       });
+      // Sent: the sweep no longer looks for this account.
+      await repo.updateUser(ctx.db, user.id, { welcomeDueAt: null });
     },
   };
   const verification: JobDefinition<typeof verificationJob.payload> = {
@@ -105,5 +107,10 @@ export function accountMailJobs(ctx: AppContext): JobDefinition<z.ZodType>[] {
       });
     },
   };
-  return [welcome, verification, reset] as JobDefinition<z.ZodType>[];
+  // An email job takes seconds (a password hash, one SMTP exchange); one still running after
+  // JOB_TIMEOUT_SECONDS belongs to a crashed process and is taken over.
+  return [welcome, verification, reset].map((def) => ({
+    ...def,
+    expireInSeconds: ctx.config.jobTimeoutSeconds,
+  })) as JobDefinition<z.ZodType>[];
 }

@@ -4,6 +4,7 @@ import { pushMessageOf } from '../../shared/push/payload';
 import type { AppContext } from '../context';
 import * as deliveries from '../modules/notifications/deliveries.repo';
 import * as notificationsRepo from '../modules/notifications/notifications.repo';
+import * as originPauses from '../modules/notifications/origin-pauses.repo';
 import type { PushOptions, PushResult } from '../push/push-sender';
 import type { JobDefinition } from './queue';
 
@@ -27,7 +28,14 @@ const BATCHES_IN_PARALLEL = 4;
  */
 export const PUSH_OPTIONS: PushOptions = { ttl: 24 * 3600, urgency: 'normal' };
 
-export const fanoutJob = { queue: 'notification.fanout', payload: z.object({ notificationId: z.uuid() }) };
+export const fanoutJob = {
+  queue: 'notification.fanout',
+  payload: z.object({
+    notificationId: z.uuid(),
+    /** From the sweep, which saw no live job of this send: hand out its pending batches again. */
+    resume: z.boolean().default(false),
+  }),
+};
 export const deliverJob = {
   queue: 'notification.deliver',
   payload: z.object({
@@ -50,6 +58,15 @@ function jobId(...parts: (string | number | null)[]): string {
 export function backoffMs(attempt: number, random = Math.random()): number {
   const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** attempt);
   return Math.round(ceiling * (0.5 + random * 0.5));
+}
+
+/** The push service of an endpoint (endpoints are validated URLs when stored). */
+function originOf(endpoint: string): string {
+  try {
+    return new URL(endpoint).origin;
+  } catch {
+    return endpoint;
+  }
 }
 
 /** Run `task` over `items` with at most `limit` at once. */
@@ -75,10 +92,24 @@ export function notificationDeliveryJobs(ctx: AppContext): JobDefinition<z.ZodTy
    */
   const fanout: JobDefinition<typeof fanoutJob.payload> = {
     ...fanoutJob,
-    async handle({ notificationId }) {
+    // Resumable from its saved cursor, so a takeover after a crash costs little; a fan-out of
+    // 100,000 members takes seconds, far below this.
+    expireInSeconds: ctx.config.jobTimeoutSeconds,
+    async handle({ notificationId, resume }) {
       const n = await notificationsRepo.findForDelivery(ctx.db, notificationId);
       if (!n) return;
       await notificationsRepo.markSending(ctx.db, notificationId);
+      if (n.batchesDone && resume) {
+        const ranges = await deliveries.pendingRanges(sql, notificationId, batchSize);
+        const generation = Date.now();
+        await ctx.jobs.sendMany(
+          deliverJob,
+          ranges.map(({ after, upto }) => ({
+            payload: { notificationId, after, upto, attempt: 0 },
+            options: { id: jobId(notificationId, after, upto, 'resumed', generation) },
+          })),
+        );
+      }
       if (!n.batchesDone) {
         let cursor = n.audienceCursor;
         for (;;) {
@@ -113,7 +144,12 @@ export function notificationDeliveryJobs(ctx: AppContext): JobDefinition<z.ZodTy
     },
   };
 
-  /** Encrypt and send one batch; record every result; retry the transient ones later in one job. */
+  /**
+   * Encrypt and send one batch; record every result; retry the transient ones later in one job.
+   * A 401/403 is held until the batch ends: if by then its push service is deemed to refuse our
+   * credentials (CredentialRefusals), the delivery stays pending and that origin pauses; otherwise
+   * it fails on its own (or ends as gone on a key mismatch). Nothing is deleted on 401/403.
+   */
   const deliver: JobDefinition<typeof deliverJob.payload> = {
     ...deliverJob,
     concurrency: BATCHES_IN_PARALLEL,
@@ -121,11 +157,11 @@ export function notificationDeliveryJobs(ctx: AppContext): JobDefinition<z.ZodTy
     async handle({ notificationId, after, upto, attempt }) {
       const n = await notificationsRepo.findForDelivery(ctx.db, notificationId);
       if (!n) return;
-      if (n.status === 'halted') {
-        await deliveries.failPendingInRange(sql, notificationId, after, upto);
-        await deliveries.completeIfDone(sql, notificationId);
-        return;
-      }
+      const { publicKey, refusals } = ctx.push;
+      const pauses = await originPauses.activePauses(sql, publicKey);
+      const now = Date.now();
+      // Past the push TTL a message is not worth delivering: what still waits for a paused origin fails.
+      const stale = now > n.createdAt.getTime() + PUSH_OPTIONS.ttl * 1000;
       const pending = await deliveries.pendingInRange(sql, notificationId, after, upto);
       const message = JSON.stringify(
         pushMessageOf({
@@ -144,12 +180,31 @@ export function notificationDeliveryJobs(ctx: AppContext): JobDefinition<z.ZodTy
       const results: deliveries.AttemptResult[] = [];
       const gone: string[] = [];
       let retryAfterMs = 0;
-      let authFailure: Extract<PushResult, { kind: 'auth' }> | undefined;
+      /** 401/403 answers by origin, undecided until the origin's evidence is known. */
+      const refused = new Map<string, { id: string; result: Extract<PushResult, { kind: 'auth' }> }[]>();
+      /** Origins whose pause ended with a success in this batch. */
+      const resumed = new Set<string>();
+      /** When the deliveries left waiting for a paused origin should be tried again. */
+      let probeAt = Number.POSITIVE_INFINITY;
 
-      const record = (id: string, result: PushResult) => {
+      const decideRefused = (origin: string) => {
+        for (const { id, result } of refused.get(origin) ?? []) {
+          results.push({
+            subscriptionId: id,
+            outcome: result.keyMismatch ? 'gone' : 'failed',
+            httpStatus: result.status,
+          });
+        }
+        refused.delete(origin);
+      };
+      const record = (id: string, origin: string, result: PushResult) => {
         switch (result.kind) {
           case 'sent':
             results.push({ subscriptionId: id, outcome: 'sent', httpStatus: result.status });
+            refusals.accepted(origin);
+            if (pauses.has(origin)) resumed.add(origin);
+            // Our credentials work there: the refusals held so far were about their subscriptions.
+            decideRefused(origin);
             break;
           case 'gone':
             results.push({ subscriptionId: id, outcome: 'gone', httpStatus: result.status });
@@ -160,8 +215,8 @@ export function notificationDeliveryJobs(ctx: AppContext): JobDefinition<z.ZodTy
             results.push({ subscriptionId: id, outcome: 'failed', httpStatus: result.status });
             break;
           case 'auth':
-            authFailure = result;
-            results.push({ subscriptionId: id, outcome: 'failed', httpStatus: result.status });
+            refusals.refused(origin);
+            refused.set(origin, [...(refused.get(origin) ?? []), { id, result }]);
             break;
           case 'retry': {
             const attempts = attemptsOf.get(id) ?? 0;
@@ -187,9 +242,23 @@ export function notificationDeliveryJobs(ctx: AppContext): JobDefinition<z.ZodTy
       };
       const attemptsOf = new Map(pending.map((row) => [row.subscriptionId, row.attempts]));
 
+      // Deliveries to a paused origin wait (pending) until its probe time, or fail once stale.
+      const toSend: deliveries.PendingDelivery[] = [];
+      for (const row of pending) {
+        const pause = row.endpoint ? pauses.get(originOf(row.endpoint)) : undefined;
+        if (!pause || pause.probeAfter.getTime() <= now) toSend.push(row);
+        else if (stale)
+          results.push({
+            subscriptionId: row.subscriptionId,
+            outcome: 'failed',
+            httpStatus: pause.httpStatus,
+          });
+        else probeAt = Math.min(probeAt, pause.probeAfter.getTime());
+      }
+
       // Chunks go to the encryption threads while earlier chunks are on the wire.
       const chunks: deliveries.PendingDelivery[][] = [];
-      for (let i = 0; i < pending.length; i += chunkSize) chunks.push(pending.slice(i, i + chunkSize));
+      for (let i = 0; i < toSend.length; i += chunkSize) chunks.push(toSend.slice(i, i + chunkSize));
       const lanes = Math.max(1, Math.ceil(perBatchInFlight / chunkSize));
       await forEachConcurrently(chunks, lanes, async (chunk) => {
         const live = chunk.filter((row) => row.endpoint && row.p256dh && row.auth);
@@ -208,25 +277,47 @@ export function notificationDeliveryJobs(ctx: AppContext): JobDefinition<z.ZodTy
         await Promise.all(
           live.map(async (row, i) => {
             const body = bodies[i];
+            const origin = originOf(row.endpoint!);
             // Keys that are no P-256 point: this subscription can never receive anything.
-            if (!body) return record(row.subscriptionId, { kind: 'gone', status: 400 });
-            record(row.subscriptionId, await ctx.push.sender.post(row.endpoint!, body, PUSH_OPTIONS));
+            if (!body) return record(row.subscriptionId, origin, { kind: 'gone', status: 400 });
+            record(row.subscriptionId, origin, await ctx.push.sender.post(row.endpoint!, body, PUSH_OPTIONS));
           }),
         );
         if (results.length >= flushEvery) await flush();
       });
+
+      for (const [origin, held] of refused) {
+        if (!refusals.refusing(origin) || stale) {
+          decideRefused(origin);
+          continue;
+        }
+        // The evidence says our credentials: pause the origin, keep its deliveries pending.
+        const last = held.at(-1)!.result;
+        const probeAfter = new Date(Date.now() + ctx.config.push.originPauseSeconds * 1000);
+        await originPauses.pauseOrigin(sql, publicKey, {
+          origin,
+          httpStatus: last.status,
+          detail: last.detail,
+          probeAfter,
+        });
+        await originPauses.noticePaused(sql, notificationId, origin);
+        ctx.log.error(
+          { notificationId, origin, status: last.status, detail: last.detail },
+          'push service refuses our VAPID credentials: deliveries to it paused',
+        );
+        probeAt = Math.min(probeAt, probeAfter.getTime());
+        refused.delete(origin);
+      }
       await flush();
-      if (authFailure) {
-        const error = `The push service refused our VAPID credentials (HTTP ${authFailure.status}). Sending stopped; check VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY.`;
-        ctx.log.error({ notificationId, status: authFailure.status, detail: authFailure.detail }, error);
-        await deliveries.halt(sql, notificationId, error);
-        await deliveries.failPendingInRange(sql, notificationId, after, upto);
-      } else if (retryAfterMs > 0) {
-        const delay = Math.max(retryAfterMs, backoffMs(attempt));
+      for (const origin of resumed) await originPauses.resumeOrigin(sql, publicKey, origin);
+
+      const retryAt = retryAfterMs > 0 ? Date.now() + Math.max(retryAfterMs, backoffMs(attempt)) : 0;
+      const nextAt = Math.min(retryAt || Number.POSITIVE_INFINITY, probeAt);
+      if (Number.isFinite(nextAt)) {
         await ctx.jobs.send(
           deliverJob,
           { notificationId, after, upto, attempt: attempt + 1 },
-          { id: jobId(notificationId, after, upto, attempt + 1), startAfter: new Date(Date.now() + delay) },
+          { id: jobId(notificationId, after, upto, attempt + 1), startAfter: new Date(nextAt) },
         );
       }
       await deliveries.completeIfDone(sql, notificationId);

@@ -18,6 +18,11 @@ export interface SendOptions {
   id?: string;
   /** Not before this time. */
   startAfter?: Date;
+  /**
+   * Queue through this connection (a transaction's, see `withOutbox`): the job then exists only if
+   * that transaction commits, and this process's workers are woken by the caller after the commit.
+   */
+  db?: SqlExecutor;
 }
 
 export interface JobQueue {
@@ -31,6 +36,18 @@ export interface JobQueue {
     job: Pick<JobDefinition<S>, 'queue' | 'payload'>,
     items: { payload: z.input<S>; options?: SendOptions }[],
   ): Promise<void>;
+  /**
+   * Create these queues with their options (expiry). Called at start in every process, so that a
+   * job queued inside a transaction never has to create its queue there.
+   */
+  declare(definitions: Pick<JobDefinition<z.ZodType>, 'queue' | 'expireInSeconds'>[]): Promise<void>;
+  /** Wake this process's workers of these queues (after a transaction that queued jobs commits). */
+  wake(queues: Iterable<string>): void;
+  /**
+   * The values of `data[key]` of this queue's jobs that are still to run or running (created,
+   * retry, active): what the sweep must not queue again.
+   */
+  liveJobKeys(queue: string, key: string): Promise<Set<string>>;
   /** Enqueue this job on a cron schedule (once across all processes). */
   schedule(job: Pick<JobDefinition<z.ZodType>, 'queue'>, cron: string): Promise<void>;
   /** Start taking jobs of these types in this process. */
@@ -100,10 +117,27 @@ export async function startJobQueue(
   };
 
   return {
-    async send(job, payload, options = {}) {
+    async declare(definitions) {
+      for (const def of definitions) {
+        await ensureQueue(def.queue, def.expireInSeconds);
+      }
+    },
+    wake(queues) {
+      for (const queue of queues) wake(queue);
+    },
+    async liveJobKeys(queue, key) {
+      // pg-boss 10 keeps no index on data; the sweep runs once a minute over the unfinished jobs of one queue.
+      const { rows } = await sql.executeSql(
+        `SELECT DISTINCT data->>$2 AS key FROM pgboss.job WHERE name = $1 AND state < 'completed'`,
+        [queue, key],
+      );
+      return new Set((rows as { key: string | null }[]).flatMap((r) => (r.key ? [r.key] : [])));
+    },
+    async send(job, payload, { db, ...options } = {}) {
+      if (db && !created.has(job.queue)) throw new Error(`queue ${job.queue} is not declared`);
       await ensureQueue(job.queue);
-      await boss.send(job.queue, job.payload.parse(payload) as object, options);
-      if (!options.startAfter) wake(job.queue);
+      await boss.send(job.queue, job.payload.parse(payload) as object, { ...options, ...(db ? { db } : {}) });
+      if (!options.startAfter && !db) wake(job.queue);
     },
     async sendMany(job, items) {
       if (items.length === 0) return;

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import { CredentialRefusals } from './credential-refusals';
 import { EncryptionPool } from './encryption-pool';
 import { PushSender } from './push-sender';
 import { ReceiptTokens } from './receipts';
@@ -12,18 +13,23 @@ export interface PushRuntime {
   sender: PushSender;
   encryption: EncryptionPool;
   receipts: ReceiptTokens;
+  /** Per push service origin: does it refuse our credentials (this process's evidence)? */
+  refusals: CredentialRefusals;
   close(): Promise<void>;
 }
 
 export async function createPushRuntime(db: Db, config: Config): Promise<PushRuntime> {
   const keys = await loadVapidKeys(db, config);
-  const sender = new PushSender(new VapidSigner(keys, vapidSubject(config)), { caFile: config.push.caFile });
+  const sender = new PushSender(new VapidSigner(keys, vapidSubject(config)), config.push.allowedHosts, {
+    caFile: config.push.caFile,
+  });
   const encryption = new EncryptionPool(config.push.cryptoThreads ?? availableParallelism());
   return {
     publicKey: keys.publicKey,
     sender,
     encryption,
     receipts: new ReceiptTokens(config.jwtSecret),
+    refusals: new CredentialRefusals(),
     async close() {
       await encryption.close();
       await sender.close();

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { rootCertificates } from 'node:tls';
 import { Agent, request } from 'undici';
+import { endpointProblem, type HostPattern, publicOnlyLookup } from './allowed-hosts';
 import type { VapidSigner } from './vapid';
 
 /** Where a subscription's messages go, and the browser's keys to encrypt them for. */
@@ -13,13 +14,16 @@ export interface PushTarget {
 /**
  * What a push service's answer means for this (notification, subscription) (RFC 8030 section 8):
  * sent: accepted (201). gone: 404/410, remove the subscription. payload: 400/413, this message can
- * never be delivered. auth: 401/403, our VAPID credentials are refused: stop, never delete.
- * retry: 429, 5xx, timeouts and resets; later, not before retryAfterMs when the service says so.
- * failed: any other answer.
+ * never be delivered. auth: 401/403, refused for this subscription, or (when its push service
+ * refuses everything) our VAPID credentials: never delete; `keyMismatch` when the service says the
+ * subscription was made with another application server key. retry: 429, 5xx, timeouts and
+ * resets; later, not before retryAfterMs when the service says so. failed: any other answer, or an
+ * endpoint we do not POST to (status null).
  */
 export type PushResult =
-  | { kind: 'sent' | 'gone' | 'payload' | 'failed'; status: number }
-  | { kind: 'auth'; status: number; detail: string }
+  | { kind: 'sent' | 'gone' | 'payload'; status: number }
+  | { kind: 'failed'; status: number | null; detail?: string }
+  | { kind: 'auth'; status: number; detail: string; keyMismatch: boolean }
   | { kind: 'retry'; status: number | null; retryAfterMs?: number };
 
 export interface PushOptions {
@@ -27,6 +31,12 @@ export interface PushOptions {
   ttl: number;
   urgency: 'very-low' | 'low' | 'normal' | 'high';
 }
+
+/**
+ * What push services answer when a subscription was made with another application server key
+ * (FCM: "...does not correspond to the sender ID...", Apple: VapidPkHashMismatch, ours in tests).
+ */
+const KEY_MISMATCH = /does not correspond|VapidPkHashMismatch|applicationServerKey|key mismatch/i;
 
 /** How long a request may take before it counts as a timeout (and is retried later). */
 const REQUEST_TIMEOUT_MS = 15_000;
@@ -44,7 +54,7 @@ export function classify(status: number, retryAfterMs?: number): PushResult {
   if (status >= 200 && status < 300) return { kind: 'sent', status };
   if (status === 404 || status === 410) return { kind: 'gone', status };
   if (status === 400 || status === 413) return { kind: 'payload', status };
-  if (status === 401 || status === 403) return { kind: 'auth', status, detail: '' };
+  if (status === 401 || status === 403) return { kind: 'auth', status, detail: '', keyMismatch: false };
   if (status === 429 || status >= 500) return { kind: 'retry', status, retryAfterMs };
   return { kind: 'failed', status };
 }
@@ -60,6 +70,7 @@ export class PushSender {
 
   constructor(
     private readonly signer: VapidSigner,
+    private readonly allowedHosts: HostPattern[],
     options: { caFile?: string; connectionsPerOrigin?: number } = {},
   ) {
     const ca = options.caFile ? [...rootCertificates, readFileSync(options.caFile, 'utf8')] : undefined;
@@ -68,7 +79,7 @@ export class PushSender {
       connections: options.connectionsPerOrigin ?? 16,
       keepAliveTimeout: 60_000,
       keepAliveMaxTimeout: 600_000,
-      connect: { timeout: 10_000, ...(ca ? { ca } : {}) },
+      connect: { timeout: 10_000, lookup: publicOnlyLookup, ...(ca ? { ca } : {}) },
     });
   }
 
@@ -86,6 +97,9 @@ export class PushSender {
     } catch {
       return { kind: 'gone', status: 404 };
     }
+    // Checked again here: the allowed hosts may have changed since the subscription was stored.
+    const problem = endpointProblem(endpoint, this.allowedHosts);
+    if (problem) return { kind: 'failed', status: null, detail: problem };
     const wait = this.pausedFor(url.origin);
     if (wait > 0) return { kind: 'retry', status: 429, retryAfterMs: wait };
     const authorization = await this.signer.authorization(url.origin);
@@ -108,14 +122,19 @@ export class PushSender {
       const result = classify(response.statusCode, retryAfterMs);
       if (result.kind === 'auth') {
         const detail = (await response.body.text().catch(() => '')).slice(0, 300);
-        return { ...result, detail };
+        return { ...result, detail, keyMismatch: KEY_MISMATCH.test(detail) };
       }
       await response.body.dump();
       if (response.statusCode === 429) {
         this.pausedUntil.set(url.origin, Date.now() + (retryAfterMs ?? 0));
       }
       return result;
-    } catch {
+    } catch (error) {
+      // A name that resolves inside our network will not get better by trying again.
+      const cause = (error as { cause?: { code?: string } }).cause;
+      if ((error as { code?: string }).code === 'EPUSHINTERNAL' || cause?.code === 'EPUSHINTERNAL') {
+        return { kind: 'failed', status: null, detail: String((error as Error).message) };
+      }
       // Timeouts, resets and refused connections: the push service may be back later.
       return { kind: 'retry', status: null };
     }

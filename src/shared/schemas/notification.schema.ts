@@ -18,6 +18,19 @@ export const ComposeNotificationBodySchema = z.object({
 });
 export type ComposeNotificationBody = z.infer<typeof ComposeNotificationBodySchema>;
 
+/** The header a client sends once per compose: a repeat (double click, retry) sends nothing twice. */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/** Headers of the send call; other headers pass through untouched. */
+export const ComposeHeadersSchema = z.looseObject({
+  [IDEMPOTENCY_HEADER]: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200, 'Idempotency-Key must be at most 200 characters')
+    .regex(/^[\x21-\x7e]+$/, 'Idempotency-Key must be printable ASCII without spaces')
+    .optional(),
+});
+
 /** PATCH /api/notifications/{id}: the owner or an admin edits a post's text. */
 export const EditPostBodySchema = ComposeNotificationBodySchema.pick({ text: true });
 export type EditPostBody = z.infer<typeof EditPostBodySchema>;
@@ -51,7 +64,7 @@ export const DeliveryFiguresSchema = z.object({
   gone: z.number(),
   /** Not yet decided: audience - sent - failed - gone. */
   pending: z.number(),
-  /** Why a send was halted (for example the push service refused our credentials). */
+  /** What holds the send up: a push service refusing our credentials, whose deliveries wait. */
   error: z.string().nullable(),
   startedAt: z.string(),
   completedAt: z.string().nullable(),
@@ -106,7 +119,12 @@ export const PushSubscriptionBodySchema = z.object({
   endpoint: z
     .url({ error: 'endpoint must be an https URL', protocol: /^https$/ })
     .max(2048, 'endpoint must be at most 2048 characters'),
-  expirationTime: z.number().nullish(),
+  /** Milliseconds since 1970, as the browser gives it; bounded by what a Date (and so PostgreSQL) can hold. */
+  expirationTime: z
+    .number({ error: 'expirationTime must be a time in milliseconds, or null' })
+    .min(0, 'expirationTime must be a time in milliseconds, or null')
+    .max(8.64e15, 'expirationTime must be a time in milliseconds, or null')
+    .nullish(),
   keys: z.object(
     {
       /** The browser's P-256 public key, base64url (65 bytes uncompressed). */

@@ -30,6 +30,8 @@ const config = loadConfig({
   SMTP_URL: mail.url,
   // The app trusts the local push service's self-signed certificate.
   PUSH_CA_FILE: push.caFile,
+  // The local push service is the one push service these runs may reach.
+  PUSH_ALLOWED_HOSTS: new URL(push.origin).host,
   LOG_LEVEL: 'warn',
   ADMIN_EMAIL: E2E_ADMIN.email,
   ADMIN_PASSWORD: E2E_ADMIN.password,

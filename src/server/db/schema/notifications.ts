@@ -8,6 +8,7 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { establishments } from './establishments';
@@ -75,12 +76,20 @@ export const notifications = pgTable(
     /** Every member is in a queued batch: once nothing is pending, the send is done. */
     batchesDone: boolean('batches_done').notNull().default(false),
     error: text('error'),
+    /** The compose form's Idempotency-Key: the same key from the same author sends once. */
+    idempotencyKey: text('idempotency_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     editedAt: timestamp('edited_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (t) => [index('notifications_establishment_idx').on(t.establishmentId, t.createdAt, t.id)],
+  (t) => [
+    index('notifications_establishment_idx').on(t.establishmentId, t.createdAt, t.id),
+    uniqueIndex('notifications_idempotency_idx')
+      .on(t.authorId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} IS NOT NULL`),
+    index('notifications_unfinished_idx').on(t.createdAt).where(sql`${t.status} IN ('queued', 'sending')`),
+  ],
 );
 
 /**
@@ -111,6 +120,25 @@ export const deliveries = pgTable(
     index('deliveries_batch_idx').on(t.notificationId, t.userId),
     index('deliveries_pending_idx').on(t.notificationId).where(sql`${t.outcome} = 'pending'`),
   ],
+);
+
+/**
+ * A push service (origin) that refuses our VAPID credentials for (nearly) everything: deliveries to
+ * it wait, pending, until `probeAfter`, then one more try tells whether it still refuses. Bound to
+ * the public key it refused: new keys lift the pause at once.
+ */
+export const pushOriginPauses = pgTable(
+  'push_origin_pauses',
+  {
+    origin: text('origin').notNull(),
+    vapidPublicKey: text('vapid_public_key').notNull(),
+    httpStatus: smallint('http_status').notNull(),
+    /** What the push service said, as it said it (trimmed). */
+    detail: text('detail').notNull().default(''),
+    since: timestamp('since', { withTimezone: true }).notNull().defaultNow(),
+    probeAfter: timestamp('probe_after', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.origin, t.vapidPublicKey] })],
 );
 
 /** Secrets the processes sharing one database must agree on (the generated VAPID key pair). */

@@ -27,11 +27,14 @@ export const users = pgTable(
     tokenVersion: integer('token_version').notNull().default(0),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when an account is made for someone who gets their password by email; cleared once sent (the sweep's mark). */
+    welcomeDueAt: timestamp('welcome_due_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     index('users_role_idx').on(t.role),
+    index('users_welcome_due_idx').on(t.welcomeDueAt).where(sql`${t.welcomeDueAt} IS NOT NULL`),
   ],
 );
 

@@ -12,6 +12,7 @@ import type {
 import type { AppContext, AuthedActor } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { passwordResetJob, verificationJob, welcomeJob } from '../../jobs/account-mail.job';
+import { withOutbox } from '../../jobs/outbox';
 import { signAccessToken } from '../../lib/access-tokens';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { removeJpeg, saveJpeg, toJpeg } from '../../lib/images';
@@ -93,7 +94,7 @@ export async function register(
   }
   let user: UserRow;
   try {
-    user = await ctx.db.transaction(async (tx) => {
+    user = await withOutbox(ctx, async ({ db: tx, enqueue }) => {
       const created = await repo.insertUser(tx, {
         email: input.email,
         passwordHash: UNUSABLE_PASSWORD,
@@ -104,17 +105,18 @@ export async function register(
         marketingConsent: input.marketingConsent,
         termsAcceptedAt: new Date(),
         language: input.language ?? 'en',
+        welcomeDueAt: new Date(),
       });
       if (establishmentId) {
         await repo.insertMembership(tx, { userId: created.id, establishmentId, kind: 'customer' });
       }
+      await enqueue(welcomeJob, { userId: created.id, establishmentId });
       return created;
     });
   } catch (error) {
     if (repo.isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
-  await ctx.jobs.send(welcomeJob, { userId: user.id, establishmentId });
   return userDto(ctx, user);
 }
 
@@ -146,23 +148,26 @@ export async function updateProfile(ctx: AppContext, actor: AuthedActor, input: 
   }
   let updated: UserRow | undefined;
   try {
-    updated = await repo.updateUser(ctx.db, actor.id, {
-      firstName: input.firstName,
-      lastName: input.lastName,
-      email,
-      phone: input.phone,
-      bio: input.bio ?? '',
-      ...(input.language ? { language: input.language } : {}),
-      ...(input.marketingConsent !== undefined ? { marketingConsent: input.marketingConsent } : {}),
-      ...(emailChanged ? { emailVerified: false } : {}),
+    updated = await withOutbox(ctx, async ({ db, enqueue }) => {
+      const row = await repo.updateUser(db, actor.id, {
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email,
+        phone: input.phone,
+        bio: input.bio ?? '',
+        ...(input.language ? { language: input.language } : {}),
+        ...(input.marketingConsent !== undefined ? { marketingConsent: input.marketingConsent } : {}),
+        ...(emailChanged ? { emailVerified: false } : {}),
+      });
+      // Spec section 4: turning the verified flag off sends a verification email.
+      if (row && emailChanged) await enqueue(verificationJob, { userId: row.id });
+      return row;
     });
   } catch (error) {
     if (repo.isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
   if (!updated) throw notFound();
-  // Spec section 4: turning the verified flag off sends a verification email.
-  if (emailChanged) await ctx.jobs.send(verificationJob, { userId: updated.id });
   return userDto(ctx, updated, actor.actingAdminId);
 }
 

@@ -16,6 +16,7 @@ import { EstablishmentFieldsSchema } from '../../../shared/schemas/establishment
 import type { AppContext, AuthedActor } from '../../context';
 import type { Db } from '../../db/client';
 import { welcomeJob } from '../../jobs/account-mail.job';
+import { withOutbox } from '../../jobs/outbox';
 import { AppError, forbidden, notFound } from '../../lib/app-error';
 import { removeJpeg, saveJpeg, toJpeg } from '../../lib/images';
 import * as accounts from '../account/account.repo';
@@ -143,7 +144,7 @@ export async function signupClient(
   const publicId = await uniquePublicId(ctx.db, body.establishment.name);
   let created: { establishmentId: string; clientId: string };
   try {
-    created = await ctx.db.transaction(async (tx) => {
+    created = await withOutbox(ctx, async ({ db: tx, enqueue }) => {
       const client = await accounts.insertUser(tx, {
         email: body.client.email,
         passwordHash: UNUSABLE_PASSWORD,
@@ -151,6 +152,7 @@ export async function signupClient(
         lastName: body.client.lastName,
         phone: body.client.phone,
         role: 'client',
+        welcomeDueAt: new Date(),
       });
       const establishment = await repo.insertEstablishment(tx, {
         ...fieldsToRow(body.establishment),
@@ -158,17 +160,13 @@ export async function signupClient(
         registeredById: actor.id,
       });
       await repo.upsertMembership(tx, client.id, establishment.id, 'client');
+      await enqueue(welcomeJob, { userId: client.id, establishmentId: establishment.id, kind: 'client' });
       return { establishmentId: establishment.id, clientId: client.id };
     });
   } catch (error) {
     if (accounts.isUniqueViolation(error)) throw emailTaken('client.email');
     throw error;
   }
-  await ctx.jobs.send(welcomeJob, {
-    userId: created.clientId,
-    establishmentId: created.establishmentId,
-    kind: 'client',
-  });
   const row = await repo.findEstablishment(ctx.db, created.establishmentId);
   return { establishment: toEstablishmentDto(row!), clientId: created.clientId };
 }
@@ -264,7 +262,12 @@ export async function gallery(ctx: AppContext, id: string): Promise<GalleryImage
   return (await repo.listGallery(ctx.db, row.id)).map(toGalleryDto);
 }
 
-/** Add a picture to the gallery (at most GALLERY_LIMIT). */
+const galleryFull = () => new AppError(409, ErrorCode.VALIDATION, Msg.galleryFull, { file: Msg.galleryFull });
+
+/**
+ * Add a picture to the gallery (at most GALLERY_LIMIT). The limit holds under concurrent uploads:
+ * the count and the insert run in one transaction holding the establishment's row lock.
+ */
 export async function addGalleryImage(
   ctx: AppContext,
   actor: AuthedActor,
@@ -274,15 +277,26 @@ export async function addGalleryImage(
 ): Promise<GalleryImage> {
   const row = await load(ctx, id);
   assertCanEdit(actor, row);
-  if ((await repo.countGallery(ctx.db, row.id)) >= GALLERY_LIMIT) {
-    throw new AppError(409, ErrorCode.VALIDATION, Msg.galleryFull, { file: Msg.galleryFull });
-  }
+  // Early answer for a full gallery without decoding the upload; the locked count below decides.
+  if ((await repo.countGallery(ctx.db, row.id)) >= GALLERY_LIMIT) throw galleryFull();
   const jpeg = await toJpeg(upload, { width: 1600, height: 1600, fit: 'inside' });
   const { width = 0, height = 0 } = await sharp(jpeg).metadata();
+  // Written before the lock so the lock is held for two short queries, not for image I/O.
   const image = await saveJpeg(ctx.config.dataDir, 'gallery', jpeg);
-  return toGalleryDto(
-    await repo.insertGalleryImage(ctx.db, { establishmentId: row.id, image, caption, width, height }),
-  );
+  try {
+    const inserted = await ctx.db.transaction(async (tx) => {
+      if (!(await repo.lockEstablishment(tx, row.id))) throw gone();
+      if ((await repo.countGallery(tx, row.id)) >= GALLERY_LIMIT) throw galleryFull();
+      return repo.insertGalleryImage(tx, { establishmentId: row.id, image, caption, width, height });
+    });
+    return toGalleryDto(inserted);
+  } catch (error) {
+    // Refused (or failed): its file would be an orphan no row points to.
+    await removeJpeg(ctx.config.dataDir, 'gallery', image).catch((cause) =>
+      ctx.log.warn({ err: cause, image }, 'could not remove a refused gallery picture'),
+    );
+    throw error;
+  }
 }
 
 export async function captionGalleryImage(

@@ -5,6 +5,7 @@ import type { CreateUserBody, ManagedUser } from '../../../shared/schemas/user-m
 import type { AppContext, AuthedActor } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { welcomeJob } from '../../jobs/account-mail.job';
+import { withOutbox } from '../../jobs/outbox';
 import { AppError, forbidden, notFound } from '../../lib/app-error';
 import * as accounts from '../account/account.repo';
 import { UNUSABLE_PASSWORD } from '../account/account.service';
@@ -33,12 +34,19 @@ export async function createUser(
   if (await accounts.findUserByEmail(ctx.db, body.email)) throw taken();
   let row: UserRow;
   try {
-    row = await accounts.insertUser(ctx.db, { ...body, passwordHash: UNUSABLE_PASSWORD });
+    row = await withOutbox(ctx, async ({ db, enqueue }) => {
+      const user = await accounts.insertUser(db, {
+        ...body,
+        passwordHash: UNUSABLE_PASSWORD,
+        welcomeDueAt: new Date(),
+      });
+      await enqueue(welcomeJob, { userId: user.id });
+      return user;
+    });
   } catch (error) {
     if (accounts.isUniqueViolation(error)) throw taken();
     throw error;
   }
-  await ctx.jobs.send(welcomeJob, { userId: row.id });
   return toManagedUser(row);
 }
 

@@ -117,19 +117,37 @@ export async function recordAttempts(sql: SqlExecutor, notificationId: string, r
   );
 }
 
-/** Decide every pending delivery of a halted notification in this range as failed. */
-export async function failPendingInRange(
+/** Still queued or sending (not done, not halted). */
+export async function isUnfinished(sql: SqlExecutor, notificationId: string): Promise<boolean> {
+  const { rows } = await sql.executeSql(
+    `SELECT 1 FROM notifications WHERE id = $1 AND status IN ('queued', 'sending') AND completed_at IS NULL`,
+    [notificationId],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * The users with pending deliveries, cut into ranges (after, upto] of at most `batchSize` users:
+ * the batches to hand out again when a send's batch jobs are gone.
+ */
+export async function pendingRanges(
   sql: SqlExecutor,
   notificationId: string,
-  after: string | null,
-  upto: string,
-) {
-  await sql.executeSql(
-    `UPDATE deliveries SET outcome = 'failed', decided_at = now()
-      WHERE notification_id = $1 AND outcome = 'pending'
-        AND ($2::uuid IS NULL OR user_id > $2::uuid) AND user_id <= $3::uuid`,
-    [notificationId, after, upto],
+  batchSize: number,
+): Promise<{ after: string | null; upto: string }[]> {
+  const { rows } = await sql.executeSql(
+    `SELECT DISTINCT user_id FROM deliveries WHERE notification_id = $1 AND outcome = 'pending' ORDER BY user_id`,
+    [notificationId],
   );
+  const users = (rows as { user_id: string }[]).map((r) => r.user_id);
+  const ranges: { after: string | null; upto: string }[] = [];
+  for (let i = 0; i < users.length; i += batchSize) {
+    ranges.push({
+      after: i === 0 ? null : users[i - 1]!,
+      upto: users[Math.min(i + batchSize, users.length) - 1]!,
+    });
+  }
+  return ranges;
 }
 
 /** The push service says these subscriptions are gone: forget them. */
@@ -142,19 +160,12 @@ export async function deleteSubscriptions(sql: SqlExecutor, subscriptionIds: str
 export async function completeIfDone(sql: SqlExecutor, notificationId: string) {
   await sql.executeSql(
     `UPDATE notifications SET
+        -- 'halted' is kept for sends stopped before per-origin pauses existed.
         status = CASE WHEN status = 'halted' THEN 'halted' ELSE 'done' END,
         completed_at = now()
       WHERE id = $1 AND batches_done AND completed_at IS NULL
         AND NOT EXISTS (SELECT 1 FROM deliveries WHERE notification_id = $1 AND outcome = 'pending')`,
     [notificationId],
-  );
-}
-
-/** Stop a send: the push service refused our credentials. Subscriptions are kept. */
-export async function halt(sql: SqlExecutor, notificationId: string, error: string) {
-  await sql.executeSql(
-    `UPDATE notifications SET status = 'halted', error = $2 WHERE id = $1 AND status <> 'halted'`,
-    [notificationId, error],
   );
 }
 

@@ -55,9 +55,37 @@ export async function advanceFanout(db: Db, id: string, cursor: string, added: n
     .where(eq(notifications.id, id));
 }
 
-export async function insertNotification(db: Db, values: NewNotification) {
-  const [row] = await db.insert(notifications).values(values).returning({ id: notifications.id });
-  return row!.id;
+/** Insert a notification; undefined when its idempotency key is already taken by this author. */
+export async function insertNotification(db: Db, values: NewNotification): Promise<string | undefined> {
+  const [row] = await db
+    .insert(notifications)
+    .values(values)
+    .onConflictDoNothing({
+      target: [notifications.authorId, notifications.idempotencyKey],
+      where: sql`${notifications.idempotencyKey} IS NOT NULL`,
+    })
+    .returning({ id: notifications.id });
+  return row?.id;
+}
+
+/** The notification this author sent with this key within the last `hours`. */
+export async function findByIdempotencyKey(
+  db: Db,
+  authorId: string,
+  key: string,
+  hours: number,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.authorId, authorId),
+        eq(notifications.idempotencyKey, key),
+        sql`${notifications.createdAt} > now() - make_interval(hours => ${hours})`,
+      ),
+    );
+  return row?.id;
 }
 
 export async function insertMedia(db: Db, values: typeof postMedia.$inferInsert) {
@@ -178,7 +206,7 @@ export async function softDeletePost(db: Db, id: string) {
   await db.update(notifications).set({ deletedAt: new Date() }).where(eq(notifications.id, id));
 }
 
-/** Create or refresh a browser's subscription; the device now belongs to this user. */
+/** Create or refresh a browser's subscription; the device now belongs to this user. Undefined: another user's. */
 export async function upsertSubscription(
   db: Db,
   values: {
@@ -189,12 +217,15 @@ export async function upsertSubscription(
     expiresAt: Date | null;
     userAgent: string;
   },
-): Promise<{ id: string; created: boolean }> {
+): Promise<{ id: string; created: boolean } | undefined> {
   const [row] = await db
     .insert(pushSubscriptions)
     .values(values)
     .onConflictDoUpdate({
       target: pushSubscriptions.endpoint,
+      // The same user, or the same browser (same keys) signed in as someone else; else refused.
+      setWhere: sql`${pushSubscriptions.userId} = excluded.user_id
+        OR (${pushSubscriptions.p256dh} = excluded.p256dh AND ${pushSubscriptions.auth} = excluded.auth)`,
       set: {
         userId: values.userId,
         p256dh: values.p256dh,
@@ -205,7 +236,7 @@ export async function upsertSubscription(
       },
     })
     .returning({ id: pushSubscriptions.id, created: sql<boolean>`(xmax = 0)` });
-  return { id: row!.id, created: Boolean(row!.created) };
+  return row ? { id: row.id, created: Boolean(row.created) } : undefined;
 }
 
 export async function deleteSubscription(db: Db, userId: string, endpoint: string): Promise<boolean> {

@@ -4,11 +4,13 @@ import { z } from 'zod';
 import { ErrorBodySchema, MessageSchema } from '../../../shared/errors';
 import { Msg } from '../../../shared/messages';
 import {
+  ComposeHeadersSchema,
   ComposeNotificationBodySchema,
   DeliveryEventBodySchema,
   EditPostBodySchema,
   FeedPageSchema,
   FeedQuerySchema,
+  IDEMPOTENCY_HEADER,
   MediaResponseSchema,
   PostResponseSchema,
   PublicKeyResponseSchema,
@@ -114,20 +116,23 @@ export async function notificationRoutes(root: FastifyInstance, ctx: AppContext)
       schema: {
         tags,
         summary:
-          'Send a notification to every follower\'s devices ("send"), and with post=true also post it to the feeds ("send and post"). Delivery continues in jobs.',
+          'Send a notification to every follower\'s devices ("send"), and with post=true also post it to the feeds ("send and post"). Delivery continues in jobs. A repeated Idempotency-Key (per author, 24 h) answers the first send and sends nothing.',
         security: bearer,
         params: EstablishmentParams,
+        headers: ComposeHeadersSchema,
         body: ComposeNotificationBodySchema,
         response: { 202: SendResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const { post, message } = await notifications.send(
+      const { post, message, replayed } = await notifications.send(
         ctx,
         actorOf(request),
         request.params.id,
         request.body,
+        request.headers[IDEMPOTENCY_HEADER],
       );
+      if (replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(202).send({ notification: post, message });
     },
   );

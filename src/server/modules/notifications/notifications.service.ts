@@ -1,4 +1,3 @@
-import { isIP } from 'node:net';
 import { ErrorCode } from '../../../shared/errors';
 import { Msg } from '../../../shared/messages';
 import { type Actor, can } from '../../../shared/permissions';
@@ -14,20 +13,15 @@ import type {
 } from '../../../shared/schemas/notification.schema';
 import type { AppContext } from '../../context';
 import { fanoutJob } from '../../jobs/notification-delivery.job';
+import { withOutbox } from '../../jobs/outbox';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/app-error';
 import { saveJpeg, toJpeg } from '../../lib/images';
+import { endpointProblem } from '../../push/allowed-hosts';
 import { assertBrowserKey } from '../../push/encrypt';
 import * as establishmentsRepo from '../establishments/establishments.repo';
 import * as deliveries from './deliveries.repo';
 import { decodeCursor, encodeCursor, toDeliveryFigures, toPostDto } from './notification.dto';
 import * as repo from './notifications.repo';
-
-const isPrivateHost = (host: string) =>
-  host === 'localhost' ||
-  host.endsWith('.localhost') ||
-  host.endsWith('.internal') ||
-  host.endsWith('.local') ||
-  isIP(host.replace(/^\[|\]$/g, '')) !== 0;
 
 /** Pictures of posts: at most this many pixels a side, enough for a phone's notification and feed. */
 const MEDIA_SIZE = { width: 1600, height: 1600, fit: 'inside' as const };
@@ -67,26 +61,46 @@ export async function uploadMedia(
   establishmentId: string,
   upload: Buffer,
 ): Promise<Media> {
-  await loadForSending(ctx, actor, establishmentId);
+  const establishment = await loadForSending(ctx, actor, establishmentId);
   const jpeg = await toJpeg(upload, MEDIA_SIZE);
   const { default: sharp } = await import('sharp');
   const { width = 0, height = 0 } = await sharp(jpeg).metadata();
   const id = await saveJpeg(ctx.config.dataDir, 'post', jpeg);
-  await repo.insertMedia(ctx.db, { id, establishmentId, uploadedById: actor.id, width, height });
+  await repo.insertMedia(ctx.db, {
+    id,
+    establishmentId: establishment.id,
+    uploadedById: actor.id,
+    width,
+    height,
+  });
   return { id, url: `/image/post/${id}.jpeg`, width, height };
 }
 
+/** An Idempotency-Key is honoured this long; the sweep forgets older ones. */
+export const IDEMPOTENCY_HOURS = 24;
+
 /**
  * Accept a notification: checked in full (rights, state, text, picture, push size) before anything
- * is stored, then one row, and the fan-out job does the rest.
+ * is stored, then one row and its fan-out job in one transaction (the job does the rest). With an
+ * Idempotency-Key already used by this author, the first notification is answered, nothing sent.
  */
 export async function send(
   ctx: AppContext,
   actor: Actor,
-  establishmentId: string,
+  establishmentIdOrPublicId: string,
   body: ComposeNotificationBody,
-): Promise<{ post: Post; message: string }> {
-  const establishment = await loadForSending(ctx, actor, establishmentId);
+  idempotencyKey?: string,
+): Promise<{ post: Post; message: string; replayed: boolean }> {
+  const establishment = await loadForSending(ctx, actor, establishmentIdOrPublicId);
+  const establishmentId = establishment.id;
+  const answer = async (id: string, replayed: boolean) => {
+    const post = await get(ctx, actor, id);
+    return { post, message: post.inFeed ? Msg.notificationSent : Msg.notificationOnlySent, replayed };
+  };
+  if (idempotencyKey) {
+    const first = await repo.findByIdempotencyKey(ctx.db, actor.id, idempotencyKey, IDEMPOTENCY_HOURS);
+    if (first) return answer(first, true);
+  }
   const mediaId = body.mediaId ?? null;
   if (mediaId) {
     const media = await repo.findMedia(ctx.db, mediaId);
@@ -104,18 +118,25 @@ export async function send(
   });
   if (pushBytesLeft(probe) < 0) throw fieldError('text', Msg.pushTooLarge, ErrorCode.PAYLOAD_TOO_LARGE);
 
-  const id = await repo.insertNotification(ctx.db, {
-    establishmentId,
-    authorId: actor.id,
-    text: body.text,
-    mediaId,
-    inFeed: body.post,
-    // Milliseconds, as the feed's cursors carry them.
-    createdAt,
+  const id = await withOutbox(ctx, async ({ db, enqueue }) => {
+    const inserted = await repo.insertNotification(db, {
+      establishmentId,
+      authorId: actor.id,
+      text: body.text,
+      mediaId,
+      inFeed: body.post,
+      idempotencyKey: idempotencyKey ?? null,
+      // Milliseconds, as the feed's cursors carry them.
+      createdAt,
+    });
+    if (inserted) await enqueue(fanoutJob, { notificationId: inserted }, { id: inserted });
+    return inserted;
   });
-  await ctx.jobs.send(fanoutJob, { notificationId: id }, { id });
-  const post = await get(ctx, actor, id);
-  return { post, message: body.post ? Msg.notificationSent : Msg.notificationOnlySent };
+  if (id) return answer(id, false);
+  // The same key at the same moment (a double click): the other request stored the notification.
+  const first = await repo.findByIdempotencyKey(ctx.db, actor.id, idempotencyKey!, IDEMPOTENCY_HOURS);
+  if (!first) throw new AppError(409, ErrorCode.CONFLICT, Msg.idempotencyKeyExpired);
+  return answer(first, true);
 }
 
 async function figuresFor(ctx: AppContext, actor: Actor, rows: repo.PostRow[]) {
@@ -149,15 +170,15 @@ function cursorOf(cursor: string | undefined) {
 export async function listEstablishmentPosts(
   ctx: AppContext,
   actor: Actor,
-  establishmentId: string,
+  establishmentIdOrPublicId: string,
   query: { cursor?: string; limit: number; all?: boolean },
 ): Promise<FeedPage> {
-  const establishment = await loadEstablishment(ctx, establishmentId);
+  const establishment = await loadEstablishment(ctx, establishmentIdOrPublicId);
   if (!mayRead(actor, establishment)) throw forbidden();
   if (establishment.blockedAt && !maySend(actor, establishment)) {
     throw new AppError(403, ErrorCode.ESTABLISHMENT_BLOCKED, Msg.establishmentBlocked);
   }
-  const rows = await repo.listEstablishmentPosts(ctx.db, establishmentId, {
+  const rows = await repo.listEstablishmentPosts(ctx.db, establishment.id, {
     includePushOnly: Boolean(query.all) && maySend(actor, establishment),
     cursor: cursorOf(query.cursor),
     limit: query.limit + 1,
@@ -222,17 +243,15 @@ export async function subscribe(
   body: PushSubscriptionBody,
   userAgent: string,
 ): Promise<{ subscriptionId: string; created: boolean }> {
-  // Push services are public hosts; in production an endpoint on an address of our own network
-  // would make the workers POST wherever a user says.
-  if (ctx.config.env === 'production' && isPrivateHost(new URL(body.endpoint).hostname)) {
-    throw fieldError('endpoint', 'endpoint must be a public push service');
-  }
+  // The workers POST to this URL: only the push services we allow (PUSH_ALLOWED_HOSTS), in every mode.
+  const problem = endpointProblem(body.endpoint, ctx.config.push.allowedHosts);
+  if (problem) throw fieldError('endpoint', problem);
   try {
     assertBrowserKey(body.keys.p256dh);
   } catch {
     throw fieldError('keys.p256dh', 'keys.p256dh must be a base64url P-256 public key');
   }
-  const { id, created } = await repo.upsertSubscription(ctx.db, {
+  const saved = await repo.upsertSubscription(ctx.db, {
     userId: actor.id,
     endpoint: body.endpoint,
     p256dh: body.keys.p256dh,
@@ -240,7 +259,11 @@ export async function subscribe(
     expiresAt: body.expirationTime ? new Date(body.expirationTime) : null,
     userAgent: userAgent.slice(0, 300),
   });
-  return { subscriptionId: id, created };
+  // Another account's endpoint with other keys: not the same browser, so not theirs to take.
+  if (!saved) {
+    throw new AppError(409, ErrorCode.CONFLICT, Msg.subscriptionTaken, { endpoint: Msg.subscriptionTaken });
+  }
+  return { subscriptionId: saved.id, created: saved.created };
 }
 
 export async function unsubscribe(ctx: AppContext, actor: Actor, endpoint: string): Promise<void> {
