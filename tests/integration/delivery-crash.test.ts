@@ -19,6 +19,7 @@ import type { PushMessage } from '../../src/shared/push/payload';
 import type { Post } from '../../src/shared/schemas/notification.schema';
 import { establishmentFields } from '../support/api-actors';
 import { type PushService, startPushService, type TestSubscription } from '../support/push-service';
+import { startSmtpSink } from '../support/smtp-sink';
 import { createTestDatabaseUrl } from '../support/test-database';
 
 const ADMIN = { email: 'crash-admin@example.test', password: 'crash-admin-password' };
@@ -225,6 +226,89 @@ describe('a worker killed in the middle of a send', () => {
       await killed(server);
     } finally {
       await cleanup();
+    }
+  }, 180_000);
+});
+
+describe('a server killed with sends and registrations in flight', () => {
+  it('ends every stored notification done and emails every stored user after a restart', async () => {
+    const mail = await startSmtpSink();
+    const { env, base, cleanup } = await environment({
+      SMTP_URL: mail.url,
+      // Fan-out and email jobs of the killed process are taken over after 3 s.
+      JOB_TIMEOUT_SECONDS: '3',
+      RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
+    });
+    try {
+      let server = startProcess('main', env);
+      await untilListening(base, server);
+      const { token, establishmentId, subscriptions } = await audience(base, 3);
+      const emails = Array.from({ length: 40 }, (_, i) => `inflight-${i}-${Date.now()}@example.test`);
+      const register = (email: string) =>
+        fetch(`${base}/api/account/register`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            firstName: 'In',
+            lastName: 'Flight',
+            email,
+            phone: '+421 900 000 000',
+            terms: true,
+            establishmentId,
+          }),
+        });
+      const sendOne = (i: number) =>
+        fetch(`${base}/api/establishments/${establishmentId}/notifications`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify({ text: `In flight ${i}`, post: i % 2 === 0 }),
+        });
+      let answered = 0;
+      const requests = emails.flatMap((email, i) => [register(email), sendOne(i)]).map((p) =>
+        p.then(
+          (r) => {
+            answered++;
+            return r.status;
+          },
+          () => 'killed' as const,
+        ),
+      );
+      while (answered < 30) await new Promise((r) => setTimeout(r, 5));
+      await killed(server);
+      const statuses = await Promise.all(requests);
+
+      server = startProcess('main', env);
+      await untilListening(base, server);
+      // Every notification the database kept, as the sender sees them.
+      const { items } = await api<{ items: Post[] }>(
+        base,
+        'GET',
+        `/api/establishments/${establishmentId}/posts?all=true&limit=50`,
+        undefined,
+        token,
+      );
+      for (const stored of items) {
+        const post = await finished(base, token, stored.id);
+        expect(post.delivery).toMatchObject({ status: 'done', audience: 3, pending: 0 });
+      }
+      // Every stored account (registering again says "Email already exists.") got its email.
+      let stored = 0;
+      for (const email of emails) {
+        const again = await register(email);
+        if (again.status === 409) stored++;
+        else expect(again.status).toBe(201);
+        await mail.waitFor(email, () => true, 60_000);
+      }
+      console.log(
+        `kill test: ${statuses.filter((s) => s !== 'killed').length} of 80 requests answered before the kill; ` +
+          `${items.length} of 40 notifications and ${stored} of 40 accounts stored; all ended done / emailed`,
+      );
+      expect(items.length).toBeGreaterThan(0);
+      for (const post of items) expect(deliveriesOf(subscriptions, post.id).every((n) => n >= 1)).toBe(true);
+      await killed(server);
+    } finally {
+      await cleanup();
+      await mail.close();
     }
   }, 180_000);
 });
