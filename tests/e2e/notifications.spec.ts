@@ -141,9 +141,20 @@ test.describe('notifications', () => {
     await expectAccessible(page);
     await screenshots(page, 'compose');
 
+    const sendRequest = (text: string) =>
+      page.waitForRequest(
+        (r) =>
+          r.method() === 'POST' &&
+          r.url().endsWith('/notifications') &&
+          r.postData()?.includes(text) === true,
+      );
+    const firstSend = sendRequest('croissants');
     await sendAndPost.click();
     await expect(snackbar(page, 'Notification and post has been sent!')).toBeVisible();
     await expect(message).toHaveValue('');
+    // Each compose carries its own Idempotency-Key, so a repeat of the same request sends nothing twice.
+    const firstKey = (await firstSend).headers()['idempotency-key'];
+    expect(firstKey).toMatch(/^[0-9a-f]{32}$/);
     await expect(thumbnail).toHaveCount(0);
 
     // The post is in the establishment's feed, with its line breaks, picture and delivery line.
@@ -155,7 +166,9 @@ test.describe('notifications', () => {
 
     // "Send" alone: push only, still listed for the business, marked as such.
     await message.fill('Closed on Monday for a family celebration.');
+    const secondSend = sendRequest('Closed on Monday');
     await send.click();
+    expect((await secondSend).headers()['idempotency-key']).not.toBe(firstKey);
     await expect(snackbar(page, 'Notification has been sent!')).toBeVisible();
     const pushOnly = postCard(page, 'Closed on Monday for a family celebration.');
     await expect(pushOnly.getByText('Push only')).toBeVisible();

@@ -155,5 +155,37 @@ test.describe('web push', () => {
         message: 'delivery figures after the receipt',
       })
       .toMatchObject({ status: 'done', audience: 1, sent: 1, received: 1, failed: 0, gone: 0, pending: 0 });
+
+    // After a crash, a request that was in flight may reach the device twice: shown once (its tag
+    // replaces the first), counted once. A second notification, delivered after the repeat, shows
+    // that the repeat was handled.
+    await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: pushed.body });
+    const next = await request.post(`/api/establishments/${establishment.id}/notifications`, {
+      headers: bearer(clientToken),
+      data: { text: 'Second batch of croissants', post: true },
+    });
+    expect(next.status(), await next.text()).toBe(202);
+    const nextId = ((await next.json()) as { notification: Post }).notification.id;
+    let nextBody = '';
+    await expect
+      .poll(async () => {
+        const response = await fetch(
+          `${CONTROL_URL}/push/messages?endpoint=${encodeURIComponent(subscription.endpoint)}`,
+        );
+        const all = (await response.json()) as ReceivedMessage[];
+        nextBody = all.find((m) => (m.json as PushMessage).id === nextId)?.body ?? '';
+        return nextBody.length;
+      })
+      .toBeGreaterThan(0);
+    await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: nextBody });
+    await expect
+      .poll(async () => (await shownNotifications(page)).map((n) => n.tag).sort(), {
+        message: 'each notification shown once',
+      })
+      .toEqual([`notification-${id}`, `notification-${nextId}`].sort());
+    await expect
+      .poll(async () => (await postAsSeenBy(request, clientToken, nextId)).delivery?.received)
+      .toBe(1);
+    expect((await postAsSeenBy(request, clientToken, id)).delivery).toMatchObject({ sent: 1, received: 1 });
   });
 });

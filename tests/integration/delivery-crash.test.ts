@@ -264,15 +264,17 @@ describe('a server killed with sends and registrations in flight', () => {
           body: JSON.stringify({ text: `In flight ${i}`, post: i % 2 === 0 }),
         });
       let answered = 0;
-      const requests = emails.flatMap((email, i) => [register(email), sendOne(i)]).map((p) =>
-        p.then(
-          (r) => {
-            answered++;
-            return r.status;
-          },
-          () => 'killed' as const,
-        ),
-      );
+      const requests = emails
+        .flatMap((email, i) => [register(email), sendOne(i)])
+        .map((p) =>
+          p.then(
+            (r) => {
+              answered++;
+              return r.status;
+            },
+            () => 'killed' as const,
+          ),
+        );
       while (answered < 30) await new Promise((r) => setTimeout(r, 5));
       await killed(server);
       const statuses = await Promise.all(requests);

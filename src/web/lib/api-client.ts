@@ -27,9 +27,15 @@ export const getToken = () => localStorage.getItem(ACCESS_TOKEN_KEY);
 /** Call the API with the stored bearer token; JSON in, JSON out, errors as ApiError. */
 export async function api<T>(
   path: string,
-  options: { method?: string; body?: unknown; form?: FormData; signal?: AbortSignal } = {},
+  options: {
+    method?: string;
+    body?: unknown;
+    form?: FormData;
+    signal?: AbortSignal;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   const token = getToken();
   if (token) headers.authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;

@@ -5,12 +5,13 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type {
-  ComposeNotificationBody,
-  DeliveryStatus,
-  FeedPage,
-  Media,
-  Post,
+import {
+  type ComposeNotificationBody,
+  type DeliveryStatus,
+  type FeedPage,
+  IDEMPOTENCY_HEADER,
+  type Media,
+  type Post,
 } from '../../../../shared/schemas/notification.schema';
 import { ApiError, api } from '../../../lib/api-client';
 import { notificationKeys } from './notification-keys';
@@ -91,14 +92,18 @@ export function useUploadMedia(establishmentId: string) {
   });
 }
 
-/** POST /api/establishments/{id}/notifications: "send" (post=false) or "send and post" (post=true). */
+/**
+ * POST /api/establishments/{id}/notifications: "send" (post=false) or "send and post" (post=true).
+ * `composeKey` is the compose's Idempotency-Key: a repeat (double click, a retry after a lost
+ * answer) answers the first send and sends nothing twice.
+ */
 export function useSendNotification(establishmentId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ComposeNotificationBody) =>
+    mutationFn: ({ body, composeKey }: { body: ComposeNotificationBody; composeKey: string }) =>
       api<{ notification: Post; message: string }>(
         `/api/establishments/${encodeURIComponent(establishmentId)}/notifications`,
-        { method: 'POST', body },
+        { method: 'POST', body, headers: { [IDEMPOTENCY_HEADER]: composeKey } },
       ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
   });

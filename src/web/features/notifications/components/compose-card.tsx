@@ -15,7 +15,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useSnackbar } from 'notistack';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Msg } from '../../../../shared/messages';
 import {
@@ -59,6 +59,13 @@ function uploadFailureText(t: TFunction, error: unknown): string {
   return field ? translateMessage(t, field) : failureText(t, error);
 }
 
+/** A random key; crypto.randomUUID exists only on https and localhost, getRandomValues everywhere. */
+function newComposeKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join(
+    '',
+  );
+}
+
 /** Write a notification with an optional picture, see it as a phone will, and send it (or send and post it). */
 export function ComposeCard({ establishment }: { establishment: Establishment }) {
   const { t } = useTranslation();
@@ -73,6 +80,8 @@ export function ComposeCard({ establishment }: { establishment: Establishment })
   const [localPreview, setLocalPreview] = useState<string | null>(null);
   const [mediaError, setMediaError] = useState<string | null>(null);
   const [sending, setSending] = useState<'send' | 'post' | null>(null);
+  // One Idempotency-Key per compose, renewed after each successful send.
+  const composeKey = useRef(newComposeKey());
   const [failure, setFailure] = useState<string | null>(null);
   const titleId = useId();
 
@@ -129,7 +138,11 @@ export function ComposeCard({ establishment }: { establishment: Establishment })
       setFailure(null);
       setSending(post ? 'post' : 'send');
       try {
-        const answer = await send.mutateAsync({ text: written, mediaId: media?.id ?? null, post });
+        const answer = await send.mutateAsync({
+          body: { text: written, mediaId: media?.id ?? null, post },
+          composeKey: composeKey.current,
+        });
+        composeKey.current = newComposeKey();
         enqueueSnackbar(translateMessage(t, answer.message), { variant: 'success' });
         form.reset({ text: '' });
         setMedia(null);
