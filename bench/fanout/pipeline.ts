@@ -10,6 +10,7 @@ import { loadConfig } from '../../src/server/config';
 import type { AppContext } from '../../src/server/context';
 import { openDatabase, type SqlExecutor } from '../../src/server/db/client';
 import { startJobQueue } from '../../src/server/jobs/queue';
+import { createMetrics } from '../../src/server/lib/metrics';
 import { createMailer } from '../../src/server/mail/transport';
 import * as deliveries from '../../src/server/modules/notifications/deliveries.repo';
 import { send } from '../../src/server/modules/notifications/notifications.service';
@@ -201,7 +202,16 @@ export async function runPipeline(options: Options): Promise<PipelineResult> {
     const jobs = await startJobQueue(database.sql, logger, { superviseSeconds: config.jobSuperviseSeconds });
     const mailer = createMailer(config, logger);
     const push = await createPushRuntime(database.db, config);
-    const ctx: AppContext = { config, database, db: database.db, jobs, mailer, push, log: logger };
+    const ctx: AppContext = {
+      config,
+      database,
+      db: database.db,
+      jobs,
+      mailer,
+      push,
+      metrics: createMetrics(),
+      log: logger,
+    };
 
     log(`seeding ${options.subscribers} subscriptions (${database.kind})...`);
     const seedStarted = performance.now();

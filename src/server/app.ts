@@ -20,6 +20,7 @@ import { accountMailJobs } from './jobs/account-mail.job';
 import { expireSubscriptionsJob, notificationDeliveryJobs } from './jobs/notification-delivery.job';
 import { startJobQueue } from './jobs/queue';
 import { sweepJob, sweepJobs } from './jobs/sweep.job';
+import { createMetrics } from './lib/metrics';
 import { createMailer, type Mailer } from './mail/transport';
 import { accountRoutes } from './modules/account/account.routes';
 import { establishmentRoutes } from './modules/establishments/establishments.routes';
@@ -28,6 +29,7 @@ import { userManagementRoutes } from './modules/management/users.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { authPlugin } from './plugins/auth.plugin';
 import { errorHandlerPlugin } from './plugins/error-handler.plugin';
+import { metricsRoutes } from './plugins/metrics.plugin';
 import { createPushRuntime } from './push/push-runtime';
 
 export interface BuildOptions {
@@ -72,7 +74,16 @@ export async function buildApp(
   const jobs = await startJobQueue(database.sql, app.log, { superviseSeconds: config.jobSuperviseSeconds });
   const mailer = options.mailer ?? createMailer(config, app.log);
   const push = await createPushRuntime(database.db, config);
-  const ctx: AppContext = { config, database, db: database.db, mailer, jobs, push, log: app.log };
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    mailer,
+    jobs,
+    push,
+    metrics: createMetrics(),
+    log: app.log,
+  };
   // Every queue exists before any request runs: jobs are queued inside transactions (the outbox).
   await jobs.declare(allJobs(ctx));
   if (config.workers) await startWorkers(ctx);
@@ -127,6 +138,7 @@ export async function buildApp(
   await app.register(async (scope) => establishmentRoutes(scope, ctx));
   await app.register(async (scope) => userManagementRoutes(scope, ctx));
   await app.register(async (scope) => notificationRoutes(scope, ctx));
+  await app.register(async (scope) => metricsRoutes(scope, ctx));
 
   // Pictures: names are random and never reused, so they can be cached for good.
   for (const folder of ['logo', 'cover', 'gallery', 'post']) {

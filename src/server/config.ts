@@ -47,6 +47,8 @@ const EnvSchema = z.object({
   PUSH_ALLOWED_HOSTS: z.string().default(DEFAULT_PUSH_ALLOWED_HOSTS),
   /** How long a push service that refuses our VAPID credentials is left alone before we try it again. */
   PUSH_ORIGIN_PAUSE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  /** Exposes GET /metrics (Prometheus) to requests with `Authorization: Bearer <this>`; unset: no /metrics. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   /** A fan-out or email job not finished in this time is deemed crashed and taken over. */
   JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** A delivery batch job not finished in this time is taken over by another worker (crash recovery). */
@@ -94,6 +96,7 @@ export interface Config {
   };
   jobTimeoutSeconds: number;
   jobSuperviseSeconds: number;
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -171,6 +174,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       originPauseSeconds: env.PUSH_ORIGIN_PAUSE_SECONDS,
     },
     jobTimeoutSeconds: env.JOB_TIMEOUT_SECONDS,
+    metricsToken: env.METRICS_TOKEN,
     jobSuperviseSeconds: env.JOB_SUPERVISE_SECONDS,
   };
 }

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { JobQueue } from './jobs/queue';
+import type { Metrics } from './lib/metrics';
 import type { Mailer } from './mail/transport';
 import type { PushRuntime } from './push/push-runtime';
 
@@ -13,6 +14,7 @@ export interface AppContext {
   mailer: Mailer;
   jobs: JobQueue;
   push: PushRuntime;
+  metrics: Metrics;
   log: FastifyBaseLogger;
 }
 

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config';
 import type { AppContext } from './context';
 import { openDatabase } from './db/client';
 import { startJobQueue } from './jobs/queue';
+import { createMetrics } from './lib/metrics';
 import { createMailer } from './mail/transport';
 import { createPushRuntime } from './push/push-runtime';
 
@@ -33,7 +34,16 @@ async function main() {
   const jobs = await startJobQueue(database.sql, log, { superviseSeconds: config.jobSuperviseSeconds });
   const mailer = createMailer(config, log);
   const push = await createPushRuntime(database.db, config);
-  const ctx: AppContext = { config, database, db: database.db, jobs, mailer, push, log };
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    jobs,
+    mailer,
+    push,
+    metrics: createMetrics(),
+    log,
+  };
   await startWorkers(ctx);
   log.info('worker started');
   closeWithGrace({ delay: 10_000 }, async () => {

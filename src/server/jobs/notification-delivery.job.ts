@@ -238,6 +238,10 @@ export function notificationDeliveryJobs(ctx: AppContext): JobDefinition<z.ZodTy
         const decided = results.splice(0);
         const removed = gone.splice(0);
         await deliveries.recordAttempts(sql, notificationId, decided);
+        const counts = new Map<string, number>();
+        for (const r of decided) counts.set(r.outcome, (counts.get(r.outcome) ?? 0) + 1);
+        for (const [outcome, n] of counts)
+          if (outcome !== 'pending') ctx.metrics.deliveries.inc({ outcome }, n);
         await deliveries.deleteSubscriptions(sql, removed);
       };
       const attemptsOf = new Map(pending.map((row) => [row.subscriptionId, row.attempts]));
@@ -301,6 +305,7 @@ export function notificationDeliveryJobs(ctx: AppContext): JobDefinition<z.ZodTy
           probeAfter,
         });
         await originPauses.noticePaused(sql, notificationId, origin);
+        ctx.metrics.originPauses.inc();
         ctx.log.error(
           { notificationId, origin, status: last.status, detail: last.detail },
           'push service refuses our VAPID credentials: deliveries to it paused',

@@ -22,9 +22,6 @@ export interface SweepFindings {
   welcomeMailsRequeued: number;
 }
 
-/** What the sweeps of this process found since it started (for logs and metrics). */
-export const sweepTotals: SweepFindings = { notificationsRequeued: 0, welcomeMailsRequeued: 0 };
-
 export function sweepJobs(ctx: AppContext): JobDefinition<z.ZodType>[] {
   const { sql } = ctx.database;
 
@@ -86,8 +83,8 @@ export function sweepJobs(ctx: AppContext): JobDefinition<z.ZodType>[] {
         `UPDATE notifications SET idempotency_key = NULL
           WHERE idempotency_key IS NOT NULL AND created_at < now() - interval '24 hours'`,
       );
-      sweepTotals.notificationsRequeued += found.notificationsRequeued;
-      sweepTotals.welcomeMailsRequeued += found.welcomeMailsRequeued;
+      ctx.metrics.sweepRequeued.inc({ kind: 'notification' }, found.notificationsRequeued);
+      ctx.metrics.sweepRequeued.inc({ kind: 'welcome_mail' }, found.welcomeMailsRequeued);
       if (found.notificationsRequeued + found.welcomeMailsRequeued > 0) {
         ctx.log.warn({ ...found }, 'sweep queued stuck work again');
       }

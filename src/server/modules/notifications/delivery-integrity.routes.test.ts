@@ -20,6 +20,7 @@ import type { Post } from '../../../shared/schemas/notification.schema';
 import { sweepJob } from '../../jobs/sweep.job';
 import { REFUSALS_TO_PAUSE } from '../../push/credential-refusals';
 
+const METRICS_TOKEN = 'metrics-token-0123456789';
 let push: PushService;
 let t: TestApp;
 let a: ReturnType<typeof actors>;
@@ -27,7 +28,7 @@ let admin: Session;
 
 beforeAll(async () => {
   push = await startPushService();
-  t = await startTestApp({ PUSH_CA_FILE: push.caFile });
+  t = await startTestApp({ PUSH_CA_FILE: push.caFile, METRICS_TOKEN });
   a = actors(t);
   admin = await a.userWithRole('admin');
 });
@@ -208,6 +209,8 @@ describe('push endpoints', () => {
       const app = await startTestApp({ NODE_ENV, PUSH_ALLOWED_HOSTS: '' });
       try {
         const p = actors(app);
+        // No METRICS_TOKEN: no /metrics at all.
+        expect((await app.request({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
         const user = await p.userWithRole('customer');
         const keys = push.subscribe().keys;
         for (const endpoint of [
@@ -366,5 +369,17 @@ describe('the sweep', () => {
     expect(received(push, phone, lost)).toBe(1);
     const mail = await t.mail.waitFor(email);
     expect(mail.subject).toBeTruthy();
+
+    // What the sweep found is counted, for the operator only.
+    expect((await t.request({ method: 'GET', url: '/metrics' })).statusCode).toBe(401);
+    const metrics = await t.request({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    expect(metrics.statusCode).toBe(200);
+    expect(metrics.body).toContain('broadcast_sweep_requeued_total{kind="notification"} 1');
+    expect(metrics.body).toContain('broadcast_sweep_requeued_total{kind="welcome_mail"} 1');
+    expect(metrics.body).toMatch(/broadcast_deliveries_total\{outcome="sent"\} \d+/);
   });
 });
