@@ -1,6 +1,8 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import { ErrorCode } from '../../shared/errors';
 import { Msg } from '../../shared/messages';
@@ -39,12 +41,17 @@ export async function toJpeg(
   }
 }
 
+/** Paths saveJpeg wrote within the current removeStoredOnFailure call. */
+const storedInScope = new AsyncLocalStorage<string[]>();
+
 /** Store a JPEG under DATA_DIR/media/{folder} with a fresh unguessable name; returns the name without extension. */
 export async function saveJpeg(dataDir: string, folder: string, jpeg: Buffer): Promise<string> {
   const dir = path.join(dataDir, 'media', folder);
   await mkdir(dir, { recursive: true });
   const name = randomUUID();
-  await writeFile(path.join(dir, `${name}.jpeg`), jpeg);
+  const file = path.join(dir, `${name}.jpeg`);
+  storedInScope.getStore()?.push(file);
+  await writeFile(file, jpeg);
   return name;
 }
 
@@ -52,4 +59,28 @@ export async function saveJpeg(dataDir: string, folder: string, jpeg: Buffer): P
 export async function removeJpeg(dataDir: string, folder: string, name: string | null): Promise<void> {
   if (!name || !/^[0-9a-f-]{36}$/.test(name)) return;
   await rm(path.join(dataDir, 'media', folder, `${name}.jpeg`), { force: true });
+}
+
+/**
+ * Run the rest of an upload request (the service call). If it fails, the pictures it stored are
+ * removed again, so a refused or failed upload leaves no file behind, and the failure is logged;
+ * the error then goes on to the error handler with its own status. The services store a picture
+ * just before writing the row that names it, so a failure after saveJpeg is (all but always) one
+ * where no row names the file.
+ */
+export async function removeStoredOnFailure<T>(log: FastifyBaseLogger, work: () => Promise<T>): Promise<T> {
+  const stored: string[] = [];
+  try {
+    return await storedInScope.run(stored, work);
+  } catch (error) {
+    if (stored.length > 0) {
+      const removed = await Promise.allSettled(stored.map((file) => rm(file, { force: true })));
+      const kept = stored.filter((_, i) => removed[i]!.status === 'rejected');
+      log.warn(
+        { err: error, removed: stored.length - kept.length, kept },
+        'upload failed after storing a picture',
+      );
+    }
+    throw error;
+  }
 }

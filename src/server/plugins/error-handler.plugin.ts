@@ -43,13 +43,8 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
         code: ErrorCode.BAD_REQUEST,
       } satisfies ErrorBody);
     }
-    // The multipart parser reports a body cut short on the request stream, outside the route's code.
-    if (error.statusCode === undefined && request.isMultipart?.()) {
-      return reply.status(400).send({
-        error: 'The upload is incomplete or malformed.',
-        code: ErrorCode.BAD_REQUEST,
-      } satisfies ErrorBody);
-    }
+    // A broken multipart body is answered where it is read (readImageUpload). Guessing it here from
+    // the content type turned any later failure of an upload route into a silent 400.
     const status = error.statusCode ?? 500;
     if (status === 429) {
       return reply

@@ -19,6 +19,7 @@ import {
 } from '../../../shared/schemas/account.schema';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
+import { removeStoredOnFailure } from '../../lib/images';
 import { readImageUpload } from '../../lib/uploads';
 import { actorOf } from '../../plugins/auth.plugin';
 import * as account from './account.service';
@@ -257,7 +258,10 @@ export async function accountRoutes(root: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       const { buffer } = await readImageUpload(request);
-      return { user: await account.setAvatar(ctx, actorOf(request), buffer), message: Msg.profileUpdated };
+      return removeStoredOnFailure(request.log, async () => ({
+        user: await account.setAvatar(ctx, actorOf(request), buffer),
+        message: Msg.profileUpdated,
+      }));
     },
   );
 

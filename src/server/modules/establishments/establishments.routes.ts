@@ -18,6 +18,7 @@ import {
 } from '../../../shared/schemas/establishment.schema';
 import type { AppContext } from '../../context';
 import { fieldError } from '../../lib/app-error';
+import { removeStoredOnFailure } from '../../lib/images';
 import { readImageUpload } from '../../lib/uploads';
 import { actorOf } from '../../plugins/auth.plugin';
 import * as establishments from './establishments.service';
@@ -241,7 +242,7 @@ export async function establishmentRoutes(root: FastifyInstance, ctx: AppContext
       },
       async (request) => {
         const { buffer } = await readImageUpload(request);
-        return {
+        return removeStoredOnFailure(request.log, async () => ({
           establishment: await establishments.setPicture(
             ctx,
             actorOf(request),
@@ -250,7 +251,7 @@ export async function establishmentRoutes(root: FastifyInstance, ctx: AppContext
             buffer,
           ),
           message: Msg.establishmentUpdated,
-        };
+        }));
       },
     );
   }
@@ -294,11 +295,10 @@ export async function establishmentRoutes(root: FastifyInstance, ctx: AppContext
       const parsed = CaptionBodySchema.safeParse({ caption: fields.caption ?? '' });
       if (!parsed.success) throw fieldError('caption', parsed.error.issues[0]!.message);
       const { caption } = parsed.data;
-      return reply
-        .status(201)
-        .send(
-          await establishments.addGalleryImage(ctx, actorOf(request), request.params.id, buffer, caption),
-        );
+      const image = await removeStoredOnFailure(request.log, () =>
+        establishments.addGalleryImage(ctx, actorOf(request), request.params.id, buffer, caption),
+      );
+      return reply.status(201).send(image);
     },
   );
 

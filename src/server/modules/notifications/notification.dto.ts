@@ -50,10 +50,18 @@ export function toPostDto(row: PostRow, delivery: DeliveryFigures | null): Post 
 export const encodeCursor = (row: Pick<PostRow, 'createdAt' | 'id'>) =>
   Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
 
+/** What encodeCursor writes: a four-digit-year ISO time (years 0001-9999, which PostgreSQL stores), "|", a uuid. */
+const CURSOR =
+  /^(?!0000)(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+/** The position a cursor names, or undefined for anything encodeCursor could not have written. */
 export function decodeCursor(cursor: string | undefined): { createdAt: Date; id: string } | undefined {
   if (!cursor) return undefined;
-  const [time, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const createdAt = new Date(time ?? '');
-  if (Number.isNaN(createdAt.getTime()) || !id || !/^[0-9a-f-]{36}$/.test(id)) return undefined;
+  const match = CURSOR.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (!match) return undefined;
+  const [time, id] = [match[1]!, match[2]!];
+  const createdAt = new Date(time);
+  // Date rolls 2021-02-30 over into March: a time that does not read back as written is not ours.
+  if (Number.isNaN(createdAt.getTime()) || createdAt.toISOString() !== time) return undefined;
   return { createdAt, id };
 }

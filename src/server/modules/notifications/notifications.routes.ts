@@ -20,6 +20,7 @@ import {
   UnsubscribeBodySchema,
 } from '../../../shared/schemas/notification.schema';
 import type { AppContext } from '../../context';
+import { removeStoredOnFailure } from '../../lib/images';
 import { readImageUpload } from '../../lib/uploads';
 import { actorOf } from '../../plugins/auth.plugin';
 import * as notifications from './notifications.service';
@@ -104,7 +105,9 @@ export async function notificationRoutes(root: FastifyInstance, ctx: AppContext)
     },
     async (request, reply) => {
       const { buffer } = await readImageUpload(request);
-      const media = await notifications.uploadMedia(ctx, actorOf(request), request.params.id, buffer);
+      const media = await removeStoredOnFailure(request.log, () =>
+        notifications.uploadMedia(ctx, actorOf(request), request.params.id, buffer),
+      );
       return reply.status(201).send({ media });
     },
   );
