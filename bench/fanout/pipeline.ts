@@ -7,14 +7,10 @@ import pg from 'pg';
 import pino from 'pino';
 import { startWorkers } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
-import type { AppContext } from '../../src/server/context';
 import { openDatabase, type SqlExecutor } from '../../src/server/db/client';
-import { startJobQueue } from '../../src/server/jobs/queue';
-import { createMetrics } from '../../src/server/lib/metrics';
-import { createMailer } from '../../src/server/mail/transport';
 import * as deliveries from '../../src/server/modules/notifications/deliveries.repo';
 import { send } from '../../src/server/modules/notifications/notifications.service';
-import { createPushRuntime } from '../../src/server/push/push-runtime';
+import { createWorkerContext } from '../../src/server/worker-context';
 import type { Actor } from '../../src/shared/permissions';
 import { type CpuSpan, cpuMeter, type MemoryPeak, memorySampler, processCpuSeconds } from './measure';
 import type { PushServiceProcess } from './push-service';
@@ -194,24 +190,13 @@ export async function runPipeline(options: Options): Promise<PipelineResult> {
   };
   const config = loadConfig(env);
   const logger = pino({ level: config.logLevel });
-  // As src/server/worker.ts builds its context.
   const database = await openDatabase(config.databaseUrl, config.dataDir);
   const workers: ChildProcess[] = [];
   try {
     await database.migrate();
-    const jobs = await startJobQueue(database.sql, logger, { superviseSeconds: config.jobSuperviseSeconds });
-    const mailer = createMailer(config, logger);
-    const push = await createPushRuntime(database.db, config);
-    const ctx: AppContext = {
-      config,
-      database,
-      db: database.db,
-      jobs,
-      mailer,
-      push,
-      metrics: createMetrics(),
-      log: logger,
-    };
+    // As src/server/worker.ts builds its context.
+    const ctx = await createWorkerContext(config, database, logger);
+    const { jobs, push, mailer } = ctx;
 
     log(`seeding ${options.subscribers} subscriptions (${database.kind})...`);
     const seedStarted = performance.now();

@@ -2,12 +2,8 @@ import closeWithGrace from 'close-with-grace';
 import pino from 'pino';
 import { startWorkers } from './app';
 import { ConfigError, loadConfig } from './config';
-import type { AppContext } from './context';
 import { openDatabase } from './db/client';
-import { startJobQueue } from './jobs/queue';
-import { createMetrics } from './lib/metrics';
-import { createMailer } from './mail/transport';
-import { createPushRuntime } from './push/push-runtime';
+import { createWorkerContext } from './worker-context';
 
 /** Job workers alone, for scaling out: several of these share one PostgreSQL's queues. */
 async function main() {
@@ -31,19 +27,8 @@ async function main() {
   const log = pino({ level: config.logLevel });
   const database = await openDatabase(config.databaseUrl, config.dataDir);
   await database.migrate();
-  const jobs = await startJobQueue(database.sql, log, { superviseSeconds: config.jobSuperviseSeconds });
-  const mailer = createMailer(config, log);
-  const push = await createPushRuntime(database.db, config);
-  const ctx: AppContext = {
-    config,
-    database,
-    db: database.db,
-    jobs,
-    mailer,
-    push,
-    metrics: createMetrics(),
-    log,
-  };
+  const ctx = await createWorkerContext(config, database, log);
+  const { jobs, push, mailer } = ctx;
   await startWorkers(ctx);
   log.info('worker started');
   closeWithGrace({ delay: 10_000 }, async () => {
