@@ -146,6 +146,11 @@ export async function upsertMembership(
     .onConflictDoUpdate({ target: [memberships.userId, memberships.establishmentId], set: { kind } });
 }
 
+/** Follow as a customer unless already a member: an operator who follows stays an operator, even at the same moment. */
+export async function insertFollower(db: Db, userId: string, establishmentId: string) {
+  await db.insert(memberships).values({ userId, establishmentId, kind: 'customer' }).onConflictDoNothing();
+}
+
 export async function deleteMembership(db: Db, userId: string, establishmentId: string) {
   const rows = await db
     .delete(memberships)

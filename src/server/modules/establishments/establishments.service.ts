@@ -360,8 +360,7 @@ export async function follow(ctx: AppContext, actor: AuthedActor, idOrPublicId: 
   if (!row || row.deletedAt) throw gone();
   if (row.blockedAt) throw new AppError(403, ErrorCode.ESTABLISHMENT_BLOCKED, Msg.establishmentBlocked);
   if (!row.active) throw new AppError(409, ErrorCode.ESTABLISHMENT_INACTIVE, Msg.establishmentInactive);
-  const existing = await repo.findMembership(ctx.db, actor.id, row.id);
-  if (!existing) await repo.upsertMembership(ctx.db, actor.id, row.id, 'customer');
+  await repo.insertFollower(ctx.db, actor.id, row.id);
   return { establishmentId: row.id, following: true, message: Msg.followed };
 }
 
