@@ -216,7 +216,8 @@ export function notificationDeliveryJobs(ctx: AppContext): JobDefinition<z.ZodTy
             break;
           case 'auth':
             refusals.refused(origin);
-            refused.set(origin, [...(refused.get(origin) ?? []), { id, result }]);
+            if (!refused.has(origin)) refused.set(origin, []);
+            refused.get(origin)!.push({ id, result });
             break;
           case 'retry': {
             const attempts = attemptsOf.get(id) ?? 0;
@@ -298,13 +299,9 @@ export function notificationDeliveryJobs(ctx: AppContext): JobDefinition<z.ZodTy
         // The evidence says our credentials: pause the origin, keep its deliveries pending.
         const last = held.at(-1)!.result;
         const probeAfter = new Date(Date.now() + ctx.config.push.originPauseSeconds * 1000);
-        await originPauses.pauseOrigin(sql, publicKey, {
-          origin,
-          httpStatus: last.status,
-          detail: last.detail,
-          probeAfter,
-        });
-        await originPauses.noticePaused(sql, notificationId, origin);
+        const pause = { origin, httpStatus: last.status, detail: last.detail, probeAfter };
+        await originPauses.pauseOrigin(sql, publicKey, pause);
+        await originPauses.noticePaused(sql, notificationId, pause);
         ctx.metrics.originPauses.inc();
         ctx.log.error(
           { notificationId, origin, status: last.status, detail: last.detail },

@@ -179,6 +179,7 @@ describe('a push service that refuses our credentials', () => {
       const paused = await until(p, client, sent.id, (post) => Boolean(post.delivery?.error));
       expect(paused.delivery?.error).toContain(push.origin);
       expect(paused.delivery?.error).toMatch(/VAPID/);
+      expect(paused.delivery?.error).toContain('HTTP 401');
       expect(paused.delivery?.completedAt).toBeNull();
       // The other push service delivered meanwhile.
       await until(p, client, sent.id, (post) => (post.delivery?.sent ?? 0) >= 1);

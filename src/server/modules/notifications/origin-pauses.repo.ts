@@ -57,21 +57,27 @@ export async function resumeOrigin(sql: SqlExecutor, vapidPublicKey: string, ori
   );
   if (rows.length === 0) return;
   await sql.executeSql(
-    `UPDATE notifications SET error = NULL
-      WHERE completed_at IS NULL AND error = $1`,
-    [pausedNotice(origin)],
+    'UPDATE notifications SET error = NULL WHERE completed_at IS NULL AND starts_with(error, $1)',
+    [noticePrefix(origin)],
   );
 }
 
-/** What the post page says while deliveries to this origin wait. */
-export function pausedNotice(origin: string): string {
-  return `Deliveries to ${origin} are paused: this push service refuses our VAPID credentials. They stay pending and resume as soon as it accepts them; check VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY.`;
+const noticePrefix = (origin: string) => `Deliveries to ${origin} are paused:`;
+
+/** What the post page says while deliveries to this origin wait: which push service, and why. */
+export function pausedNotice(pause: Pick<OriginPause, 'origin' | 'httpStatus' | 'detail'>): string {
+  const said = pause.detail.trim() ? `: ${pause.detail.trim().slice(0, 200)}` : '';
+  return `${noticePrefix(pause.origin)} this push service refuses our VAPID credentials (HTTP ${pause.httpStatus}${said}). They stay pending and resume as soon as it accepts them; check VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY.`;
 }
 
 /** Show the notice on a send that has deliveries waiting for this origin. */
-export async function noticePaused(sql: SqlExecutor, notificationId: string, origin: string): Promise<void> {
+export async function noticePaused(
+  sql: SqlExecutor,
+  notificationId: string,
+  pause: OriginPause,
+): Promise<void> {
   await sql.executeSql('UPDATE notifications SET error = $2 WHERE id = $1', [
     notificationId,
-    pausedNotice(origin),
+    pausedNotice(pause),
   ]);
 }
