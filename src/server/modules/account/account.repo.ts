@@ -115,6 +115,14 @@ export async function insertAuthToken(
   await db.insert(authTokens).values(values);
 }
 
+/** Spend every outstanding token of this purpose (an older reset link must not work after a reset). */
+export async function revokeAuthTokens(db: Db, userId: string, purpose: TokenPurpose): Promise<void> {
+  await db
+    .update(authTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt)));
+}
+
 /** Mark a token used, atomically: returns its user only the first time, and only before expiry. */
 export async function consumeAuthToken(
   db: Db,

@@ -659,6 +659,37 @@ describe('accounts API', () => {
       expectError(await post('/api/account/verify', { token: resetToken }), 400, Msg.tokenInvalid);
     });
 
+    it('spends every other reset link once one is used, and when the password is changed', async () => {
+      const { email } = await newUser('reset-older');
+      const resetLink = async () => {
+        const since = t.mail.received.length;
+        expect((await post('/api/account/forgot-password', { email })).statusCode).toBe(200);
+        return linkToken(await mailAfter(since, email, hasLink('newpassword')), 'newpassword');
+      };
+      const [older, newer] = [await resetLink(), await resetLink()];
+      const used = await post('/api/account/reset-password', { token: newer, password: 'reset-newer-1' });
+      expect(used.statusCode, used.body).toBe(200);
+      const stale = await post('/api/account/reset-password', { token: older, password: 'reset-older-1' });
+      expectError(stale, 400, Msg.tokenInvalid, ErrorCode.TOKEN_INVALID);
+
+      // A link outstanding when the password is changed in the account is spent as well.
+      const outstanding = await resetLink();
+      const token = await signIn(email, 'reset-newer-1');
+      const change = await t.request({
+        method: 'POST',
+        url: '/api/account/password',
+        token,
+        payload: { currentPassword: 'reset-newer-1', newPassword: 'changed-password-1' },
+      });
+      expect(change.statusCode, change.body).toBe(200);
+      const late = await post('/api/account/reset-password', {
+        token: outstanding,
+        password: 'reset-late-1',
+      });
+      expectError(late, 400, Msg.tokenInvalid, ErrorCode.TOKEN_INVALID);
+      await signIn(email, 'changed-password-1');
+    });
+
     it('refuses an unknown reset token', async () => {
       const res = await post('/api/account/reset-password', {
         token: 'y'.repeat(43),

@@ -186,6 +186,7 @@ export async function changePassword(
   await repo.updateUser(ctx.db, user.id, { passwordHash: await hashPassword(input.newPassword) });
   const bumped = await repo.bumpTokenVersion(ctx.db, user.id);
   await repo.revokeAllSessions(ctx.db, user.id);
+  await repo.revokeAuthTokens(ctx.db, user.id, 'reset_password');
   return openSession(ctx, bumped!, { userAgent: meta.userAgent, actingAdminId: actor.actingAdminId });
 }
 
@@ -206,6 +207,8 @@ export async function resetPassword(ctx: AppContext, input: ResetPasswordBody): 
   });
   await repo.bumpTokenVersion(ctx.db, userId);
   await repo.revokeAllSessions(ctx.db, userId);
+  // Every other reset link sent before is spent too: whoever may have seen one is locked out.
+  await repo.revokeAuthTokens(ctx.db, userId, 'reset_password');
 }
 
 /** End this session only. */
