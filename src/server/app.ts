@@ -32,6 +32,17 @@ import { errorHandlerPlugin } from './plugins/error-handler.plugin';
 import { metricsRoutes } from './plugins/metrics.plugin';
 import { createPushRuntime } from './push/push-runtime';
 
+const PERMISSIONS_POLICY = [
+  'camera=()',
+  'microphone=()',
+  'geolocation=()',
+  'payment=()',
+  'usb=()',
+  'serial=()',
+  'bluetooth=()',
+  'interest-cohort=()',
+].join(', ');
+
 export interface BuildOptions {
   /** An open database; by default one is opened from the config and migrated. */
   database?: Database;
@@ -96,9 +107,14 @@ export async function buildApp(
   });
 
   await app.register(errorHandlerPlugin);
+  // Over plain HTTP (a LAN address, a laptop) "upgrade-insecure-requests" and HSTS would send the
+  // browser to an https that does not exist and leave the app blank: only when PUBLIC_URL is https.
+  const https = config.publicUrl.startsWith('https:');
   await app.register(helmet, {
+    hsts: https,
     contentSecurityPolicy: {
       directives: {
+        upgradeInsecureRequests: https ? [] : null,
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         // MUI's emotion injects style elements at run time.
@@ -112,6 +128,10 @@ export async function buildApp(
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  // No page of ours uses these powerful features; an injected script or frame cannot either.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
   });
   // Brotli or gzip for JSON, HTML, scripts and styles: a customer opening a business's page from a QR
   // code is usually on a phone network. Already-compressed images are left as they are.
