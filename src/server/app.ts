@@ -29,6 +29,7 @@ import { userManagementRoutes } from './modules/management/users.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { authPlugin } from './plugins/auth.plugin';
 import { errorHandlerPlugin } from './plugins/error-handler.plugin';
+import { healthRoutes } from './plugins/health.plugin';
 import { metricsRoutes } from './plugins/metrics.plugin';
 import { createPushRuntime } from './push/push-runtime';
 
@@ -159,6 +160,7 @@ export async function buildApp(
   await app.register(async (scope) => userManagementRoutes(scope, ctx));
   await app.register(async (scope) => notificationRoutes(scope, ctx));
   await app.register(async (scope) => metricsRoutes(scope, ctx));
+  await app.register(async (scope) => healthRoutes(scope, ctx));
 
   // Pictures: names are random and never reused, so they can be cached for good.
   for (const folder of ['logo', 'cover', 'gallery', 'post']) {

@@ -43,6 +43,15 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 // Taken while migrating so that an API and several workers starting together migrate once.
 const MIGRATION_LOCK_ID = 727_001;
 
+/** A close that may be called again (shutdown paths overlap) and does its work once. */
+function once(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => {
+    closing ??= close();
+    return closing;
+  };
+}
+
 /** PGlite runs one statement per query() when it has parameters; multi-statement SQL goes through exec(). */
 function pgliteExecutor(client: PGlite): SqlExecutor {
   return {
@@ -78,7 +87,7 @@ export async function openDatabase(url: string | undefined, dataDir: string): Pr
           client.release();
         }
       },
-      close: () => pool.end(),
+      close: once(() => pool.end()),
     };
   }
   let client: PGlite;
@@ -95,6 +104,6 @@ export async function openDatabase(url: string | undefined, dataDir: string): Pr
     db,
     sql: pgliteExecutor(client),
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
-    close: () => client.close(),
+    close: once(() => client.close()),
   };
 }

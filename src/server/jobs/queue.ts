@@ -48,6 +48,8 @@ export interface JobQueue {
    * retry, active): what the sweep must not queue again.
    */
   liveJobKeys(queue: string, key: string): Promise<Set<string>>;
+  /** Throws when the queue's tables cannot be read (for /ready). */
+  ping(): Promise<void>;
   /** Enqueue this job on a cron schedule (once across all processes). */
   schedule(job: Pick<JobDefinition<z.ZodType>, 'queue'>, cron: string): Promise<void>;
   /** Start taking jobs of these types in this process. */
@@ -132,6 +134,9 @@ export async function startJobQueue(
         [queue, key],
       );
       return new Set((rows as { key: string | null }[]).flatMap((r) => (r.key ? [r.key] : [])));
+    },
+    async ping() {
+      await sql.executeSql('SELECT 1 FROM pgboss.queue LIMIT 1');
     },
     async send(job, payload, { db, ...options } = {}) {
       if (db && !created.has(job.queue)) throw new Error(`queue ${job.queue} is not declared`);
