@@ -7,6 +7,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actors, type Session } from '../../../../tests/support/api-actors';
+import { expectError } from '../../../../tests/support/expect-error';
 import {
   type PushService,
   startPushService,
@@ -38,19 +39,6 @@ afterAll(async () => {
 });
 
 type Actors = ReturnType<typeof actors>;
-
-function expectError(
-  res: LightMyRequestResponse,
-  status: number,
-  code: string,
-  fields?: Record<string, unknown>,
-) {
-  expect(res.statusCode, res.body).toBe(status);
-  const body = res.json<{ error: string; code: string; fields?: Record<string, string> }>();
-  expect(body.code).toBe(code);
-  if (fields) expect(body.fields).toMatchObject(fields);
-  return body;
-}
 
 async function device(p: Actors, service: PushService, user: Session): Promise<TestSubscription> {
   const subscription = service.subscribe();
@@ -258,14 +246,7 @@ describe('push endpoints', () => {
       const byName = { ...subscription, endpoint: subscription.endpoint.replace('127.0.0.1', 'localhost') };
       expect((await p.call('POST', '/notifications/subscribe', byName, follower.token)).statusCode).toBe(201);
       const requestsBefore = push.requests().length;
-      const res = await p.call(
-        'POST',
-        `/api/establishments/${establishment.id}/notifications`,
-        { text: 'Never inside', post: true },
-        client.token,
-      );
-      expect(res.statusCode, res.body).toBe(202);
-      const sent = postOf(res);
+      const sent = postOf(await sendOk(app, client, establishment.id, 'Never inside'));
       const post = await until(p, client, sent.id, completed);
       expect(post.delivery).toMatchObject({ status: 'done', audience: 1, sent: 0, failed: 1, pending: 0 });
       expect(push.requests().length).toBe(requestsBefore);
@@ -325,13 +306,7 @@ describe('compose', () => {
 
   it('accepts the public id wherever the id is accepted', async () => {
     const { establishment, client } = await business(a, admin, 'Public Id Pizza');
-    const sent = await a.call(
-      'POST',
-      `/api/establishments/${establishment.publicId}/notifications`,
-      { text: 'By public id', post: true },
-      client.token,
-    );
-    expect(sent.statusCode, sent.body).toBe(202);
+    const sent = await sendOk(t, client, establishment.publicId, 'By public id');
     const posts = await a.call(
       'GET',
       `/api/establishments/${establishment.publicId}/posts`,

@@ -4,10 +4,10 @@
  * our VAPID tokens and decrypts every message with the test subscription's keys. Everything
  * asserted is what a client, a browser or the push service sees.
  */
-import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actors, type Session } from '../../../../tests/support/api-actors';
+import { expectError } from '../../../../tests/support/expect-error';
 import { multipart } from '../../../../tests/support/multipart';
 import {
   type PushService,
@@ -39,20 +39,6 @@ afterAll(async () => {
 });
 
 const call = (...args: Parameters<ReturnType<typeof actors>['call']>) => a.call(...args);
-
-function expectError(
-  res: LightMyRequestResponse,
-  status: number,
-  code: string,
-  fields?: Record<string, string>,
-) {
-  expect(res.statusCode, res.body).toBe(status);
-  const body = res.json<{ error: string; code: string; fields?: Record<string, string> }>();
-  expect(body.code).toBe(code);
-  if (fields) expect(body.fields).toMatchObject(fields);
-  expect(res.body).not.toMatch(/stack|node_modules|\.ts:\d/);
-  return body;
-}
 
 /** The browser registers a push-service subscription for this signed-in user. */
 async function device(user: Session): Promise<TestSubscription> {

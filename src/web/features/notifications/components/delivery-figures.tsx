@@ -199,6 +199,13 @@ export function DeliveryTiles({ figures }: { figures: DeliveryFigures }) {
               {figures.error ? translateMessage(t, figures.error) : t('notifications.delivery.haltedText')}
             </Alert>
           )}
+          {/* A push service refusing our credentials: its deliveries wait, the rest goes on. */}
+          {figures.status !== 'halted' && figures.error && (
+            <Alert severity="warning">
+              <AlertTitle>{t('notifications.delivery.pausedTitle')}</AlertTitle>
+              {translateMessage(t, figures.error)}
+            </Alert>
+          )}
         </Stack>
       </CardContent>
     </Card>
