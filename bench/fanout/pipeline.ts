@@ -144,7 +144,7 @@ export async function seed(sql: SqlExecutor, count: number, origin: string) {
     );
   }
   await sql.executeSql('ANALYZE users, memberships, push_subscriptions', []).catch(() => {});
-  const actor: Actor = { id: adminId, role: 'admin', establishments: [] };
+  const actor: Actor = { id: adminId, role: 'admin', emailVerified: true, establishments: [] };
   return { actor, establishmentId };
 }
 

@@ -1,36 +1,39 @@
-import { existsSync } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { ErrorCode } from '../shared/errors';
-import { Msg } from '../shared/messages';
+import type { DestinationStream } from 'pino';
 import { MAX_IMAGE_BYTES } from '../shared/uploads';
-import type { Config } from './config';
+import { type Config, fastifyTrustProxy } from './config';
 import type { AppContext } from './context';
 import { type Database, openDatabase } from './db/client';
 import { accountMailJobs } from './jobs/account-mail.job';
+import { housekeepingJob, housekeepingJobs } from './jobs/housekeeping.job';
 import { expireSubscriptionsJob, notificationDeliveryJobs } from './jobs/notification-delivery.job';
 import { startJobQueue } from './jobs/queue';
 import { sweepJob, sweepJobs } from './jobs/sweep.job';
+import { setImageConcurrency } from './lib/images';
+import { logSerializers } from './lib/log-safety';
 import { createMetrics } from './lib/metrics';
 import { createMailer, type Mailer } from './mail/transport';
 import { accountRoutes } from './modules/account/account.routes';
 import { establishmentRoutes } from './modules/establishments/establishments.routes';
-import { publicPageHtml } from './modules/establishments/public-page-meta';
 import { userManagementRoutes } from './modules/management/users.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
+import { accessPlugin } from './plugins/access.plugin';
 import { authPlugin } from './plugins/auth.plugin';
 import { errorHandlerPlugin } from './plugins/error-handler.plugin';
 import { healthRoutes } from './plugins/health.plugin';
-import { metricsRoutes } from './plugins/metrics.plugin';
+import { metricsPlugin } from './plugins/metrics.plugin';
+import { rateLimitPlugin } from './plugins/rate-limit.plugin';
+import { requestLogPlugin } from './plugins/request-log.plugin';
+import { webAppPlugin } from './plugins/web-app.plugin';
 import { createPushRuntime } from './push/push-runtime';
 
 const PERMISSIONS_POLICY = [
@@ -48,6 +51,8 @@ export interface BuildOptions {
   /** An open database; by default one is opened from the config and migrated. */
   database?: Database;
   mailer?: Mailer;
+  /** Where the logs go (standard output by default); tests read them. */
+  logStream?: DestinationStream;
 }
 
 /** Every job handler this process can run. */
@@ -55,6 +60,7 @@ export const allJobs = (ctx: AppContext) => [
   ...accountMailJobs(ctx),
   ...notificationDeliveryJobs(ctx),
   ...sweepJobs(ctx),
+  ...housekeepingJobs(ctx),
 ];
 
 /** Start this process's job workers and the periodic jobs. */
@@ -64,6 +70,8 @@ export async function startWorkers(ctx: AppContext) {
   await ctx.jobs.schedule(expireSubscriptionsJob, '17 4 * * *');
   // Every minute: work whose job is gone (see sweep.job.ts).
   await ctx.jobs.schedule(sweepJob, '* * * * *');
+  // Hourly at :23: expired or signed-out sessions, used or expired emailed tokens (housekeeping.job.ts).
+  await ctx.jobs.schedule(housekeepingJob, '23 * * * *');
 }
 
 /** Build the HTTP application and its context. Tests call this on PGlite in memory. */
@@ -72,9 +80,17 @@ export async function buildApp(
   options: BuildOptions = {},
 ): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      // No SQL values in logged errors, no link tokens in logged URLs.
+      serializers: logSerializers,
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
+    // Requests are logged by requestLogPlugin, as LOG_REQUESTS says.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // Ids in logs, never in answers.
     genReqId: () => crypto.randomUUID(),
   });
@@ -108,6 +124,8 @@ export async function buildApp(
   });
 
   await app.register(errorHandlerPlugin);
+  await app.register(requestLogPlugin, { mode: config.logRequests });
+  await app.register(metricsPlugin, ctx);
   // Over plain HTTP (a LAN address, a laptop) "upgrade-insecure-requests" and HSTS would send the
   // browser to an https that does not exist and leave the app blank: only when PUBLIC_URL is https.
   const https = config.publicUrl.startsWith('https:');
@@ -137,7 +155,9 @@ export async function buildApp(
   // Brotli or gzip for JSON, HTML, scripts and styles: a customer opening a business's page from a QR
   // code is usually on a phone network. Already-compressed images are left as they are.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
-  await app.register(rateLimit, { global: false });
+  // Counters in the database, shared by every process (rate-limit.plugin.ts).
+  await app.register(rateLimitPlugin, ctx);
+  setImageConcurrency(config.imageConcurrency);
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10 } });
   await app.register(swagger, {
     openapi: {
@@ -154,12 +174,12 @@ export async function buildApp(
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(authPlugin, ctx);
+  await app.register(accessPlugin);
 
   await app.register(async (scope) => accountRoutes(scope, ctx));
   await app.register(async (scope) => establishmentRoutes(scope, ctx));
   await app.register(async (scope) => userManagementRoutes(scope, ctx));
   await app.register(async (scope) => notificationRoutes(scope, ctx));
-  await app.register(async (scope) => metricsRoutes(scope, ctx));
   await app.register(async (scope) => healthRoutes(scope, ctx));
 
   // Pictures: names are random and never reused, so they can be cached for good.
@@ -176,35 +196,8 @@ export async function buildApp(
     });
   }
 
-  const { webDistDir } = config;
-  const hasWebApp = existsSync(path.join(webDistDir, 'index.html'));
-  if (hasWebApp) {
-    await app.register(fastifyStatic, {
-      root: webDistDir,
-      prefix: '/',
-      wildcard: false,
-      index: false,
-      // Built assets carry a content hash in their name; everything else must be revalidated.
-      setHeaders: (res, filePath) => {
-        const hashed = filePath.startsWith(path.join(webDistDir, 'assets'));
-        res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  }
-  const indexHtml = hasWebApp ? await readFile(path.join(webDistDir, 'index.html'), 'utf8') : '';
-  app.setNotFoundHandler(async (request, reply) => {
-    const url = request.url;
-    const isPage = request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/image/');
-    if (isPage && hasWebApp) {
-      // The web app routes in the browser; index.html must never be cached stale. A business's
-      // public page gets its own title and preview tags.
-      const html = (await publicPageHtml(ctx, indexHtml, url)) ?? indexHtml;
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
-    }
-    if (isPage)
-      return reply.status(503).type('text/plain').send('The web app is not built: run `npm run build`.');
-    return reply.status(404).send({ error: Msg.notFound, code: ErrorCode.NOT_FOUND });
-  });
+  // The built web app, its pages and the answers for unknown paths.
+  await app.register(webAppPlugin, ctx);
 
   await app.ready();
   return { app, ctx };

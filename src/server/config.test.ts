@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, fastifyTrustProxy, loadConfig } from './config';
 
 const SECRET = 'a-test-secret-that-is-long-enough-0123456789';
 
@@ -168,5 +168,73 @@ describe('ANDROID_APP_URL', () => {
   it('is taken as given when set', () => {
     const store = 'https://play.google.com/store/apps/details?id=com.example.broadcast';
     expect(load({ JWT_SECRET: SECRET, ANDROID_APP_URL: store }).androidAppUrl).toBe(store);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  const trust = (value: string) => load({ JWT_SECRET: SECRET, TRUST_PROXY: value }).trustProxy;
+
+  it('is off by default and for false, 0 and empty', () => {
+    expect(load({ JWT_SECRET: SECRET }).trustProxy).toBe(false);
+    for (const value of ['false', 'no', 'off', '0', '']) expect(trust(value)).toBe(false);
+  });
+
+  it('takes a hop count; true means one hop (the older setting, without trusting what clients write)', () => {
+    expect(trust('1')).toBe(1);
+    expect(trust('2')).toBe(2);
+    expect(trust('true')).toBe(1);
+    expect(trust('yes')).toBe(1);
+  });
+
+  it("takes the proxies' addresses and CIDRs, comma-separated", () => {
+    expect(trust('10.0.0.0/8, 192.168.1.10,fd00::/8, ::1, loopback')).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.10',
+      'fd00::/8',
+      '::1',
+      'loopback',
+    ]);
+  });
+
+  it('refuses trusting every hop, and anything else it cannot read, with a clear message', () => {
+    for (const value of ['*', '0.0.0.0/0', '10.0.0.1,*', '::/0']) {
+      const error = configError({ JWT_SECRET: SECRET, TRUST_PROXY: value });
+      expect(error.message).toContain('TRUST_PROXY');
+      expect(error.message).toContain('would trust any X-Forwarded-For');
+    }
+    for (const value of ['proxy.example.com', '10.0.0.1/33', '300.1.1.1', '11', '10.0.0.0/8/1']) {
+      expect(configError({ JWT_SECRET: SECRET, TRUST_PROXY: value }).message).toContain('TRUST_PROXY');
+    }
+  });
+
+  it('gives Fastify a function for hop counts, as Fastify reads a bare number as "trust no one"', () => {
+    expect(fastifyTrustProxy(false)).toBe(false);
+    expect(fastifyTrustProxy(['10.0.0.0/8'])).toEqual(['10.0.0.0/8']);
+    const oneHop = fastifyTrustProxy(1) as (address: string, hop: number) => boolean;
+    // Hop 0 is our peer (the proxy); hop 1, the address it forwarded, is the client.
+    expect([0, 1, 2].map((hop) => oneHop('203.0.113.1', hop))).toEqual([true, false, false]);
+  });
+});
+
+describe('rate limits and picture processing', () => {
+  it('has defaults', () => {
+    const config = load({ JWT_SECRET: SECRET });
+    expect(config.uploadRateLimitPerMinute).toBe(30);
+    expect(config.publicRateLimitPerMinute).toBe(120);
+    expect(config.imageConcurrency).toBeGreaterThanOrEqual(1);
+  });
+
+  it('leaves two threads of the pool to sign-in and file reads', () => {
+    expect(load({ JWT_SECRET: SECRET, UV_THREADPOOL_SIZE: '3' }).imageConcurrency).toBe(1);
+    expect(load({ JWT_SECRET: SECRET, IMAGE_CONCURRENCY: '3' }).imageConcurrency).toBe(3);
+  });
+
+  it('refuses nonsense', () => {
+    expect(configError({ JWT_SECRET: SECRET, RATE_LIMIT_UPLOADS_PER_MINUTE: '0' }).message).toContain(
+      'RATE_LIMIT_UPLOADS_PER_MINUTE',
+    );
+    expect(configError({ JWT_SECRET: SECRET, IMAGE_CONCURRENCY: 'many' }).message).toContain(
+      'IMAGE_CONCURRENCY',
+    );
   });
 });

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -33,8 +35,19 @@ const EnvSchema = z.object({
   ADMIN_EMAIL: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: bool.default(false),
+  /** One log line per request (all), only for server errors and slow requests (errors), or none (off). */
+  LOG_REQUESTS: z.enum(['all', 'errors', 'off']).default('errors'),
+  /** Proxies in front of us: a hop count or their addresses/CIDRs (parseTrustProxy). */
+  TRUST_PROXY: z.string().default('false'),
   RATE_LIMIT_LOGIN_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  /** Picture uploads per signed-in user per minute, all upload routes together: a whole gallery (30) fits. */
+  RATE_LIMIT_UPLOADS_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  /** Requests per IP per minute to each public page route (profile API, page HTML, QR codes). */
+  RATE_LIMIT_PUBLIC_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  /** Pictures (uploads, QR codes) processed at once in this process. */
+  IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  /** Node's worker thread pool (fs, argon2, sharp); read here only to keep pictures from filling it. */
+  UV_THREADPOOL_SIZE: z.coerce.number().int().min(1).optional(),
   /** A PEM file of extra certificate authorities to trust for push services (tests, private push services). */
   PUSH_CA_FILE: z.string().optional(),
   /** Members per delivery batch job (each with all their devices): what a crash may send twice per batch in flight. */
@@ -82,8 +95,14 @@ export interface Config {
   workers: boolean;
   admin: { email?: string; password?: string };
   logLevel: string;
-  trustProxy: boolean;
+  logRequests: 'all' | 'errors' | 'off';
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses and CIDRs. */
+  trustProxy: false | number | string[];
   loginRateLimitPerMinute: number;
+  uploadRateLimitPerMinute: number;
+  publicRateLimitPerMinute: number;
+  /** Pictures decoded or drawn at once in this process (lib/images.ts). */
+  imageConcurrency: number;
   push: {
     caFile: string | undefined;
     concurrency: number;
@@ -100,6 +119,59 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+/** Names proxy-addr (Fastify's trustProxy) understands for common private ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: which X-Forwarded-For entries to believe. A hop count (`1`: the one proxy in front
+ * of us appended the client's address; anything left of it is what the client claims) or the
+ * proxies' addresses/CIDRs, comma-separated. `true` means 1 hop: the older setting, kept working
+ * without trusting what a client writes. Trusting every hop (`*`) is refused: then a client picks
+ * its own IP with each request, and every per-IP limit is void.
+ */
+export function parseTrustProxy(value: string): false | number | string[] {
+  const text = value.trim().toLowerCase();
+  if (['false', 'no', 'off', '0', ''].includes(text)) return false;
+  if (['true', 'yes', 'on'].includes(text)) return 1;
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops > 10) throw new Error(`${value} hops is not a plausible proxy chain (at most 10)`);
+    return hops;
+  }
+  const entries = text.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    if (entry === '*' || entry === '0.0.0.0/0' || entry === '::/0') {
+      throw new Error(
+        `"${entry}" would trust any X-Forwarded-For a client sends: give the number of proxies in front of the server (e.g. 1) or their addresses/CIDRs`,
+      );
+    }
+    if (PROXY_RANGE_NAMES.has(entry)) continue;
+    const [address = '', prefix, extra] = entry.split('/');
+    const family = isIP(address);
+    const prefixOk =
+      prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32));
+    if (!family || !prefixOk || extra !== undefined) {
+      throw new Error(
+        `"${entry}" is not a hop count, an IP address or a CIDR (e.g. 1, or 10.0.0.0/8,192.168.1.10)`,
+      );
+    }
+  }
+  return entries;
+}
+
+/**
+ * Fastify's `trustProxy` for a parsed TRUST_PROXY. A hop count becomes a function, as Fastify takes
+ * a bare number to mean "trust no one": the address `hops` steps back from our peer is the client,
+ * whatever was written further left. That holds only when the server cannot be reached except
+ * through those proxies; otherwise list the proxies' addresses.
+ */
+export function fastifyTrustProxy(
+  trust: false | number | string[],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
 
 /** Where `vite build` puts the web app. */
 export const defaultWebDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
@@ -140,6 +212,18 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   } catch (error) {
     throw new ConfigError(`Invalid configuration:\n  PUSH_ALLOWED_HOSTS: ${(error as Error).message}`);
   }
+  let trustProxy: false | number | string[];
+  try {
+    trustProxy = parseTrustProxy(env.TRUST_PROXY);
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration:\n  TRUST_PROXY: ${(error as Error).message}`);
+  }
+  // sharp and argon2 and file I/O share Node's thread pool (4 threads unless UV_THREADPOOL_SIZE):
+  // pictures get at most half the cores and always leave two threads free, so a sign-in or a file
+  // read never queues behind them.
+  const imageConcurrency =
+    env.IMAGE_CONCURRENCY ??
+    Math.max(1, Math.min(Math.floor(availableParallelism() / 2), (env.UV_THREADPOOL_SIZE ?? 4) - 2));
   const secret = env.JWT_SECRET ?? localJwtSecret(dataDir);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   return {
@@ -161,8 +245,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     workers: env.WORKERS,
     admin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
     logLevel: env.LOG_LEVEL,
-    trustProxy: env.TRUST_PROXY,
+    logRequests: env.LOG_REQUESTS,
+    trustProxy,
     loginRateLimitPerMinute: env.RATE_LIMIT_LOGIN_PER_MINUTE,
+    uploadRateLimitPerMinute: env.RATE_LIMIT_UPLOADS_PER_MINUTE,
+    publicRateLimitPerMinute: env.RATE_LIMIT_PUBLIC_PER_MINUTE,
+    imageConcurrency,
     push: {
       caFile: env.PUSH_CA_FILE,
       concurrency: env.PUSH_CONCURRENCY,

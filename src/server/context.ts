@@ -22,6 +22,8 @@ export interface AppContext {
 export interface AuthedActor {
   id: string;
   role: string;
+  /** Read on each request, so verifying takes effect with the token already held. */
+  emailVerified: boolean;
   establishments: { establishmentId: string; kind: 'customer' | 'client' }[];
   sessionId: string;
   /** The admin who signed in as this user, if any. */

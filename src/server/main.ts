@@ -1,7 +1,11 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { acquireEmbeddedLockWaiting, EmbeddedDatabaseInUse, usesEmbeddedDatabase } from './lib/embedded-lock';
 import { ensureFirstAdmin } from './modules/account/admin-bootstrap';
+
+/** How long a start waits for another process to let go of the embedded database (a restart). */
+const EMBEDDED_LOCK_WAIT_MS = 10_000;
 
 /** Process entry: config, database and migrations, first admin, HTTP and (by default) job workers. */
 async function main() {
@@ -15,11 +19,29 @@ async function main() {
     }
     throw error;
   }
+  // The embedded database belongs to this process while it runs: DATA_DIR/server.pid says so to
+  // the admin CLI and to a second server, which would otherwise write to a copy of it and lose it.
+  let lock: { release(): void } | undefined;
+  if (usesEmbeddedDatabase(config.databaseUrl)) {
+    try {
+      lock = await acquireEmbeddedLockWaiting(config.dataDir, EMBEDDED_LOCK_WAIT_MS);
+    } catch (error) {
+      if (!(error instanceof EmbeddedDatabaseInUse)) throw error;
+      console.error(
+        `Another process (pid ${error.pid}) has the embedded database in ${config.dataDir} open: ` +
+          'stop it first, or use PostgreSQL (DATABASE_URL) to run several processes.',
+      );
+      process.exit(1);
+    }
+  }
   const { app, ctx } = await buildApp(config);
+  // Printed once to the console by design (not through the logger): the generated password of the
+  // first admin, when ADMIN_EMAIL/ADMIN_PASSWORD are not set.
   await ensureFirstAdmin(ctx.db, config.admin, (line) => console.log(line));
   closeWithGrace({ delay: 10_000 }, async ({ err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     await app.close();
+    lock?.release();
   });
   await app.listen({ port: config.port, host: config.host });
   app.log.info(

@@ -3,6 +3,7 @@ import pino from 'pino';
 import { startWorkers } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { logSerializers } from './lib/log-safety';
 import { createWorkerContext } from './worker-context';
 
 /** Job workers alone, for scaling out: several of these share one PostgreSQL's queues. */
@@ -24,7 +25,7 @@ async function main() {
     );
     process.exit(1);
   }
-  const log = pino({ level: config.logLevel });
+  const log = pino({ level: config.logLevel, serializers: logSerializers });
   const database = await openDatabase(config.databaseUrl, config.dataDir);
   await database.migrate();
   const ctx = await createWorkerContext(config, database, log);

@@ -40,12 +40,18 @@ export const Msg = {
   loggedOut: 'You are signed out.',
   loggedOutEverywhere: 'You are signed out on every device.',
   currentPasswordWrong: 'The current password is not correct.',
+  currentPasswordForEmail: 'Enter your current password to change your email.',
+  tooManyEmails:
+    'We have already sent several emails to this address in the last hour. Check your inbox and spam folder, or try again later.',
   unauthorized: 'Please sign in again.',
   forbidden: 'You are not allowed to do this.',
+  emailNotVerified: 'Confirm your email address first: open the link in the email we sent you.',
   notFound: 'Not found.',
   rateLimited: 'Too many attempts. Please wait a minute and try again.',
   imageInvalid: 'This file is not an image we can read (JPEG, PNG, WebP, GIF or AVIF).',
   imageTooLarge: 'The image is too large. The limit is 10 MB.',
+  imageTooManyPixels:
+    'The picture has too many pixels. The limit is 40 megapixels (for example 8000 × 5000): make it smaller and try again.',
   fileMissing: 'Choose a file to upload.',
   internal: 'Something went wrong on our side. Please try again.',
   establishmentNotFound: 'This business page does not exist.',

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { type Actor, can, type Resource, RIGHTS, type Right } from './permissions';
+import {
+  type Actor,
+  becomesClientByOperating,
+  can,
+  establishmentScope,
+  type Resource,
+  RIGHTS,
+  type Right,
+} from './permissions';
 
 /*
  * The expected answers are written out here, independently of permissions.ts, from the spec's
@@ -12,7 +20,16 @@ import { type Actor, can, type Resource, RIGHTS, type Right } from './permission
  * - comment:create and reaction: a member (follower or operator) of the establishment;
  * - clientSettings: a client operating the establishment;
  * - customerEstablishment: a customer or client member of the establishment;
- * - a role outside the table: no, for everything.
+ * - notificationPost:read (ours): who may create posts for it, and its members;
+ * - feed:read and push:subscribe (ours): every signed-in role;
+ * - establishment:manage and establishment:readPrivate (ours): a client operating it, the
+ *   representant who registered it (the operator view: tax id, VAT, business id, client count);
+ * - establishment:edit (ours): a client operating it, while it is not blocked; admins even then;
+ * - establishment:read (ours): who manages it, and its members (followers and operators);
+ * - a role outside the table: no, for everything;
+ * - email not verified (the "unverified" columns): the role's table rights (user:*,
+ *   hasEstablishment) stay; every right about an establishment's content or audience is no;
+ *   an admin keeps everything.
  */
 
 const Y = 'yes' as const;
@@ -21,40 +38,62 @@ const N = 'no' as const;
 const M = 'match' as const;
 type Rule = typeof Y | typeof N | typeof M;
 
-const COLUMNS = ['guest', 'customer', 'client', 'representant', 'admin', 'outside'] as const;
+const COLUMNS = [
+  'guest',
+  'customer',
+  'client',
+  'representant',
+  'admin',
+  'outside',
+  'customer?',
+  'client?',
+  'representant?',
+  'admin?',
+] as const;
 type Column = (typeof COLUMNS)[number];
 
 // biome-ignore format: the table is aligned by hand, one row per right
-const TABLE: ReadonlyArray<readonly [Right, Rule, Rule, Rule, Rule, Rule, Rule]> = [
-  //  right                      guest customer client representant admin outside
-  ['user:guest',                 Y,    Y,       Y,     Y,           Y,    N],
-  ['user:customer',              N,    Y,       Y,     Y,           Y,    N],
-  ['hasEstablishment',           N,    Y,       Y,     N,           Y,    N],
-  ['user:client',                N,    N,       Y,     Y,           Y,    N],
-  ['user:representant',          N,    N,       N,     Y,           Y,    N],
-  ['user:admin',                 N,    N,       N,     N,           Y,    N],
-  ['clientSettings',             N,    N,       M,     N,           Y,    N],
-  ['notificationPost:create',    N,    N,       M,     M,           Y,    N],
-  ['notificationPost:edit',      N,    M,       M,     M,           Y,    N],
-  ['notificationPost:delete',    N,    M,       M,     M,           Y,    N],
+const TABLE: ReadonlyArray<readonly [Right, Rule, Rule, Rule, Rule, Rule, Rule, Rule, Rule, Rule, Rule]> = [
+  //                                                                 email not verified:
+  //  right                      guest customer client rep admin out  customer? client? rep? admin?
+  ['user:guest',                 Y,    Y,       Y,     Y,  Y,    N,   Y,        Y,      Y,   Y],
+  ['user:customer',              N,    Y,       Y,     Y,  Y,    N,   Y,        Y,      Y,   Y],
+  ['hasEstablishment',           N,    Y,       Y,     N,  Y,    N,   Y,        Y,      N,   Y],
+  ['user:client',                N,    N,       Y,     Y,  Y,    N,   N,        Y,      Y,   Y],
+  ['user:representant',          N,    N,       N,     Y,  Y,    N,   N,        N,      Y,   Y],
+  ['user:admin',                 N,    N,       N,     N,  Y,    N,   N,        N,      N,   Y],
+  ['clientSettings',             N,    N,       M,     N,  Y,    N,   N,        N,      N,   Y],
+  ['notificationPost:create',    N,    N,       M,     M,  Y,    N,   N,        N,      N,   Y],
+  ['notificationPost:edit',      N,    M,       M,     M,  Y,    N,   N,        N,      N,   Y],
+  ['notificationPost:delete',    N,    M,       M,     M,  Y,    N,   N,        N,      N,   Y],
   // The representant registers establishments but has no membership (neither follows nor operates),
   // so comment:create, reaction and customerEstablishment are no for it.
-  ['comment:create',             N,    M,       M,     N,           Y,    N],
-  ['comment:edit',               N,    M,       M,     M,           Y,    N],
-  ['comment:delete',             N,    M,       M,     M,           Y,    N],
-  ['reaction',                   N,    M,       M,     N,           Y,    N],
-  ['customerEstablishment',      N,    M,       M,     N,           Y,    N],
+  ['comment:create',             N,    M,       M,     N,  Y,    N,   N,        N,      N,   Y],
+  ['comment:edit',               N,    M,       M,     M,  Y,    N,   N,        N,      N,   Y],
+  ['comment:delete',             N,    M,       M,     M,  Y,    N,   N,        N,      N,   Y],
+  ['reaction',                   N,    M,       M,     N,  Y,    N,   N,        N,      N,   Y],
+  ['customerEstablishment',      N,    M,       M,     N,  Y,    N,   N,        N,      N,   Y],
+  // The representant reads the posts of what it registered (it may send for it).
+  ['notificationPost:read',      N,    M,       M,     M,  Y,    N,   N,        N,      N,   Y],
+  ['feed:read',                  N,    Y,       Y,     Y,  Y,    N,   N,        N,      N,   Y],
+  ['push:subscribe',             N,    Y,       Y,     Y,  Y,    N,   N,        N,      N,   Y],
+  // Ours (issue 11): an establishment's page. Resources here are not blocked; see the readable cases.
+  ['establishment:manage',       N,    N,       M,     M,  Y,    N,   N,        N,      N,   Y],
+  ['establishment:edit',         N,    N,       M,     N,  Y,    N,   N,        N,      N,   Y],
+  ['establishment:readPrivate',  N,    N,       M,     M,  Y,    N,   N,        N,      N,   Y],
+  ['establishment:read',         N,    M,       M,     M,  Y,    N,   N,        N,      N,   Y],
 ];
 
 const A = 'est-a';
 const B = 'est-b';
 const SOMEONE_ELSE = 'user-someone-else';
 
-const actor = (id: string, role: string, establishments: Actor['establishments'] = []): Actor => ({
-  id,
-  role,
-  establishments,
-});
+const actor = (
+  id: string,
+  role: string,
+  establishments: Actor['establishments'] = [],
+  emailVerified = true,
+): Actor => ({ id, role, emailVerified, establishments });
 
 /** Each column's actor. Actors outside the table get a membership and ownership, and still no. */
 const ACTORS: Array<{ column: Column; name: string; actor: Actor | null }> = [
@@ -95,6 +134,27 @@ const ACTORS: Array<{ column: Column; name: string; actor: Actor | null }> = [
     column: 'outside',
     name: "role 'guest' (a guest is null, not a role string)",
     actor: actor('u-guest', 'guest'),
+  },
+  {
+    column: 'customer?',
+    name: 'unverified customer following A',
+    actor: actor('u-customer', 'customer', [{ establishmentId: A, kind: 'customer' }], false),
+  },
+  {
+    column: 'client?',
+    name: 'unverified client operating A',
+    actor: actor('u-client', 'client', [{ establishmentId: A, kind: 'client' }], false),
+  },
+  {
+    column: 'representant?',
+    name: 'unverified representant who registered A',
+    actor: actor('u-rep', 'representant', [], false),
+  },
+  { column: 'admin?', name: 'unverified admin', actor: actor('u-admin', 'admin', [], false) },
+  {
+    column: 'outside',
+    name: "unverified role 'superuser'",
+    actor: actor('u-super', 'superuser', [{ establishmentId: A, kind: 'client' }], false),
   },
 ];
 
@@ -207,6 +267,75 @@ describe('can() readable cases', () => {
 
   it('a guest has user:guest and nothing else', () => {
     expect(RIGHTS.filter((right) => can(null, right, { establishmentId: A }))).toEqual(['user:guest']);
+  });
+
+  it('an unverified customer keeps the role rights but cannot read, comment or subscribe until verified', () => {
+    const waiting = actor('w1', 'customer', [{ establishmentId: A, kind: 'customer' }], false);
+    expect(can(waiting, 'user:customer')).toBe(true);
+    expect(can(waiting, 'notificationPost:read', { establishmentId: A })).toBe(false);
+    expect(can(waiting, 'feed:read')).toBe(false);
+    expect(can(waiting, 'push:subscribe')).toBe(false);
+    expect(can(waiting, 'comment:create', { establishmentId: A })).toBe(false);
+    const verified = { ...waiting, emailVerified: true };
+    expect(can(verified, 'notificationPost:read', { establishmentId: A })).toBe(true);
+    expect(can(verified, 'feed:read')).toBe(true);
+    expect(can(verified, 'push:subscribe')).toBe(true);
+  });
+
+  it('an unverified client cannot send for or change the establishment it operates', () => {
+    const waiting = actor('w2', 'client', [{ establishmentId: A, kind: 'client' }], false);
+    expect(can(waiting, 'user:client')).toBe(true);
+    expect(can(waiting, 'notificationPost:create', { establishmentId: A })).toBe(false);
+    expect(can(waiting, 'clientSettings', { establishmentId: A })).toBe(false);
+    expect(can({ ...waiting, emailVerified: true }, 'notificationPost:create', { establishmentId: A })).toBe(
+      true,
+    );
+  });
+
+  it('a follower reads the posts of what they follow only; a representative of what they registered', () => {
+    expect(can(customerOfA, 'notificationPost:read', { establishmentId: A })).toBe(true);
+    expect(can(customerOfA, 'notificationPost:read', { establishmentId: B })).toBe(false);
+    expect(can(rep, 'notificationPost:read', { establishmentId: A, registeredById: 'r1' })).toBe(true);
+    expect(can(rep, 'notificationPost:read', { establishmentId: A, registeredById: 'r2' })).toBe(false);
+  });
+
+  it('a blocked establishment is edited only by admins; its operators still manage and read it', () => {
+    const blockedA = { establishmentId: A, registeredById: 'r1', blocked: true };
+    expect(can(clientOfA, 'establishment:edit', { establishmentId: A })).toBe(true);
+    expect(can(clientOfA, 'establishment:edit', { establishmentId: A, blocked: false })).toBe(true);
+    expect(can(clientOfA, 'establishment:edit', blockedA)).toBe(false);
+    expect(can(clientOfA, 'establishment:manage', blockedA)).toBe(true);
+    expect(can(clientOfA, 'establishment:readPrivate', blockedA)).toBe(true);
+    expect(can(admin, 'establishment:edit', blockedA)).toBe(true);
+    expect(can(rep, 'establishment:edit', blockedA)).toBe(false);
+    expect(can(rep, 'establishment:manage', blockedA)).toBe(true);
+  });
+
+  it("an establishment's private fields: its operators and registering representative, not its followers", () => {
+    expect(can(customerOfA, 'establishment:read', { establishmentId: A })).toBe(true);
+    expect(can(customerOfA, 'establishment:readPrivate', { establishmentId: A })).toBe(false);
+    expect(can(clientOfA, 'establishment:readPrivate', { establishmentId: A })).toBe(true);
+    expect(can(clientOfA, 'establishment:readPrivate', { establishmentId: B })).toBe(false);
+    expect(can(rep, 'establishment:readPrivate', { establishmentId: A, registeredById: 'r1' })).toBe(true);
+    expect(can(rep, 'establishment:readPrivate', { establishmentId: A, registeredById: 'r2' })).toBe(false);
+    // A client who only follows A reads it as a follower.
+    const follower = actor('c2', 'client', [{ establishmentId: A, kind: 'customer' }]);
+    expect(can(follower, 'establishment:read', { establishmentId: A })).toBe(true);
+    expect(can(follower, 'establishment:manage', { establishmentId: A })).toBe(false);
+  });
+
+  it('an establishments list holds all (admin), the registered (representant), the operated (client), the followed', () => {
+    expect(establishmentScope(admin)).toEqual({ all: true });
+    expect(establishmentScope(rep)).toEqual({ registeredById: 'r1' });
+    expect(establishmentScope(clientOfA)).toEqual({ memberId: 'c1', kind: 'client' });
+    expect(establishmentScope(customerOfA)).toEqual({ memberId: 'f1', kind: 'customer' });
+    expect(establishmentScope(actor('s1', 'superuser'))).toEqual({ memberId: 's1', kind: 'customer' });
+  });
+
+  it('operating an establishment makes a customer a client; other roles stay', () => {
+    expect(becomesClientByOperating('customer')).toBe(true);
+    for (const role of ['client', 'representant', 'admin', 'superuser'])
+      expect(becomesClientByOperating(role)).toBe(false);
   });
 
   it('a role outside the table gets no, even for user:guest', () => {

@@ -22,6 +22,22 @@ export const RIGHTS = [
   'comment:delete',
   'reaction',
   'customerEstablishment',
+  // Ours, beyond the spec's table: what the API serves to members (issue 10, item 4).
+  /** An establishment's posts and a post of it: those who may send for it, and its members. */
+  'notificationPost:read',
+  /** The social feed: posts of every establishment the user follows or operates. */
+  'feed:read',
+  /** Registering a browser for web push. */
+  'push:subscribe',
+  // Ours: an establishment's page in the app (issue 11, item 2).
+  /** Look after it (members, share, the operator view): an operating client, the representative who registered it. */
+  'establishment:manage',
+  /** Change its profile and gallery: an operating client (client settings), not while it is blocked; admins always. */
+  'establishment:edit',
+  /** See its private fields (tax id, VAT, business id, representative, client count): who manages it. */
+  'establishment:readPrivate',
+  /** See it at all (the follower view at least): who manages it, and its members. */
+  'establishment:read',
 ] as const;
 export type Right = (typeof RIGHTS)[number];
 
@@ -29,6 +45,8 @@ export type Right = (typeof RIGHTS)[number];
 export interface Actor {
   id: string;
   role: string;
+  /** Whether the user confirmed their email address; see NEEDS_VERIFIED_EMAIL. */
+  emailVerified: boolean;
   establishments: ReadonlyArray<{ establishmentId: string; kind: 'customer' | 'client' }>;
 }
 
@@ -39,6 +57,8 @@ export interface Resource {
   registeredById?: string | null;
   /** The author of a post or comment. */
   ownerId?: string;
+  /** Whether the establishment is blocked: then only admins edit it (establishment:edit). */
+  blocked?: boolean;
 }
 
 const GUEST: readonly Right[] = ['user:guest'];
@@ -61,6 +81,32 @@ const TABLE: Record<Role | 'guest', readonly Right[]> = {
 
 const isRole = (role: string): role is Role => (ROLES as readonly string[]).includes(role);
 
+/**
+ * Rights that act as a member of an establishment (read its posts, send, settings, comments) or
+ * make one an audience (feed, push) need a confirmed email: the spec's customers "must verify their
+ * email", and clients and representatives get the same verification link in their welcome email.
+ * The table's role rights (menus, panels, the account) hold whatever the flag, so an unverified
+ * user can still reach /waiting and their account. Admins have everything (spec section 6).
+ */
+const NEEDS_VERIFIED_EMAIL: ReadonlySet<Right> = new Set<Right>([
+  'clientSettings',
+  'notificationPost:create',
+  'notificationPost:edit',
+  'notificationPost:delete',
+  'notificationPost:read',
+  'comment:create',
+  'comment:edit',
+  'comment:delete',
+  'reaction',
+  'customerEstablishment',
+  'feed:read',
+  'push:subscribe',
+  'establishment:manage',
+  'establishment:edit',
+  'establishment:readPrivate',
+  'establishment:read',
+]);
+
 const follows = (actor: Actor, establishmentId: string | undefined) =>
   establishmentId !== undefined && actor.establishments.some((m) => m.establishmentId === establishmentId);
 
@@ -73,6 +119,7 @@ export function can(actor: Actor | null, right: Right, resource: Resource = {}):
   if (actor === null) return GUEST.includes(right);
   if (!isRole(actor.role)) return false;
   if (actor.role === 'admin') return true;
+  if (!actor.emailVerified && NEEDS_VERIFIED_EMAIL.has(right)) return false;
 
   switch (right) {
     // Reading of "user id equals establishment id": a client who operates that establishment,
@@ -98,7 +145,78 @@ export function can(actor: Actor | null, right: Right, resource: Resource = {}):
       return (
         (actor.role === 'customer' || actor.role === 'client') && follows(actor, resource.establishmentId)
       );
+    case 'notificationPost:read':
+      return can(actor, 'notificationPost:create', resource) || follows(actor, resource.establishmentId);
+    // Every signed-in role has a feed (empty without memberships) and may receive pushes.
+    case 'feed:read':
+    case 'push:subscribe':
+      return true;
+    // Who may send for it (an operating client, the representative who registered it) looks after it.
+    case 'establishment:manage':
+    case 'establishment:readPrivate':
+      return can(actor, 'notificationPost:create', resource);
+    // A blocked establishment is read-only for its operators (admins returned above).
+    case 'establishment:edit':
+      return can(actor, 'clientSettings', resource) && resource.blocked !== true;
+    case 'establishment:read':
+      return can(actor, 'establishment:manage', resource) || follows(actor, resource.establishmentId);
     default:
       return TABLE[actor.role].includes(right);
   }
 }
+
+/**
+ * Could this actor hold the right on some resource? The role-level half of can(), decided before a
+ * request's body is read: a customer never sends a post, whatever establishment it names.
+ */
+export function mayHold(actor: Actor | null, right: Right): boolean {
+  if (actor === null) return can(null, right);
+  if (!isRole(actor.role)) return false;
+  if (actor.role === 'admin') return true;
+  switch (right) {
+    case 'notificationPost:create':
+    case 'establishment:manage':
+    case 'establishment:readPrivate':
+      return actor.role === 'client' || actor.role === 'representant';
+    case 'clientSettings':
+    case 'establishment:edit':
+      return actor.role === 'client';
+    // Whoever owns a post or comment, whatever their role now (a client may become a customer
+    // again), and any member of the establishment to comment and react: any signed-in user.
+    // A confirmed email is decided later, with the resource: the answer then says what to do.
+    case 'notificationPost:edit':
+    case 'notificationPost:delete':
+    case 'notificationPost:read':
+    case 'feed:read':
+    case 'push:subscribe':
+    case 'comment:create':
+    case 'comment:edit':
+    case 'comment:delete':
+    case 'reaction':
+    case 'establishment:read':
+      return true;
+    case 'customerEstablishment':
+      return actor.role === 'customer' || actor.role === 'client';
+    default:
+      return can(actor, right);
+  }
+}
+
+/** Which establishments an actor's list holds (not what it may do with each: that is can()). */
+export type EstablishmentScope =
+  | { all: true }
+  | { registeredById: string }
+  | { memberId: string; kind: 'client' | 'customer' };
+
+/**
+ * The establishments list: all of them for an admin, those a representative registered, those a
+ * client operates, those anyone else follows.
+ */
+export function establishmentScope(actor: Actor): EstablishmentScope {
+  if (actor.role === 'admin') return { all: true };
+  if (actor.role === 'representant') return { registeredById: actor.id };
+  return { memberId: actor.id, kind: actor.role === 'client' ? 'client' : 'customer' };
+}
+
+/** Operating an establishment makes a customer a client; staff roles stay as they are. */
+export const becomesClientByOperating = (role: string): boolean => role === 'customer';

@@ -1,6 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './support/fixtures';
+import { linkTo, mailsTo, waitForMail } from './support/mailbox';
+import { screenshotBoth } from './support/screenshots';
 import {
   apiLogin,
   canSignIn,
@@ -8,6 +10,7 @@ import {
   signInWithForm,
   startSignedIn,
   type TestUser,
+  uniqueEmail,
 } from './support/users';
 
 /** A verified customer, signed in, on the given account tab. */
@@ -100,6 +103,41 @@ test.describe('account page', () => {
     await page.getByLabel('First name').fill('');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByText(/^first name is required$/i)).toBeVisible();
+  });
+
+  test('changing the email asks for the current password beside the field and tells the old address', async ({
+    page,
+    request,
+  }) => {
+    const user = await openAccount(page, request, 'change-email', 'profile');
+    const newEmail = uniqueEmail('changed-email');
+    const email = page.getByRole('textbox', { name: 'Email', exact: true });
+    const currentPassword = page.getByLabel('Current password');
+    // Only a new address asks for the password.
+    await expect(currentPassword).toHaveCount(0);
+    await email.fill(newEmail);
+    await expect(currentPassword).toBeVisible();
+    await expect(page.getByText('Needed to change your email.', { exact: false })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('Enter your current password to change your email.')).toBeVisible();
+
+    await currentPassword.fill(`${user.password}-wrong`);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('The current password is not correct.')).toBeVisible();
+    await screenshotBoth(page, 'account-email-change');
+    expect(await canSignIn(request, { email: newEmail, password: user.password })).toBe(false);
+
+    await currentPassword.fill(user.password);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('Profile updated')).toBeVisible();
+
+    // The old address learns of the change (no link); the new one gets its verification link.
+    const notice = await waitForMail(user.email, /Your email address was changed/);
+    expect(notice.links).toEqual([]);
+    linkTo(await waitForMail(newEmail, /Confirm your email address/), '/verify/');
+    expect(await canSignIn(request, { email: newEmail, password: user.password })).toBe(true);
+    expect((await mailsTo(user.email)).filter((m) => m.links.length > 0)).toHaveLength(1); // the welcome only
   });
 
   test('deleting the account signs out at once and the account can no longer sign in', async ({

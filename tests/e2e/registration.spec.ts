@@ -1,7 +1,16 @@
 import type { Page } from '@playwright/test';
+import { createEstablishmentAsAdmin, establishmentFields, uniqueName } from './support/establishments';
 import { expect, test } from './support/fixtures';
 import { linkTo, mailsTo, waitForMail } from './support/mailbox';
-import { registerCustomer, signInWithForm, uniqueEmail, verifyByLink, welcomeOf } from './support/users';
+import {
+  apiLogin,
+  registerCustomer,
+  signInWithForm,
+  startSignedIn,
+  uniqueEmail,
+  verifyByLink,
+  welcomeOf,
+} from './support/users';
 
 /** Fill the registration form (terms left to the caller). */
 async function fillRegistration(page: Page, email: string) {
@@ -69,6 +78,40 @@ test.describe('registration and email verification', () => {
     await expect(page.getByRole('heading', { name: 'You are now verified.' })).toBeVisible();
     await page.getByRole('link', { name: 'Continue' }).click();
     await expect(page).toHaveURL(/\/noestablishments$/);
+  });
+
+  test('an unverified follower opening a feed or the business in the app is sent to /waiting until verified', async ({
+    page,
+    request,
+  }) => {
+    const establishment = await createEstablishmentAsAdmin(
+      request,
+      establishmentFields(uniqueName('Waiting Room')),
+    );
+    const user = await registerCustomer(request, { tag: 'waiting-follower' });
+    const token = (await apiLogin(request, user)).accessToken;
+    // Following is allowed before verifying; reading is not (the server answers 403 EMAIL_NOT_VERIFIED).
+    const follow = await request.post(`/api/establishments/${establishment.id}/follow`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(follow.status(), await follow.text()).toBe(200);
+    const feed = await request.get('/api/feed', { headers: { authorization: `Bearer ${token}` } });
+    expect(feed.status()).toBe(403);
+    expect(await feed.json()).toMatchObject({ code: 'EMAIL_NOT_VERIFIED' });
+
+    await startSignedIn(page, token);
+    // The feed screen asks can() first.
+    await page.goto('/app/social/feed');
+    await expect(page).toHaveURL(/\/waiting$/);
+    await expect(page.getByRole('heading', { name: 'Verify your email' })).toBeVisible();
+    // The business's screen learns it from the API's 403 EMAIL_NOT_VERIFIED.
+    await page.goto(`/app/establishment/${establishment.id}`);
+    await expect(page).toHaveURL(/\/waiting$/);
+
+    await verifyByLink(request, user.verifyUrl);
+    await page.getByRole('button', { name: 'I have verified' }).click();
+    await expect(page).toHaveURL(/\/app\/social\/feed$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Your feed' })).toBeVisible();
   });
 
   test('the form asks for the terms and refuses an email that is taken', async ({ page, request }) => {

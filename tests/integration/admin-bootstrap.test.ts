@@ -215,7 +215,7 @@ describe('the admin CLI (npm run admin -- create)', () => {
     async (_case, args) => {
       const result = await cli(...args);
       expect(result.code).toBe(2);
-      expect(result.stderr).toContain('Usage: npm run admin -- create --email EMAIL');
+      expect(result.stderr).toContain('Usage: npm run admin -- <command> [options]');
       expect(result.stdout).toBe('');
     },
     PROCESS_TIMEOUT,

@@ -263,19 +263,23 @@ describe('a server killed with sends and registrations in flight', () => {
           headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
           body: JSON.stringify({ text: `In flight ${i}`, post: i % 2 === 0 }),
         });
-      let answered = 0;
-      const requests = emails
-        .flatMap((email, i) => [register(email), sendOne(i)])
-        .map((p) =>
-          p.then(
-            (r) => {
-              answered++;
-              return r.status;
-            },
-            () => 'killed' as const,
-          ),
+      // Counted per kind: registrations can all finish before the first send does, and a kill
+      // then would test no notification at all.
+      const answered = { register: 0, send: 0 };
+      const counted = (kind: keyof typeof answered, request: Promise<Response>) =>
+        request.then(
+          (r) => {
+            answered[kind]++;
+            return r.status;
+          },
+          () => 'killed' as const,
         );
-      while (answered < 30) await new Promise((r) => setTimeout(r, 5));
+      const requests = emails.flatMap((email, i) => [
+        counted('register', register(email)),
+        counted('send', sendOne(i)),
+      ]);
+      while (answered.register + answered.send < 30 || answered.send < 5 || answered.register < 5)
+        await new Promise((r) => setTimeout(r, 5));
       await killed(server);
       const statuses = await Promise.all(requests);
 

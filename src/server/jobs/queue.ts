@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { SqlExecutor } from '../db/client';
+import type { QueueSizes } from '../lib/metrics';
 
 /** A job type: its queue name, its payload schema and its idempotent handler. */
 export interface JobDefinition<S extends z.ZodType> {
@@ -50,6 +51,8 @@ export interface JobQueue {
   liveJobKeys(queue: string, key: string): Promise<Set<string>>;
   /** Throws when the queue's tables cannot be read (for /ready). */
   ping(): Promise<void>;
+  /** Jobs waiting and active per queue, every queue of the database (for /metrics). */
+  sizes(): Promise<QueueSizes>;
   /** Enqueue this job on a cron schedule (once across all processes). */
   schedule(job: Pick<JobDefinition<z.ZodType>, 'queue'>, cron: string): Promise<void>;
   /** Start taking jobs of these types in this process. */
@@ -137,6 +140,15 @@ export async function startJobQueue(
     },
     async ping() {
       await sql.executeSql('SELECT 1 FROM pgboss.queue LIMIT 1');
+    },
+    async sizes() {
+      const sizes: QueueSizes = {};
+      for (const { name } of await boss.getQueues()) {
+        const waiting = await boss.getQueueSize(name, { before: 'active' });
+        const unfinished = await boss.getQueueSize(name, { before: 'completed' });
+        sizes[name] = { waiting: waiting ?? 0, active: Math.max(0, (unfinished ?? 0) - (waiting ?? 0)) };
+      }
+      return sizes;
     },
     async send(job, payload, { db, ...options } = {}) {
       if (db && !created.has(job.queue)) throw new Error(`queue ${job.queue} is not declared`);

@@ -3,42 +3,98 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { ErrorCode } from '../../shared/errors';
 import { Msg } from '../../shared/messages';
+import { MAX_IMAGE_PIXELS } from '../../shared/uploads';
 import { AppError } from './app-error';
 
-export { MAX_IMAGE_BYTES } from '../../shared/uploads';
+export { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from '../../shared/uploads';
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif']);
 
+// One libvips thread per picture: how many pictures run at once is decided below, so that a burst
+// of uploads takes a known share of the cores and the event loop keeps answering.
+sharp.concurrency(1);
+// No operation or open-file cache: every picture is processed once, and an upload's temporary file
+// must not stay open (its disk space held) after it is deleted.
+sharp.cache(false);
+
+/** A picture to decode: the path of an upload's temporary file, or bytes. */
+export type ImageSource = string | Buffer;
+
+let slots = 1;
+let busy = 0;
+const waiting: (() => void)[] = [];
+
+/** How many pictures this process decodes or draws at once (config.imageConcurrency). */
+export function setImageConcurrency(concurrency: number): void {
+  slots = Math.max(1, Math.floor(concurrency));
+  while (busy < slots && waiting.length > 0) {
+    busy++;
+    waiting.shift()!();
+  }
+}
+
+/**
+ * Run one piece of picture work (a decode, a QR code drawing) when a slot is free. sharp runs on
+ * Node's thread pool, which sign-in (argon2) and file reads also need: without this bound, 8
+ * uploads at once filled the pool and delayed a sign-in to 5 s.
+ */
+export async function withImageSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (busy < slots) busy++;
+  // The slot is handed over by the one finishing, so `busy` stays counted.
+  else await new Promise<void>((resolve) => waiting.push(resolve));
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else busy--;
+  }
+}
+
+const unreadable = () =>
+  new AppError(415, ErrorCode.UNSUPPORTED_MEDIA, Msg.imageInvalid, { file: Msg.imageInvalid });
+
 /**
  * Decode an upload and re-encode it as a JPEG of at most `size` pixels a side: metadata stripped,
- * orientation applied. An upload is never stored as the bytes the user sent.
+ * orientation applied. An upload is never stored as the bytes the user sent. The header is read
+ * first: a picture of more than MAX_IMAGE_PIXELS is refused (413 on `file`) before any pixel is
+ * decoded.
  */
 export async function toJpeg(
-  input: Buffer,
+  input: ImageSource,
   size: { width: number; height: number; fit: 'cover' | 'inside' },
 ) {
-  let format: string | undefined;
+  let header: Metadata;
   try {
-    format = (await sharp(input, { limitInputPixels: 50_000_000 }).metadata()).format;
+    // Header only; the pixel limit is ours to word (below), not sharp's error.
+    header = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
-    format = undefined;
+    throw unreadable();
   }
-  if (!format || !ACCEPTED_FORMATS.has(format)) {
-    throw new AppError(415, ErrorCode.UNSUPPORTED_MEDIA, Msg.imageInvalid, { file: Msg.imageInvalid });
+  if (!header.format || !ACCEPTED_FORMATS.has(header.format)) throw unreadable();
+  // Only the first frame of an animation is read, so its size is what counts.
+  const pixels = (header.width ?? 0) * (header.pageHeight ?? header.height ?? 0);
+  if (pixels > MAX_IMAGE_PIXELS) {
+    throw new AppError(413, ErrorCode.PAYLOAD_TOO_LARGE, Msg.imageTooManyPixels, {
+      file: Msg.imageTooManyPixels,
+    });
   }
-  try {
-    return await sharp(input, { limitInputPixels: 50_000_000 })
-      .rotate()
-      .resize({ ...size, withoutEnlargement: size.fit === 'inside' })
-      .flatten({ background: '#ffffff' })
-      .jpeg({ quality: 85, mozjpeg: true })
-      .toBuffer();
-  } catch {
-    throw new AppError(415, ErrorCode.UNSUPPORTED_MEDIA, Msg.imageInvalid, { file: Msg.imageInvalid });
-  }
+  return withImageSlot(async () => {
+    try {
+      // The limit again, for the decoder itself (what it is told is what the header said).
+      return await sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS })
+        .rotate()
+        .resize({ ...size, withoutEnlargement: size.fit === 'inside' })
+        .flatten({ background: '#ffffff' })
+        .jpeg({ quality: 85, mozjpeg: true })
+        .toBuffer();
+    } catch {
+      throw unreadable();
+    }
+  });
 }
 
 /** Paths saveJpeg wrote within the current removeStoredOnFailure call. */

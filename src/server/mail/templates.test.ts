@@ -4,7 +4,15 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../shared/i18n/languages';
 import { en, type MailStrings } from './locales/en';
-import { MAIL_LOCALES, PRODUCT_NAME, registrationMail, resetMail, verifyMail } from './templates';
+import {
+  cleanUserText,
+  emailChangedMail,
+  MAIL_LOCALES,
+  PRODUCT_NAME,
+  registrationMail,
+  resetMail,
+  verifyMail,
+} from './templates';
 
 const localesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'locales');
 const OTHERS = LANGUAGES.filter((lang) => lang !== 'en');
@@ -135,6 +143,16 @@ describe.each(LANGUAGES)('mails in %s', (lang) => {
     expect(mail.html).toContain('48');
   });
 
+  it('emailChangedMail tells what happened and whom to write, with no link', () => {
+    const mail = emailChangedMail(lang, { firstName: 'Ada', supportEmail: SUPPORT });
+    expectWellFormed(mail, lang);
+    expect(mail.subject).toBe(s.emailChangedSubject);
+    expect(mail.text).toContain(s.emailChangedIntro.replace('{{product}}', PRODUCT_NAME));
+    expect(mail.text).toContain(s.emailChangedWarning.replace('{{supportEmail}}', SUPPORT));
+    expect(mail.text).not.toMatch(/https?:\/\//);
+    expect(mail.html).not.toContain('<a ');
+  });
+
   it('resetMail carries the reset link and its validity', () => {
     const mail = resetMail(lang, { firstName: 'Ada', resetUrl: RESET_URL, hours: 2, supportEmail: SUPPORT });
     expectWellFormed(mail, lang);
@@ -192,5 +210,47 @@ describe('HTML escaping', () => {
       supportEmail: SUPPORT,
     });
     expect(mail.text).toContain('Hello {{supportEmail}},');
+  });
+});
+
+describe('text people typed', () => {
+  it.each([
+    ['http://evil.example/x', 'http[:]//evil[.]example/x'],
+    ['evil.example', 'evil[.]example'],
+    ['www.evil.example', 'www[.]evil[.]example'],
+    ['HTTPS:\\\\evil', 'HTTPS[:]\\\\evil'],
+    ['javascript://x', 'javascript[:]//x'],
+    ['evil\u3002example', 'evil[.]example'],
+    ['evil\uFF0Eexample', 'evil[.]example'],
+    ['10.0.0.1', '10[.]0[.]0[.]1'],
+    ['mallory@evil.example', 'mallory@evil[.]example'],
+    ['Ada\r\nBcc: x@y', 'Ada Bcc: x@y'],
+    ['Ada\u202Eexe.txt', 'Ada exe[.]txt'],
+    ['A\u200Bd\u0000a', 'A d a'],
+    ['  Ada   Lovelace ', 'Ada Lovelace'],
+    ['J. R. Smith', 'J. R. Smith'],
+    ['Zoë', 'Zoë'],
+    ["Tom & Jerry's", "Tom & Jerry's"],
+  ])('%j is written %j', (input, output) => {
+    expect(cleanUserText(input)).toBe(output);
+  });
+
+  it.each(LANGUAGES)('never becomes a link in a mail, in text or HTML (%s)', (lang) => {
+    const mail = registrationMail(lang, {
+      firstName: 'http://evil.example/x',
+      verifyUrl: VERIFY_URL,
+      password: PASSWORD,
+      androidAppUrl: ANDROID_URL,
+      establishment: 'Visit\nwww.evil.example',
+      supportEmail: SUPPORT,
+    });
+    for (const part of [mail.text, mail.html]) {
+      expect(part).not.toContain('evil.example');
+      expect(part).not.toContain('http://evil');
+      expect(part).toContain('http[:]//evil[.]example/x');
+    }
+    // Our own links are untouched.
+    expect(mail.text).toContain(VERIFY_URL);
+    expect(mail.text).toContain('Visit www[.]evil[.]example');
   });
 });

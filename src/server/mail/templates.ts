@@ -18,8 +18,39 @@ type Vars = Record<string, string | number | boolean | undefined>;
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+// C0/C1 controls (newlines and tabs included), zero-width characters, bidirectional overrides and
+// isolates, line and paragraph separators: they can fake line breaks or reorder what the reader sees.
+const INVISIBLE = /[\p{Cc}\u00AD\u200B-\u200F\u2028-\u202E\u2060-\u2069\uFEFF]+/gu;
+// A dot between letters or digits, in any of the forms IDNA reads as a dot: what makes "evil.example"
+// a host name. Replaced by "[.]", the usual way to write a link that nothing will make clickable.
+const HOST_DOT = /(?<=[\p{L}\p{N}])[.\u3002\uFF0E\uFF61](?=[\p{L}\p{N}])/gu;
+// "scheme://": a link even without a dot ("http://localhost").
+const SCHEME = /([\p{L}\p{N}+.-]+):(?=[\\/]{2})/gu;
+
+/**
+ * Text that people typed (a first name, a business's name) as it may appear in an email: on one
+ * line, without invisible characters, and without anything a mail client would turn into a link, so
+ * whoever registered an address cannot make our email carry a link of their choosing to its owner.
+ * "http://evil.example/x" becomes "http[:]//evil[.]example/x"; a name with an initial and a space
+ * ("J. Smith") is left alone.
+ */
+export function cleanUserText(value: string): string {
+  return value
+    .replace(INVISIBLE, ' ')
+    .replace(SCHEME, '$1[:]')
+    .replace(HOST_DOT, '[.]')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The variables that hold text people typed; everything else is ours (links, the password, numbers). */
+const USER_TEXT = new Set(['firstName', 'establishment']);
+
 const fill = (template: string, vars: Vars, encode: (s: string) => string) =>
-  template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => encode(String(vars[key] ?? '')));
+  template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => {
+    const value = String(vars[key] ?? '');
+    return encode(USER_TEXT.has(key) ? cleanUserText(value) : value);
+  });
 
 interface Block {
   /** A paragraph of text, or a call-to-action link. */
@@ -126,3 +157,7 @@ export const resetMail = (
     [{ text: 'resetIntro' }, { button: { label: 'resetButton', url: v.resetUrl } }],
     v,
   );
+
+/** To the old address after an email change: what happened, and whom to write if it was not them. */
+export const emailChangedMail = (lang: Language, v: { firstName: string; supportEmail: string }) =>
+  compose(lang, 'emailChangedSubject', [{ text: 'emailChangedIntro' }, { text: 'emailChangedWarning' }], v);

@@ -19,9 +19,10 @@ interface Log {
   info(obj: object, msg: string): void;
 }
 
-const LINK = /https?:\/\/[^\s<>"]+/g;
-
-/** nodemailer over SMTP_URL; without it, each message becomes an .eml file under DATA_DIR/mail and its links are logged. */
+/**
+ * nodemailer over SMTP_URL; without it, each message becomes an .eml file under DATA_DIR/mail and
+ * the file's path is logged (never its links: they carry live verification and reset tokens).
+ */
 export function createMailer(config: Config, log: Log): Mailer {
   if (config.smtpUrl) {
     const transport = nodemailer.createTransport(config.smtpUrl);
@@ -43,7 +44,7 @@ export function createMailer(config: Config, log: Log): Mailer {
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[<>@]/g, '')}.eml`,
       );
       await writeFile(file, info.message as Buffer);
-      log.info({ to: mail.to, file, links: mail.text.match(LINK) ?? [] }, `mail: ${mail.subject}`);
+      log.info({ to: mail.to, file }, `mail written: ${mail.subject}`);
     },
     close: () => transport.close(),
   };

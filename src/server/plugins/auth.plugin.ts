@@ -36,6 +36,7 @@ export const authPlugin = fp(async (app: FastifyInstance, ctx: AppContext) => {
     request.actor = {
       id: live.user.id,
       role: live.user.role,
+      emailVerified: live.user.emailVerified,
       establishments: await listMemberships(ctx.db, live.user.id),
       sessionId: live.session.id,
       actingAdminId: live.session.actingAdminId,

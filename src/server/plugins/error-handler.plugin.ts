@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type ErrorBody, ErrorCode } from '../../shared/errors';
 import { Msg } from '../../shared/messages';
 import { AppError } from '../lib/app-error';
+import { scrubError } from '../lib/log-safety';
 
 /** Field path of a validation issue: "/email" -> "email", "/items/0/name" -> "items.0.name". */
 const fieldOf = (instancePath: string, missingProperty?: unknown) => {
@@ -68,7 +69,8 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
         .status(status)
         .send({ error: error.message, code: ErrorCode.BAD_REQUEST } satisfies ErrorBody);
     }
-    request.log.error({ err: error }, 'unhandled error');
+    // Database errors carry the failed statement's values (emails, hashes): logged without them.
+    request.log.error({ err: scrubError(error) }, 'unhandled error');
     return reply.status(500).send({ error: Msg.internal, code: ErrorCode.INTERNAL } satisfies ErrorBody);
   });
 });

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { ErrorCode } from '../../shared/errors';
 import { Msg } from '../../shared/messages';
 import type { AppContext } from '../context';
@@ -9,17 +10,45 @@ const same = (a: string, b: string) => {
   return x.length === y.length && timingSafeEqual(x, y);
 };
 
+const routeLabels = new WeakMap<FastifyRequest, string>();
+
 /**
- * GET /metrics in Prometheus text format, only when METRICS_TOKEN is set, and only with it as a
- * bearer token: process figures and delivery counts are for the operator, not the public.
+ * Name the route of a request answered outside a declared route (the web app's pages, answered by
+ * the not-found handler; the built files): a pattern such as `/:establishmentId`, never the URL.
  */
-export async function metricsRoutes(app: FastifyInstance, ctx: AppContext) {
+export const labelRoute = (request: FastifyRequest, route: string) => {
+  routeLabels.set(request, route);
+};
+
+const routeOf = (request: FastifyRequest) =>
+  routeLabels.get(request) ?? (request.is404 ? '(not found)' : (request.routeOptions.url ?? '(not found)'));
+
+/**
+ * HTTP figures of every answer (by route pattern, method, status), the job queue's depth and push
+ * request latency in this process's registry; and GET /metrics in Prometheus text format, only
+ * when METRICS_TOKEN is set, and only with it as a bearer token: process figures and delivery
+ * counts are for the operator, not the public.
+ */
+export const metricsPlugin = fp(async (app: FastifyInstance, ctx: AppContext) => {
+  const { metrics } = ctx;
+  metrics.watchQueues(() => ctx.jobs.sizes());
+  ctx.push.sender.observeLatency = (origin, seconds) => metrics.pushLatency.observe({ origin }, seconds);
+
+  app.addHook('onResponse', async (request, reply) => {
+    const labels = { route: routeOf(request), method: request.method, status: String(reply.statusCode) };
+    metrics.httpRequests.inc(labels);
+    metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
+  });
+
   const token = ctx.config.metricsToken;
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     if (!token) return reply.status(404).send({ error: Msg.notFound, code: ErrorCode.NOT_FOUND });
     if (!same(request.headers.authorization ?? '', `Bearer ${token}`)) {
       return reply.status(401).send({ error: Msg.unauthorized, code: ErrorCode.UNAUTHORIZED });
     }
-    return reply.type(ctx.metrics.registry.contentType).send(await ctx.metrics.registry.metrics());
+    return reply
+      .header('cache-control', 'no-store')
+      .type(metrics.registry.contentType)
+      .send(await metrics.registry.metrics());
   });
-}
+});

@@ -67,6 +67,8 @@ export function classify(status: number, retryAfterMs?: number): PushResult {
 export class PushSender {
   private readonly agent: Agent;
   private readonly pausedUntil = new Map<string, number>();
+  /** Told how long each POST took, by push service origin (the process's metrics). */
+  observeLatency?: (origin: string, seconds: number) => void;
 
   constructor(
     private readonly signer: VapidSigner,
@@ -103,6 +105,12 @@ export class PushSender {
     const wait = this.pausedFor(url.origin);
     if (wait > 0) return { kind: 'retry', status: 429, retryAfterMs: wait };
     const authorization = await this.signer.authorization(url.origin);
+    const started = performance.now();
+    let observed = false;
+    const observe = () => {
+      if (!observed) this.observeLatency?.(url.origin, (performance.now() - started) / 1000);
+      observed = true;
+    };
     try {
       const response = await request(url, {
         dispatcher: this.agent,
@@ -118,6 +126,7 @@ export class PushSender {
         headersTimeout: REQUEST_TIMEOUT_MS,
         bodyTimeout: REQUEST_TIMEOUT_MS,
       });
+      observe();
       const retryAfterMs = parseRetryAfter(response.headers['retry-after']);
       const result = classify(response.statusCode, retryAfterMs);
       if (result.kind === 'auth') {
@@ -130,6 +139,7 @@ export class PushSender {
       }
       return result;
     } catch (error) {
+      observe();
       // A name that resolves inside our network will not get better by trying again.
       const cause = (error as { cause?: { code?: string } }).cause;
       if ((error as { code?: string }).code === 'EPUSHINTERNAL' || cause?.code === 'EPUSHINTERNAL') {

@@ -1,4 +1,11 @@
-import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, hkdfSync, type KeyObject, timingSafeEqual } from 'node:crypto';
+
+/**
+ * HKDF's label for the receipt key. The key is derived from the JWT secret rather than being it: a
+ * key serves one purpose, so a receipt MAC can never double as (or help forge) an access token's
+ * signature, and the other way round. Changing the label invalidates receipts in flight only.
+ */
+export const RECEIPT_KEY_INFO = 'broadcast push receipt token v1';
 
 /**
  * A receipt token travels inside each encrypted push message, so the service worker (which has no
@@ -9,8 +16,11 @@ export class ReceiptTokens {
   // A key object made once: keying HMAC from raw bytes costs several times the hashing itself.
   private readonly key: KeyObject;
 
+  /** `secret` is the JWT secret; the HMAC key is derived from it (HKDF-SHA256, RECEIPT_KEY_INFO). */
   constructor(secret: Uint8Array) {
-    this.key = createSecretKey(Buffer.from(secret));
+    this.key = createSecretKey(
+      Buffer.from(hkdfSync('sha256', secret, new Uint8Array(0), RECEIPT_KEY_INFO, 32)),
+    );
   }
 
   private mac(notificationId: string, subscriptionId: string) {

@@ -85,7 +85,7 @@ export const vapidSubject = (config: Config) => config.vapid.subject ?? `mailto:
  */
 export class VapidSigner {
   private readonly cache = new Map<string, { header: string; renewAt: number }>();
-  private key: Promise<CryptoKey | Uint8Array> | undefined;
+  private key: ReturnType<typeof importJWK> | undefined;
 
   constructor(
     private readonly keys: VapidKeys,

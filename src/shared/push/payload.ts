@@ -64,9 +64,22 @@ export function pushMessageOf(input: PushMessageInput): PushMessage {
   };
 }
 
+/**
+ * UTF-8 bytes of a string, as TextEncoder counts them (a lone surrogate becomes U+FFFD, 3 bytes);
+ * counted by hand because shared code compiles without DOM or Node globals.
+ */
+export function utf8Bytes(text: string): number {
+  let bytes = 0;
+  for (const char of text) {
+    const code = char.codePointAt(0) ?? 0;
+    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+  }
+  return bytes;
+}
+
 /** UTF-8 bytes of a message as sent, before the receipt token. */
 export function pushMessageBytes(message: PushMessage): number {
-  return new TextEncoder().encode(JSON.stringify(message)).length;
+  return utf8Bytes(JSON.stringify(message));
 }
 
 /** Bytes left for more text (negative: over the limit), counting the receipt token's reserve. */

@@ -81,6 +81,11 @@ export const ProfileBodySchema = z.object({
   bio: optionalText(FieldLabel.bio, 300).default(''),
   language: LanguageSchema.optional(),
   marketingConsent: z.boolean({ error: 'Marketing consent must be true or false' }).optional(),
+  /** Needed only to change the email address; the server checks it then and ignores it otherwise. */
+  currentPassword: z
+    .string({ error: Msg.currentPasswordForEmail })
+    .max(200, 'Password must be at most 200 characters')
+    .optional(),
 });
 export type ProfileBody = z.input<typeof ProfileBodySchema>;
 

@@ -50,8 +50,10 @@ export type EstablishmentFields = z.input<typeof EstablishmentFieldsSchema>;
 export const EstablishmentStateSchema = z.enum(['active', 'inactive', 'blocked', 'deleted']);
 export type EstablishmentState = z.infer<typeof EstablishmentStateSchema>;
 
-/** An establishment as its operators and admins see it. */
+/** An establishment as its operators (admins, its clients, the representative who registered it) see it. */
 export const EstablishmentSchema = z.object({
+  /** Which view this is: operators get every field. */
+  audience: z.literal('operator'),
   id: z.string(),
   publicId: z.string(),
   name: z.string(),
@@ -75,6 +77,7 @@ export const EstablishmentSchema = z.object({
   blocked: z.boolean(),
   status: EstablishmentStateSchema,
   registeredById: z.string().nullable(),
+  /** Followers with a confirmed email; those still waiting are not counted. */
   followerCount: z.number(),
   clientCount: z.number(),
   createdAt: z.string(),
@@ -92,8 +95,8 @@ export const GalleryImageSchema = z.object({
 });
 export type GalleryImage = z.infer<typeof GalleryImageSchema>;
 
-/** What anyone may see on the public page /{publicId}. */
-export const PublicEstablishmentSchema = EstablishmentSchema.pick({
+/** The fields anyone may see, on the public page and in a follower's app: never tax ids, counts of clients or who registered it. */
+const PublicFieldsSchema = EstablishmentSchema.pick({
   id: true,
   publicId: true,
   name: true,
@@ -109,7 +112,10 @@ export const PublicEstablishmentSchema = EstablishmentSchema.pick({
   logo: true,
   cover: true,
   followerCount: true,
-}).extend({
+});
+
+/** What anyone may see on the public page /{publicId}. */
+export const PublicEstablishmentSchema = PublicFieldsSchema.extend({
   /** Inactive: the page is visible but new followers cannot join. */
   status: z.enum(['active', 'inactive']),
   gallery: z.array(GalleryImageSchema),
@@ -118,9 +124,31 @@ export const PublicEstablishmentSchema = EstablishmentSchema.pick({
 });
 export type PublicEstablishment = z.infer<typeof PublicEstablishmentSchema>;
 
+/** An establishment as its followers see it in the app: the public fields and its state. */
+export const FollowerEstablishmentSchema = PublicFieldsSchema.extend({
+  /** Which view this is: followers get the public fields only. */
+  audience: z.literal('follower'),
+  status: EstablishmentStateSchema.exclude(['deleted']),
+  blocked: z.boolean(),
+});
+export type FollowerEstablishment = z.infer<typeof FollowerEstablishmentSchema>;
+
+/** One establishment as the caller may see it: `audience` says which view it is. */
+export const EstablishmentViewSchema = z.discriminatedUnion('audience', [
+  EstablishmentSchema,
+  FollowerEstablishmentSchema,
+]);
+export type EstablishmentView = z.infer<typeof EstablishmentViewSchema>;
+
+/** Create, update, block, pictures: answered to operators only. */
 export const EstablishmentResponseSchema = z.object({
   establishment: EstablishmentSchema,
   message: z.string().optional(),
+});
+
+/** GET /api/establishments/{id}: the operator view to its operators, the follower view to its followers. */
+export const EstablishmentViewResponseSchema = z.object({
+  establishment: EstablishmentViewSchema,
 });
 
 export const EstablishmentListQuerySchema = z.object({
@@ -130,8 +158,9 @@ export const EstablishmentListQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
 });
 
+/** Each item in the view its caller gets: operator for those they manage, follower for those they follow. */
 export const EstablishmentListSchema = z.object({
-  items: z.array(EstablishmentSchema),
+  items: z.array(EstablishmentViewSchema),
   total: z.number(),
   page: z.number(),
   pageSize: z.number(),
@@ -163,16 +192,60 @@ export const MemberSchema = z.object({
   lastName: z.string(),
   email: z.string(),
   kind: z.enum(['client', 'customer']),
+  /** False: "waiting for confirmation", not counted and not sent notifications until they confirm. */
+  emailVerified: z.boolean(),
   since: z.string(),
 });
 export type Member = z.infer<typeof MemberSchema>;
 
 export const MemberListSchema = z.object({
   items: z.array(MemberSchema),
+  /** Followers with a confirmed email. */
   followerCount: z.number(),
   clientCount: z.number(),
 });
 
 export const CaptionBodySchema = z.object({
   caption: noNul(optionalText(FieldLabel.caption, 200)).default(''),
+});
+
+/** `:id` of an establishment route: its id or, where the route says so, its public id. */
+export const EstablishmentIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
+
+/** `:id/members/:userId`. */
+export const MemberParamsSchema = EstablishmentIdParamsSchema.extend({
+  userId: z.uuid({ error: 'Not found.' }),
+});
+
+/** `:id/gallery/:imageId`. */
+export const GalleryImageParamsSchema = EstablishmentIdParamsSchema.extend({
+  imageId: z.uuid({ error: 'Not found.' }),
+});
+
+export const GalleryListSchema = z.object({ items: z.array(GalleryImageSchema) });
+
+/** The answer to follow and unfollow. */
+export const FollowResultSchema = z.object({
+  establishmentId: z.string(),
+  following: z.boolean(),
+  message: z.string(),
+});
+export type FollowResult = z.infer<typeof FollowResultSchema>;
+
+/** The sizes a QR code PNG is drawn at (pixels a side): the web app asks for 512 (default) and 1024. */
+export const QR_SIZES = [256, 512, 1024, 2048] as const;
+export type QrSize = (typeof QR_SIZES)[number];
+export const QR_SIZE_MESSAGE = `Size must be one of ${QR_SIZES.join(', ')}.`;
+
+/** The QR route's query: format, one of QR_SIZES, and whether to answer as a download. */
+export const QrQuerySchema = z.object({
+  format: z.enum(['svg', 'png']).default('svg'),
+  size: z
+    .enum(QR_SIZES.map(String) as [string, ...string[]], { error: QR_SIZE_MESSAGE })
+    .default('512')
+    .transform((v) => Number(v) as QrSize),
+  download: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FieldLabel, required, tooLong } from '../messages';
+import { FieldLabel, Msg, required, tooLong } from '../messages';
 
 /** Longest text an operator may write; the push payload limit usually bites first for non-Latin text. */
 export const NOTIFICATION_TEXT_MAX = 2000;
@@ -159,3 +159,12 @@ export const SendResponseSchema = z.object({
   notification: PostSchema,
   message: z.string(),
 });
+
+/** GET /api/feed: the social feed pages like an establishment's, without `all`. */
+export const SocialFeedQuerySchema = FeedQuerySchema.omit({ all: true });
+
+/** `:id` of a notification (or post). */
+export const NotificationParamsSchema = z.object({ id: z.uuid({ error: Msg.notFound }) });
+
+/** `:id` of the establishment a notification is sent for, or whose posts are listed. */
+export const EstablishmentRefParamsSchema = z.object({ id: z.string().min(1).max(64) });

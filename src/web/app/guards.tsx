@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
-import type { Right } from '../../shared/permissions';
+import { type ReactNode, useEffect } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { can, type Right } from '../../shared/permissions';
 import { FullScreenLoader } from '../components/full-screen-loader';
 import { NotAllowed } from '../components/not-allowed';
+import { onEmailNotVerified } from '../lib/api-client';
 import { useSession } from '../lib/session';
 import { useCan } from '../lib/use-can';
 
@@ -21,10 +22,24 @@ export function GuestGuard({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** Only for signed-in users: a guest is sent to /login, and back here after signing in. */
+/**
+ * Only for signed-in users: a guest is sent to /login, and back here after signing in. A 403
+ * EMAIL_NOT_VERIFIED from the API sends the user to /waiting: the server knows better than the
+ * stored user (an email changed in another tab), so the stored flag is turned off first, else
+ * /waiting would send them straight back.
+ */
 export function AuthGuard({ children }: { children: ReactNode }) {
-  const { status } = useSession();
+  const { status, user, setUser } = useSession();
   const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(
+    () =>
+      onEmailNotVerified(() => {
+        if (user?.emailVerified) setUser({ ...user, emailVerified: false });
+        navigate('/waiting', { replace: true });
+      }),
+    [user, setUser, navigate],
+  );
   if (status === 'restoring') return <FullScreenLoader />;
   if (status === 'guest')
     return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
@@ -35,5 +50,16 @@ export function AuthGuard({ children }: { children: ReactNode }) {
 export function RightGuard({ right, children }: { right: Right; children: ReactNode }) {
   const allowed = useCan()(right);
   if (!allowed) return <NotAllowed />;
+  return children;
+}
+
+/**
+ * For screens whose right needs a confirmed email (a feed): a user whom can() refuses only for
+ * that is sent to /waiting; anyone else sees the screen, which answers for itself.
+ */
+export function VerifiedGuard({ right, children }: { right: Right; children: ReactNode }) {
+  const { user } = useSession();
+  if (user && !can(user, right) && can({ ...user, emailVerified: true }, right))
+    return <Navigate to="/waiting" replace />;
   return children;
 }

@@ -1,9 +1,8 @@
-import CheckIcon from '@mui/icons-material/Check';
 import PaletteOutlinedIcon from '@mui/icons-material/PaletteOutlined';
-import { Box, IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material';
-import { useId, useState } from 'react';
+import { Box } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { THEMES, type ThemeName, useSettings } from '../lib/settings';
+import { PickerMenu } from './picker-menu';
 
 // Each theme's background and accent, so a theme can be recognised before it is applied.
 const SWATCH: Record<ThemeName, { background: string; accent: string }> = {
@@ -39,48 +38,17 @@ export function ThemeSwatch({ theme, size = 22 }: { theme: ThemeName; size?: num
 export function ThemePicker() {
   const { t } = useTranslation();
   const { settings, saveSettings } = useSettings();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const menuId = useId();
-  const label = t('settings.theme.select');
-
-  const choose = (theme: ThemeName) => {
-    setAnchor(null);
-    saveSettings({ theme });
-  };
-
   return (
-    <>
-      <Tooltip title={label}>
-        <IconButton
-          color="inherit"
-          aria-label={label}
-          aria-haspopup="menu"
-          aria-expanded={anchor ? 'true' : undefined}
-          aria-controls={anchor ? menuId : undefined}
-          onClick={(event) => setAnchor(event.currentTarget)}
-        >
-          <PaletteOutlinedIcon />
-        </IconButton>
-      </Tooltip>
-      <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-        {THEMES.map((theme) => {
-          const selected = theme === settings.theme;
-          return (
-            <MenuItem
-              key={theme}
-              selected={selected}
-              onClick={() => choose(theme)}
-              sx={{ minWidth: 200, gap: 1.5 }}
-            >
-              <ThemeSwatch theme={theme} />
-              <ListItemText>{t(`settings.theme.names.${theme}`)}</ListItemText>
-              <ListItemIcon sx={{ justifyContent: 'flex-end' }}>
-                {selected ? <CheckIcon fontSize="small" /> : <Box sx={{ width: 20 }} />}
-              </ListItemIcon>
-            </MenuItem>
-          );
-        })}
-      </Menu>
-    </>
+    <PickerMenu
+      label={t('settings.theme.select')}
+      icon={<PaletteOutlinedIcon />}
+      options={THEMES.map((theme) => ({
+        value: theme,
+        label: t(`settings.theme.names.${theme}`),
+        adornment: <ThemeSwatch theme={theme} />,
+      }))}
+      selected={settings.theme}
+      onSelect={(theme) => saveSettings({ theme })}
+    />
   );
 }

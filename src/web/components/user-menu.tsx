@@ -19,14 +19,13 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { User } from '../../shared/schemas/account.schema';
+import { userInitials } from '../lib/initials';
+import { avatarUrl } from '../lib/media-urls';
 import { useSession } from '../lib/session';
 
 /** The user's full name, as shown in the frame. */
 export const fullNameOf = (user: Pick<User, 'firstName' | 'lastName'>) =>
   `${user.firstName} ${user.lastName}`.trim();
-
-const initialsOf = (user: Pick<User, 'firstName' | 'lastName'>) =>
-  `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase();
 
 /** The user's picture (`/image/logo/{avatar}.jpeg`), or their initials when they have none. */
 export function UserAvatar({
@@ -40,14 +39,14 @@ export function UserAvatar({
 }) {
   return (
     <Avatar
-      src={user.avatar ? `/image/logo/${user.avatar}.jpeg` : undefined}
+      src={avatarUrl(user.avatar)}
       alt=""
       sx={[
         { width: size, height: size, fontSize: size * 0.4, fontWeight: 600, bgcolor: 'primary.main' },
         ...(Array.isArray(sx) ? sx : [sx]),
       ]}
     >
-      {initialsOf(user)}
+      {userInitials(user)}
     </Avatar>
   );
 }

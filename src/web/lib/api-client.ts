@@ -1,3 +1,4 @@
+import { ErrorCode } from '../../shared/error-codes';
 import type { ErrorBody } from '../../shared/errors';
 import { ACCESS_TOKEN_KEY } from './storage-keys';
 
@@ -20,6 +21,15 @@ const unauthorizedListeners = new Set<UnauthorizedListener>();
 export function onUnauthorized(listener: UnauthorizedListener): () => void {
   unauthorizedListeners.add(listener);
   return () => unauthorizedListeners.delete(listener);
+}
+
+type EmailNotVerifiedListener = () => void;
+const emailNotVerifiedListeners = new Set<EmailNotVerifiedListener>();
+
+/** Called on any 403 EMAIL_NOT_VERIFIED answer: the app sends the user to /waiting. */
+export function onEmailNotVerified(listener: EmailNotVerifiedListener): () => void {
+  emailNotVerifiedListeners.add(listener);
+  return () => emailNotVerifiedListeners.delete(listener);
 }
 
 export const getToken = () => localStorage.getItem(ACCESS_TOKEN_KEY);
@@ -54,6 +64,8 @@ export async function api<T>(
   const data = (await response.json().catch(() => null)) as (T & Partial<ErrorBody>) | null;
   if (!response.ok) {
     if (response.status === 401 && token) for (const listener of unauthorizedListeners) listener();
+    if (response.status === 403 && data?.code === ErrorCode.EMAIL_NOT_VERIFIED)
+      for (const listener of emailNotVerifiedListeners) listener();
     throw new ApiError(
       response.status,
       data?.code ?? 'INTERNAL',

@@ -1,4 +1,6 @@
-import { api } from './api-client';
+import * as contracts from '../../shared/contracts/notifications.contracts';
+import type { PushSubscriptionBody } from '../../shared/schemas/notification.schema';
+import { callApi } from './call-api';
 
 /** How long to wait for the service worker before giving up on push for this session. */
 const WORKER_WAIT_MS = 10_000;
@@ -70,7 +72,7 @@ async function subscribe(): Promise<void> {
   if (Notification.permission === 'default') await Notification.requestPermission();
   if (Notification.permission !== 'granted')
     return log(`notification permission is ${Notification.permission}`);
-  const { publicKey } = await api<{ publicKey: string }>('/api/push/public-key');
+  const { publicKey } = await callApi(contracts.getPushPublicKey, {});
   const key = applicationServerKeyOf(publicKey);
   let subscription = await worker.pushManager.getSubscription();
   // A subscription made with another key (the server's keys changed) cannot receive our pushes.
@@ -79,7 +81,8 @@ async function subscribe(): Promise<void> {
     subscription = null;
   }
   subscription ??= await worker.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
-  await api('/notifications/subscribe', { method: 'POST', body: subscription.toJSON() });
+  // Sent as the browser gives it; the server validates it (PushSubscriptionJSON types every field optional).
+  await callApi(contracts.subscribePush, { body: subscription.toJSON() as PushSubscriptionBody });
 }
 
 /** Before logout, while the token is still valid: the server stops pushing to this browser. Best effort. */
@@ -92,11 +95,11 @@ export async function unregisterPushSubscription(): Promise<void> {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), UNSUBSCRIBE_WAIT_MS);
     try {
-      await api('/notifications/unsubscribe', {
-        method: 'POST',
-        body: { endpoint: subscription.endpoint },
-        signal: controller.signal,
-      });
+      await callApi(
+        contracts.unsubscribePush,
+        { body: { endpoint: subscription.endpoint } },
+        { signal: controller.signal },
+      );
     } finally {
       clearTimeout(timer);
     }

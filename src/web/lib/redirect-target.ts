@@ -1,13 +1,18 @@
+import { can } from '../../shared/permissions';
 import type { User } from '../../shared/schemas/account.schema';
 
-/** Where /redirect sends a user (DESIGN.md section 4). */
+/**
+ * Where /redirect sends a user (DESIGN.md section 4). Staff go to their panels, which need no
+ * confirmed email; everyone else's next screen is a feed, which can() gives only once the email
+ * is verified: until then, /waiting.
+ */
 export function redirectTarget(user: User | null): string {
   if (!user) return '/login';
-  if (user.role === 'admin') return '/app/management';
-  if (user.role === 'representant') return '/app/reports/representant';
-  if (!user.emailVerified) return '/waiting';
+  if (can(user, 'user:admin')) return '/app/management';
+  if (can(user, 'user:representant')) return '/app/reports/representant';
+  if (!can(user, 'feed:read')) return '/waiting';
   const operated = user.establishments.filter((m) => m.kind === 'client');
-  if (user.role === 'client') {
+  if (can(user, 'user:client')) {
     if (operated.length === 1) return `/app/establishment/${operated[0]!.establishmentId}`;
     return '/app/myestablishments';
   }

@@ -1,4 +1,7 @@
-/** Register the service worker that makes the app installable and shows web push notifications. */
+/**
+ * Register the service worker that makes the app installable and shows web push notifications:
+ * `/sw.js`, built from src/web/sw/sw.ts (vite.config.ts).
+ */
 export function registerServiceWorker() {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
   const register = () =>

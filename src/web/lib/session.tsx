@@ -1,7 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import type { LoginBody, LoginResponse, User } from '../../shared/schemas/account.schema';
-import { api, onUnauthorized } from './api-client';
+import * as contracts from '../../shared/contracts/account.contracts';
+import { can } from '../../shared/permissions';
+import type { LoginBody, User } from '../../shared/schemas/account.schema';
+import { onUnauthorized } from './api-client';
+import { callApi } from './call-api';
 import { isTokenValid } from './jwt';
 import { registerPushSubscription, unregisterPushSubscription } from './push-subscription';
 import { ACCESS_TOKEN_KEY } from './storage-keys';
@@ -48,13 +51,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       return;
     }
     let cancelled = false;
-    api<{ user: User }>('/api/account/me')
+    callApi(contracts.getCurrentUser, {})
       .then(({ user }) => {
         if (cancelled) return;
         setUserState(user);
         setStatus('authenticated');
-        // A restored session registers this browser for push too; failures are only logged.
-        void registerPushSubscription();
       })
       .catch(() => !cancelled && clear());
     return () => {
@@ -65,23 +66,30 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // Any 401 clears the session and logs out (spec section 8).
   useEffect(() => onUnauthorized(clear), [clear]);
 
+  // After sign-in, a restored session or a verified email: register this browser for push, in the
+  // background (sign-in never waits for, or fails on, push; failures are only logged). Not before
+  // can() allows it: an unconfirmed address is no audience yet.
+  const maySubscribe = status === 'authenticated' && can(user, 'push:subscribe');
+  const userId = user?.id;
+  useEffect(() => {
+    if (maySubscribe && userId) void registerPushSubscription();
+  }, [maySubscribe, userId]);
+
   const value = useMemo<Session>(
     () => ({
       status,
       user,
       async login(body) {
-        const result = await api<LoginResponse>('/api/account/login', { method: 'POST', body });
+        const result = await callApi(contracts.login, { body });
         storeToken(result.accessToken);
         setUserState(result.user);
         setStatus('authenticated');
-        // In the background: sign-in never waits for, or fails on, push.
-        void registerPushSubscription();
         return result.user;
       },
       async logout() {
         // While the token still works: the server stops pushing to this browser.
         await unregisterPushSubscription();
-        await api('/api/account/logout', { method: 'POST' });
+        await callApi(contracts.logout, {});
         clear();
       },
       forget: clear,

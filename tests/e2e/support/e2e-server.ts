@@ -38,6 +38,8 @@ const config = loadConfig({
   // Every spec signs in from 127.0.0.1: the default (10 per minute per email, 30 per IP) would make
   // the suite fail on its own speed. The limits themselves are covered by the integration tests.
   RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
+  RATE_LIMIT_UPLOADS_PER_MINUTE: '1000',
+  RATE_LIMIT_PUBLIC_PER_MINUTE: '1000',
 });
 const { app, ctx } = await buildApp(config);
 const { ensureFirstAdmin } = await import('../../../src/server/modules/account/admin-bootstrap');

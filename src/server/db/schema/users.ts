@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -50,11 +60,33 @@ export const authTokens = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose', { enum: ['verify_email', 'reset_password'] }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
+    /**
+     * The address the token was emailed to, lower-cased: it is good only while the account still has
+     * this address (a link sent to an old address proves nothing about a new one). Null on tokens
+     * issued before the column existed, which are never accepted.
+     */
+    email: text('email'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('auth_tokens_user_idx').on(t.userId)],
+);
+
+/**
+ * Emails sent per address, kind and clock hour: the cap on how many account emails one address can
+ * receive (account-mail.job.ts). In the database so every worker process counts against one limit.
+ */
+export const mailQuota = pgTable(
+  'mail_quota',
+  {
+    /** Lower-cased recipient address. */
+    address: text('address').notNull(),
+    kind: text('kind', { enum: ['verification', 'reset', 'email_changed'] }).notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.address, t.kind, t.windowStart] })],
 );
 
 /** One row per sign-in; the access token names it so a single device can sign out. */

@@ -27,4 +27,10 @@ export const cz: MailStrings = {
   resetIntro:
     'Někdo požádal o nastavení nového hesla k vašemu účtu. Pokud jste to byli vy, otevřete odkaz níže do {{hours}} hod. Pokud ne, tento e-mail ignorujte: vaše heslo zůstane beze změny.',
   resetButton: 'Nastavit nové heslo',
+
+  emailChangedSubject: 'Vaše e-mailová adresa byla změněna',
+  emailChangedIntro:
+    'E-mailová adresa vašeho účtu {{product}} byla změněna z této adresy na novou. Od teď vám píšeme na novou adresu a s touto adresou se už nepřihlásíte.',
+  emailChangedWarning:
+    'Pokud jste to nebyli vy, někdo možná zná vaše heslo: okamžitě nám napište na {{supportEmail}}, abychom mohli váš účet zabezpečit.',
 };

@@ -28,4 +28,10 @@ export const de: MailStrings = {
   resetIntro:
     'Jemand hat ein neues Passwort für Ihr Konto angefordert. Wenn Sie das waren, öffnen Sie den folgenden Link innerhalb von {{hours}} Stunde(n). Falls nicht, ignorieren Sie diese E-Mail: Ihr Passwort bleibt unverändert.',
   resetButton: 'Neues Passwort festlegen',
+
+  emailChangedSubject: 'Ihre E-Mail-Adresse wurde geändert',
+  emailChangedIntro:
+    'Die E-Mail-Adresse Ihres {{product}}-Kontos wurde von dieser Adresse auf eine neue geändert. Ab sofort schreiben wir an die neue Adresse, und mit dieser Adresse können Sie sich nicht mehr anmelden.',
+  emailChangedWarning:
+    'Wenn Sie das nicht waren, kennt möglicherweise jemand Ihr Passwort: Schreiben Sie uns sofort an {{supportEmail}}, damit wir Ihr Konto sichern können.',
 };

@@ -30,6 +30,12 @@ export const en = {
   resetIntro:
     'Someone asked to set a new password for your account. If it was you, open the link below within {{hours}} hour(s). If not, ignore this email: your password stays as it is.',
   resetButton: 'Set a new password',
+
+  emailChangedSubject: 'Your email address was changed',
+  emailChangedIntro:
+    'The email address of your {{product}} account was changed from this address to a new one. From now on we write to the new address, and this address no longer signs in.',
+  emailChangedWarning:
+    'If you did not do this, someone may know your password: write to {{supportEmail}} at once so we can secure your account.',
 };
 
 export type MailStrings = typeof en;

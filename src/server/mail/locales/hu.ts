@@ -28,4 +28,10 @@ export const hu: MailStrings = {
   resetIntro:
     'Valaki új jelszó beállítását kérte az Ön fiókjához. Ha Ön volt az, {{hours}} órán belül nyissa meg az alábbi hivatkozást. Ha nem, hagyja figyelmen kívül ezt az e-mailt: jelszava változatlan marad.',
   resetButton: 'Új jelszó beállítása',
+
+  emailChangedSubject: 'Megváltozott az e-mail-címe',
+  emailChangedIntro:
+    '{{product}}-fiókja e-mail-címét erről a címről egy új címre módosították. Mostantól az új címre írunk, és ezzel a címmel már nem tud bejelentkezni.',
+  emailChangedWarning:
+    'Ha nem Ön volt, lehet, hogy valaki ismeri a jelszavát: azonnal írjon nekünk a(z) {{supportEmail}} címre, hogy biztonságba helyezhessük a fiókját.',
 };

@@ -27,4 +27,10 @@ export const no: MailStrings = {
   resetIntro:
     'Noen har bedt om å få velge et nytt passord for kontoen din. Hvis det var deg, åpner du lenken nedenfor innen {{hours}} time(r). Hvis ikke, kan du se bort fra denne e-posten: passordet ditt forblir uendret.',
   resetButton: 'Velg et nytt passord',
+
+  emailChangedSubject: 'E-postadressen din er endret',
+  emailChangedIntro:
+    'E-postadressen for {{product}}-kontoen din er endret fra denne adressen til en ny. Fra nå av skriver vi til den nye adressen, og du kan ikke lenger logge inn med denne adressen.',
+  emailChangedWarning:
+    'Hvis det ikke var deg, kan noen kjenne passordet ditt: skriv straks til {{supportEmail}} slik at vi kan sikre kontoen din.',
 };

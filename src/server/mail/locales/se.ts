@@ -27,4 +27,10 @@ export const se: MailStrings = {
   resetIntro:
     'Någon har bett om att få välja ett nytt lösenord för ditt konto. Om det var du, öppna länken nedan inom {{hours}} timme/timmar. Om inte kan du bortse från det här e-postmeddelandet: ditt lösenord förblir oförändrat.',
   resetButton: 'Välj ett nytt lösenord',
+
+  emailChangedSubject: 'Din e-postadress har ändrats',
+  emailChangedIntro:
+    'E-postadressen för ditt {{product}}-konto har ändrats från den här adressen till en ny. Från och med nu skriver vi till den nya adressen, och du kan inte längre logga in med den här adressen.',
+  emailChangedWarning:
+    'Om det inte var du kan någon känna till ditt lösenord: skriv genast till {{supportEmail}} så att vi kan skydda ditt konto.',
 };

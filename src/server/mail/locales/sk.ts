@@ -28,4 +28,10 @@ export const sk: MailStrings = {
   resetIntro:
     'Niekto požiadal o nastavenie nového hesla k vášmu účtu. Ak ste to boli vy, otvorte odkaz nižšie do {{hours}} hod. Ak nie, tento e-mail ignorujte: vaše heslo zostane nezmenené.',
   resetButton: 'Nastaviť nové heslo',
+
+  emailChangedSubject: 'Vaša e-mailová adresa bola zmenená',
+  emailChangedIntro:
+    'E-mailová adresa vášho účtu {{product}} bola zmenená z tejto adresy na novú. Odteraz vám píšeme na novú adresu a s touto adresou sa už neprihlásite.',
+  emailChangedWarning:
+    'Ak ste to neboli vy, niekto môže poznať vaše heslo: okamžite nám napíšte na {{supportEmail}}, aby sme mohli váš účet zabezpečiť.',
 };

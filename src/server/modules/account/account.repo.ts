@@ -1,9 +1,18 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { authTokens, establishments, memberships, sessions, type UserRow, users } from '../../db/schema';
+import {
+  authTokens,
+  establishments,
+  mailQuota,
+  memberships,
+  sessions,
+  type UserRow,
+  users,
+} from '../../db/schema';
 
 export type NewUser = typeof users.$inferInsert;
 export type TokenPurpose = (typeof authTokens.$inferInsert)['purpose'];
+export type MailKind = (typeof mailQuota.$inferInsert)['kind'];
 
 /** Postgres unique violation: the race between two identical registrations. */
 export const isUniqueViolation = (error: unknown) =>
@@ -108,27 +117,40 @@ export async function revokeAllSessions(db: Db, userId: string): Promise<void> {
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
 
+/** Store a single-use token's hash with the (lower-cased) address its link is emailed to. */
 export async function insertAuthToken(
   db: Db,
-  values: { userId: string; purpose: TokenPurpose; tokenHash: string; expiresAt: Date },
+  values: { userId: string; purpose: TokenPurpose; tokenHash: string; email: string; expiresAt: Date },
 ): Promise<void> {
-  await db.insert(authTokens).values(values);
+  await db.insert(authTokens).values({ ...values, email: values.email.toLowerCase() });
 }
 
-/** Spend every outstanding token of this purpose (an older reset link must not work after a reset). */
-export async function revokeAuthTokens(db: Db, userId: string, purpose: TokenPurpose): Promise<void> {
+/**
+ * Spend every outstanding token of this purpose, or of every purpose when none is named (an older
+ * reset link must not work after a reset; no link sent to an old address works after an email change).
+ */
+export async function revokeAuthTokens(db: Db, userId: string, purpose?: TokenPurpose): Promise<void> {
   await db
     .update(authTokens)
     .set({ usedAt: new Date() })
-    .where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt)));
+    .where(
+      and(
+        eq(authTokens.userId, userId),
+        purpose ? eq(authTokens.purpose, purpose) : undefined,
+        isNull(authTokens.usedAt),
+      ),
+    );
 }
 
-/** Mark a token used, atomically: returns its user only the first time, and only before expiry. */
+/**
+ * Mark a token used, atomically: returns its user and address only the first time, only before
+ * expiry, and only while the user still has the address the token was emailed to.
+ */
 export async function consumeAuthToken(
   db: Db,
   tokenHash: string,
   purpose: TokenPurpose,
-): Promise<string | undefined> {
+): Promise<{ userId: string; email: string } | undefined> {
   const [row] = await db
     .update(authTokens)
     .set({ usedAt: new Date() })
@@ -138,8 +160,99 @@ export async function consumeAuthToken(
         eq(authTokens.purpose, purpose),
         isNull(authTokens.usedAt),
         gt(authTokens.expiresAt, new Date()),
+        sql`${authTokens.email} = (SELECT lower(u.email) FROM users u WHERE u.id = ${authTokens.userId})`,
       ),
     )
-    .returning({ userId: authTokens.userId });
-  return row?.userId;
+    .returning({ userId: authTokens.userId, email: authTokens.email });
+  return row?.email ? { userId: row.userId, email: row.email } : undefined;
+}
+
+/** Mark the address verified, only if it is still the user's address; answers whether it was. */
+export async function markEmailVerified(db: Db, userId: string, email: string): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ emailVerified: true, updatedAt: new Date() })
+    .where(and(eq(users.id, userId), sql`lower(${users.email}) = ${email.toLowerCase()}`))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/**
+ * Count one email of this kind to this address in the current clock hour (the database's clock,
+ * shared by every process), unless `limit` were sent already. Answers the hour counted in, or
+ * undefined when the limit is reached. One statement, so two workers at once cannot both pass.
+ */
+export async function takeMailQuota(
+  db: Db,
+  address: string,
+  kind: MailKind,
+  limit: number,
+): Promise<Date | undefined> {
+  const [row] = await db
+    .insert(mailQuota)
+    .values({ address: address.toLowerCase(), kind, windowStart: sql`date_trunc('hour', now())`, count: 1 })
+    .onConflictDoUpdate({
+      target: [mailQuota.address, mailQuota.kind, mailQuota.windowStart],
+      set: { count: sql`${mailQuota.count} + 1` },
+      setWhere: lt(mailQuota.count, limit),
+    })
+    .returning({ windowStart: mailQuota.windowStart });
+  return row?.windowStart;
+}
+
+/** Give back what takeMailQuota counted (the email could not be sent after all). */
+export async function releaseMailQuota(db: Db, address: string, kind: MailKind, windowStart: Date) {
+  await db
+    .update(mailQuota)
+    .set({ count: sql`${mailQuota.count} - 1` })
+    .where(
+      and(
+        eq(mailQuota.address, address.toLowerCase()),
+        eq(mailQuota.kind, kind),
+        eq(mailQuota.windowStart, windowStart),
+        gt(mailQuota.count, 0),
+      ),
+    );
+}
+
+/** How many emails of this kind went to this address in the current clock hour. */
+export async function mailQuotaUsed(db: Db, address: string, kind: MailKind): Promise<number> {
+  const [row] = await db
+    .select({ count: mailQuota.count })
+    .from(mailQuota)
+    .where(
+      and(
+        eq(mailQuota.address, address.toLowerCase()),
+        eq(mailQuota.kind, kind),
+        sql`${mailQuota.windowStart} = date_trunc('hour', now())`,
+      ),
+    );
+  return row?.count ?? 0;
+}
+
+/** Delete sessions that can never be used again (expired or signed out); answers how many. */
+export async function purgeDeadSessions(db: Db, now: Date): Promise<number> {
+  const rows = await db
+    .delete(sessions)
+    .where(or(lte(sessions.expiresAt, now), isNotNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.length;
+}
+
+/** Delete single-use tokens that are used or expired; answers how many. */
+export async function purgeSpentAuthTokens(db: Db, now: Date): Promise<number> {
+  const rows = await db
+    .delete(authTokens)
+    .where(or(isNotNull(authTokens.usedAt), lte(authTokens.expiresAt, now)))
+    .returning({ id: authTokens.id });
+  return rows.length;
+}
+
+/** Delete email counters of past hours; answers how many. */
+export async function purgePastMailQuota(db: Db): Promise<number> {
+  const rows = await db
+    .delete(mailQuota)
+    .where(sql`${mailQuota.windowStart} < date_trunc('hour', now())`)
+    .returning({ address: mailQuota.address });
+  return rows.length;
 }

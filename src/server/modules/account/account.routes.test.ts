@@ -7,6 +7,13 @@ import type { LightMyRequestResponse } from 'fastify';
 import { decodeJwt, SignJWT } from 'jose';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  hasLink,
+  linkToken,
+  TEST_PUBLIC_URL as PUBLIC_URL,
+  passwordIn,
+} from '../../../../tests/support/account-mails';
+import { uniqueEmail } from '../../../../tests/support/api-actors';
 import { multipart } from '../../../../tests/support/multipart';
 import type { ReceivedMail } from '../../../../tests/support/smtp-sink';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app';
@@ -14,14 +21,11 @@ import { ErrorCode } from '../../../shared/errors';
 import { FieldLabel, Msg, required } from '../../../shared/messages';
 
 const JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
-const PUBLIC_URL = 'http://app.test';
 const ANDROID_APP_URL = 'https://play.google.com/store/apps/details?id=test.broadcast.app';
 
 let t: TestApp;
-let seq = 0;
 
 /** A fresh address per test, so tests never share a user. */
-const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}-${++seq}@example.test`;
 
 const registration = (email: string, extra: Record<string, unknown> = {}) => ({
   firstName: 'Ada',
@@ -73,25 +77,6 @@ function expectFieldError(res: LightMyRequestResponse, field: string, message: s
 /** A mail to `to` that arrived after the sink held `since` messages (and matching `where`). */
 const mailAfter = (since: number, to: string, where: (m: ReceivedMail) => boolean = () => true) =>
   t.mail.waitFor(to, (m) => t.mail.received.indexOf(m) >= since && where(m));
-
-const hasLink = (kind: 'verify' | 'newpassword') => (m: ReceivedMail) =>
-  m.links.some((link) => link.startsWith(`${PUBLIC_URL}/${kind}/`));
-
-/** The token of the mail's `/verify/{token}` or `/newpassword/{token}` link. */
-function linkToken(mail: ReceivedMail, kind: 'verify' | 'newpassword'): string {
-  const link = mail.links.find((l) => l.startsWith(`${PUBLIC_URL}/${kind}/`));
-  expect(link, `a /${kind}/ link in:\n${mail.text}`).toBeDefined();
-  const match = new URL(link!).pathname.match(new RegExp(`^/${kind}/([A-Za-z0-9_-]{20,})$`));
-  expect(match, link).not.toBeNull();
-  return match![1]!;
-}
-
-/** The generated password the welcome email carries. */
-function passwordIn(mail: ReceivedMail): string {
-  const match = mail.text.match(/Your password for signing in: (\S+)/);
-  expect(match, mail.text).not.toBeNull();
-  return match![1]!;
-}
 
 /** Register through the API and read the welcome email. */
 async function registerUser(tag: string, extra: Record<string, unknown> = {}) {
@@ -505,14 +490,18 @@ describe('accounts API', () => {
       const a = await newUser('profile-a');
       const b = await newUser('profile-b');
       for (const taken of [b.email, b.email.toUpperCase()]) {
-        const res = await post('/api/account/profile', profile(taken), a.token);
+        const res = await post(
+          '/api/account/profile',
+          profile(taken, { currentPassword: a.password }),
+          a.token,
+        );
         expectError(res, 409, Msg.emailExists, ErrorCode.EMAIL_EXISTS, { email: Msg.emailExists });
       }
       expect((await me(a.token)).json().user.email).toBe(a.email);
     });
 
     it('a new email address must be verified again: a verification email goes to it and its link verifies', async () => {
-      const { email, token, welcome } = await newUser('profile-email');
+      const { email, token, welcome, password } = await newUser('profile-email');
       expect((await post('/api/account/verify', { token: linkToken(welcome, 'verify') })).statusCode).toBe(
         200,
       );
@@ -525,14 +514,22 @@ describe('accounts API', () => {
 
       const newEmail = uniqueEmail('profile-new');
       const since = t.mail.received.length;
-      const res = await post('/api/account/profile', profile(newEmail.toUpperCase()), token);
+      const res = await post(
+        '/api/account/profile',
+        profile(newEmail.toUpperCase(), { currentPassword: password }),
+        token,
+      );
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().user).toMatchObject({ email: newEmail, emailVerified: false });
       expect((await me(token)).json().user.emailVerified).toBe(false);
 
       const mail = await mailAfter(since, newEmail, hasLink('verify'));
       expect(mail.to).toEqual([newEmail]);
-      expect(t.mail.received.slice(since).some((m) => m.to.includes(email))).toBe(false);
+      // The old address is only told of the change: no link goes there.
+      await mailAfter(since, email, (m) => m.subject === 'Your email address was changed');
+      expect(t.mail.received.slice(since).filter((m) => m.to.includes(email) && m.links.length > 0)).toEqual(
+        [],
+      );
       const verified = await post('/api/account/verify', { token: linkToken(mail, 'verify') });
       expect(verified.json()).toEqual({ message: Msg.verified });
       expect((await me(token)).json().user).toMatchObject({ email: newEmail, emailVerified: true });

@@ -11,17 +11,18 @@ import type {
 } from '../../../shared/schemas/account.schema';
 import type { AppContext, AuthedActor } from '../../context';
 import type { UserRow } from '../../db/schema';
-import { passwordResetJob, verificationJob, welcomeJob } from '../../jobs/account-mail.job';
+import { emailChangedJob, passwordResetJob, verificationJob, welcomeJob } from '../../jobs/account-mail.job';
 import { withOutbox } from '../../jobs/outbox';
 import { signAccessToken } from '../../lib/access-tokens';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
-import { removeJpeg, saveJpeg, toJpeg } from '../../lib/images';
+import { type ImageSource, removeJpeg, saveJpeg, toJpeg } from '../../lib/images';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { hashSingleUseToken } from '../../lib/single-use-tokens';
 import { stateOf } from '../establishments/establishment.dto';
 import { findEstablishment } from '../establishments/establishments.repo';
 import { toUserDto } from './account.dto';
 import * as repo from './account.repo';
+import { mailQuotaExhausted } from './mail-quota';
 
 /** A password hash no password matches: set until the welcome job emails a real password. */
 export const UNUSABLE_PASSWORD = '!';
@@ -120,11 +121,13 @@ export async function register(
   return userDto(ctx, user);
 }
 
-/** Use a verification token once. */
+/** Use a verification token once; it verifies only the address it was emailed to. */
 export async function verifyEmail(ctx: AppContext, token: string): Promise<void> {
-  const userId = await repo.consumeAuthToken(ctx.db, hashSingleUseToken(token), 'verify_email');
-  if (!userId) throw tokenInvalid();
-  await repo.updateUser(ctx.db, userId, { emailVerified: true });
+  const verified = await ctx.db.transaction(async (tx) => {
+    const spent = await repo.consumeAuthToken(tx, hashSingleUseToken(token), 'verify_email');
+    return spent ? repo.markEmailVerified(tx, spent.userId, spent.email) : false;
+  });
+  if (!verified) throw tokenInvalid();
 }
 
 /** Email a fresh verification link to a signed-in user who is not verified yet. */
@@ -132,17 +135,32 @@ export async function resendVerification(ctx: AppContext, actor: AuthedActor): P
   const user = await repo.findUserById(ctx.db, actor.id);
   if (!user) throw notFound();
   if (user.emailVerified) return Msg.alreadyVerified;
+  // The job would not send it: say so rather than promise an email that never comes.
+  if (await mailQuotaExhausted(ctx, user.email, 'verification')) {
+    throw new AppError(429, ErrorCode.RATE_LIMITED, Msg.tooManyEmails);
+  }
   await ctx.jobs.send(verificationJob, { userId: user.id });
   return Msg.verificationSent;
 }
 
-/** Update one's own profile. A new email address must be verified again. */
+/**
+ * Update one's own profile. A new email address needs the current password (a session left open
+ * on a shared computer must not be enough to take the account over); it must be verified again,
+ * every link emailed before stops working, and the old address is told.
+ */
 export async function updateProfile(ctx: AppContext, actor: AuthedActor, input: ProfileBody): Promise<User> {
   const current = await repo.findUserById(ctx.db, actor.id);
   if (!current) throw notFound();
   const email = input.email.toLowerCase();
   const emailChanged = email !== current.email.toLowerCase();
   if (emailChanged) {
+    // Before the uniqueness check, so that without the password nobody learns which addresses have accounts.
+    if (!input.currentPassword) {
+      throw fieldError('currentPassword', Msg.currentPasswordForEmail, ErrorCode.CURRENT_PASSWORD_REQUIRED);
+    }
+    if (!(await verifyPassword(current.passwordHash, input.currentPassword))) {
+      throw fieldError('currentPassword', Msg.currentPasswordWrong, ErrorCode.WRONG_PASSWORD);
+    }
     const other = await repo.findUserByEmail(ctx.db, email);
     if (other && other.id !== actor.id) throw emailTaken();
   }
@@ -159,8 +177,13 @@ export async function updateProfile(ctx: AppContext, actor: AuthedActor, input: 
         ...(input.marketingConsent !== undefined ? { marketingConsent: input.marketingConsent } : {}),
         ...(emailChanged ? { emailVerified: false } : {}),
       });
-      // Spec section 4: turning the verified flag off sends a verification email.
-      if (row && emailChanged) await enqueue(verificationJob, { userId: row.id });
+      if (row && emailChanged) {
+        // Verification and reset links went to the old address: none of them may act on the new one.
+        await repo.revokeAuthTokens(db, row.id);
+        // Spec section 4: turning the verified flag off sends a verification email.
+        await enqueue(verificationJob, { userId: row.id });
+        await enqueue(emailChangedJob, { userId: row.id, oldEmail: current.email });
+      }
       return row;
     });
   } catch (error) {
@@ -190,21 +213,25 @@ export async function changePassword(
   return openSession(ctx, bumped!, { userAgent: meta.userAgent, actingAdminId: actor.actingAdminId });
 }
 
-/** Email a reset link if the address has an account; the answer never tells. */
+/**
+ * Email a reset link if the address has an account. The request does the same work either way
+ * (queue one job with the address; the job looks the account up), so neither the answer nor the
+ * time it takes tells whether the address has an account.
+ */
 export async function forgotPassword(ctx: AppContext, email: string): Promise<void> {
-  const user = await repo.findUserByEmail(ctx.db, email);
-  if (user) await ctx.jobs.send(passwordResetJob, { userId: user.id });
+  // Not woken at once (a job with a start time waits for the next poll): the job does more for a
+  // real account, and that work must not run while this answer is still being written.
+  await ctx.jobs.send(passwordResetJob, { email }, { startAfter: new Date() });
 }
 
 /** Set a new password from an emailed token; signs the user out everywhere. */
 export async function resetPassword(ctx: AppContext, input: ResetPasswordBody): Promise<void> {
-  const userId = await repo.consumeAuthToken(ctx.db, hashSingleUseToken(input.token), 'reset_password');
-  if (!userId) throw tokenInvalid();
-  // Following the emailed link proves the address, so it counts as verified.
-  await repo.updateUser(ctx.db, userId, {
-    passwordHash: await hashPassword(input.password),
-    emailVerified: true,
-  });
+  const spent = await repo.consumeAuthToken(ctx.db, hashSingleUseToken(input.token), 'reset_password');
+  if (!spent) throw tokenInvalid();
+  const { userId } = spent;
+  await repo.updateUser(ctx.db, userId, { passwordHash: await hashPassword(input.password) });
+  // Following the emailed link proves the address it was sent to, so that address counts as verified.
+  await repo.markEmailVerified(ctx.db, userId, spent.email);
   await repo.bumpTokenVersion(ctx.db, userId);
   await repo.revokeAllSessions(ctx.db, userId);
   // Every other reset link sent before is spent too: whoever may have seen one is locked out.
@@ -223,7 +250,7 @@ export async function logoutEverywhere(ctx: AppContext, actor: AuthedActor): Pro
 }
 
 /** Replace one's picture with a re-encoded square JPEG. */
-export async function setAvatar(ctx: AppContext, actor: AuthedActor, upload: Buffer): Promise<User> {
+export async function setAvatar(ctx: AppContext, actor: AuthedActor, upload: ImageSource): Promise<User> {
   const jpeg = await toJpeg(upload, { width: 512, height: 512, fit: 'cover' });
   const before = await repo.findUserById(ctx.db, actor.id);
   if (!before) throw notFound();

@@ -1,7 +1,9 @@
 import type {
   Establishment,
   EstablishmentState,
+  FollowerEstablishment,
   GalleryImage,
+  PublicEstablishment,
 } from '../../../shared/schemas/establishment.schema';
 import type { EstablishmentRow, EstablishmentWithCounts } from './establishments.repo';
 
@@ -14,8 +16,13 @@ export function stateOf(
   return row.active ? 'active' : 'inactive';
 }
 
-/** What operators and admins see of an establishment. */
-export function toEstablishmentDto(row: EstablishmentWithCounts): Establishment {
+/*
+ * What leaves the server, whitelisted per audience: each view names its fields one by one, so a
+ * column added to the table reaches nobody until a view lists it.
+ */
+
+/** The public fields: what the public page shows anyone. */
+function publicFields(row: EstablishmentWithCounts) {
   return {
     id: row.id,
     publicId: row.publicId,
@@ -27,26 +34,57 @@ export function toEstablishmentDto(row: EstablishmentWithCounts): Establishment 
     address1: row.address1,
     address2: row.address2,
     city: row.city,
-    state: row.state,
     zip: row.zip,
     country: row.country,
+    logo: row.logo,
+    cover: row.cover,
+    followerCount: Number(row.followerCount),
+  };
+}
+
+/** The operator view: admins, its clients and the representative who registered it. */
+export function toEstablishmentDto(row: EstablishmentWithCounts): Establishment {
+  return {
+    audience: 'operator',
+    ...publicFields(row),
+    state: row.state,
     businessId: row.businessId,
     taxId: row.taxId,
     vatNumber: row.vatNumber,
     timeZone: row.timeZone,
-    logo: row.logo,
-    cover: row.cover,
     active: row.active,
     blocked: row.blockedAt !== null,
     status: stateOf(row),
     registeredById: row.registeredById,
-    followerCount: Number(row.followerCount),
     clientCount: Number(row.clientCount),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
+/** The follower view: the public fields and its state, nothing of its paperwork or its operators. */
+export function toFollowerEstablishmentDto(row: EstablishmentWithCounts): FollowerEstablishment {
+  const status = stateOf(row);
+  // Deleted establishments are 404 before any view is made.
+  if (status === 'deleted') throw new Error('A deleted establishment has no follower view');
+  return { audience: 'follower', ...publicFields(row), status, blocked: row.blockedAt !== null };
+}
+
+/** The public page's view (active or inactive: the caller answers blocked and deleted ones otherwise). */
+export function toPublicEstablishmentDto(
+  row: EstablishmentWithCounts,
+  gallery: GalleryImage[],
+  viewer: PublicEstablishment['viewer'],
+): PublicEstablishment {
+  return {
+    ...publicFields(row),
+    status: stateOf(row) === 'active' ? 'active' : 'inactive',
+    gallery,
+    viewer,
+  };
+}
+
+/** A gallery picture as anyone may see it. */
 export function toGalleryDto(row: {
   id: string;
   image: string;

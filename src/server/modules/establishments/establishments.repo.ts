@@ -19,9 +19,13 @@ import { establishments, galleryImages, memberships, users } from '../../db/sche
 export type EstablishmentRow = typeof establishments.$inferSelect;
 export type NewEstablishment = typeof establishments.$inferInsert;
 
+// The establishment's id written out qualified: drizzle leaves a column of a single-table select
+// unqualified, and inside these subqueries a bare "id" would be the users' id.
+const establishmentId = sql`${establishments}.id`;
 const counts = {
-  followerCount: sql<number>`(select count(*)::int from ${memberships} m where m.establishment_id = ${establishments.id} and m.kind = 'customer')`,
-  clientCount: sql<number>`(select count(*)::int from ${memberships} m where m.establishment_id = ${establishments.id} and m.kind = 'client')`,
+  // A follower counts once their email is confirmed (the same rule as the delivery audience).
+  followerCount: sql<number>`(select count(*)::int from ${memberships} m join ${users} u on u.id = m.user_id where m.establishment_id = ${establishmentId} and m.kind = 'customer' and u.email_verified)`,
+  clientCount: sql<number>`(select count(*)::int from ${memberships} m where m.establishment_id = ${establishmentId} and m.kind = 'client')`,
 };
 
 export type EstablishmentWithCounts = EstablishmentRow & { followerCount: number; clientCount: number };
@@ -159,6 +163,45 @@ export async function deleteMembership(db: Db, userId: string, establishmentId: 
   return rows.length > 0;
 }
 
+/** The users who operate this establishment (its client memberships). */
+export async function listOperatorIds(db: Db, establishmentId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .where(and(eq(memberships.establishmentId, establishmentId), eq(memberships.kind, 'client')));
+  return rows.map((r) => r.userId);
+}
+
+/**
+ * Of these users, those with the client role who no longer operate any live establishment go back
+ * to customer; staff roles are left alone. Called inside the transaction that removed the link.
+ * The users' rows are locked first, so two removals at once (each seeing the other's link still
+ * there) cannot both leave a client who operates nothing: the second one, once the first has
+ * committed, sees both links gone.
+ */
+export async function demoteClientsOperatingNothing(db: Db, userIds: string[]): Promise<string[]> {
+  if (userIds.length === 0) return [];
+  await db
+    .select({ id: users.id })
+    .from(users)
+    .where(inArray(users.id, userIds))
+    .orderBy(asc(users.id))
+    .for('no key update');
+  const operates = db
+    .select({ one: sql`1` })
+    .from(memberships)
+    .innerJoin(establishments, eq(establishments.id, memberships.establishmentId))
+    .where(
+      and(eq(memberships.userId, users.id), eq(memberships.kind, 'client'), isNull(establishments.deletedAt)),
+    );
+  const rows = await db
+    .update(users)
+    .set({ role: 'customer', updatedAt: new Date() })
+    .where(and(inArray(users.id, userIds), eq(users.role, 'client'), sql`not exists (${operates})`))
+    .returning({ id: users.id });
+  return rows.map((r) => r.id);
+}
+
 export async function listMembers(db: Db, establishmentId: string) {
   return db
     .select({
@@ -167,6 +210,7 @@ export async function listMembers(db: Db, establishmentId: string) {
       lastName: users.lastName,
       email: users.email,
       kind: memberships.kind,
+      emailVerified: users.emailVerified,
       since: memberships.createdAt,
     })
     .from(memberships)

@@ -194,6 +194,49 @@ async function followerOf(establishmentId: string, tag = 'follower'): Promise<Se
   return user;
 }
 
+/** Follow the verification link of an email, as the person would: POST /api/account/verify with its token. */
+async function verifyByLink(mail: ReceivedMail) {
+  const link = mail.links.find((l) => l.startsWith(`${PUBLIC_URL}/verify/`));
+  expect(link, mail.text).toBeDefined();
+  const res = await post('/api/account/verify', { token: link!.split('/').pop() });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+/** The private fields only operators get; a follower's view carries none of them. */
+const OPERATOR_ONLY = [
+  'state',
+  'businessId',
+  'taxId',
+  'vatNumber',
+  'timeZone',
+  'active',
+  'registeredById',
+  'clientCount',
+  'createdAt',
+  'updatedAt',
+] as const;
+/** Exactly what a follower's view holds: the public page's fields, the view's name and the state. */
+const FOLLOWER_FIELDS = [
+  'audience',
+  'id',
+  'publicId',
+  'name',
+  'subheader',
+  'email',
+  'phone',
+  'website',
+  'address1',
+  'address2',
+  'city',
+  'zip',
+  'country',
+  'logo',
+  'cover',
+  'followerCount',
+  'status',
+  'blocked',
+].sort();
+
 /** The generated password the registration email carries. */
 function passwordIn(mail: ReceivedMail): string {
   const match = mail.text.match(/Your password for signing in: (\S+)/);
@@ -275,9 +318,24 @@ describe('establishments API', () => {
       const byRep = await get(`/api/establishments/${body.establishment.id}`, rep.token);
       expect(byRep.statusCode, byRep.body).toBe(200);
       expect(establishmentOf(byRep).registeredById).toBe(rep.id);
+      // The client verifies by the welcome email's link too: until then, 403 EMAIL_NOT_VERIFIED.
+      expectError(
+        await get(`/api/establishments/${body.establishment.id}`, token),
+        403,
+        Msg.emailNotVerified,
+        ErrorCode.EMAIL_NOT_VERIFIED,
+      );
+      expectError(
+        await put(`/api/establishments/${body.establishment.id}`, profile({ name: 'Too early' }), token),
+        403,
+        Msg.emailNotVerified,
+        ErrorCode.EMAIL_NOT_VERIFIED,
+      );
+      await verifyByLink(mail);
+      // The same token now acts with a verified email.
       const byClient = await get(`/api/establishments/${body.establishment.id}`, token);
       expect(byClient.statusCode, byClient.body).toBe(200);
-      expect(establishmentOf(byClient).name).toBe(name);
+      expect(establishmentOf(byClient)).toMatchObject({ name, audience: 'operator', taxId: '2020123456' });
     });
 
     it('is open to admins too, but not to customers, clients or guests', async () => {
@@ -700,7 +758,7 @@ describe('establishments API', () => {
       const follower = await followerOf(a.id, 'authz-follower');
       const read = await get(`/api/establishments/${a.id}`, follower.token);
       expect(read.statusCode, read.body).toBe(200);
-      expect(establishmentOf(read)).toMatchObject({ id: a.id, followerCount: 1 });
+      expect(establishmentOf(read)).toMatchObject({ id: a.id, followerCount: 1, audience: 'follower' });
       expectForbidden(
         await put(`/api/establishments/${a.id}`, profile({ name: 'Mine now' }), follower.token),
       );
@@ -1054,6 +1112,160 @@ describe('establishments API', () => {
     });
   });
 
+  describe('what each audience sees', () => {
+    it('gives followers the public fields only and operators everything, one by one and in lists', async () => {
+      const rep = await userWithRole('representant', 'view-rep');
+      const signup = await post(
+        '/api/establishments/client-signup',
+        { client: clientPerson(uniqueEmail('view-client')), establishment: profile({ name: 'View Venue' }) },
+        rep.token,
+      );
+      const e = establishmentOf(signup);
+      const client = await clientOf(e.id, 'view-client2');
+      const follower = await followerOf(e.id, 'view-follower');
+
+      const asFollower = establishmentOf(await get(`/api/establishments/${e.id}`, follower.token));
+      expect(Object.keys(asFollower).sort()).toEqual(FOLLOWER_FIELDS);
+      expect(asFollower).toMatchObject({
+        audience: 'follower',
+        id: e.id,
+        name: 'View Venue',
+        city: 'Bratislava',
+        followerCount: 1,
+        status: 'active',
+        blocked: false,
+      });
+      const raw = (await get(`/api/establishments/${e.publicId}`, follower.token)).body;
+      for (const secret of [
+        '2020123456',
+        'SK2020123456',
+        '12345678',
+        rep.id,
+        'registeredById',
+        'clientCount',
+      ])
+        expect(raw).not.toContain(secret);
+      // In the follower's list too.
+      const listed = listedBody(await get('/api/establishments', follower.token));
+      expect(listed.items.map((item: Record<string, unknown>) => Object.keys(item).sort())).toEqual([
+        FOLLOWER_FIELDS,
+      ]);
+
+      for (const operator of [admin, rep, client]) {
+        const view = establishmentOf(await get(`/api/establishments/${e.id}`, operator.token));
+        expect(view).toMatchObject({
+          audience: 'operator',
+          taxId: '2020123456',
+          vatNumber: 'SK2020123456',
+          businessId: '12345678',
+          registeredById: rep.id,
+          clientCount: 2,
+          followerCount: 1,
+        });
+        for (const key of OPERATOR_ONLY) expect(view, key).toHaveProperty(key);
+      }
+      const clientList = listedBody(await get('/api/establishments', client.token));
+      expect(clientList.items).toEqual([
+        expect.objectContaining({ audience: 'operator', taxId: '2020123456' }),
+      ]);
+    });
+
+    it('says in the API docs what each audience gets', async () => {
+      const docs = listedBody(await get('/api/docs/json'));
+      const schema = docs.paths['/api/establishments/{id}'].get.responses['200'].content['application/json']
+        .schema as { properties: { establishment: Record<string, unknown> } };
+      const text = JSON.stringify(schema.properties.establishment);
+      const variants = (schema.properties.establishment.oneOf ?? schema.properties.establishment.anyOf) as {
+        properties: Record<string, unknown>;
+      }[];
+      expect(variants, text).toHaveLength(2);
+      const [operator, follower] = ['operator', 'follower'].map(
+        (audience) => variants.find((v) => JSON.stringify(v.properties.audience).includes(audience))!,
+      );
+      expect(Object.keys(operator!.properties)).toEqual(expect.arrayContaining([...OPERATOR_ONLY]));
+      expect(Object.keys(follower!.properties).sort()).toEqual(FOLLOWER_FIELDS);
+    });
+  });
+
+  describe('an operator removed', () => {
+    /** A customer made the operator of these establishments by the admin. */
+    async function operatorOf(...ids: string[]) {
+      const user = await userWithRole('customer', 'operator');
+      for (const id of ids) await addMember(id, user.email, 'client');
+      expect((await me(user.token)).role).toBe('client');
+      return user;
+    }
+    const sendAs = (user: Session, establishmentId: string) =>
+      post(`/api/establishments/${establishmentId}/notifications`, { text: 'Hello', post: true }, user.token);
+
+    it('goes back to customer when they operate nothing, and their token loses the client rights at once', async () => {
+      const e = await createEstablishment({ name: 'Demotion Deli' });
+      const user = await operatorOf(e.id);
+      expect((await sendAs(user, e.id)).statusCode).toBe(202);
+
+      const removed = await del(`/api/establishments/${e.id}/members/${user.id}`, admin.token);
+      expect(removed.statusCode, removed.body).toBe(200);
+      const after = await me(user.token);
+      expect(after).toMatchObject({ role: 'customer', establishments: [] });
+      // The same token: a customer now, refused before the body is even read.
+      expectForbidden(await sendAs(user, e.id));
+      expectForbidden(await get(`/api/establishments/${e.id}`, user.token));
+      expect(listedBody(await get('/api/establishments', user.token)).items).toEqual([]);
+    });
+
+    it('stays a client while they operate another establishment', async () => {
+      const [a, b] = [
+        await createEstablishment({ name: 'Keep A' }),
+        await createEstablishment({ name: 'Keep B' }),
+      ];
+      const user = await operatorOf(a.id, b.id);
+      expect((await del(`/api/establishments/${a.id}/members/${user.id}`, admin.token)).statusCode).toBe(200);
+      expect(await me(user.token)).toMatchObject({
+        role: 'client',
+        establishments: [{ establishmentId: b.id, kind: 'client' }],
+      });
+      expect((await sendAs(user, b.id)).statusCode).toBe(202);
+      expectForbidden(await sendAs(user, a.id));
+    });
+
+    it('goes back to customer when made a follower instead', async () => {
+      const e = await createEstablishment({ name: 'Step Down Diner' });
+      const user = await operatorOf(e.id);
+      await addMember(e.id, user.email, 'customer');
+      expect(await me(user.token)).toMatchObject({
+        role: 'customer',
+        establishments: [{ establishmentId: e.id, kind: 'customer' }],
+      });
+      expectForbidden(await sendAs(user, e.id));
+    });
+
+    it('goes back to customer when their only establishment is deleted; staff keep their role', async () => {
+      const doomed = await createEstablishment({ name: 'Deleted Deli' });
+      const other = await createEstablishment({ name: 'Surviving Shop' });
+      const only = await operatorOf(doomed.id);
+      const both = await operatorOf(doomed.id, other.id);
+      const rep = await userWithRole('representant', 'deleted-staff');
+      await addMember(doomed.id, rep.email, 'client');
+
+      expect((await del(`/api/establishments/${doomed.id}`, admin.token)).statusCode).toBe(200);
+      expect(await me(only.token)).toMatchObject({ role: 'customer', establishments: [] });
+      expect(await me(both.token)).toMatchObject({
+        role: 'client',
+        establishments: [{ establishmentId: other.id, kind: 'client' }],
+      });
+      expect((await me(rep.token)).role).toBe('representant');
+      expect((await sendAs(both, other.id)).statusCode).toBe(202);
+    });
+
+    it('keeps a representative a representative when removed', async () => {
+      const e = await createEstablishment({ name: 'Staff Exit' });
+      const rep = await userWithRole('representant', 'member-staff-out');
+      await addMember(e.id, rep.email, 'client');
+      expect((await del(`/api/establishments/${e.id}/members/${rep.id}`, admin.token)).statusCode).toBe(200);
+      expect(await me(rep.token)).toMatchObject({ role: 'representant', establishments: [] });
+    });
+  });
+
   describe('pictures', () => {
     it('stores the logo (512x512) and the cover (1600x600) as JPEGs under /image/', async () => {
       const e = await createEstablishment({ name: 'Picture Perfect' });
@@ -1364,8 +1576,32 @@ describe('establishments API', () => {
       expect(mail.text).toContain(`You now follow ${name}`);
       const token = await signIn(email, passwordIn(mail));
       expect((await me(token)).establishments).toEqual([{ establishmentId: e.id, kind: 'customer' }]);
+      // Not counted until the email is confirmed; the operators see them waiting in the member list.
       const page = await get(`/api/public/establishments/${e.publicId}`, token);
-      expect(page.json().establishment).toMatchObject({ followerCount: 1, viewer: { following: true } });
+      expect(page.json().establishment).toMatchObject({ followerCount: 0, viewer: { following: true } });
+      const userId = (await me(token)).id;
+      const waiting = listedBody(await get(`/api/establishments/${e.id}/members`, admin.token));
+      expect(waiting).toMatchObject({ followerCount: 0, clientCount: 0 });
+      expect(waiting.items).toEqual([
+        expect.objectContaining({ userId, kind: 'customer', emailVerified: false }),
+      ]);
+      expectError(
+        await get(`/api/establishments/${e.id}`, token),
+        403,
+        Msg.emailNotVerified,
+        ErrorCode.EMAIL_NOT_VERIFIED,
+      );
+
+      await verifyByLink(mail);
+      const after = await get(`/api/public/establishments/${e.publicId}`, token);
+      expect(after.json().establishment).toMatchObject({ followerCount: 1, viewer: { following: true } });
+      const counted = listedBody(await get(`/api/establishments/${e.id}/members`, admin.token));
+      expect(counted).toMatchObject({ followerCount: 1 });
+      expect(counted.items).toEqual([expect.objectContaining({ userId, emailVerified: true })]);
+      expect(establishmentOf(await get(`/api/establishments/${e.id}`, token))).toMatchObject({
+        audience: 'follower',
+        followerCount: 1,
+      });
     });
 
     it('refuses a blocked or unknown establishment on fields.establishmentId', async () => {
@@ -1479,9 +1715,15 @@ describe('establishments API', () => {
       expect(plain.statusCode).toBe(200);
       expect(plain.body).not.toContain('og:title');
       expect(plain.body).toContain('<div id="root"></div>');
-      for (const url of ['/no-such-place-xyz', `/${blocked.publicId}`, `/${deleted.publicId}/register`]) {
+      // A blocked business's page exists (it says so); an unknown or deleted one is a 404 (with the
+      // web app, which shows its not-found message).
+      for (const [url, status] of [
+        ['/no-such-place-xyz', 404],
+        [`/${blocked.publicId}`, 200],
+        [`/${deleted.publicId}/register`, 404],
+      ] as const) {
         const res = await get(url);
-        expect(res.statusCode, url).toBe(200);
+        expect(res.statusCode, url).toBe(status);
         expect(res.headers['content-type']).toMatch(/^text\/html/);
         expect(res.body, url).not.toContain('og:title');
         expect(res.body, url).not.toContain('Hidden');

@@ -1,321 +1,134 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import QRCode from 'qrcode';
-import { z } from 'zod';
-import { ErrorBodySchema, MessageSchema } from '../../../shared/errors';
+import * as contracts from '../../../shared/contracts/establishments.contracts';
 import { Msg } from '../../../shared/messages';
-import {
-  AddMemberBodySchema,
-  CaptionBodySchema,
-  ClientSignupBodySchema,
-  EstablishmentFieldsSchema,
-  EstablishmentListQuerySchema,
-  EstablishmentListSchema,
-  EstablishmentResponseSchema,
-  GalleryImageSchema,
-  MemberListSchema,
-  PublicEstablishmentSchema,
-} from '../../../shared/schemas/establishment.schema';
+import { CaptionBodySchema } from '../../../shared/schemas/establishment.schema';
 import type { AppContext } from '../../context';
 import { fieldError } from '../../lib/app-error';
 import { removeStoredOnFailure } from '../../lib/images';
-import { readImageUpload } from '../../lib/uploads';
+import { type ContractRequest, route } from '../../lib/route';
+import { withImageUpload } from '../../lib/uploads';
 import { actorOf } from '../../plugins/auth.plugin';
+import { perIpPerMinute, uploadsPerUser } from '../../plugins/rate-limit.plugin';
 import * as establishments from './establishments.service';
-
-const tags = ['establishments'];
-const bearer = [{ bearerAuth: [] }];
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
-const IdParams = z.object({ id: z.string().min(1).max(64) });
-const ImageParams = IdParams.extend({ imageId: z.uuid({ error: 'Not found.' }) });
-const FollowSchema = z.object({ establishmentId: z.string(), following: z.boolean(), message: z.string() });
+import { qrCode } from './qr';
 
 /** Establishments: profiles, states, members, pictures, following, QR codes (issue 4). */
-export async function establishmentRoutes(root: FastifyInstance, ctx: AppContext) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const auth = { preHandler: app.authenticate };
+export async function establishmentRoutes(app: FastifyInstance, ctx: AppContext) {
+  route(app, contracts.listEstablishments, {
+    handler: async (request) => establishments.list(ctx, actorOf(request), request.query),
+  });
 
-  app.get(
-    '/api/establishments',
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary:
-          'Establishments the caller may see (admin: all; representative: registered; others: their own)',
-        security: bearer,
-        querystring: EstablishmentListQuerySchema,
-        response: { 200: EstablishmentListSchema, ...errors },
-      },
+  route(app, contracts.createEstablishment, {
+    handler: async (request, reply) => {
+      const establishment = await establishments.create(ctx, actorOf(request), request.body);
+      reply.status(201);
+      return { establishment, message: Msg.establishmentCreated };
     },
-    async (request) => establishments.list(ctx, actorOf(request), request.query),
-  );
+  });
 
-  app.post(
-    '/api/establishments',
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary: 'Create an establishment (admin)',
-        security: bearer,
-        body: EstablishmentFieldsSchema,
-        response: { 201: EstablishmentResponseSchema, ...errors },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send({
-        establishment: await establishments.create(ctx, actorOf(request), request.body),
-        message: Msg.establishmentCreated,
-      }),
-  );
-
-  app.post(
-    '/api/establishments/client-signup',
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary: 'Register a client together with their establishment (representative or admin)',
-        security: bearer,
-        body: ClientSignupBodySchema,
-        response: {
-          201: EstablishmentResponseSchema.extend({ clientId: z.string() }),
-          409: ErrorBodySchema,
-          ...errors,
-        },
-      },
-    },
-    async (request, reply) => {
+  route(app, contracts.createClientWithEstablishment, {
+    handler: async (request, reply) => {
       const created = await establishments.signupClient(ctx, actorOf(request), request.body);
-      return reply.status(201).send({ ...created, message: Msg.clientAndEstablishmentCreated });
+      reply.status(201);
+      return { ...created, message: Msg.clientAndEstablishmentCreated };
     },
-  );
+  });
 
-  app.get(
-    '/api/establishments/:id',
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary: 'One establishment',
-        security: bearer,
-        params: IdParams,
-        response: { 200: EstablishmentResponseSchema, ...errors },
-      },
-    },
-    async (request) => ({
+  route(app, contracts.getEstablishment, {
+    handler: async (request) => ({
       establishment: await establishments.get(ctx, actorOf(request), request.params.id),
     }),
-  );
+  });
 
-  app.put(
-    '/api/establishments/:id',
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary: 'Update the profile (admin or a client operating it)',
-        security: bearer,
-        params: IdParams,
-        body: EstablishmentFieldsSchema,
-        response: { 200: EstablishmentResponseSchema, ...errors },
-      },
-    },
-    async (request) => ({
+  route(app, contracts.updateEstablishment, {
+    handler: async (request) => ({
       establishment: await establishments.update(ctx, actorOf(request), request.params.id, request.body),
       message: Msg.establishmentUpdated,
     }),
-  );
+  });
 
-  for (const [action, blocked, message] of [
-    ['block', true, Msg.establishmentBlockedNow],
-    ['unblock', false, Msg.establishmentUnblocked],
-  ] as const) {
-    app.post(
-      `/api/establishments/:id/${action}`,
-      {
-        ...auth,
-        schema: {
-          tags,
-          summary: blocked
-            ? 'Block (admin): the page goes offline and nothing can be sent'
-            : 'Unblock (admin)',
-          security: bearer,
-          params: IdParams,
-          response: { 200: EstablishmentResponseSchema, ...errors },
-        },
-      },
-      async (request) => ({
-        establishment: await establishments.setBlocked(ctx, actorOf(request), request.params.id, blocked),
-        message,
-      }),
-    );
-  }
+  const setBlocked =
+    (blocked: boolean, message: string) =>
+    async (request: ContractRequest<typeof contracts.blockEstablishment>) => ({
+      establishment: await establishments.setBlocked(ctx, actorOf(request), request.params.id, blocked),
+      message,
+    });
+  route<typeof contracts.blockEstablishment>(app, contracts.blockEstablishment, {
+    handler: setBlocked(true, Msg.establishmentBlockedNow),
+  });
+  route<typeof contracts.unblockEstablishment>(app, contracts.unblockEstablishment, {
+    handler: setBlocked(false, Msg.establishmentUnblocked),
+  });
 
-  app.delete(
-    '/api/establishments/:id',
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary: 'Delete (admin); cannot be undone',
-        security: bearer,
-        params: IdParams,
-        response: { 200: MessageSchema, ...errors },
-      },
-    },
-    async (request) => {
+  route(app, contracts.deleteEstablishment, {
+    handler: async (request) => {
       await establishments.remove(ctx, actorOf(request), request.params.id);
       return { message: Msg.establishmentDeleted };
     },
-  );
+  });
 
-  app.get(
-    '/api/establishments/:id/members',
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary: 'Clients and followers',
-        security: bearer,
-        params: IdParams,
-        response: { 200: MemberListSchema, ...errors },
-      },
-    },
-    async (request) => establishments.members(ctx, actorOf(request), request.params.id),
-  );
+  route(app, contracts.listEstablishmentMembers, {
+    handler: async (request) => establishments.members(ctx, actorOf(request), request.params.id),
+  });
 
-  app.post(
-    '/api/establishments/:id/members',
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary: 'Add an existing user as a client or a follower (admin)',
-        security: bearer,
-        params: IdParams,
-        body: AddMemberBodySchema,
-        response: { 200: MemberListSchema.extend({ message: z.string() }), ...errors },
-      },
-    },
-    async (request) => ({
+  route(app, contracts.addEstablishmentMember, {
+    handler: async (request) => ({
       ...(await establishments.addMember(ctx, actorOf(request), request.params.id, request.body)),
       message: Msg.changesSaved,
     }),
-  );
+  });
 
-  app.delete(
-    '/api/establishments/:id/members/:userId',
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary: 'Remove a user from an establishment (admin)',
-        security: bearer,
-        params: IdParams.extend({ userId: z.uuid({ error: 'Not found.' }) }),
-        response: { 200: MemberListSchema, ...errors },
-      },
-    },
-    async (request) =>
+  route(app, contracts.removeEstablishmentMember, {
+    handler: async (request) =>
       establishments.removeMember(ctx, actorOf(request), request.params.id, request.params.userId),
-  );
+  });
 
-  for (const which of ['logo', 'cover'] as const) {
-    app.post(
-      `/api/establishments/:id/${which}`,
-      {
-        ...auth,
-        schema: {
-          tags,
-          summary: `Upload the ${which} (multipart field "file"; JPEG, PNG, WebP, GIF or AVIF up to 10 MB)`,
-          security: bearer,
-          consumes: ['multipart/form-data'],
-          params: IdParams,
-          response: {
-            200: EstablishmentResponseSchema,
-            413: ErrorBodySchema,
-            415: ErrorBodySchema,
-            ...errors,
-          },
-        },
-      },
-      async (request) => {
-        const { buffer } = await readImageUpload(request);
-        return removeStoredOnFailure(request.log, async () => ({
+  const uploadPicture =
+    (which: 'logo' | 'cover') => async (request: ContractRequest<typeof contracts.uploadEstablishmentLogo>) =>
+      withImageUpload(request, ctx.config.dataDir, ({ file }) =>
+        removeStoredOnFailure(request.log, async () => ({
           establishment: await establishments.setPicture(
             ctx,
             actorOf(request),
             request.params.id,
             which,
-            buffer,
+            file,
           ),
           message: Msg.establishmentUpdated,
-        }));
-      },
-    );
-  }
-
-  app.get(
-    '/api/establishments/:id/gallery',
-    {
-      schema: {
-        tags,
-        summary: 'The gallery',
-        params: IdParams,
-        response: { 200: z.object({ items: z.array(GalleryImageSchema) }), 404: ErrorBodySchema },
-      },
-    },
-    async (request) => ({ items: await establishments.gallery(ctx, request.params.id) }),
-  );
-
-  app.post(
-    '/api/establishments/:id/gallery',
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary:
-          'Add a picture to the gallery (multipart "file" and optional "caption"; at most 30 pictures)',
-        security: bearer,
-        consumes: ['multipart/form-data'],
-        params: IdParams,
-        response: {
-          201: GalleryImageSchema,
-          409: ErrorBodySchema,
-          413: ErrorBodySchema,
-          415: ErrorBodySchema,
-          ...errors,
-        },
-      },
-    },
-    async (request, reply) => {
-      const { buffer, fields } = await readImageUpload(request);
-      // The caption comes as a multipart field, outside the route's schema: a bad one is a 400.
-      const parsed = CaptionBodySchema.safeParse({ caption: fields.caption ?? '' });
-      if (!parsed.success) throw fieldError('caption', parsed.error.issues[0]!.message);
-      const { caption } = parsed.data;
-      const image = await removeStoredOnFailure(request.log, () =>
-        establishments.addGalleryImage(ctx, actorOf(request), request.params.id, buffer, caption),
+        })),
       );
-      return reply.status(201).send(image);
-    },
-  );
+  route<typeof contracts.uploadEstablishmentLogo>(app, contracts.uploadEstablishmentLogo, {
+    config: { rateLimit: uploadsPerUser(ctx) },
+    handler: uploadPicture('logo'),
+  });
+  route<typeof contracts.uploadEstablishmentCover>(app, contracts.uploadEstablishmentCover, {
+    config: { rateLimit: uploadsPerUser(ctx) },
+    handler: uploadPicture('cover'),
+  });
 
-  app.patch(
-    '/api/establishments/:id/gallery/:imageId',
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary: "Change a picture's caption",
-        security: bearer,
-        params: ImageParams,
-        body: CaptionBodySchema,
-        response: { 200: GalleryImageSchema, ...errors },
-      },
+  route(app, contracts.listEstablishmentGallery, {
+    handler: async (request) => ({ items: await establishments.gallery(ctx, request.params.id) }),
+  });
+
+  route(app, contracts.addEstablishmentGalleryImage, {
+    config: { rateLimit: uploadsPerUser(ctx) },
+    handler: async (request, reply) => {
+      const image = await withImageUpload(request, ctx.config.dataDir, ({ file, fields }) => {
+        // The caption comes as a multipart field, outside the route's schema: a bad one is a 400.
+        const parsed = CaptionBodySchema.safeParse({ caption: fields.caption ?? '' });
+        if (!parsed.success) throw fieldError('caption', parsed.error.issues[0]!.message);
+        const { caption } = parsed.data;
+        return removeStoredOnFailure(request.log, () =>
+          establishments.addGalleryImage(ctx, actorOf(request), request.params.id, file, caption),
+        );
+      });
+      reply.status(201);
+      return image;
     },
-    async (request) =>
+  });
+
+  route(app, contracts.captionEstablishmentGalleryImage, {
+    handler: async (request) =>
       establishments.captionGalleryImage(
         ctx,
         actorOf(request),
@@ -323,21 +136,10 @@ export async function establishmentRoutes(root: FastifyInstance, ctx: AppContext
         request.params.imageId,
         request.body.caption,
       ),
-  );
+  });
 
-  app.delete(
-    '/api/establishments/:id/gallery/:imageId',
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary: 'Delete a picture',
-        security: bearer,
-        params: ImageParams,
-        response: { 200: MessageSchema, ...errors },
-      },
-    },
-    async (request) => {
+  route(app, contracts.deleteEstablishmentGalleryImage, {
+    handler: async (request) => {
       await establishments.deleteGalleryImage(
         ctx,
         actorOf(request),
@@ -346,90 +148,38 @@ export async function establishmentRoutes(root: FastifyInstance, ctx: AppContext
       );
       return { message: Msg.changesSaved };
     },
-  );
+  });
 
-  app.post(
-    '/api/establishments/:id/follow',
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary: 'Follow (by id or public id)',
-        security: bearer,
-        params: IdParams,
-        response: { 200: FollowSchema, 409: ErrorBodySchema, ...errors },
-      },
-    },
-    async (request) => establishments.follow(ctx, actorOf(request), request.params.id),
-  );
+  route(app, contracts.followEstablishment, {
+    handler: async (request) => establishments.follow(ctx, actorOf(request), request.params.id),
+  });
 
-  app.delete(
-    '/api/establishments/:id/follow',
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary: 'Unfollow',
-        security: bearer,
-        params: IdParams,
-        response: { 200: FollowSchema, ...errors },
-      },
-    },
-    async (request) => establishments.unfollow(ctx, actorOf(request), request.params.id),
-  );
+  route(app, contracts.unfollowEstablishment, {
+    handler: async (request) => establishments.unfollow(ctx, actorOf(request), request.params.id),
+  });
 
-  app.get(
-    '/api/establishments/:id/qr',
-    {
-      schema: {
-        tags,
-        summary: 'QR code of the public page, as SVG (default) or PNG',
-        params: IdParams,
-        querystring: z.object({
-          format: z.enum(['svg', 'png']).default('svg'),
-          size: z.coerce.number().int().min(128).max(2048).default(512),
-          download: z
-            .enum(['true', 'false', '1', '0'])
-            .default('false')
-            .transform((v) => v === 'true' || v === '1'),
-        }),
-      },
-    },
-    async (request, reply) => {
+  route(app, contracts.getEstablishmentQr, {
+    config: { rateLimit: perIpPerMinute(ctx.config.publicRateLimitPerMinute) },
+    handler: async (request, reply) => {
       const { url, name } = await establishments.publicUrlOf(ctx, request.params.id);
       const { format, size, download } = request.query;
-      const options = { errorCorrectionLevel: 'M' as const, margin: 2, width: size };
+      // Drawn once per address, size and format, then read from DATA_DIR/qr (qr.ts).
+      const code = await qrCode(ctx.config.dataDir, url, format, size);
       if (download)
         reply.header(
           'content-disposition',
           `attachment; filename="${name.replace(/[^\w-]+/g, '-')}-qr.${format}"`,
         );
       reply.header('cache-control', 'public, max-age=3600');
-      if (format === 'png') return reply.type('image/png').send(await QRCode.toBuffer(url, options));
-      return reply.type('image/svg+xml').send(await QRCode.toString(url, { ...options, type: 'svg' }));
+      return reply.type(format === 'png' ? 'image/png' : 'image/svg+xml').send(code);
     },
-  );
+  });
 
-  app.get(
-    '/api/public/establishments/:id',
-    {
-      // Signed-in callers also learn whether they follow it; guests get the same page.
-      preHandler: async (request, reply) => {
-        if (request.headers.authorization) await app.authenticate(request, reply);
-      },
-      schema: {
-        tags: ['public'],
-        summary: 'The public page of an establishment (by public id or id)',
-        params: IdParams,
-        response: {
-          200: z.object({ establishment: PublicEstablishmentSchema }),
-          403: ErrorBodySchema,
-          404: ErrorBodySchema,
-        },
-      },
-    },
-    async (request) => ({
+  // Signed-in callers also learn whether they follow it; guests get the same page ('optionalSignIn').
+  route(app, contracts.getPublicEstablishment, {
+    config: { rateLimit: perIpPerMinute(ctx.config.publicRateLimitPerMinute) },
+    handler: async (request) => ({
       establishment: await establishments.publicProfile(ctx, request.actor, request.params.id),
     }),
-  );
+  });
 }

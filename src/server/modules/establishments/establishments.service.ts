@@ -1,31 +1,40 @@
 import sharp from 'sharp';
 import { ErrorCode } from '../../../shared/errors';
 import { Msg } from '../../../shared/messages';
-import { type Actor, can } from '../../../shared/permissions';
+import { type Actor, becomesClientByOperating, can, establishmentScope } from '../../../shared/permissions';
 import type {
   AddMemberBody,
   ClientSignupBody,
   Establishment,
   EstablishmentFields,
   EstablishmentList,
+  EstablishmentView,
   GalleryImage,
   Member,
   PublicEstablishment,
 } from '../../../shared/schemas/establishment.schema';
 import { EstablishmentFieldsSchema } from '../../../shared/schemas/establishment.schema';
+import { GALLERY_LIMIT } from '../../../shared/uploads';
 import type { AppContext, AuthedActor } from '../../context';
 import type { Db } from '../../db/client';
 import { welcomeJob } from '../../jobs/account-mail.job';
 import { withOutbox } from '../../jobs/outbox';
-import { AppError, forbidden, notFound } from '../../lib/app-error';
-import { removeJpeg, saveJpeg, toJpeg } from '../../lib/images';
+import { AppError, notFound } from '../../lib/app-error';
+import { authorize } from '../../lib/authorize';
+import { type ImageSource, removeJpeg, saveJpeg, toJpeg } from '../../lib/images';
 import * as accounts from '../account/account.repo';
 import { UNUSABLE_PASSWORD } from '../account/account.service';
-import { stateOf, toEstablishmentDto, toGalleryDto } from './establishment.dto';
+import {
+  stateOf,
+  toEstablishmentDto,
+  toFollowerEstablishmentDto,
+  toGalleryDto,
+  toPublicEstablishmentDto,
+} from './establishment.dto';
 import * as repo from './establishments.repo';
 import { newPublicId } from './public-id';
 
-export const GALLERY_LIMIT = 30;
+export { GALLERY_LIMIT };
 
 const emailTaken = (field: string) =>
   new AppError(409, ErrorCode.EMAIL_EXISTS, Msg.emailExists, { [field]: Msg.emailExists });
@@ -41,26 +50,18 @@ async function load(ctx: AppContext, id: string): Promise<repo.EstablishmentWith
 const resourceOf = (row: repo.EstablishmentRow) => ({
   establishmentId: row.id,
   registeredById: row.registeredById,
+  blocked: row.blockedAt !== null,
 });
 
-const isMember = (actor: Actor, establishmentId: string) =>
-  actor.establishments.some((m) => m.establishmentId === establishmentId);
+/** The view of an establishment this actor gets: operator for who may read its private fields, else follower. */
+const viewFor = (actor: Actor, row: repo.EstablishmentWithCounts): EstablishmentView =>
+  can(actor, 'establishment:readPrivate', resourceOf(row))
+    ? toEstablishmentDto(row)
+    : toFollowerEstablishmentDto(row);
 
-/** Admin, an operator (client settings) or the representative who registered it. */
-function canManage(actor: Actor, row: repo.EstablishmentRow) {
-  return (
-    can(actor, 'clientSettings', resourceOf(row)) ||
-    (actor.role === 'representant' && row.registeredById === actor.id)
-  );
-}
-
-/** Operators may change their establishment's profile; a blocked one only admins. */
-function assertCanEdit(actor: Actor, row: repo.EstablishmentRow) {
-  if (!can(actor, 'clientSettings', resourceOf(row))) throw forbidden();
-  if (row.blockedAt && actor.role !== 'admin') {
-    throw new AppError(403, ErrorCode.ESTABLISHMENT_BLOCKED, Msg.establishmentBlockedForOperators);
-  }
-}
+/** Operators may change their establishment's profile; a blocked one only admins (403 ESTABLISHMENT_BLOCKED). */
+const assertCanEdit = (actor: Actor, row: repo.EstablishmentRow) =>
+  authorize(actor, 'establishment:edit', resourceOf(row));
 
 /** A fresh public id that no other establishment has. */
 async function uniquePublicId(db: Db, name: string): Promise<string> {
@@ -99,21 +100,23 @@ export async function list(
   actor: AuthedActor,
   query: { q?: string; status?: 'active' | 'inactive' | 'blocked'; page: number; pageSize: number },
 ): Promise<EstablishmentList> {
-  const visibility: repo.Visibility =
-    actor.role === 'admin'
-      ? { all: true }
-      : actor.role === 'representant'
-        ? { registeredById: actor.id }
-        : { memberId: actor.id, kind: actor.role === 'client' ? 'client' : 'customer' };
-  const { items, total } = await repo.listEstablishments(ctx.db, visibility, query);
-  return { items: items.map(toEstablishmentDto), total, page: query.page, pageSize: query.pageSize };
+  const { items, total } = await repo.listEstablishments(ctx.db, establishmentScope(actor), query);
+  return {
+    items: items.map((row) => viewFor(actor, row)),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
 }
 
-/** One establishment, for its admins, operators, registering representative and followers. */
-export async function get(ctx: AppContext, actor: AuthedActor, id: string): Promise<Establishment> {
+/**
+ * One establishment: the operator view for its admins, operators and registering representative,
+ * the follower view (public fields) for those who may read its posts, i.e. its followers.
+ */
+export async function get(ctx: AppContext, actor: AuthedActor, id: string): Promise<EstablishmentView> {
   const row = await load(ctx, id);
-  if (!canManage(actor, row) && !isMember(actor, row.id)) throw forbidden();
-  return toEstablishmentDto(row);
+  authorize(actor, 'establishment:read', resourceOf(row));
+  return viewFor(actor, row);
 }
 
 /** An admin creates an establishment. */
@@ -122,7 +125,7 @@ export async function create(
   actor: AuthedActor,
   fields: EstablishmentFields,
 ): Promise<Establishment> {
-  if (!can(actor, 'user:admin')) throw forbidden();
+  authorize(actor, 'user:admin');
   const row = await repo.insertEstablishment(ctx.db, {
     ...fieldsToRow(fields),
     publicId: await uniquePublicId(ctx.db, fields.name),
@@ -139,7 +142,7 @@ export async function signupClient(
   actor: AuthedActor,
   body: ClientSignupBody,
 ): Promise<{ establishment: Establishment; clientId: string }> {
-  if (!can(actor, 'user:representant')) throw forbidden();
+  authorize(actor, 'user:representant');
   if (await accounts.findUserByEmail(ctx.db, body.client.email)) throw emailTaken('client.email');
   const publicId = await uniquePublicId(ctx.db, body.establishment.name);
   let created: { establishmentId: string; clientId: string };
@@ -186,7 +189,7 @@ export async function update(
 
 /** Block or unblock (admin): a blocked establishment's page is unavailable and it cannot send. */
 export async function setBlocked(ctx: AppContext, actor: AuthedActor, id: string, blocked: boolean) {
-  if (!can(actor, 'user:admin')) throw forbidden();
+  authorize(actor, 'user:admin');
   const row = await load(ctx, id);
   await repo.updateEstablishment(ctx.db, row.id, {
     blockedAt: blocked ? (row.blockedAt ?? new Date()) : null,
@@ -194,17 +197,26 @@ export async function setBlocked(ctx: AppContext, actor: AuthedActor, id: string
   return toEstablishmentDto((await repo.findEstablishment(ctx.db, row.id))!);
 }
 
-/** Delete (admin). It cannot be undone from the app: the page, feed and memberships disappear. */
+/**
+ * Delete (admin). It cannot be undone from the app: the page, feed and memberships disappear, and
+ * its clients who operate nothing else become customers, in the same transaction.
+ */
 export async function remove(ctx: AppContext, actor: AuthedActor, id: string): Promise<void> {
-  if (!can(actor, 'user:admin')) throw forbidden();
+  authorize(actor, 'user:admin');
   const row = await load(ctx, id);
-  await repo.updateEstablishment(ctx.db, row.id, { deletedAt: new Date() });
+  await ctx.db.transaction(async (tx) => {
+    await repo.updateEstablishment(tx, row.id, { deletedAt: new Date() });
+    await repo.demoteClientsOperatingNothing(tx, await repo.listOperatorIds(tx, row.id));
+  });
 }
 
-/** Clients and followers of an establishment, for those who manage it. */
+/**
+ * Clients and followers of an establishment, for those who manage it. Members whose email is not
+ * confirmed are listed (marked) but not counted.
+ */
 export async function members(ctx: AppContext, actor: AuthedActor, id: string) {
   const row = await load(ctx, id);
-  if (!canManage(actor, row)) throw forbidden();
+  authorize(actor, 'establishment:manage', resourceOf(row));
   const items = await repo.listMembers(ctx.db, row.id);
   return {
     items: items.map((m): Member => ({ ...m, since: m.since.toISOString() })),
@@ -215,23 +227,33 @@ export async function members(ctx: AppContext, actor: AuthedActor, id: string) {
 
 /** An admin adds an existing user as a client (operator) or a user (follower). */
 export async function addMember(ctx: AppContext, actor: AuthedActor, id: string, body: AddMemberBody) {
-  if (!can(actor, 'user:admin')) throw forbidden();
+  authorize(actor, 'user:admin');
   const row = await load(ctx, id);
   const user = await accounts.findUserByEmail(ctx.db, body.email);
   if (!user)
     throw new AppError(404, ErrorCode.USER_NOT_FOUND, Msg.noUserWithEmail, { email: Msg.noUserWithEmail });
-  await repo.upsertMembership(ctx.db, user.id, row.id, body.kind);
-  // Operating an establishment makes a customer a client; staff roles stay as they are.
-  if (body.kind === 'client' && user.role === 'customer')
-    await accounts.updateUser(ctx.db, user.id, { role: 'client' });
+  await ctx.db.transaction(async (tx) => {
+    await repo.upsertMembership(tx, user.id, row.id, body.kind);
+    // Operating an establishment makes a customer a client; staff roles stay as they are.
+    if (body.kind === 'client' && becomesClientByOperating(user.role))
+      await accounts.updateUser(tx, user.id, { role: 'client' });
+    // An operator made a follower may now operate nothing: then they are a customer again.
+    if (body.kind === 'customer') await repo.demoteClientsOperatingNothing(tx, [user.id]);
+  });
   return members(ctx, actor, row.id);
 }
 
-/** An admin removes a user's link to an establishment. */
+/**
+ * An admin removes a user's link to an establishment. A client who then operates nothing goes
+ * back to customer in the same transaction (their next request acts with customer rights).
+ */
 export async function removeMember(ctx: AppContext, actor: AuthedActor, id: string, userId: string) {
-  if (!can(actor, 'user:admin')) throw forbidden();
+  authorize(actor, 'user:admin');
   const row = await load(ctx, id);
-  if (!(await repo.deleteMembership(ctx.db, userId, row.id))) throw notFound();
+  await ctx.db.transaction(async (tx) => {
+    if (!(await repo.deleteMembership(tx, userId, row.id))) throw notFound();
+    await repo.demoteClientsOperatingNothing(tx, [userId]);
+  });
   return members(ctx, actor, row.id);
 }
 
@@ -241,7 +263,7 @@ export async function setPicture(
   actor: AuthedActor,
   id: string,
   which: 'logo' | 'cover',
-  upload: Buffer,
+  upload: ImageSource,
 ): Promise<Establishment> {
   const row = await load(ctx, id);
   assertCanEdit(actor, row);
@@ -272,7 +294,7 @@ export async function addGalleryImage(
   ctx: AppContext,
   actor: AuthedActor,
   id: string,
-  upload: Buffer,
+  upload: ImageSource,
   caption: string,
 ): Promise<GalleryImage> {
   const row = await load(ctx, id);
@@ -332,26 +354,11 @@ export async function publicProfile(
   if (!row || state === 'deleted') throw gone();
   if (state === 'blocked') throw new AppError(403, ErrorCode.ESTABLISHMENT_BLOCKED, Msg.establishmentBlocked);
   const membership = actor?.establishments.find((m) => m.establishmentId === row.id);
-  return {
-    id: row.id,
-    publicId: row.publicId,
-    name: row.name,
-    subheader: row.subheader,
-    email: row.email,
-    phone: row.phone,
-    website: row.website,
-    address1: row.address1,
-    address2: row.address2,
-    city: row.city,
-    zip: row.zip,
-    country: row.country,
-    logo: row.logo,
-    cover: row.cover,
-    status: state === 'active' ? 'active' : 'inactive',
-    followerCount: Number(row.followerCount),
-    gallery: (await repo.listGallery(ctx.db, row.id)).map(toGalleryDto),
-    viewer: actor ? { following: membership !== undefined, operating: membership?.kind === 'client' } : null,
-  };
+  return toPublicEstablishmentDto(
+    row,
+    (await repo.listGallery(ctx.db, row.id)).map(toGalleryDto),
+    actor ? { following: membership !== undefined, operating: membership?.kind === 'client' } : null,
+  );
 }
 
 /** Follow an active establishment; an operator stays an operator. */

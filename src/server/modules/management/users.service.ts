@@ -1,12 +1,12 @@
 import { ErrorCode } from '../../../shared/errors';
 import { Msg } from '../../../shared/messages';
-import { can } from '../../../shared/permissions';
 import type { CreateUserBody, ManagedUser } from '../../../shared/schemas/user-management.schema';
 import type { AppContext, AuthedActor } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { welcomeJob } from '../../jobs/account-mail.job';
 import { withOutbox } from '../../jobs/outbox';
-import { AppError, forbidden, notFound } from '../../lib/app-error';
+import { AppError, notFound } from '../../lib/app-error';
+import { authorize } from '../../lib/authorize';
 import * as accounts from '../account/account.repo';
 import { UNUSABLE_PASSWORD } from '../account/account.service';
 import * as repo from './users.repo';
@@ -29,7 +29,7 @@ export async function createUser(
   actor: AuthedActor,
   body: CreateUserBody,
 ): Promise<ManagedUser> {
-  if (!can(actor, 'user:admin')) throw forbidden();
+  authorize(actor, 'user:admin');
   const taken = () => new AppError(409, ErrorCode.EMAIL_EXISTS, Msg.emailExists, { email: Msg.emailExists });
   if (await accounts.findUserByEmail(ctx.db, body.email)) throw taken();
   let row: UserRow;
@@ -56,14 +56,14 @@ export async function listUsers(
   actor: AuthedActor,
   query: Parameters<typeof repo.listUsers>[1],
 ) {
-  if (!can(actor, 'user:admin')) throw forbidden();
+  authorize(actor, 'user:admin');
   const { items, total } = await repo.listUsers(ctx.db, query);
   return { items: items.map(toManagedUser), total, page: query.page, pageSize: query.pageSize };
 }
 
 /** One user, for admins. */
 export async function getUser(ctx: AppContext, actor: AuthedActor, id: string): Promise<ManagedUser> {
-  if (!can(actor, 'user:admin')) throw forbidden();
+  authorize(actor, 'user:admin');
   const row = await accounts.findUserById(ctx.db, id);
   if (!row) throw notFound();
   return toManagedUser(row);

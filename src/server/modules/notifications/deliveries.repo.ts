@@ -7,7 +7,10 @@ import type { SqlExecutor } from '../../db/client';
 
 export type Outcome = 'pending' | 'sent' | 'failed' | 'gone';
 
-/** Members of an establishment after `cursor`, by user id: one page of the audience. */
+/**
+ * Members of an establishment after `cursor`, by user id: one page of the audience. Only members
+ * with a confirmed email: an address not yet verified is no audience (nor counted as a follower).
+ */
 export async function memberPage(
   sql: SqlExecutor,
   establishmentId: string,
@@ -15,9 +18,9 @@ export async function memberPage(
   limit: number,
 ): Promise<string[]> {
   const { rows } = await sql.executeSql(
-    `SELECT user_id FROM memberships
-      WHERE establishment_id = $1 AND ($2::uuid IS NULL OR user_id > $2::uuid)
-      ORDER BY user_id LIMIT $3`,
+    `SELECT m.user_id FROM memberships m JOIN users u ON u.id = m.user_id
+      WHERE m.establishment_id = $1 AND ($2::uuid IS NULL OR m.user_id > $2::uuid) AND u.email_verified
+      ORDER BY m.user_id LIMIT $3`,
     [establishmentId, cursor, limit],
   );
   return (rows as { user_id: string }[]).map((r) => r.user_id);

@@ -6,7 +6,7 @@
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actors, type Session } from '../../../../tests/support/api-actors';
+import { actors, type Session, uniqueEmail } from '../../../../tests/support/api-actors';
 import { expectError } from '../../../../tests/support/expect-error';
 import { multipart } from '../../../../tests/support/multipart';
 import {
@@ -14,6 +14,7 @@ import {
   startPushService,
   type TestSubscription,
 } from '../../../../tests/support/push-service';
+import type { ReceivedMail } from '../../../../tests/support/smtp-sink';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app';
 import { ErrorCode } from '../../../shared/errors';
 import { FieldLabel, Msg, required } from '../../../shared/messages';
@@ -623,6 +624,118 @@ describe('feeds', () => {
       400,
       ErrorCode.VALIDATION,
     );
+  });
+});
+
+describe('email verification', () => {
+  /** Follow an email's verification link, as the person would: POST /api/account/verify with its token. */
+  async function verifyByLink(mail: ReceivedMail) {
+    const link = mail.links.find((l) => l.includes('/verify/'));
+    expect(link, mail.text).toBeDefined();
+    const res = await call('POST', '/api/account/verify', { token: link!.split('/').pop() });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+
+  /** Someone registers from the business's page (following it) and signs in with the emailed password. */
+  async function registered(establishment: Establishment, tag: string) {
+    const email = uniqueEmail(tag);
+    const res = await call('POST', '/api/account/register', {
+      firstName: 'Vera',
+      lastName: 'Waiting',
+      email,
+      phone: '+421 900 123 456',
+      terms: true,
+      establishmentId: establishment.publicId,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const mail = await t.mail.waitFor(email);
+    const password = /Your password for signing in: (\S+)/.exec(mail.text)![1]!;
+    const login = await call('POST', '/api/account/login', { email, password });
+    expect(login.statusCode, login.body).toBe(200);
+    return { email, mail, token: login.json<{ accessToken: string }>().accessToken };
+  }
+
+  const notVerified = (res: Awaited<ReturnType<typeof call>>) => {
+    const body = expectError(res, 403, ErrorCode.EMAIL_NOT_VERIFIED);
+    expect(body.error).toBe(Msg.emailNotVerified);
+  };
+
+  it('an unverified follower reads no feed and subscribes no device until they confirm their email', async () => {
+    const { establishment, client } = await business('Verify Vinoteka');
+    const post = await sendOk(client, establishment.id, { text: 'Members only', post: true });
+    const elsewhere = await business('Not Followed Noodles');
+    const waiting = await registered(establishment, 'waiting');
+    const get = (url: string) => call('GET', url, undefined, waiting.token);
+
+    notVerified(await get('/api/feed'));
+    notVerified(await get(`/api/establishments/${establishment.id}/posts`));
+    notVerified(await get(`/api/establishments/${establishment.publicId}/posts`));
+    notVerified(await get(`/api/notifications/${post.id}`));
+    notVerified(await call('POST', '/notifications/subscribe', push.subscribe(), waiting.token));
+    // Not a follower there: confirming the email would not help, so it is a plain 403.
+    expectError(
+      await get(`/api/establishments/${elsewhere.establishment.id}/posts`),
+      403,
+      ErrorCode.FORBIDDEN,
+    );
+
+    await verifyByLink(waiting.mail);
+    // The token they already hold now reads and subscribes.
+    const feed = await get('/api/feed');
+    expect(feed.statusCode, feed.body).toBe(200);
+    expect(feed.json<FeedPage>().items.map((p) => p.text)).toEqual(['Members only']);
+    expect((await get(`/api/establishments/${establishment.id}/posts`)).statusCode).toBe(200);
+    expect((await get(`/api/notifications/${post.id}`)).json<{ post: Post }>().post.text).toBe(
+      'Members only',
+    );
+    const subscribed = await call('POST', '/notifications/subscribe', push.subscribe(), waiting.token);
+    expect(subscribed.statusCode, subscribed.body).toBe(201);
+    expectError(
+      await get(`/api/establishments/${elsewhere.establishment.id}/posts`),
+      403,
+      ErrorCode.FORBIDDEN,
+    );
+  });
+
+  it("delivers to verified followers only: an unverified follower's device receives nothing", async () => {
+    const { establishment, client } = await business('Confirmed Crêperie');
+    const verified = await a.followerOf(establishment.id, 'confirmed');
+    const waiting = await a.followerOf(establishment.id, 'unconfirmed');
+    const [verifiedPhone, waitingPhone, clientPhone] = [
+      await device(verified),
+      await device(waiting),
+      await device(client),
+    ];
+    // SETUP: their address is not confirmed any more (as after changing it), the device subscribed before.
+    await t.ctx.database.sql.executeSql('UPDATE users SET email_verified = false WHERE id = $1', [
+      waiting.id,
+    ]);
+
+    const first = await sendOk(client, establishment.id, { text: 'Crêpes at noon', post: true });
+    expect((await finished(client, first.id)).delivery).toMatchObject({ audience: 2, sent: 2, pending: 0 });
+    expect(messagesTo(verifiedPhone).map((m) => m.body)).toEqual(['Crêpes at noon']);
+    expect(messagesTo(clientPhone).map((m) => m.body)).toEqual(['Crêpes at noon']);
+    expect(messagesTo(waitingPhone)).toEqual([]);
+    const counted = await call('GET', `/api/establishments/${establishment.id}`, undefined, client.token);
+    expect(counted.json<{ establishment: Establishment }>().establishment.followerCount).toBe(1);
+
+    // They confirm the address from a fresh verification email: the next send reaches them too.
+    const resend = await call('POST', '/api/account/verify/resend', undefined, waiting.token);
+    expect(resend.statusCode, resend.body).toBe(200);
+    await verifyByLink(
+      await t.mail.waitFor(waiting.email, (m) => m.links.some((l) => l.includes('/verify/'))),
+    );
+    const second = await sendOk(client, establishment.id, { text: 'Crêpes again', post: true });
+    expect((await finished(client, second.id)).delivery).toMatchObject({ audience: 3, sent: 3 });
+    expect(messagesTo(waitingPhone).map((m) => m.body)).toEqual(['Crêpes again']);
+    expect(messagesTo(verifiedPhone)).toHaveLength(2);
+  });
+
+  it('an unverified client cannot send for the establishment they operate until they confirm', async () => {
+    const { establishment, client } = await business('Unconfirmed Owner');
+    await t.ctx.database.sql.executeSql('UPDATE users SET email_verified = false WHERE id = $1', [client.id]);
+    notVerified(await send(client, establishment.id, { text: 'Too early', post: true }));
+    expect(await postsOf(establishment.id, admin, true)).toEqual([]);
   });
 });
 

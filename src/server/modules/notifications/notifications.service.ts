@@ -14,8 +14,9 @@ import type {
 import type { AppContext } from '../../context';
 import { fanoutJob } from '../../jobs/notification-delivery.job';
 import { withOutbox } from '../../jobs/outbox';
-import { AppError, fieldError, forbidden, notFound } from '../../lib/app-error';
-import { saveJpeg, toJpeg } from '../../lib/images';
+import { AppError, fieldError, notFound } from '../../lib/app-error';
+import { authorize } from '../../lib/authorize';
+import { type ImageSource, saveJpeg, toJpeg } from '../../lib/images';
 import { endpointProblem } from '../../push/allowed-hosts';
 import { assertBrowserKey } from '../../push/encrypt';
 import * as establishmentsRepo from '../establishments/establishments.repo';
@@ -34,18 +35,19 @@ async function loadEstablishment(ctx: AppContext, id: string) {
   return row;
 }
 
+const resourceOf = (row: { id: string; registeredById: string | null }) => ({
+  establishmentId: row.id,
+  registeredById: row.registeredById,
+});
+
 /** May send for it: admin, an operating client, the representative who registered it (can()). */
 const maySend = (actor: Actor, row: { id: string; registeredById: string | null }) =>
-  can(actor, 'notificationPost:create', { establishmentId: row.id, registeredById: row.registeredById });
-
-/** May read its posts: anyone who may send, and its followers. */
-const mayRead = (actor: Actor, row: { id: string; registeredById: string | null }) =>
-  maySend(actor, row) || actor.establishments.some((m) => m.establishmentId === row.id);
+  can(actor, 'notificationPost:create', resourceOf(row));
 
 /** The sender must be allowed, and the establishment able to send: not blocked, not inactive. */
 async function loadForSending(ctx: AppContext, actor: Actor, establishmentId: string) {
   const row = await loadEstablishment(ctx, establishmentId);
-  if (!maySend(actor, row)) throw forbidden();
+  authorize(actor, 'notificationPost:create', resourceOf(row));
   if (row.blockedAt) {
     throw new AppError(403, ErrorCode.ESTABLISHMENT_BLOCKED, Msg.establishmentCannotSendBlocked);
   }
@@ -59,7 +61,7 @@ export async function uploadMedia(
   ctx: AppContext,
   actor: Actor,
   establishmentId: string,
-  upload: Buffer,
+  upload: ImageSource,
 ): Promise<Media> {
   const establishment = await loadForSending(ctx, actor, establishmentId);
   const jpeg = await toJpeg(upload, MEDIA_SIZE);
@@ -167,6 +169,7 @@ function cursorOf(cursor: string | undefined) {
   return decoded;
 }
 
+/** A page of an establishment's feed, for its senders (all=true: push-only sends too) and followers. */
 export async function listEstablishmentPosts(
   ctx: AppContext,
   actor: Actor,
@@ -174,7 +177,8 @@ export async function listEstablishmentPosts(
   query: { cursor?: string; limit: number; all?: boolean },
 ): Promise<FeedPage> {
   const establishment = await loadEstablishment(ctx, establishmentIdOrPublicId);
-  if (!mayRead(actor, establishment)) throw forbidden();
+  // Its senders and its followers, with a confirmed email (can()).
+  authorize(actor, 'notificationPost:read', resourceOf(establishment));
   if (establishment.blockedAt && !maySend(actor, establishment)) {
     throw new AppError(403, ErrorCode.ESTABLISHMENT_BLOCKED, Msg.establishmentBlocked);
   }
@@ -186,11 +190,13 @@ export async function listEstablishmentPosts(
   return toPage(ctx, actor, rows, query.limit);
 }
 
+/** The social feed: posts of every establishment the actor follows or operates (a confirmed email first). */
 export async function feed(
   ctx: AppContext,
   actor: Actor,
   query: { cursor?: string; limit: number },
 ): Promise<FeedPage> {
+  authorize(actor, 'feed:read');
   const rows = await repo.listFeed(ctx.db, actor.id, {
     cursor: cursorOf(query.cursor),
     limit: query.limit + 1,
@@ -201,13 +207,16 @@ export async function feed(
 async function loadPost(ctx: AppContext, actor: Actor, id: string) {
   const row = await repo.findPost(ctx.db, id);
   if (!row) throw notFound();
-  const establishment = { id: row.establishmentId, registeredById: row.registeredById };
-  if (!mayRead(actor, establishment)) throw forbidden();
+  authorize(actor, 'notificationPost:read', {
+    establishmentId: row.establishmentId,
+    registeredById: row.registeredById,
+  });
   // A push-only notification is not a post: only those who sent it see it in the app, and the
   // followers it reached open it from the notification.
   return row;
 }
 
+/** One post or notification, with delivery figures for those who may send for its establishment. */
 export async function get(ctx: AppContext, actor: Actor, id: string): Promise<Post> {
   const row = await loadPost(ctx, actor, id);
   const figures = await figuresFor(ctx, actor, [row]);
@@ -222,7 +231,7 @@ async function loadOwnPost(
   right: 'notificationPost:edit' | 'notificationPost:delete',
 ) {
   const row = await loadPost(ctx, actor, id);
-  if (!can(actor, right, { ownerId: row.authorId ?? undefined })) throw forbidden();
+  authorize(actor, right, { ownerId: row.authorId ?? undefined });
   return row;
 }
 
@@ -237,12 +246,15 @@ export async function remove(ctx: AppContext, actor: Actor, id: string): Promise
   await repo.softDeletePost(ctx.db, id);
 }
 
+/** Register (or refresh) this browser's push subscription for the actor. */
 export async function subscribe(
   ctx: AppContext,
   actor: Actor,
   body: PushSubscriptionBody,
   userAgent: string,
 ): Promise<{ subscriptionId: string; created: boolean }> {
+  // An unconfirmed address is no audience yet (can()); the browser subscribes again once verified.
+  authorize(actor, 'push:subscribe');
   // The workers POST to this URL: only the push services we allow (PUSH_ALLOWED_HOSTS), in every mode.
   const problem = endpointProblem(body.endpoint, ctx.config.push.allowedHosts);
   if (problem) throw fieldError('endpoint', problem);

@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
+import * as contracts from '../../../../shared/contracts/account.contracts';
 import type { ChangePasswordBody } from '../../../../shared/schemas/account.schema';
-import { api } from '../../../lib/api-client';
+import { callApi } from '../../../lib/call-api';
 import { useSession } from '../../../lib/session';
 
-/** POST /api/account/password: change one's password; the server ends every other session. */
-export const changePassword = (body: ChangePasswordBody) =>
-  api<{ message: string; accessToken: string }>('/api/account/password', { method: 'POST', body });
+/** Change one's password (contract changePassword); the server ends every other session. */
+export const changePassword = (body: ChangePasswordBody) => callApi(contracts.changePassword, { body });
 
 /** Mutation for the password form; keeps this session alive with the fresh token. */
 export function useChangePassword() {

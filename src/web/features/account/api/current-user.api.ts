@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import type { User } from '../../../../shared/schemas/account.schema';
-import { api } from '../../../lib/api-client';
+import * as contracts from '../../../../shared/contracts/account.contracts';
+import { callApi } from '../../../lib/call-api';
 import { useSession } from '../../../lib/session';
 
-/** GET /api/account/me: the signed-in user as the server knows them now. */
-export const fetchCurrentUser = () => api<{ user: User }>('/api/account/me').then(({ user }) => user);
+/** The signed-in user as the server knows them now (contract getCurrentUser). */
+export const fetchCurrentUser = () => callApi(contracts.getCurrentUser, {}).then(({ user }) => user);
 
 /** Re-read the signed-in user (after verifying the email, say) and store it in the session. */
 export function useRefreshCurrentUser() {

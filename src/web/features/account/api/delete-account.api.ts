@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import * as contracts from '../../../../shared/contracts/account.contracts';
+import { callApi } from '../../../lib/call-api';
 import { useEndDeadSession } from './end-dead-session';
 
-/** DELETE /api/account: delete one's account at once with all its data (spec section 4). */
-export const deleteAccount = () => api<{ message: string }>('/api/account', { method: 'DELETE' });
+/** Delete one's account at once with all its data (contract deleteAccount; spec section 4). */
+export const deleteAccount = () => callApi(contracts.deleteAccount, {});
 
 /** Mutation for the delete-account button; afterwards the session is gone and the app is on /login. */
 export function useDeleteAccount() {

@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import * as contracts from '../../../../shared/contracts/account.contracts';
+import { callApi } from '../../../lib/call-api';
 import { useEndDeadSession } from './end-dead-session';
 
-/** POST /api/account/logout-all: end every session of the user, this one included. */
-export const logoutAll = () => api<{ message: string }>('/api/account/logout-all', { method: 'POST' });
+/** End every session of the user, this one included (contract logoutAll). */
+export const logoutAll = () => callApi(contracts.logoutAll, {});
 
 /** Mutation for "Sign out on all devices"; afterwards the session is gone and the app is on /login. */
 export function useLogoutAll() {

@@ -1,13 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
+import * as contracts from '../../../../shared/contracts/account.contracts';
 import type { RegisterBody, RegisterResponseSchema } from '../../../../shared/schemas/account.schema';
-import { api } from '../../../lib/api-client';
+import { callApi } from '../../../lib/call-api';
 
 export type RegisterResponse = z.infer<typeof RegisterResponseSchema>;
 
-/** POST /api/account/register: creates a customer; the password arrives by email. */
-export const registerAccount = (body: RegisterBody) =>
-  api<RegisterResponse>('/api/account/register', { method: 'POST', body });
+/** Create a customer (contract registerAccount); the password arrives by email. */
+export const registerAccount = (body: RegisterBody) => callApi(contracts.registerAccount, { body });
 
 /** Register a new customer account. */
 export const useRegisterAccount = () => useMutation({ mutationFn: registerAccount });

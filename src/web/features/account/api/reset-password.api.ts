@@ -1,11 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Message } from '../../../../shared/errors';
+import * as contracts from '../../../../shared/contracts/account.contracts';
 import type { ResetPasswordBody } from '../../../../shared/schemas/account.schema';
-import { api } from '../../../lib/api-client';
+import { callApi } from '../../../lib/call-api';
 
-/** POST /api/account/reset-password: set a new password with the emailed token. */
-export const resetPassword = (body: ResetPasswordBody) =>
-  api<Message>('/api/account/reset-password', { method: 'POST', body });
+/** Set a new password with the emailed token (contract resetPassword). */
+export const resetPassword = (body: ResetPasswordBody) => callApi(contracts.resetPassword, { body });
 
 /** Set a new password from an emailed link. */
 export const useResetPassword = () => useMutation({ mutationFn: resetPassword });

@@ -1,16 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ProfileBody, User } from '../../../../shared/schemas/account.schema';
-import { api } from '../../../lib/api-client';
+import * as contracts from '../../../../shared/contracts/account.contracts';
+import type { ProfileBody } from '../../../../shared/schemas/account.schema';
+import { callApi } from '../../../lib/call-api';
 import { useSession } from '../../../lib/session';
 
-export interface ProfileResult {
-  user: User;
-  message: string;
-}
-
-/** POST /api/account/profile: save one's own profile. */
-export const updateProfile = (body: ProfileBody) =>
-  api<ProfileResult>('/api/account/profile', { method: 'POST', body });
+/** Save one's own profile (contract updateProfile). */
+export const updateProfile = (body: ProfileBody) => callApi(contracts.updateProfile, { body });
 
 /** Mutation for the profile form; the session user is replaced by the saved one. */
 export function useUpdateProfile() {

@@ -1,15 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Message } from '../../../../shared/errors';
-import { api } from '../../../lib/api-client';
+import * as contracts from '../../../../shared/contracts/account.contracts';
+import { callApi } from '../../../lib/call-api';
 import { useSession } from '../../../lib/session';
 import { fetchCurrentUser } from './current-user.api';
 
-/** POST /api/account/verify: use a single-use verification token. */
-export const verifyEmail = (token: string) =>
-  api<Message>('/api/account/verify', { method: 'POST', body: { token } });
+/** Use a single-use verification token (contract verifyEmail). */
+export const verifyEmail = (token: string) => callApi(contracts.verifyEmail, { body: { token } });
 
-/** POST /api/account/verify/resend: email a fresh verification link to the signed-in user. */
-export const resendVerification = () => api<Message>('/api/account/verify/resend', { method: 'POST' });
+/** Email a fresh verification link to the signed-in user (contract resendVerification). */
+export const resendVerification = () => callApi(contracts.resendVerification, {});
 
 /**
  * Verify an email address with its token. A signed-in user is re-read afterwards: with the old

@@ -45,7 +45,7 @@ type ConsentFieldName = 'terms' | 'marketingConsent';
 
 /**
  * The customer registration form (spec: /register and /{establishmentId}/register): name, email,
- * phone, terms and privacy acceptance, marketing consent. It posts to /api/account/register in the
+ * phone, terms and privacy acceptance, marketing consent. It calls the registerAccount contract in the
  * current language and reports the new account's email; other outcomes go to a snackbar.
  */
 export function RegistrationForm({

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { EstablishmentList } from '../../../../shared/schemas/establishment.schema';
-import { api } from '../../../lib/api-client';
+import * as contracts from '../../../../shared/contracts/establishments.contracts';
+import { callApi } from '../../../lib/call-api';
 import { establishmentKeys } from './establishment-keys';
 
 export interface EstablishmentFigures {
@@ -20,18 +20,20 @@ const MAX_PAGES = 100;
 /** Counts by state come from each filter's `total`; the client count needs every establishment, a page at a time. */
 async function fetchFigures(signal: AbortSignal): Promise<EstablishmentFigures> {
   const count = (status: 'active' | 'inactive' | 'blocked') =>
-    api<EstablishmentList>(`/api/establishments?status=${status}&pageSize=1`, { signal }).then(
+    callApi(contracts.listEstablishments, { query: { status, pageSize: 1 } }, { signal }).then(
       (r) => r.total,
     );
   const sumClients = async () => {
     let clients = 0;
     let total = 0;
     for (let page = 1; page <= MAX_PAGES; page++) {
-      const list = await api<EstablishmentList>(`/api/establishments?page=${page}&pageSize=${PAGE}`, {
-        signal,
-      });
+      const list = await callApi(
+        contracts.listEstablishments,
+        { query: { page, pageSize: PAGE } },
+        { signal },
+      );
       total = list.total;
-      for (const item of list.items) clients += item.clientCount;
+      for (const item of list.items) if (item.audience === 'operator') clients += item.clientCount;
       if (list.items.length < PAGE || page * PAGE >= list.total) break;
     }
     return { clients, total };
@@ -45,7 +47,7 @@ async function fetchFigures(signal: AbortSignal): Promise<EstablishmentFigures> 
   return { registered: all.total, active, inactive, blocked, clients: all.clients };
 }
 
-/** The representative panel's figures, derived from GET /api/establishments. */
+/** The representative panel's figures, derived from listEstablishments. */
 export function useEstablishmentFigures() {
   return useQuery({
     queryKey: [...establishmentKeys.all, 'figures'],

@@ -1,11 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import * as contracts from '../../../../shared/contracts/establishments.contracts';
+import { ErrorCode } from '../../../../shared/error-codes';
+import { Msg } from '../../../../shared/messages';
 import type {
   ClientSignupBody,
   Establishment,
   EstablishmentFields,
-  EstablishmentList,
 } from '../../../../shared/schemas/establishment.schema';
-import { ApiError, api } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
+import { callApi } from '../../../lib/call-api';
 import { establishmentKeys } from './establishment-keys';
 
 export interface EstablishmentListQuery {
@@ -15,38 +18,40 @@ export interface EstablishmentListQuery {
   pageSize?: number;
 }
 
-interface EstablishmentResult {
-  establishment: Establishment;
-  message?: string;
-}
-
-const toSearch = (query: EstablishmentListQuery) => {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query))
-    if (value !== undefined && value !== '') params.set(key, String(value));
-  const text = params.toString();
-  return text ? `?${text}` : '';
-};
-
-/** GET /api/establishments: the caller's establishments, a page at a time. */
+/** listEstablishments: the caller's establishments, a page at a time. */
 export function useEstablishments(query: EstablishmentListQuery = {}) {
   return useQuery({
     queryKey: establishmentKeys.list(query),
-    queryFn: ({ signal }) => api<EstablishmentList>(`/api/establishments${toSearch(query)}`, { signal }),
+    queryFn: ({ signal }) => callApi(contracts.listEstablishments, { query }, { signal }),
     placeholderData: keepPreviousData,
   });
 }
 
-/** GET /api/establishments/{id}. */
+const oneEstablishment = (id: string | undefined) => ({
+  queryKey: establishmentKeys.one(id ?? ''),
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    callApi(contracts.getEstablishment, { params: { id: id ?? '' } }, { signal }).then(
+      (r) => r.establishment,
+    ),
+  enabled: Boolean(id),
+  // Not allowed and not found are answers, not hiccups: show them at once instead of retrying.
+  retry: (failures: number, error: Error) =>
+    !(error instanceof ApiError && (error.status === 403 || error.status === 404)) && failures < 1,
+});
+
+/** getEstablishment: the operator view for those who manage it, the follower view for followers. */
 export function useEstablishment(id: string | undefined) {
+  return useQuery(oneEstablishment(id));
+}
+
+/** getEstablishment on screens only its operators reach (admin): anything else is not allowed. */
+export function useManagedEstablishment(id: string | undefined) {
   return useQuery({
-    queryKey: establishmentKeys.one(id ?? ''),
-    queryFn: ({ signal }) =>
-      api<EstablishmentResult>(`/api/establishments/${id}`, { signal }).then((r) => r.establishment),
-    enabled: Boolean(id),
-    // Not allowed and not found are answers, not hiccups: show them at once instead of retrying.
-    retry: (failures, error) =>
-      !(error instanceof ApiError && (error.status === 403 || error.status === 404)) && failures < 1,
+    ...oneEstablishment(id),
+    select: (view): Establishment => {
+      if (view.audience !== 'operator') throw new ApiError(403, ErrorCode.FORBIDDEN, Msg.forbidden);
+      return view;
+    },
   });
 }
 
@@ -56,68 +61,63 @@ function useInvalidateEstablishments() {
   return () => queryClient.invalidateQueries({ queryKey: establishmentKeys.all });
 }
 
-/** POST /api/establishments (admin): "Establishment created!". */
+/** createEstablishment (admin): "Establishment created!". */
 export function useCreateEstablishment() {
   const invalidate = useInvalidateEstablishments();
   return useMutation({
-    mutationFn: (body: EstablishmentFields) =>
-      api<EstablishmentResult>('/api/establishments', { method: 'POST', body }),
+    mutationFn: (body: EstablishmentFields) => callApi(contracts.createEstablishment, { body }),
     onSuccess: invalidate,
   });
 }
 
-/** PUT /api/establishments/{id}: "Establishment updated". */
+/** updateEstablishment: "Establishment updated". */
 export function useUpdateEstablishment(id: string) {
   const invalidate = useInvalidateEstablishments();
   return useMutation({
     mutationFn: (body: EstablishmentFields) =>
-      api<EstablishmentResult>(`/api/establishments/${id}`, { method: 'PUT', body }),
+      callApi(contracts.updateEstablishment, { params: { id }, body }),
     onSuccess: invalidate,
   });
 }
 
-/** POST /api/establishments/client-signup (representative): "Client and Establishment created!". */
+/** createClientWithEstablishment (representative): "Client and Establishment created!". */
 export function useClientSignup() {
   const invalidate = useInvalidateEstablishments();
   return useMutation({
-    mutationFn: (body: ClientSignupBody) =>
-      api<EstablishmentResult & { clientId: string }>('/api/establishments/client-signup', {
-        method: 'POST',
-        body,
-      }),
+    mutationFn: (body: ClientSignupBody) => callApi(contracts.createClientWithEstablishment, { body }),
     onSuccess: invalidate,
   });
 }
 
-/** POST /api/establishments/{id}/block or /unblock (admin). */
+/** blockEstablishment or unblockEstablishment (admin). */
 export function useSetBlocked(id: string) {
   const invalidate = useInvalidateEstablishments();
   return useMutation({
     mutationFn: (blocked: boolean) =>
-      api<EstablishmentResult>(`/api/establishments/${id}/${blocked ? 'block' : 'unblock'}`, {
-        method: 'POST',
-      }),
+      callApi(blocked ? contracts.blockEstablishment : contracts.unblockEstablishment, { params: { id } }),
     onSuccess: invalidate,
   });
 }
 
-/** DELETE /api/establishments/{id} (admin); cannot be undone. */
+/** deleteEstablishment (admin); cannot be undone. */
 export function useDeleteEstablishment(id: string) {
   const invalidate = useInvalidateEstablishments();
   return useMutation({
-    mutationFn: () => api<{ message: string }>(`/api/establishments/${id}`, { method: 'DELETE' }),
+    mutationFn: () => callApi(contracts.deleteEstablishment, { params: { id } }),
     onSuccess: invalidate,
   });
 }
 
-/** POST /api/establishments/{id}/logo or /cover: a picture upload. */
+/** uploadEstablishmentLogo or uploadEstablishmentCover: a picture upload. */
 export function useUploadEstablishmentPicture(id: string, which: 'logo' | 'cover') {
   const invalidate = useInvalidateEstablishments();
   return useMutation({
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('file', file);
-      return api<EstablishmentResult>(`/api/establishments/${id}/${which}`, { method: 'POST', form });
+      const contract =
+        which === 'logo' ? contracts.uploadEstablishmentLogo : contracts.uploadEstablishmentCover;
+      return callApi(contract, { params: { id } }, { form });
     },
     onSuccess: invalidate,
   });

@@ -1,19 +1,21 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { GalleryImage } from '../../../../shared/schemas/establishment.schema';
-import { api } from '../../../lib/api-client';
+import * as contracts from '../../../../shared/contracts/establishments.contracts';
+import { callApi } from '../../../lib/call-api';
 import { establishmentKeys } from './establishment-keys';
 
-/** GET /api/establishments/{id}/gallery (public). */
+/** listEstablishmentGallery (public). */
 export function useGallery(id: string | undefined) {
   return useQuery({
     queryKey: establishmentKeys.gallery(id ?? ''),
     queryFn: ({ signal }) =>
-      api<{ items: GalleryImage[] }>(`/api/establishments/${id}/gallery`, { signal }).then((r) => r.items),
+      callApi(contracts.listEstablishmentGallery, { params: { id: id ?? '' } }, { signal }).then(
+        (r) => r.items,
+      ),
     enabled: Boolean(id),
   });
 }
 
-/** POST /api/establishments/{id}/gallery: the caption goes before the file, as the server reads them in order. */
+/** addEstablishmentGalleryImage: the caption goes before the file, as the server reads them in order. */
 export function useAddGalleryImage(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -21,31 +23,28 @@ export function useAddGalleryImage(id: string) {
       const form = new FormData();
       form.append('caption', caption);
       form.append('file', file);
-      return api<GalleryImage>(`/api/establishments/${id}/gallery`, { method: 'POST', form });
+      return callApi(contracts.addEstablishmentGalleryImage, { params: { id } }, { form });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: establishmentKeys.gallery(id) }),
   });
 }
 
-/** PATCH /api/establishments/{id}/gallery/{imageId}: change a caption. */
+/** captionEstablishmentGalleryImage: change a caption. */
 export function useCaptionGalleryImage(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ imageId, caption }: { imageId: string; caption: string }) =>
-      api<GalleryImage>(`/api/establishments/${id}/gallery/${imageId}`, {
-        method: 'PATCH',
-        body: { caption },
-      }),
+      callApi(contracts.captionEstablishmentGalleryImage, { params: { id, imageId }, body: { caption } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: establishmentKeys.gallery(id) }),
   });
 }
 
-/** DELETE /api/establishments/{id}/gallery/{imageId}. */
+/** deleteEstablishmentGalleryImage. */
 export function useDeleteGalleryImage(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (imageId: string) =>
-      api<{ message: string }>(`/api/establishments/${id}/gallery/${imageId}`, { method: 'DELETE' }),
+      callApi(contracts.deleteEstablishmentGalleryImage, { params: { id, imageId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: establishmentKeys.gallery(id) }),
   });
 }

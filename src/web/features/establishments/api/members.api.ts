@@ -1,42 +1,39 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AddMemberBody, Member } from '../../../../shared/schemas/establishment.schema';
-import { api } from '../../../lib/api-client';
+import type { ResponseOf } from '../../../../shared/contracts/contract';
+import * as contracts from '../../../../shared/contracts/establishments.contracts';
+import type { AddMemberBody } from '../../../../shared/schemas/establishment.schema';
+import { callApi } from '../../../lib/call-api';
 import { establishmentKeys } from './establishment-keys';
 
-export interface MemberList {
-  items: Member[];
-  followerCount: number;
-  clientCount: number;
-}
+/** Clients and followers of an establishment, with their counts. */
+export type MemberList = ResponseOf<typeof contracts.listEstablishmentMembers>;
 
-/** GET /api/establishments/{id}/members: clients and followers (admins, operators, registrar). */
+/** listEstablishmentMembers: clients and followers (admins, operators, registrar). */
 export function useMembers(id: string | undefined, enabled = true) {
   return useQuery({
     queryKey: establishmentKeys.members(id ?? ''),
-    queryFn: ({ signal }) => api<MemberList>(`/api/establishments/${id}/members`, { signal }),
+    queryFn: ({ signal }) =>
+      callApi(contracts.listEstablishmentMembers, { params: { id: id ?? '' } }, { signal }),
     enabled: Boolean(id) && enabled,
   });
 }
 
-/** POST /api/establishments/{id}/members (admin): add an existing user as client or follower. */
+/** addEstablishmentMember (admin): add an existing user as client or follower. */
 export function useAddMember() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ establishmentId, ...body }: AddMemberBody & { establishmentId: string }) =>
-      api<MemberList & { message: string }>(`/api/establishments/${establishmentId}/members`, {
-        method: 'POST',
-        body,
-      }),
+      callApi(contracts.addEstablishmentMember, { params: { id: establishmentId }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: establishmentKeys.all }),
   });
 }
 
-/** DELETE /api/establishments/{id}/members/{userId} (admin). */
+/** removeEstablishmentMember (admin). */
 export function useRemoveMember(establishmentId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (userId: string) =>
-      api<MemberList>(`/api/establishments/${establishmentId}/members/${userId}`, { method: 'DELETE' }),
+      callApi(contracts.removeEstablishmentMember, { params: { id: establishmentId, userId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: establishmentKeys.all }),
   });
 }

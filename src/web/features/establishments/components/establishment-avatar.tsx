@@ -1,6 +1,7 @@
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import { Avatar } from '@mui/material';
 import type { Establishment } from '../../../../shared/schemas/establishment.schema';
+import { logoUrl } from '../../../lib/media-urls';
 
 interface Props {
   establishment: Pick<Establishment, 'name' | 'logo'>;
@@ -9,7 +10,7 @@ interface Props {
 
 /** The establishment's logo (/image/logo/{logo}.jpeg), or a shop icon when it has none. */
 export function EstablishmentAvatar({ establishment, size = 40 }: Props) {
-  const src = establishment.logo ? `/image/logo/${establishment.logo}.jpeg` : undefined;
+  const src = logoUrl(establishment.logo);
   return (
     <Avatar
       src={src}

@@ -22,8 +22,8 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import type { Establishment } from '../../../../shared/schemas/establishment.schema';
-import { useFormatDate } from '../../../lib/use-format-date';
+import type { EstablishmentView } from '../../../../shared/schemas/establishment.schema';
+import { useLocaleFormat } from '../../../lib/use-locale-format';
 import { EstablishmentAvatar } from './establishment-avatar';
 import { EstablishmentStatusChip } from './establishment-status-chip';
 
@@ -38,10 +38,11 @@ export interface TablePaging {
 }
 
 interface Props {
-  items: Establishment[] | undefined;
+  /** Lists of admins and representatives hold operator views; counts of clients and dates come from those. */
+  items: EstablishmentView[] | undefined;
   loading: boolean;
   /** Where a row leads. */
-  hrefOf: (establishment: Establishment) => string;
+  hrefOf: (establishment: EstablishmentView) => string;
   /** Accessible name of the table. */
   label: string;
   emptyText: ReactNode;
@@ -82,7 +83,7 @@ function WideTable({
 }: Pick<Props, 'items' | 'loading' | 'hrefOf' | 'label' | 'showClients'>) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const formatDate = useFormatDate();
+  const format = useLocaleFormat();
   const columns = showClients ? 6 : 5;
   return (
     <TableContainer>
@@ -139,8 +140,14 @@ function WideTable({
                     <EstablishmentStatusChip status={establishment.status} />
                   </TableCell>
                   <TableCell align="right">{establishment.followerCount}</TableCell>
-                  {showClients && <TableCell align="right">{establishment.clientCount}</TableCell>}
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(establishment.createdAt)}</TableCell>
+                  {showClients && (
+                    <TableCell align="right">
+                      {establishment.audience === 'operator' ? establishment.clientCount : null}
+                    </TableCell>
+                  )}
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    {establishment.audience === 'operator' ? format.date(establishment.createdAt) : null}
+                  </TableCell>
                 </TableRow>
               ))}
         </TableBody>

@@ -5,15 +5,16 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import * as contracts from '../../../../shared/contracts/notifications.contracts';
 import {
   type ComposeNotificationBody,
   type DeliveryStatus,
   type FeedPage,
   IDEMPOTENCY_HEADER,
-  type Media,
   type Post,
 } from '../../../../shared/schemas/notification.schema';
-import { ApiError, api } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
+import { callApi } from '../../../lib/call-api';
 import { notificationKeys } from './notification-keys';
 
 const PAGE_SIZE = 10;
@@ -23,23 +24,17 @@ export const DELIVERY_POLL_MS = 2000;
 /** Whether a send is still running, so its figures are worth polling. */
 export const isSending = (status: DeliveryStatus | undefined) => status === 'queued' || status === 'sending';
 
-const pageUrl = (path: string, cursor: string | null, extra: Record<string, string> = {}) => {
-  const params = new URLSearchParams({ limit: String(PAGE_SIZE), ...extra });
-  if (cursor) params.set('cursor', cursor);
-  return `${path}?${params}`;
-};
-
 /** GET /api/establishments/{id}/posts, newest first, a page at a time; `all` adds push-only sends (managers). */
 export function useEstablishmentPosts(establishmentId: string, all: boolean) {
   return useInfiniteQuery({
     queryKey: notificationKeys.establishmentPosts(establishmentId, all),
     queryFn: ({ pageParam, signal }) =>
-      api<FeedPage>(
-        pageUrl(
-          `/api/establishments/${encodeURIComponent(establishmentId)}/posts`,
-          pageParam,
-          all ? { all: 'true' } : {},
-        ),
+      callApi(
+        contracts.listEstablishmentPosts,
+        {
+          params: { id: establishmentId },
+          query: { limit: PAGE_SIZE, all: all ? 'true' : undefined, cursor: pageParam ?? undefined },
+        },
         { signal },
       ),
     initialPageParam: null as string | null,
@@ -56,7 +51,12 @@ export function useEstablishmentPosts(establishmentId: string, all: boolean) {
 export function useSocialFeed() {
   return useInfiniteQuery({
     queryKey: notificationKeys.feed(),
-    queryFn: ({ pageParam, signal }) => api<FeedPage>(pageUrl('/api/feed', pageParam), { signal }),
+    queryFn: ({ pageParam, signal }) =>
+      callApi(
+        contracts.getSocialFeed,
+        { query: { limit: PAGE_SIZE, cursor: pageParam ?? undefined } },
+        { signal },
+      ),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
@@ -67,9 +67,7 @@ export function usePost(id: string | undefined) {
   return useQuery({
     queryKey: notificationKeys.post(id ?? ''),
     queryFn: ({ signal }) =>
-      api<{ post: Post }>(`/api/notifications/${encodeURIComponent(id ?? '')}`, { signal }).then(
-        (r) => r.post,
-      ),
+      callApi(contracts.getNotification, { params: { id: id ?? '' } }, { signal }).then((r) => r.post),
     enabled: Boolean(id),
     refetchInterval: (query) => (isSending(query.state.data?.delivery?.status) ? DELIVERY_POLL_MS : false),
     // Not allowed and not found are answers: show them at once.
@@ -84,10 +82,9 @@ export function useUploadMedia(establishmentId: string) {
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('file', file);
-      return api<{ media: Media }>(`/api/establishments/${encodeURIComponent(establishmentId)}/media`, {
-        method: 'POST',
-        form,
-      }).then((r) => r.media);
+      return callApi(contracts.uploadNotificationMedia, { params: { id: establishmentId } }, { form }).then(
+        (r) => r.media,
+      );
     },
   });
 }
@@ -101,10 +98,11 @@ export function useSendNotification(establishmentId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ body, composeKey }: { body: ComposeNotificationBody; composeKey: string }) =>
-      api<{ notification: Post; message: string }>(
-        `/api/establishments/${encodeURIComponent(establishmentId)}/notifications`,
-        { method: 'POST', body, headers: { [IDEMPOTENCY_HEADER]: composeKey } },
-      ),
+      callApi(contracts.sendNotification, {
+        params: { id: establishmentId },
+        headers: { [IDEMPOTENCY_HEADER]: composeKey },
+        body,
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
   });
 }
@@ -134,10 +132,7 @@ export function useEditPost() {
   const replace = useReplaceCachedPost();
   return useMutation({
     mutationFn: ({ id, text }: { id: string; text: string }) =>
-      api<{ post: Post; message: string }>(`/api/notifications/${encodeURIComponent(id)}`, {
-        method: 'PATCH',
-        body: { text },
-      }),
+      callApi(contracts.editNotification, { params: { id }, body: { text } }),
     onSuccess: ({ post }) => {
       replace(post);
       return queryClient.invalidateQueries({ queryKey: notificationKeys.all });
@@ -149,8 +144,7 @@ export function useEditPost() {
 export function useDeletePost() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      api<{ message: string }>(`/api/notifications/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => callApi(contracts.deleteNotification, { params: { id } }),
     onSuccess: (_answer, id) => {
       queryClient.removeQueries({ queryKey: notificationKeys.post(id) });
       return queryClient.invalidateQueries({

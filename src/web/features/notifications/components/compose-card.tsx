@@ -35,7 +35,7 @@ import { apiErrorText } from '../../../lib/api-error-text';
 import { imageFileProblem } from '../../../lib/image-file';
 import { translateMessage } from '../../../lib/translate-message';
 import { useApiForm } from '../../../lib/use-api-form';
-import { useLocaleFormat } from '../../../pages/app/establishments/use-locale-format';
+import { useLocaleFormat } from '../../../lib/use-locale-format';
 import { establishmentKeys } from '../../establishments/api/establishment-keys';
 import { useSendNotification, useUploadMedia } from '../api/notifications.api';
 import { MediaPicker } from './media-picker';

@@ -17,12 +17,11 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { type ReactNode, useId, useMemo } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_LANGUAGE, isLanguage, LOCALE_OF } from '../../../../shared/i18n/languages';
 import type { DeliveryFigures, DeliveryStatus } from '../../../../shared/schemas/notification.schema';
 import { translateMessage } from '../../../lib/translate-message';
-import { useLocaleFormat } from '../../../pages/app/establishments/use-locale-format';
+import { useLocaleFormat } from '../../../lib/use-locale-format';
 import { isSending } from '../api/notifications.api';
 
 const STATUS_COLOR: Record<DeliveryStatus, 'default' | 'info' | 'success' | 'error'> = {
@@ -104,14 +103,6 @@ const TILES: { key: keyof DeliveryFigures & string; icon: ReactNode }[] = [
 export function DeliveryTiles({ figures }: { figures: DeliveryFigures }) {
   const { t } = useTranslation();
   const format = useLocaleFormat();
-  const { i18n } = useTranslation();
-  const percent = useMemo(
-    () =>
-      new Intl.NumberFormat(LOCALE_OF[isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE], {
-        style: 'percent',
-      }),
-    [i18n.language],
-  );
   const id = useId();
   const progress = deliveryProgress(figures);
   const running = isSending(figures.status);
@@ -139,7 +130,7 @@ export function DeliveryTiles({ figures }: { figures: DeliveryFigures }) {
                 {t('notifications.delivery.progressLabel')}
               </Typography>
               <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                {percent.format(progress / 100)}
+                {format.percent(progress / 100)}
               </Typography>
             </Stack>
             <LinearProgress

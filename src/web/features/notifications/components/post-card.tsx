@@ -17,8 +17,9 @@ import {
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { logoUrl, postPath } from '../../../../shared/push/payload';
+import { postPath } from '../../../../shared/push/payload';
 import type { Post } from '../../../../shared/schemas/notification.schema';
+import { logoUrl } from '../../../lib/media-urls';
 import { DeliveryLine } from './delivery-figures';
 import { PostActions } from './post-actions';
 import { RelativeTime } from './relative-time';
@@ -55,7 +56,7 @@ export function PostCard({ post, showDelivery, linkBusiness, linkToPost, fullPic
       <CardHeader
         avatar={
           <Avatar
-            src={logoUrl(establishment.logo) ?? undefined}
+            src={logoUrl(establishment.logo)}
             alt={t('notifications.post.logoAlt', { name: establishment.name })}
             variant="rounded"
             sx={{ bgcolor: 'primary.main', color: 'primary.contrastText' }}

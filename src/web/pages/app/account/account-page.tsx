@@ -2,11 +2,12 @@ import { Avatar, Box, Card, CardContent, Chip, Stack, Tab, Tabs, Typography } fr
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { User } from '../../../../shared/schemas/account.schema';
+import { GeneralTab } from '../../../features/account/components/general-tab';
+import { ProfileTab } from '../../../features/account/components/profile-tab';
+import { SecurityTab } from '../../../features/account/components/security-tab';
+import { userInitials } from '../../../lib/initials';
+import { avatarUrl } from '../../../lib/media-urls';
 import { useSession } from '../../../lib/session';
-import { avatarUrl, initialsOf } from './avatar-url';
-import { GeneralTab } from './general-tab';
-import { ProfileTab } from './profile-tab';
-import { SecurityTab } from './security-tab';
 
 const TABS = ['general', 'profile', 'security'] as const;
 type TabName = (typeof TABS)[number];
@@ -79,11 +80,11 @@ function AccountHeader({ user }: { user: User }) {
         <CardContent>
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center', minWidth: 0 }}>
             <Avatar
-              src={avatarUrl(user)}
+              src={avatarUrl(user.avatar)}
               alt={t('accountPage.avatar.alt', { name })}
               sx={{ width: 56, height: 56, fontSize: 22, fontWeight: 600, bgcolor: 'primary.main' }}
             >
-              {initialsOf(user)}
+              {userInitials(user)}
             </Avatar>
             <Box sx={{ minWidth: 0, flexGrow: 1 }}>
               <Typography variant="h6" component="p" noWrap>

@@ -2,43 +2,46 @@ import SearchOffOutlinedIcon from '@mui/icons-material/SearchOffOutlined';
 import { Alert, Box, Button, Card, Skeleton, Stack, Tab, Tabs } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
-import type { Establishment } from '../../../../shared/schemas/establishment.schema';
+import type { EstablishmentView } from '../../../../shared/schemas/establishment.schema';
+import { EmptyState } from '../../../components/empty-state';
 import { NotAllowed } from '../../../components/not-allowed';
 import { useEstablishment } from '../../../features/establishments/api/establishments.api';
+import { EstablishmentHeader } from '../../../features/establishments/components/establishment-header';
+import { FeedTab } from '../../../features/establishments/components/feed-tab';
+import { GalleryTab } from '../../../features/establishments/components/gallery-tab';
+import { MembersTab } from '../../../features/establishments/components/members-tab';
+import { ProfileTab } from '../../../features/establishments/components/profile-tab';
+import { ShareTab } from '../../../features/establishments/components/share-tab';
 import { ApiError } from '../../../lib/api-client';
 import { apiErrorText } from '../../../lib/api-error-text';
-import { useSession } from '../../../lib/session';
 import { useCan } from '../../../lib/use-can';
-import { EmptyState } from './empty-state';
-import { EstablishmentHeader } from './establishment-header';
-import { FeedTab } from './feed-tab';
-import { GalleryTab } from './gallery-tab';
-import { MembersTab } from './members-tab';
-import { ProfileTab } from './profile-tab';
-import { ShareTab } from './share-tab';
 
 const TABS = ['feed', 'profile', 'gallery', 'share', 'members'] as const;
 type TabName = (typeof TABS)[number];
 
-/** Which tabs this user gets, and whether they may change things, for this establishment. */
-function useAccess(establishment: Establishment | undefined) {
+/**
+ * Which tabs this user gets, and whether they may change things, for this establishment. Only the
+ * operator view carries what the managing tabs need; a follower's view gets the feed.
+ */
+function useAccess(establishment: EstablishmentView | undefined) {
   const can = useCan();
-  const { user } = useSession();
   if (!establishment) return { tabs: ['feed'] as TabName[], locked: true, canPost: false };
-  const resource = { establishmentId: establishment.id, registeredById: establishment.registeredById };
-  const isAdmin = can('user:admin');
-  const canEdit = can('clientSettings', resource);
+  const registeredById = establishment.audience === 'operator' ? establishment.registeredById : null;
+  const resource = { establishmentId: establishment.id, registeredById };
+  // Its operators keep the profile and gallery tabs while it is blocked, read-only (locked below).
+  const canEdit = can('establishment:edit', resource);
   // The representative who registered it may look after it (share, members) but not edit it.
-  const manages = canEdit || (user?.role === 'representant' && establishment.registeredById === user.id);
+  const manages = can('establishment:manage', resource);
   const tabs = TABS.filter((tab) => {
+    if (establishment.audience !== 'operator') return tab === 'feed';
     if (tab === 'profile' || tab === 'gallery') return canEdit;
-    if (tab === 'share' || tab === 'members') return manages || isAdmin;
+    if (tab === 'share' || tab === 'members') return manages;
     return true;
   });
   return {
     tabs,
     // A blocked establishment is read-only for its operators; only an admin may still change it.
-    locked: establishment.blocked && !isAdmin,
+    locked: establishment.blocked && !can('establishment:edit', { ...resource, blocked: true }),
     canPost: can('notificationPost:create', resource) && !establishment.blocked,
   };
 }
@@ -109,10 +112,14 @@ export function EstablishmentPage() {
       </Box>
       <Box role="tabpanel" id={`establishment-tabpanel-${tab}`} aria-labelledby={`establishment-tab-${tab}`}>
         {tab === 'feed' && <FeedTab establishment={establishment} canPost={access.canPost} />}
-        {tab === 'profile' && <ProfileTab establishment={establishment} locked={access.locked} />}
-        {tab === 'gallery' && <GalleryTab establishment={establishment} locked={access.locked} />}
-        {tab === 'share' && <ShareTab establishment={establishment} />}
-        {tab === 'members' && <MembersTab establishment={establishment} />}
+        {establishment.audience === 'operator' && (
+          <>
+            {tab === 'profile' && <ProfileTab establishment={establishment} locked={access.locked} />}
+            {tab === 'gallery' && <GalleryTab establishment={establishment} locked={access.locked} />}
+            {tab === 'share' && <ShareTab establishment={establishment} />}
+            {tab === 'members' && <MembersTab establishment={establishment} />}
+          </>
+        )}
       </Box>
     </Stack>
   );

@@ -19,7 +19,7 @@ import {
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import type { Establishment } from '../../../../shared/schemas/establishment.schema';
+import type { EstablishmentView } from '../../../../shared/schemas/establishment.schema';
 import { PageHeader } from '../../../components/page-header';
 import { useEstablishments } from '../../../features/establishments/api/establishments.api';
 import { EstablishmentAvatar } from '../../../features/establishments/components/establishment-avatar';
@@ -122,7 +122,7 @@ function CardGrid({ children }: { children: React.ReactNode }) {
 const cellSize = { xs: 12, sm: 6, lg: 4 };
 
 /** One establishment: logo, name, city, state and followers; the whole card opens it. */
-function EstablishmentCard({ establishment }: { establishment: Establishment }) {
+function EstablishmentCard({ establishment }: { establishment: EstablishmentView }) {
   const { t } = useTranslation();
   return (
     <Grid size={cellSize} component="li">

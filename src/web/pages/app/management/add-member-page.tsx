@@ -15,7 +15,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { Msg } from '../../../../shared/messages';
-import { AddMemberBodySchema, type Establishment } from '../../../../shared/schemas/establishment.schema';
+import { AddMemberBodySchema, type EstablishmentView } from '../../../../shared/schemas/establishment.schema';
 import { PageHeader } from '../../../components/page-header';
 import { useEstablishment, useEstablishments } from '../../../features/establishments/api/establishments.api';
 import { useAddMember } from '../../../features/establishments/api/members.api';
@@ -45,7 +45,7 @@ function AddMemberPage({ kind }: { kind: Kind }) {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const [params] = useSearchParams();
-  const [establishment, setEstablishment] = useState<Establishment | null>(null);
+  const [establishment, setEstablishment] = useState<EstablishmentView | null>(null);
   const [establishmentMissing, setEstablishmentMissing] = useState(false);
   const add = useAddMember();
   const { register, handleSubmit, formState, reset, applyServerErrors } = useApiForm(EmailSchema, {
@@ -139,8 +139,8 @@ function AddMemberPage({ kind }: { kind: Kind }) {
 }
 
 interface PickerProps {
-  value: Establishment | null;
-  onChange: (value: Establishment | null) => void;
+  value: EstablishmentView | null;
+  onChange: (value: EstablishmentView | null) => void;
   error: boolean;
   loadingPreset: boolean;
 }

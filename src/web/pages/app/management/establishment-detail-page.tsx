@@ -23,14 +23,17 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import type { Establishment } from '../../../../shared/schemas/establishment.schema';
 import { PageHeader } from '../../../components/page-header';
-import { useEstablishment, useSetBlocked } from '../../../features/establishments/api/establishments.api';
+import {
+  useManagedEstablishment,
+  useSetBlocked,
+} from '../../../features/establishments/api/establishments.api';
+import { DeleteEstablishmentCard } from '../../../features/establishments/components/delete-establishment-card';
 import { EstablishmentAvatar } from '../../../features/establishments/components/establishment-avatar';
+import { EstablishmentMembersCard } from '../../../features/establishments/components/establishment-members-card';
 import { EstablishmentStatusChip } from '../../../features/establishments/components/establishment-status-chip';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { translateMessage } from '../../../lib/translate-message';
-import { useFormatDate } from '../../../lib/use-format-date';
-import { DeleteEstablishmentCard } from './delete-establishment-card';
-import { EstablishmentMembersCard } from './establishment-members-card';
+import { useLocaleFormat } from '../../../lib/use-locale-format';
 
 const LIST = '/app/management/establishment';
 
@@ -38,7 +41,7 @@ const LIST = '/app/management/establishment';
 export function EstablishmentDetailPage() {
   const { t } = useTranslation();
   const id = useParams().establishmentId ?? '';
-  const { data, isPending, isError, error } = useEstablishment(id);
+  const { data, isPending, isError, error } = useManagedEstablishment(id);
   const back = { to: LIST, label: t('management.form.backToList') };
 
   if (isError)
@@ -70,7 +73,7 @@ function Detail({
   back: { to: string; label: string };
 }) {
   const { t } = useTranslation();
-  const formatDate = useFormatDate();
+  const format = useLocaleFormat();
   const address = [
     e.address1,
     e.address2,
@@ -158,10 +161,10 @@ function Detail({
                     {e.active ? t('management.detail.activeYes') : t('management.detail.activeNo')}
                   </Row>
                   <Row label={t('management.detail.created')} stacked>
-                    {formatDate(e.createdAt, true)}
+                    {format.date(e.createdAt, { withTime: true })}
                   </Row>
                   <Row label={t('management.detail.updated')} stacked>
-                    {formatDate(e.updatedAt, true)}
+                    {format.date(e.updatedAt, { withTime: true })}
                   </Row>
                 </Box>
               </CardContent>

@@ -5,12 +5,12 @@ import { Msg } from '../../../../shared/messages';
 import type { Establishment, EstablishmentFields } from '../../../../shared/schemas/establishment.schema';
 import { PageHeader } from '../../../components/page-header';
 import {
-  useEstablishment,
+  useManagedEstablishment,
   useUpdateEstablishment,
 } from '../../../features/establishments/api/establishments.api';
 import { EstablishmentAvatar } from '../../../features/establishments/components/establishment-avatar';
+import { EstablishmentFormCard } from '../../../features/establishments/components/establishment-form-card';
 import { apiErrorText } from '../../../lib/api-error-text';
-import { EstablishmentFormCard } from './establishment-form-card';
 
 const LIST = '/app/management/establishment';
 
@@ -38,7 +38,7 @@ export function EstablishmentEditPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const id = useParams().establishmentId ?? '';
-  const { data, isPending, isError, error } = useEstablishment(id);
+  const { data, isPending, isError, error } = useManagedEstablishment(id);
   const update = useUpdateEstablishment(id);
   const detail = `${LIST}/${encodeURIComponent(id)}`;
 

@@ -4,8 +4,8 @@ import { useNavigate } from 'react-router';
 import { Msg } from '../../../../shared/messages';
 import { PageHeader } from '../../../components/page-header';
 import { useCreateEstablishment } from '../../../features/establishments/api/establishments.api';
+import { EstablishmentFormCard } from '../../../features/establishments/components/establishment-form-card';
 import { emptyEstablishment } from '../../../features/establishments/components/establishment-form-fields';
-import { EstablishmentFormCard } from './establishment-form-card';
 
 const LIST = '/app/management/establishment';
 

@@ -2,6 +2,7 @@ import SearchOffOutlinedIcon from '@mui/icons-material/SearchOffOutlined';
 import { Alert, Button, Card, Skeleton, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { EmptyState } from '../../../components/empty-state';
 import { NotAllowed } from '../../../components/not-allowed';
 import { PageHeader } from '../../../components/page-header';
 import { usePost } from '../../../features/notifications/api/notifications.api';
@@ -9,7 +10,6 @@ import { DeliveryTiles } from '../../../features/notifications/components/delive
 import { PostCard, PostCardSkeleton } from '../../../features/notifications/components/post-card';
 import { ApiError } from '../../../lib/api-client';
 import { apiErrorText } from '../../../lib/api-error-text';
-import { EmptyState } from '../establishments/empty-state';
 
 /** /app/establishment/{establishmentId}/notification/{postId}: the post, and for managers how its send is going. */
 export function PostPage() {

@@ -8,9 +8,9 @@ import {
   EmptyText,
   EstablishmentTable,
 } from '../../../features/establishments/components/establishment-table';
+import { ClientSignupDialog } from '../../../features/reports/components/client-signup-dialog';
+import { RepresentantFigures } from '../../../features/reports/components/representant-figures';
 import { apiErrorText } from '../../../lib/api-error-text';
-import { ClientSignupDialog } from './client-signup-dialog';
-import { RepresentantFigures } from './representant-figures';
 
 const PAGE_SIZES = [10, 25, 50];
 

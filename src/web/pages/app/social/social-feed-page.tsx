@@ -1,14 +1,24 @@
 import DynamicFeedOutlinedIcon from '@mui/icons-material/DynamicFeedOutlined';
 import { Card, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { VerifiedGuard } from '../../../app/guards';
+import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { useSocialFeed } from '../../../features/notifications/api/notifications.api';
 import { PostCard } from '../../../features/notifications/components/post-card';
 import { PostList } from '../../../features/notifications/components/post-list';
-import { EmptyState } from '../establishments/empty-state';
 
 /** /app/social/feed: posts of every business the user follows or operates, newest first. */
 export function SocialFeedPage() {
+  // An unverified user has no feed yet (can()): /waiting tells them to confirm their email.
+  return (
+    <VerifiedGuard right="feed:read">
+      <SocialFeed />
+    </VerifiedGuard>
+  );
+}
+
+function SocialFeed() {
   const { t } = useTranslation();
   const feed = useSocialFeed();
   return (

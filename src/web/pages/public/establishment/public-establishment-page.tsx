@@ -2,20 +2,20 @@ import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import { Alert, Box, Container, Stack, Typography } from '@mui/material';
 import { Trans, useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { DEFAULT_LANGUAGE, isLanguage, LOCALE_OF } from '../../../../shared/i18n/languages';
 import { Msg } from '../../../../shared/messages';
 import type { PublicEstablishment } from '../../../../shared/schemas/establishment.schema';
 import { usePublicEstablishment } from '../../../features/establishments/api/public-establishment.api';
+import { ContactCard } from '../../../features/establishments/components/public/contact-card';
+import { EstablishmentCover } from '../../../features/establishments/components/public/establishment-cover';
+import { EstablishmentLogo } from '../../../features/establishments/components/public/establishment-logo';
+import { EstablishmentUnavailable } from '../../../features/establishments/components/public/establishment-unavailable';
+import { FollowActions } from '../../../features/establishments/components/public/follow-actions';
+import { GalleryGrid } from '../../../features/establishments/components/public/gallery-grid';
+import { PublicEstablishmentSkeleton } from '../../../features/establishments/components/public/public-establishment-skeleton';
 import { ApiError } from '../../../lib/api-client';
 import { translateMessage } from '../../../lib/translate-message';
-import { ContactCard } from './contact-card';
-import { EstablishmentCover } from './establishment-cover';
-import { EstablishmentLogo } from './establishment-logo';
-import { EstablishmentUnavailable } from './establishment-unavailable';
-import { FollowActions } from './follow-actions';
-import { GalleryGrid } from './gallery-grid';
-import { PublicEstablishmentSkeleton } from './public-establishment-skeleton';
-import { useDocumentTitle } from './use-document-title';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useLocaleFormat } from '../../../lib/use-locale-format';
 
 /** A 401 means a stale session is being cleared; the page reloads as a guest right after. */
 const isSessionEnding = (error: unknown) => error instanceof ApiError && error.status === 401;
@@ -110,9 +110,8 @@ function PublicEstablishmentView({ establishment }: { establishment: PublicEstab
 
 /** "Followers: 1 234", the number written the way the current language writes numbers. */
 function FollowerCount({ count }: { count: number }) {
-  const { t, i18n } = useTranslation();
-  const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANGUAGE;
-  const number = new Intl.NumberFormat(LOCALE_OF[language]).format(count);
+  const { t } = useTranslation();
+  const number = useLocaleFormat().number(count);
   return (
     <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', mt: 1, color: 'text.secondary' }}>
       <PeopleAltOutlined fontSize="small" aria-hidden />

@@ -17,16 +17,16 @@ import { Msg } from '../../../../shared/messages';
 import type { PublicEstablishment } from '../../../../shared/schemas/establishment.schema';
 import { RegistrationForm } from '../../../features/account/components/registration-form';
 import { usePublicEstablishment } from '../../../features/establishments/api/public-establishment.api';
+import { EstablishmentCover } from '../../../features/establishments/components/public/establishment-cover';
+import { EstablishmentLogo } from '../../../features/establishments/components/public/establishment-logo';
+import { EstablishmentUnavailable } from '../../../features/establishments/components/public/establishment-unavailable';
+import { useFollowRelation } from '../../../features/establishments/components/public/follow-actions';
+import { RegisteredNotice } from '../../../features/establishments/components/public/registered-notice';
+import { SignedInFollow } from '../../../features/establishments/components/public/signed-in-follow';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { translateMessage } from '../../../lib/translate-message';
-import { EstablishmentCover } from './establishment-cover';
-import { EstablishmentLogo } from './establishment-logo';
-import { EstablishmentUnavailable } from './establishment-unavailable';
-import { useFollowRelation } from './follow-actions';
-import { RegisteredNotice } from './registered-notice';
-import { SignedInFollow } from './signed-in-follow';
-import { useDocumentTitle } from './use-document-title';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 const LOGO = 88;
 

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import type { AppContext } from '../context';
+import * as accounts from '../modules/account/account.repo';
+import type { JobDefinition } from './queue';
+
+/**
+ * Hourly: delete what can never be used again, so the tables that every request reads (sessions)
+ * or every emailed link looks up (single-use tokens) do not grow forever, and no stale secret hash
+ * is kept longer than it is useful: sessions expired or signed out, verification and reset tokens
+ * used or expired, and email counters of past hours.
+ */
+export const housekeepingJob = { queue: 'maintenance.housekeeping', payload: z.object({}) };
+
+/** What one housekeeping run deleted. */
+export interface HousekeepingFindings {
+  sessions: number;
+  tokens: number;
+  mailCounters: number;
+}
+
+/** The housekeeping handler, bound to the running process. */
+export function housekeepingJobs(ctx: AppContext): JobDefinition<z.ZodType>[] {
+  const housekeeping: JobDefinition<typeof housekeepingJob.payload> = {
+    ...housekeepingJob,
+    expireInSeconds: 300,
+    async handle() {
+      const now = new Date();
+      const purged: HousekeepingFindings = {
+        sessions: await accounts.purgeDeadSessions(ctx.db, now),
+        tokens: await accounts.purgeSpentAuthTokens(ctx.db, now),
+        mailCounters: await accounts.purgePastMailQuota(ctx.db),
+      };
+      ctx.log.info({ ...purged }, 'housekeeping purged dead sessions and spent tokens');
+    },
+  };
+  return [housekeeping] as JobDefinition<z.ZodType>[];
+}

@@ -1,0 +1,38 @@
+import { lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { rateLimitCounters as t } from '../db/schema';
+
+/**
+ * Count one hit on `key` in its fixed window of `windowMs`, in one statement: a new key or an
+ * ended window starts a window at 1, otherwise the count goes up. Answers the count and the time
+ * left in the window, both by the database's clock, so every process agrees.
+ */
+export async function hitCounter(
+  db: Db,
+  key: string,
+  windowMs: number,
+): Promise<{ count: number; ttlMs: number }> {
+  const window = sql`(${windowMs}::float8 * interval '1 millisecond')`;
+  const ended = sql`${t.expiresAt} <= now()`;
+  const [row] = await db
+    .insert(t)
+    .values({ key, windowStart: sql`now()`, expiresAt: sql`now() + ${window}`, count: 1 })
+    .onConflictDoUpdate({
+      target: t.key,
+      set: {
+        count: sql`case when ${ended} then 1 else least(${t.count} + 1, 2147483647) end`,
+        windowStart: sql`case when ${ended} then now() else ${t.windowStart} end`,
+        expiresAt: sql`case when ${ended} then now() + ${window} else ${t.expiresAt} end`,
+      },
+    })
+    .returning({
+      count: t.count,
+      ttlMs: sql<number>`greatest(0, ceil(extract(epoch from (${t.expiresAt} - now())) * 1000))::int`,
+    });
+  return { count: row!.count, ttlMs: Number(row!.ttlMs) };
+}
+
+/** Forget counters whose window has ended (they would start over at 1 anyway). */
+export async function deleteEndedCounters(db: Db): Promise<void> {
+  await db.delete(t).where(lt(t.expiresAt, sql`now()`));
+}

@@ -1,0 +1,44 @@
+import rateLimit, { type FastifyRateLimitStoreCtor, type RateLimitOptions } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppContext } from '../context';
+import { databaseRateLimitStore } from '../lib/rate-limit-store';
+
+/**
+ * @fastify/rate-limit with its counters in the database (lib/rate-limit-store.ts), on PostgreSQL
+ * and on PGlite alike: on PostgreSQL every web process counts against one limit; on PGlite (one
+ * process) the same table keeps the counts across restarts, and one code path is what the tests
+ * exercise. Limits are per route (`config: { rateLimit }`), none global. A refusal is a 429
+ * `{ error, code: RATE_LIMITED }` with Retry-After (error-handler.plugin.ts).
+ */
+export const rateLimitPlugin = fp(async (app: FastifyInstance, ctx: AppContext) => {
+  await app.register(rateLimit, {
+    global: false,
+    store: databaseRateLimitStore(ctx.db, ctx.log) as unknown as FastifyRateLimitStoreCtor,
+  });
+});
+
+/** A route's limit per client IP per minute (each route counted on its own). */
+export const perIpPerMinute = (max: number): RateLimitOptions => ({ max, timeWindow: 60_000 });
+
+/**
+ * Picture uploads: per signed-in user per minute, every upload route counted together. The route's
+ * access check (onRequest, first) has already named the user.
+ */
+export const uploadsPerUser = (ctx: AppContext): RateLimitOptions => ({
+  max: ctx.config.uploadRateLimitPerMinute,
+  timeWindow: 60_000,
+  groupId: 'uploads',
+  keyGenerator: (request: FastifyRequest) =>
+    request.actor ? `user:${request.actor.id}` : `ip:${request.ip}`,
+});
+
+/**
+ * The web app's pages and every unknown path (web-app.plugin.ts's not-found handler), per IP: a
+ * business's server-rendered page reads the database.
+ */
+export const pagesPerIp = (ctx: AppContext): RateLimitOptions => ({
+  max: ctx.config.publicRateLimitPerMinute,
+  timeWindow: 60_000,
+  groupId: 'pages',
+});

@@ -1,0 +1,92 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { ErrorCode } from '../../shared/errors';
+import { Msg } from '../../shared/messages';
+import { isEstablishmentRoute, matchWebRoute, type WebRoute } from '../../shared/web-routes';
+import type { AppContext } from '../context';
+import { stateOf } from '../modules/establishments/establishment.dto';
+import { findEstablishment } from '../modules/establishments/establishments.repo';
+import { publicPageHtml } from '../modules/establishments/public-page-meta';
+import { labelRoute } from './metrics.plugin';
+import { pagesPerIp } from './rate-limit.plugin';
+
+/** Paths of files, never of pages: a missing one is a plain 404, not the web app. */
+const FILE_PREFIXES = ['/assets/', '/image/', '/icons/'];
+const looksLikeFile = (pathname: string) =>
+  FILE_PREFIXES.some((prefix) => pathname.startsWith(prefix)) || /\.[^/]*$/.test(pathname);
+
+/**
+ * The built web app (`npm run build`, WEB_DIST_DIR): its files as they are, and index.html for the
+ * paths its router shows a page for (src/shared/web-routes.ts). Answers for every other path:
+ *   - /api/... and methods other than GET and HEAD: 404 in JSON, as the API answers;
+ *   - a path that names a file (/foo.php, /assets/missing.js, a missing picture): 404 in plain text;
+ *   - any other path (/healthz, /app/no/such/screen, a business that does not exist): index.html
+ *     with 404, so a browser shows the web app's own not-found page and a crawler or a probe sees 404.
+ * A business's page (/{publicId}, /{publicId}/register) carries its title and preview tags. No
+ * source maps are served in production. HEAD works wherever GET does.
+ */
+export const webAppPlugin = fp(async (app: FastifyInstance, ctx: AppContext) => {
+  const { webDistDir } = ctx.config;
+  const hasWebApp = existsSync(path.join(webDistDir, 'index.html'));
+  if (hasWebApp) {
+    await app.register(async (scope) => {
+      scope.addHook('onRequest', async (request) => labelRoute(request, '(web app file)'));
+      await scope.register(fastifyStatic, {
+        root: webDistDir,
+        prefix: '/',
+        wildcard: false,
+        index: false,
+        // Source maps show our sources as written: not served in production (the build makes none
+        // there either; this holds for a build made with them).
+        ...(ctx.config.env === 'production' ? { globIgnore: ['**/*.map'] } : {}),
+        // Built assets carry a content hash in their name; everything else must be revalidated.
+        setHeaders: (res, filePath) => {
+          const hashed = filePath.startsWith(path.join(webDistDir, 'assets'));
+          res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      });
+    });
+  }
+  const indexHtml = hasWebApp ? await readFile(path.join(webDistDir, 'index.html'), 'utf8') : '';
+
+  /** The web app's route for this path, with a business's page when it is one; undefined: none. */
+  async function pageFor(pathname: string): Promise<{ route: WebRoute; html?: string } | undefined> {
+    const match = matchWebRoute(pathname);
+    if (!match || !isEstablishmentRoute(match.route)) return match && { route: match.route };
+    if (match.route === '/:establishmentId' || match.route === '/:establishmentId/register') {
+      const html = await publicPageHtml(ctx, indexHtml, pathname);
+      if (html) return { route: match.route, html };
+    }
+    // Blocked: the page says so (200). Unknown or deleted: not a page.
+    const row = await findEstablishment(ctx.db, match.params.establishmentId ?? '');
+    return row && stateOf(row) !== 'deleted' ? { route: match.route } : undefined;
+  }
+
+  // Per IP, as the public profile API: a business's page reads the database (rate-limit.plugin.ts).
+  app.setNotFoundHandler({ preHandler: app.rateLimit(pagesPerIp(ctx)) }, async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const readOnly = request.method === 'GET' || request.method === 'HEAD';
+    if (!readOnly || pathname === '/api' || pathname.startsWith('/api/')) {
+      return reply.status(404).send({ error: Msg.notFound, code: ErrorCode.NOT_FOUND });
+    }
+    if (looksLikeFile(pathname)) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+    if (!hasWebApp) {
+      return reply
+        .status(503)
+        .type('text/plain; charset=utf-8')
+        .send('The web app is not built: run `npm run build`.');
+    }
+    const page = await pageFor(pathname);
+    if (page) labelRoute(request, page.route);
+    // The web app routes in the browser; index.html must never be cached stale.
+    return reply
+      .status(page && page.route !== '/404' ? 200 : 404)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(page?.html ?? indexHtml);
+  });
+});

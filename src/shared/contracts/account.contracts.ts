@@ -1,0 +1,168 @@
+import { MessageSchema } from '../errors';
+import {
+  ChangePasswordBodySchema,
+  ChangePasswordResponseSchema,
+  ForgotPasswordBodySchema,
+  LoginBodySchema,
+  LoginResponseSchema,
+  ProfileBodySchema,
+  ProfileResponseSchema,
+  PublicConfigSchema,
+  RegisterBodySchema,
+  RegisterResponseSchema,
+  ResetPasswordBodySchema,
+  UserResponseSchema,
+  VerifyBodySchema,
+} from '../schemas/account.schema';
+import { defineContract, errorResponses } from './contract';
+
+const tags = ['account'] as const;
+
+export const login = defineContract({
+  operationId: 'login',
+  summary: 'Sign in with email and password',
+  tags,
+  method: 'POST',
+  path: '/api/account/login',
+  access: 'public',
+  body: LoginBodySchema,
+  responses: { 200: LoginResponseSchema, ...errorResponses(400, 401, 429) },
+});
+
+export const getCurrentUser = defineContract({
+  operationId: 'getCurrentUser',
+  summary: 'The signed-in user',
+  tags,
+  method: 'GET',
+  path: '/api/account/me',
+  access: 'signedIn',
+  responses: { 200: UserResponseSchema, ...errorResponses(401) },
+});
+
+export const registerAccount = defineContract({
+  operationId: 'registerAccount',
+  summary: 'Register a customer (optionally following an establishment); the password is emailed',
+  tags,
+  method: 'POST',
+  path: '/api/account/register',
+  access: 'public',
+  body: RegisterBodySchema,
+  responses: { 201: RegisterResponseSchema, ...errorResponses(400, 404, 409, 429) },
+});
+
+export const verifyEmail = defineContract({
+  operationId: 'verifyEmail',
+  summary: 'Verify an email address with its token',
+  tags,
+  method: 'POST',
+  path: '/api/account/verify',
+  access: 'public',
+  body: VerifyBodySchema,
+  responses: { 200: MessageSchema, ...errorResponses(400, 429) },
+});
+
+export const resendVerification = defineContract({
+  operationId: 'resendVerification',
+  summary: 'Email a new verification link',
+  tags,
+  method: 'POST',
+  path: '/api/account/verify/resend',
+  access: 'signedIn',
+  responses: { 200: MessageSchema, ...errorResponses(400, 401, 429) },
+});
+
+export const updateProfile = defineContract({
+  operationId: 'updateProfile',
+  summary: "Update one's profile",
+  tags,
+  method: 'POST',
+  path: '/api/account/profile',
+  access: 'signedIn',
+  body: ProfileBodySchema,
+  responses: { 200: ProfileResponseSchema, ...errorResponses(400, 401, 409, 429) },
+});
+
+export const changePassword = defineContract({
+  operationId: 'changePassword',
+  summary: "Change one's password; other sessions end",
+  tags,
+  method: 'POST',
+  path: '/api/account/password',
+  access: 'signedIn',
+  body: ChangePasswordBodySchema,
+  responses: { 200: ChangePasswordResponseSchema, ...errorResponses(400, 401, 429) },
+});
+
+export const forgotPassword = defineContract({
+  operationId: 'forgotPassword',
+  summary: 'Email a link to set a new password (same answer whether the account exists or not)',
+  tags,
+  method: 'POST',
+  path: '/api/account/forgot-password',
+  access: 'public',
+  body: ForgotPasswordBodySchema,
+  responses: { 200: MessageSchema, ...errorResponses(400, 429) },
+});
+
+export const resetPassword = defineContract({
+  operationId: 'resetPassword',
+  summary: 'Set a new password from an emailed token',
+  tags,
+  method: 'POST',
+  path: '/api/account/reset-password',
+  access: 'public',
+  body: ResetPasswordBodySchema,
+  responses: { 200: MessageSchema, ...errorResponses(400, 429) },
+});
+
+export const logout = defineContract({
+  operationId: 'logout',
+  summary: 'Sign out this session (revokes its token)',
+  tags,
+  method: 'POST',
+  path: '/api/account/logout',
+  access: 'signedIn',
+  responses: { 200: MessageSchema, ...errorResponses(401) },
+});
+
+export const logoutAll = defineContract({
+  operationId: 'logoutAll',
+  summary: 'Sign out on every device',
+  tags,
+  method: 'POST',
+  path: '/api/account/logout-all',
+  access: 'signedIn',
+  responses: { 200: MessageSchema, ...errorResponses(401) },
+});
+
+export const uploadAvatar = defineContract({
+  operationId: 'uploadAvatar',
+  summary:
+    'Upload a new picture (multipart field "file"; JPEG, PNG, WebP, GIF or AVIF up to 10 MB and 40 megapixels)',
+  tags,
+  method: 'POST',
+  path: '/api/account/avatar',
+  access: 'signedIn',
+  consumes: ['multipart/form-data'],
+  responses: { 200: ProfileResponseSchema, ...errorResponses(400, 401, 413, 415, 429) },
+});
+
+export const deleteAccount = defineContract({
+  operationId: 'deleteAccount',
+  summary: "Delete one's account at once, with all its data",
+  tags,
+  method: 'DELETE',
+  path: '/api/account',
+  access: 'signedIn',
+  responses: { 200: MessageSchema, ...errorResponses(401) },
+});
+
+export const getPublicConfig = defineContract({
+  operationId: 'getPublicConfig',
+  summary: 'Public configuration for the web app',
+  tags: ['config'],
+  method: 'GET',
+  path: '/api/config',
+  access: 'public',
+  responses: { 200: PublicConfigSchema },
+});

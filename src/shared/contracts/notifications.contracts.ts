@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { MessageSchema } from '../errors';
+import {
+  ComposeHeadersSchema,
+  ComposeNotificationBodySchema,
+  DeliveryEventBodySchema,
+  EditPostBodySchema,
+  EstablishmentRefParamsSchema,
+  FeedPageSchema,
+  FeedQuerySchema,
+  MediaResponseSchema,
+  NotificationParamsSchema,
+  PostResponseSchema,
+  PublicKeyResponseSchema,
+  PushSubscriptionBodySchema,
+  SendResponseSchema,
+  SocialFeedQuerySchema,
+  SubscribeResponseSchema,
+  UnsubscribeBodySchema,
+} from '../schemas/notification.schema';
+import { defineContract, errorResponses } from './contract';
+
+/** Web push subscriptions, sending notifications, posts and feeds (issue 5). */
+
+const tags = ['notifications'] as const;
+
+export const getPushPublicKey = defineContract({
+  operationId: 'getPushPublicKey',
+  summary: "The VAPID public key: the browser's applicationServerKey for pushManager.subscribe()",
+  tags,
+  method: 'GET',
+  path: '/api/push/public-key',
+  access: 'public',
+  responses: { 200: PublicKeyResponseSchema },
+});
+
+export const subscribePush = defineContract({
+  operationId: 'subscribePush',
+  summary: "Register this browser's push subscription for the signed-in user (created if absent)",
+  tags,
+  method: 'POST',
+  path: '/notifications/subscribe',
+  access: 'push:subscribe',
+  body: PushSubscriptionBodySchema,
+  responses: {
+    200: SubscribeResponseSchema,
+    201: SubscribeResponseSchema,
+    ...errorResponses(400, 401, 403, 404),
+  },
+});
+
+export const unsubscribePush = defineContract({
+  operationId: 'unsubscribePush',
+  summary: "Forget this browser's push subscription (on sign-out)",
+  tags,
+  method: 'POST',
+  path: '/notifications/unsubscribe',
+  access: 'signedIn',
+  body: UnsubscribeBodySchema,
+  responses: { 200: MessageSchema, ...errorResponses(400, 401, 403, 404) },
+});
+
+export const uploadNotificationMedia = defineContract({
+  operationId: 'uploadNotificationMedia',
+  summary:
+    'Upload a picture for a notification (multipart field "file"; JPEG, PNG, WebP, GIF or AVIF, at most 10 MB and 40 megapixels)',
+  tags,
+  method: 'POST',
+  path: '/api/establishments/:id/media',
+  access: 'notificationPost:create',
+  consumes: ['multipart/form-data'],
+  params: EstablishmentRefParamsSchema,
+  responses: { 201: MediaResponseSchema, ...errorResponses(400, 401, 403, 404, 413, 415, 429) },
+});
+
+export const sendNotification = defineContract({
+  operationId: 'sendNotification',
+  summary:
+    'Send a notification to every follower\'s devices ("send"), and with post=true also post it to the feeds ("send and post"). Delivery continues in jobs. A repeated Idempotency-Key (per author, 24 h) answers the first send and sends nothing.',
+  tags,
+  method: 'POST',
+  path: '/api/establishments/:id/notifications',
+  access: 'notificationPost:create',
+  params: EstablishmentRefParamsSchema,
+  headers: ComposeHeadersSchema,
+  body: ComposeNotificationBodySchema,
+  responses: { 202: SendResponseSchema, ...errorResponses(400, 401, 403, 404) },
+});
+
+export const listEstablishmentPosts = defineContract({
+  operationId: 'listEstablishmentPosts',
+  summary: "An establishment's feed, newest first (all=true: its senders also see push-only notifications)",
+  tags,
+  method: 'GET',
+  path: '/api/establishments/:id/posts',
+  access: 'notificationPost:read',
+  params: EstablishmentRefParamsSchema,
+  query: FeedQuerySchema,
+  responses: { 200: FeedPageSchema, ...errorResponses(400, 401, 403, 404) },
+});
+
+export const getSocialFeed = defineContract({
+  operationId: 'getSocialFeed',
+  summary: 'The social feed: posts of every establishment the caller follows or operates, newest first',
+  tags,
+  method: 'GET',
+  path: '/api/feed',
+  access: 'feed:read',
+  query: SocialFeedQuerySchema,
+  responses: { 200: FeedPageSchema, ...errorResponses(400, 401, 403, 404) },
+});
+
+export const getNotification = defineContract({
+  operationId: 'getNotification',
+  summary: 'A notification or post, with its delivery figures for those who may send for its establishment',
+  tags,
+  method: 'GET',
+  path: '/api/notifications/:id',
+  access: 'notificationPost:read',
+  params: NotificationParamsSchema,
+  responses: { 200: PostResponseSchema, ...errorResponses(400, 401, 403, 404) },
+});
+
+export const editNotification = defineContract({
+  operationId: 'editNotification',
+  summary: "Edit a post's text (its author or an admin)",
+  tags,
+  method: 'PATCH',
+  path: '/api/notifications/:id',
+  access: 'notificationPost:edit',
+  params: NotificationParamsSchema,
+  body: EditPostBodySchema,
+  responses: { 200: PostResponseSchema, ...errorResponses(400, 401, 403, 404) },
+});
+
+export const deleteNotification = defineContract({
+  operationId: 'deleteNotification',
+  summary: 'Delete a post from the feeds (its author or an admin)',
+  tags,
+  method: 'DELETE',
+  path: '/api/notifications/:id',
+  access: 'notificationPost:delete',
+  params: NotificationParamsSchema,
+  responses: { 200: MessageSchema, ...errorResponses(400, 401, 403, 404) },
+});
+
+export const recordNotificationEvent = defineContract({
+  operationId: 'recordNotificationEvent',
+  summary:
+    'From the service worker: the notification was shown (received, the "reach") or clicked. The receipt token inside the push message is the proof.',
+  tags,
+  method: 'POST',
+  path: '/api/notifications/:id/events',
+  access: 'public',
+  params: NotificationParamsSchema,
+  body: DeliveryEventBodySchema,
+  responses: { 204: z.null(), ...errorResponses(400, 404, 429) },
+});

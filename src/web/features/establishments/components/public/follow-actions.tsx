@@ -1,0 +1,200 @@
+import CheckOutlined from '@mui/icons-material/CheckOutlined';
+import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
+import KeyboardArrowDownOutlined from '@mui/icons-material/KeyboardArrowDownOutlined';
+import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
+import NotificationsOffOutlined from '@mui/icons-material/NotificationsOffOutlined';
+import ShareOutlined from '@mui/icons-material/ShareOutlined';
+import { Button, Link, ListItemIcon, Menu, MenuItem, Skeleton, Stack, Typography } from '@mui/material';
+import { useSnackbar } from 'notistack';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import type { PublicEstablishment } from '../../../../../shared/schemas/establishment.schema';
+import { apiErrorText } from '../../../../lib/api-error-text';
+import { useSession } from '../../../../lib/session';
+import { translateMessage } from '../../../../lib/translate-message';
+import { useCan } from '../../../../lib/use-can';
+import { useFollow } from '../../api/public-establishment.api';
+import { useShareLink } from '../../use-share-link';
+
+const BUTTON_HEIGHT = 48;
+
+/** Who looks at the page, as far as the follow button is concerned. */
+export type FollowRelation = 'unknown' | 'guest' | 'user' | 'following' | 'operator';
+
+/** The viewer's relation to the business, from the page's answer and the session. */
+export function useFollowRelation(establishment: PublicEstablishment): FollowRelation {
+  const { status } = useSession();
+  const can = useCan();
+  const { viewer } = establishment;
+  // Admins manage every business: they get its dashboard rather than a follow button.
+  if (viewer?.operating || (status === 'authenticated' && can('user:admin'))) return 'operator';
+  if (viewer?.following) return 'following';
+  if (status === 'restoring') return 'unknown';
+  return status === 'authenticated' ? 'user' : 'guest';
+}
+
+/** Follow, or unfollow; the answer's message goes in a snackbar. */
+export function useFollowToggle(establishment: PublicEstablishment) {
+  const { t } = useTranslation();
+  const { enqueueSnackbar } = useSnackbar();
+  const follow = useFollow(establishment.id);
+  const toggle = (on: boolean) =>
+    follow.mutate(on, {
+      onSuccess: ({ message }) => enqueueSnackbar(translateMessage(t, message), { variant: 'success' }),
+      onError: (error) => enqueueSnackbar(apiErrorText(t, error), { variant: 'error' }),
+    });
+  return { toggle, pending: follow.isPending };
+}
+
+/**
+ * The page's main actions: Follow (a guest registers and follows in one step), Following with an
+ * Unfollow option, Open dashboard for its operators; and Share.
+ */
+export function FollowActions({ establishment }: { establishment: PublicEstablishment }) {
+  const { t } = useTranslation();
+  const share = useShareLink();
+  const relation = useFollowRelation(establishment);
+  const { publicId, name, subheader } = establishment;
+
+  const onShare = () =>
+    share({
+      url: `${window.location.origin}/${publicId}`,
+      title: name,
+      text: subheader || t('publicPage.shareText', { name, appName: t('appName') }),
+    });
+
+  return (
+    <Stack
+      spacing={1.5}
+      sx={{ width: { xs: '100%', md: 'auto' }, alignItems: { xs: 'stretch', md: 'flex-end' } }}
+    >
+      <Stack direction="row" spacing={1.5}>
+        <PrimaryAction establishment={establishment} relation={relation} />
+        <Button
+          variant="outlined"
+          size="large"
+          startIcon={<ShareOutlined />}
+          onClick={onShare}
+          sx={{ minHeight: BUTTON_HEIGHT, flexShrink: 0 }}
+        >
+          {t('publicPage.share')}
+        </Button>
+      </Stack>
+      {relation === 'guest' && establishment.status === 'active' && (
+        <Typography variant="body2" sx={{ textAlign: { xs: 'center', md: 'end' } }}>
+          <Link component={RouterLink} to="/login" state={{ from: `/${publicId}` }}>
+            {t('publicPage.haveAccount')}
+          </Link>
+        </Typography>
+      )}
+    </Stack>
+  );
+}
+
+function PrimaryAction({
+  establishment,
+  relation,
+}: {
+  establishment: PublicEstablishment;
+  relation: FollowRelation;
+}) {
+  const { t } = useTranslation();
+  const { toggle, pending } = useFollowToggle(establishment);
+  const grow = { minHeight: BUTTON_HEIGHT, flexGrow: 1, minWidth: { md: 180 } };
+  const inactive = establishment.status === 'inactive';
+
+  switch (relation) {
+    case 'unknown':
+      return (
+        <Skeleton variant="rounded" height={BUTTON_HEIGHT} sx={{ flexGrow: 1, minWidth: { md: 180 } }} />
+      );
+    case 'operator':
+      return (
+        <Button
+          component={RouterLink}
+          to={`/app/establishment/${establishment.id}`}
+          variant="contained"
+          size="large"
+          startIcon={<DashboardOutlined />}
+          sx={grow}
+        >
+          {t('publicPage.openDashboard')}
+        </Button>
+      );
+    case 'following':
+      return <FollowingButton onUnfollow={() => toggle(false)} pending={pending} />;
+    case 'guest':
+      return inactive ? (
+        <FollowButton disabled />
+      ) : (
+        <Button
+          component={RouterLink}
+          to={`/${establishment.publicId}/register`}
+          variant="contained"
+          size="large"
+          startIcon={<NotificationsActiveOutlined />}
+          sx={grow}
+        >
+          {t('publicPage.follow')}
+        </Button>
+      );
+    default:
+      return <FollowButton disabled={inactive || pending} onClick={() => toggle(true)} />;
+  }
+}
+
+function FollowButton({ disabled, onClick }: { disabled?: boolean; onClick?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Button
+      variant="contained"
+      size="large"
+      startIcon={<NotificationsActiveOutlined />}
+      disabled={disabled}
+      onClick={onClick}
+      sx={{ minHeight: BUTTON_HEIGHT, flexGrow: 1, minWidth: { md: 180 } }}
+    >
+      {t('publicPage.follow')}
+    </Button>
+  );
+}
+
+/** "Following", with a small menu that holds Unfollow (so it is not pressed by accident). */
+function FollowingButton({ onUnfollow, pending }: { onUnfollow: () => void; pending: boolean }) {
+  const { t } = useTranslation();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menuId = useId();
+  return (
+    <>
+      <Button
+        variant="outlined"
+        color="success"
+        size="large"
+        startIcon={<CheckOutlined />}
+        endIcon={<KeyboardArrowDownOutlined />}
+        disabled={pending}
+        aria-haspopup="menu"
+        aria-expanded={anchor ? 'true' : undefined}
+        aria-controls={anchor ? menuId : undefined}
+        onClick={(event) => setAnchor(event.currentTarget)}
+        sx={{ minHeight: BUTTON_HEIGHT, flexGrow: 1, minWidth: { md: 180 } }}
+      >
+        {t('publicPage.following')}
+      </Button>
+      <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            onUnfollow();
+          }}
+        >
+          <ListItemIcon>
+            <NotificationsOffOutlined fontSize="small" />
+          </ListItemIcon>
+          {t('publicPage.unfollow')}
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}

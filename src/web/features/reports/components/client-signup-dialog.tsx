@@ -1,0 +1,155 @@
+import {
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Divider,
+  Grid,
+  Stack,
+  TextField,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import { useSnackbar } from 'notistack';
+import { useTranslation } from 'react-i18next';
+import { Msg } from '../../../../shared/messages';
+import {
+  type ClientSignupBody,
+  ClientSignupBodySchema,
+} from '../../../../shared/schemas/establishment.schema';
+import { apiErrorText } from '../../../lib/api-error-text';
+import { translateMessage } from '../../../lib/translate-message';
+import { useApiForm } from '../../../lib/use-api-form';
+import { useClientSignup } from '../../establishments/api/establishments.api';
+import {
+  EstablishmentFormFields,
+  emptyEstablishment,
+} from '../../establishments/components/establishment-form-fields';
+
+const emptySignup: ClientSignupBody = {
+  client: { firstName: '', lastName: '', email: '', phone: '' },
+  establishment: emptyEstablishment,
+};
+
+type ClientField = keyof ClientSignupBody['client'];
+const CLIENT_FIELDS: { name: ClientField; type: string; autoComplete: string }[] = [
+  { name: 'firstName', type: 'text', autoComplete: 'off' },
+  { name: 'lastName', type: 'text', autoComplete: 'off' },
+  { name: 'email', type: 'email', autoComplete: 'off' },
+  { name: 'phone', type: 'tel', autoComplete: 'off' },
+];
+
+/**
+ * "Register a client and establishment": the client's name and contacts plus the establishment's
+ * profile in one form. The client gets an email with a generated password.
+ */
+export function ClientSignupDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const { enqueueSnackbar } = useSnackbar();
+  const signup = useClientSignup();
+  const { register, control, handleSubmit, formState, reset, applyServerErrors } = useApiForm(
+    ClientSignupBodySchema,
+    { defaultValues: emptySignup },
+  );
+  const clientErrors = formState.errors.client;
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const { message } = await signup.mutateAsync(values);
+      enqueueSnackbar(translateMessage(t, message ?? Msg.clientAndEstablishmentCreated), {
+        variant: 'success',
+      });
+      reset(emptySignup);
+      onClose();
+    } catch (error) {
+      // 409 lands on client.email as "Email already exists."
+      if (!applyServerErrors(error)) enqueueSnackbar(apiErrorText(t, error), { variant: 'error' });
+    }
+  });
+
+  const close = () => {
+    if (!formState.isSubmitting) onClose();
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      fullScreen={phone}
+      fullWidth
+      maxWidth="md"
+      scroll="paper"
+      aria-labelledby="client-signup-title"
+    >
+      <DialogTitle id="client-signup-title">{t('representant.signup.title')}</DialogTitle>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={onSubmit}
+        sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: '1 1 auto' }}
+      >
+        <DialogContent dividers>
+          <Stack spacing={3}>
+            <Typography color="textSecondary">{t('representant.signup.subtitle')}</Typography>
+            <Section title={t('representant.signup.client')}>
+              <Grid container spacing={2}>
+                {CLIENT_FIELDS.map((field) => (
+                  <Grid key={field.name} size={{ xs: 12, sm: 6 }}>
+                    <TextField
+                      label={t(`representant.signup.${field.name}`)}
+                      required
+                      type={field.type}
+                      autoComplete={field.autoComplete}
+                      {...register(`client.${field.name}`)}
+                      error={Boolean(clientErrors?.[field.name])}
+                      helperText={translateMessage(t, clientErrors?.[field.name]?.message)}
+                    />
+                  </Grid>
+                ))}
+              </Grid>
+            </Section>
+            <Divider />
+            <Section title={t('representant.signup.establishment')}>
+              <EstablishmentFormFields
+                prefix="establishment."
+                register={register as never}
+                control={control as never}
+                errors={formState.errors.establishment}
+              />
+            </Section>
+          </Stack>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, py: 2, gap: 1 }}>
+          <Button onClick={close} disabled={formState.isSubmitting}>
+            {t('representant.signup.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={formState.isSubmitting}
+            startIcon={formState.isSubmitting ? <CircularProgress size={18} color="inherit" /> : undefined}
+          >
+            {t('representant.signup.submit')}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Stack spacing={2} component="section">
+      <Typography variant="overline" component="h3" color="textSecondary">
+        {title}
+      </Typography>
+      {children}
+    </Stack>
+  );
+}

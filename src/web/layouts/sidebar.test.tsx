@@ -1,0 +1,128 @@
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeApi } from '../../../tests/support/web/fake-api';
+import { CurrentPath, makeUser, renderRoutes, signIn } from '../../../tests/support/web/render';
+import type { User } from '../../shared/schemas/account.schema';
+import { Sidebar } from './sidebar';
+
+const customer = makeUser({ establishments: [{ establishmentId: 'e1', kind: 'customer' }] });
+const client = makeUser({
+  role: 'client',
+  establishments: [
+    { establishmentId: 'e1', kind: 'client' },
+    { establishmentId: 'e2', kind: 'client' },
+  ],
+});
+const representant = makeUser({ role: 'representant' });
+const admin = makeUser({ role: 'admin' });
+
+describe('sidebar', () => {
+  let server: ReturnType<typeof fakeApi>;
+  beforeEach(() => {
+    server = fakeApi().on('GET', '/api/config', {
+      body: { supportEmail: 'help@example.com', androidAppUrl: '', publicUrl: 'http://localhost' },
+    });
+  });
+
+  /** Sign in as this user and show the sidebar (desktop: the permanent one) at this path. */
+  const renderSidebar = async (user: User, at = '/app/account') => {
+    signIn();
+    server.on('GET', '/api/account/me', { body: { user } });
+    const view = renderRoutes(
+      [
+        {
+          path: '*',
+          element: (
+            <>
+              <Sidebar mobileOpen={false} onMobileClose={() => undefined} />
+              <CurrentPath />
+            </>
+          ),
+        },
+      ],
+      { at },
+    );
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    return { ...view, nav };
+  };
+
+  /** Each section's title with the names of its links, in the order shown. */
+  const sectionsIn = (nav: HTMLElement) =>
+    within(nav)
+      .getAllByRole('heading', { level: 2 })
+      .map((heading) => [
+        heading.textContent,
+        within(within(nav).getByRole('list', { name: heading.textContent ?? '' }))
+          .getAllByRole('link')
+          .map((link) => link.textContent),
+      ]);
+
+  it('shows a follower their feed, their establishment and their account', async () => {
+    const { nav } = await renderSidebar(customer);
+    expect(sectionsIn(nav)).toEqual([
+      ['Establishments', ['Feed', 'My establishment']],
+      ['Personal Settings', ['Account']],
+    ]);
+    expect(within(nav).getByRole('link', { name: 'My establishment' })).toHaveAttribute(
+      'href',
+      '/app/establishment/e1',
+    );
+  });
+
+  it('shows a user without establishments only their account', async () => {
+    const { nav } = await renderSidebar(makeUser());
+    expect(sectionsIn(nav)).toEqual([['Personal Settings', ['Account']]]);
+  });
+
+  it('shows a client of several establishments the list of them', async () => {
+    const { nav } = await renderSidebar(client);
+    expect(sectionsIn(nav)).toEqual([
+      ['Establishments', ['My establishments']],
+      ['Personal Settings', ['Account']],
+    ]);
+  });
+
+  it('shows a representative their panel, and no establishments', async () => {
+    const { nav } = await renderSidebar(representant);
+    expect(sectionsIn(nav)).toEqual([
+      ['Representant Panel', ['Representant']],
+      ['Personal Settings', ['Account']],
+    ]);
+  });
+
+  it('shows an admin every section, the admin panel last', async () => {
+    // Admins hold every right (spec section 6), the representant's too.
+    const { nav } = await renderSidebar(admin);
+    expect(sectionsIn(nav)).toEqual([
+      ['Representant Panel', ['Representant']],
+      ['Establishments', ['My establishments']],
+      ['Personal Settings', ['Account']],
+      [
+        'Admin Panel',
+        ['Establishments', 'Users', 'Add User to Establishment', 'Add Client to Establishment'],
+      ],
+    ]);
+  });
+
+  it('marks the current page, also under a link that stands for its sub-pages', async () => {
+    const { nav } = await renderSidebar(client, '/app/establishment/e2/notification/p1');
+    expect(within(nav).getByRole('link', { name: 'My establishments' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(within(nav).getByRole('link', { name: 'Account' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('navigates when a link is clicked, and shows the signed-in user and the support address', async () => {
+    const { nav, user } = await renderSidebar(representant);
+    const sidebar = screen.getByRole('complementary', { name: 'Menu' });
+    expect(within(sidebar).getByText('Ada Lovelace')).toBeInTheDocument();
+    expect(await within(sidebar).findByRole('link', { name: 'help@example.com' })).toHaveAttribute(
+      'href',
+      'mailto:help@example.com',
+    );
+    await user.click(within(nav).getByRole('link', { name: 'Representant' }));
+    expect(screen.getByRole('status')).toHaveTextContent('/app/reports/representant');
+    expect(within(nav).getByRole('link', { name: 'Representant' })).toHaveAttribute('aria-current', 'page');
+  });
+});

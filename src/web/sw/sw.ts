@@ -1,0 +1,105 @@
+// Service worker: makes the web app installable, shows web push notifications and reports their
+// receipt and clicks. The push message is the PushMessage of src/shared/push/payload.ts.
+// Built to /sw.js at the site root (vite.config.ts, swPlugin) as one classic script: it may import
+// types from src/shared, and code only if that code needs nothing but WebWorker globals.
+import type { PushMessage } from '../../shared/push/payload';
+
+declare const self: ServiceWorkerGlobalScope;
+
+const BADGE = '/icons/icon-192.png';
+const FALLBACK_ICON = '/icons/icon-192.png';
+/** The product's name (as in manifest.webmanifest): the title of a notification without a message. */
+const APP_NAME = 'Broadcast';
+
+/** What a notification carries to its click. */
+interface NotificationData {
+  url?: string;
+  id?: string;
+  receipt?: string | undefined;
+}
+
+type EventType = 'received' | 'clicked';
+
+self.addEventListener('install', () => self.skipWaiting());
+self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+self.addEventListener('fetch', () => {});
+
+/** The PushMessage in a push event, or null when there is none this worker understands. */
+function messageOf(event: PushEvent): PushMessage | null {
+  if (!event.data) return null;
+  try {
+    const message: unknown = event.data.json();
+    if (!message || typeof message !== 'object') return null;
+    const candidate = message as Partial<Record<keyof PushMessage, unknown>>;
+    if (candidate.v !== 1) return null;
+    if (typeof candidate.title !== 'string' || typeof candidate.body !== 'string') return null;
+    // Only v, title and body are checked: every other field is read defensively below.
+    return message as PushMessage;
+  } catch {
+    return null;
+  }
+}
+
+/** Tell the server a notification was shown or clicked; a failure here never stops the notification. */
+async function report(id: string | undefined, type: EventType, receipt: string | undefined) {
+  if (!id || !receipt) return;
+  try {
+    await fetch(`/api/notifications/${encodeURIComponent(id)}/events`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ type, receipt }),
+      keepalive: true,
+    });
+  } catch {
+    // Offline or the server is away: the figure stays uncounted, the person still sees the notification.
+  }
+}
+
+async function show(message: PushMessage | null) {
+  if (!message) {
+    // A push without a message this worker understands (empty, or a newer format): browsers require
+    // a visible notification for every push, so show a plain one that opens the app.
+    await self.registration.showNotification(APP_NAME, {
+      badge: BADGE,
+      icon: FALLBACK_ICON,
+      // Repeats replace each other instead of piling up.
+      tag: 'broadcast',
+      data: { url: '/' } satisfies NotificationData,
+    });
+    return;
+  }
+  // `image` and `timestamp` are shown by Chromium but absent from TypeScript's NotificationOptions.
+  const options: NotificationOptions & { image?: string; timestamp: number } = {
+    body: message.body,
+    icon: message.icon || FALLBACK_ICON,
+    ...(message.image ? { image: message.image } : {}),
+    badge: BADGE,
+    tag: message.tag || undefined,
+    timestamp: typeof message.timestamp === 'number' ? message.timestamp : Date.now(),
+    data: { url: message.url || '/', id: message.id, receipt: message.receipt } satisfies NotificationData,
+  };
+  await self.registration.showNotification(message.title, options);
+  await report(message.id, 'received', message.receipt);
+}
+
+self.addEventListener('push', (event) => {
+  event.waitUntil(show(messageOf(event)));
+});
+
+/** Focus a window of the app already on the notification's page, or open one there. */
+async function open(data: NotificationData) {
+  const url = new URL(data.url || '/', self.location.origin).href;
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const same = windows.find((client) => client.url === url);
+  if (same && 'focus' in same) {
+    await same.focus();
+    return;
+  }
+  await self.clients.openWindow(url);
+}
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const data: NotificationData = event.notification.data || {};
+  event.waitUntil(Promise.all([open(data).catch(() => {}), report(data.id, 'clicked', data.receipt)]));
+});
