@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context';
 import * as deliveries from '../modules/notifications/deliveries.repo';
 import { welcomeJob } from './account-mail.job';
-import { deliverJob, fanoutJob } from './notification-delivery.job';
+import { deliverJob, fanoutJob } from './notification-delivery.queues';
 import type { JobDefinition } from './queue';
 
 /**

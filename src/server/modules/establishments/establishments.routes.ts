@@ -10,6 +10,9 @@ import { withImageUpload } from '../../lib/uploads';
 import { actorOf } from '../../plugins/auth.plugin';
 import { perIpPerMinute, uploadsPerUser } from '../../plugins/rate-limit.plugin';
 import * as establishments from './establishments.service';
+import * as gallery from './gallery.service';
+import * as members from './members.service';
+import * as publicPage from './public-page.service';
 import { qrCode } from './qr';
 
 /** Establishments: profiles, states, members, pictures, following, QR codes (issue 4). */
@@ -68,32 +71,26 @@ export async function establishmentRoutes(app: FastifyInstance, ctx: AppContext)
   });
 
   route(app, contracts.listEstablishmentMembers, {
-    handler: async (request) => establishments.members(ctx, actorOf(request), request.params.id),
+    handler: async (request) => members.members(ctx, actorOf(request), request.params.id),
   });
 
   route(app, contracts.addEstablishmentMember, {
     handler: async (request) => ({
-      ...(await establishments.addMember(ctx, actorOf(request), request.params.id, request.body)),
+      ...(await members.addMember(ctx, actorOf(request), request.params.id, request.body)),
       message: Msg.changesSaved,
     }),
   });
 
   route(app, contracts.removeEstablishmentMember, {
     handler: async (request) =>
-      establishments.removeMember(ctx, actorOf(request), request.params.id, request.params.userId),
+      members.removeMember(ctx, actorOf(request), request.params.id, request.params.userId),
   });
 
   const uploadPicture =
     (which: 'logo' | 'cover') => async (request: ContractRequest<typeof contracts.uploadEstablishmentLogo>) =>
       withImageUpload(request, ctx.config.dataDir, ({ file }) =>
         removeStoredOnFailure(request.log, async () => ({
-          establishment: await establishments.setPicture(
-            ctx,
-            actorOf(request),
-            request.params.id,
-            which,
-            file,
-          ),
+          establishment: await gallery.setPicture(ctx, actorOf(request), request.params.id, which, file),
           message: Msg.establishmentUpdated,
         })),
       );
@@ -107,7 +104,7 @@ export async function establishmentRoutes(app: FastifyInstance, ctx: AppContext)
   });
 
   route(app, contracts.listEstablishmentGallery, {
-    handler: async (request) => ({ items: await establishments.gallery(ctx, request.params.id) }),
+    handler: async (request) => ({ items: await gallery.gallery(ctx, request.params.id) }),
   });
 
   route(app, contracts.addEstablishmentGalleryImage, {
@@ -119,7 +116,7 @@ export async function establishmentRoutes(app: FastifyInstance, ctx: AppContext)
         if (!parsed.success) throw fieldError('caption', parsed.error.issues[0]!.message);
         const { caption } = parsed.data;
         return removeStoredOnFailure(request.log, () =>
-          establishments.addGalleryImage(ctx, actorOf(request), request.params.id, file, caption),
+          gallery.addGalleryImage(ctx, actorOf(request), request.params.id, file, caption),
         );
       });
       reply.status(201);
@@ -129,7 +126,7 @@ export async function establishmentRoutes(app: FastifyInstance, ctx: AppContext)
 
   route(app, contracts.captionEstablishmentGalleryImage, {
     handler: async (request) =>
-      establishments.captionGalleryImage(
+      gallery.captionGalleryImage(
         ctx,
         actorOf(request),
         request.params.id,
@@ -140,28 +137,23 @@ export async function establishmentRoutes(app: FastifyInstance, ctx: AppContext)
 
   route(app, contracts.deleteEstablishmentGalleryImage, {
     handler: async (request) => {
-      await establishments.deleteGalleryImage(
-        ctx,
-        actorOf(request),
-        request.params.id,
-        request.params.imageId,
-      );
+      await gallery.deleteGalleryImage(ctx, actorOf(request), request.params.id, request.params.imageId);
       return { message: Msg.changesSaved };
     },
   });
 
   route(app, contracts.followEstablishment, {
-    handler: async (request) => establishments.follow(ctx, actorOf(request), request.params.id),
+    handler: async (request) => publicPage.follow(ctx, actorOf(request), request.params.id),
   });
 
   route(app, contracts.unfollowEstablishment, {
-    handler: async (request) => establishments.unfollow(ctx, actorOf(request), request.params.id),
+    handler: async (request) => publicPage.unfollow(ctx, actorOf(request), request.params.id),
   });
 
   route(app, contracts.getEstablishmentQr, {
     config: { rateLimit: perIpPerMinute(ctx.config.publicRateLimitPerMinute) },
     handler: async (request, reply) => {
-      const { url, name } = await establishments.publicUrlOf(ctx, request.params.id);
+      const { url, name } = await publicPage.publicUrlOf(ctx, request.params.id);
       const { format, size, download } = request.query;
       // Drawn once per address, size and format, then read from DATA_DIR/qr (qr.ts).
       const code = await qrCode(ctx.config.dataDir, url, format, size);
@@ -179,7 +171,7 @@ export async function establishmentRoutes(app: FastifyInstance, ctx: AppContext)
   route(app, contracts.getPublicEstablishment, {
     config: { rateLimit: perIpPerMinute(ctx.config.publicRateLimitPerMinute) },
     handler: async (request) => ({
-      establishment: await establishments.publicProfile(ctx, request.actor, request.params.id),
+      establishment: await publicPage.publicProfile(ctx, request.actor, request.params.id),
     }),
   });
 }

@@ -13,7 +13,7 @@ import { startTestApp, type TestApp } from '../../../../tests/support/test-app';
 import { ErrorCode } from '../../../shared/errors';
 import { Msg } from '../../../shared/messages';
 import type { GalleryImage } from '../../../shared/schemas/establishment.schema';
-import { GALLERY_LIMIT } from './establishments.service';
+import { GALLERY_LIMIT } from '../../../shared/uploads';
 
 let t: TestApp;
 let people: ReturnType<typeof actors>;

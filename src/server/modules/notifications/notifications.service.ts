@@ -12,7 +12,7 @@ import type {
   PushSubscriptionBody,
 } from '../../../shared/schemas/notification.schema';
 import type { AppContext } from '../../context';
-import { fanoutJob } from '../../jobs/notification-delivery.job';
+import { fanoutJob } from '../../jobs/notification-delivery.queues';
 import { withOutbox } from '../../jobs/outbox';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';

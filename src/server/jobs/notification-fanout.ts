@@ -1,0 +1,71 @@
+import type { AppContext } from '../context';
+import * as deliveries from '../modules/notifications/deliveries.repo';
+import * as notificationsRepo from '../modules/notifications/notifications.repo';
+import { deliverJob, fanoutJob, jobId } from './notification-delivery.queues';
+import type { JobDefinition } from './queue';
+
+/** Batches (of PUSH_BATCH_SIZE members) read and queued per audience page. */
+const BATCHES_PER_PAGE = 4;
+
+/**
+ * Page through the members by user id; for each page, record its devices as pending deliveries
+ * and queue its batch jobs at once, so the first phones ring while later pages are still read.
+ * Resumable: the cursor is saved after each page, and a batch's job id is derived from its range.
+ */
+export function fanoutDefinition(ctx: AppContext): JobDefinition<typeof fanoutJob.payload> {
+  const { sql } = ctx.database;
+  const batchSize = ctx.config.push.batchSize;
+  return {
+    ...fanoutJob,
+    // Resumable from its saved cursor, so a takeover after a crash costs little; a fan-out of
+    // 100,000 members takes seconds, far below this.
+    expireInSeconds: ctx.config.jobTimeoutSeconds,
+    async handle({ notificationId, resume }) {
+      const n = await notificationsRepo.findForDelivery(ctx.db, notificationId);
+      if (!n) return;
+      await notificationsRepo.markSending(ctx.db, notificationId);
+      if (n.batchesDone && resume) {
+        const ranges = await deliveries.pendingRanges(sql, notificationId, batchSize);
+        const generation = Date.now();
+        await ctx.jobs.sendMany(
+          deliverJob,
+          ranges.map(({ after, upto }) => ({
+            payload: { notificationId, after, upto, attempt: 0 },
+            options: { id: jobId(notificationId, after, upto, 'resumed', generation) },
+          })),
+        );
+      }
+      if (!n.batchesDone) {
+        let cursor = n.audienceCursor;
+        for (;;) {
+          const users = await deliveries.memberPage(
+            sql,
+            n.establishmentId,
+            cursor,
+            batchSize * BATCHES_PER_PAGE,
+          );
+          if (users.length === 0) break;
+          const added = await deliveries.addToAudience(sql, notificationId, users);
+          const batches = [];
+          for (let i = 0; i < users.length; i += batchSize) {
+            const after = i === 0 ? cursor : users[i - 1]!;
+            const upto = users[Math.min(i + batchSize, users.length) - 1]!;
+            batches.push({
+              payload: { notificationId, after, upto, attempt: 0 },
+              options: { id: jobId(notificationId, after, upto, 0) },
+            });
+          }
+          await ctx.jobs.sendMany(deliverJob, batches);
+          cursor = users.at(-1)!;
+          await notificationsRepo.advanceFanout(ctx.db, notificationId, cursor, added);
+          // Let the batches just queued reach the database: on PGlite, one connection, a tight loop
+          // of fan-out statements would otherwise keep them waiting until the whole audience is read.
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        }
+        const audience = await deliveries.countAudience(sql, notificationId);
+        await notificationsRepo.saveFanoutProgress(ctx.db, notificationId, { audience, batchesDone: true });
+      }
+      await deliveries.completeIfDone(sql, notificationId);
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import { ErrorCode } from '../../../shared/errors';
+import { Msg } from '../../../shared/messages';
+import { becomesClientByOperating } from '../../../shared/permissions';
+import type { AddMemberBody, Member } from '../../../shared/schemas/establishment.schema';
+import type { AppContext, AuthedActor } from '../../context';
+import { AppError, notFound } from '../../lib/app-error';
+import { authorize } from '../../lib/authorize';
+import * as accounts from '../account/account.repo';
+import { loadEstablishment, resourceOf } from './establishment-access';
+import * as repo from './establishments.repo';
+
+/**
+ * Clients and followers of an establishment, for those who manage it. Members whose email is not
+ * confirmed are listed (marked) but not counted.
+ */
+export async function members(ctx: AppContext, actor: AuthedActor, id: string) {
+  const row = await loadEstablishment(ctx, id);
+  authorize(actor, 'establishment:manage', resourceOf(row));
+  const items = await repo.listMembers(ctx.db, row.id);
+  return {
+    items: items.map((m): Member => ({ ...m, since: m.since.toISOString() })),
+    followerCount: Number(row.followerCount),
+    clientCount: Number(row.clientCount),
+  };
+}
+
+/** An admin adds an existing user as a client (operator) or a user (follower). */
+export async function addMember(ctx: AppContext, actor: AuthedActor, id: string, body: AddMemberBody) {
+  authorize(actor, 'user:admin');
+  const row = await loadEstablishment(ctx, id);
+  const user = await accounts.findUserByEmail(ctx.db, body.email);
+  if (!user)
+    throw new AppError(404, ErrorCode.USER_NOT_FOUND, Msg.noUserWithEmail, { email: Msg.noUserWithEmail });
+  await ctx.db.transaction(async (tx) => {
+    await repo.upsertMembership(tx, user.id, row.id, body.kind);
+    // Operating an establishment makes a customer a client; staff roles stay as they are.
+    if (body.kind === 'client' && becomesClientByOperating(user.role))
+      await accounts.updateUser(tx, user.id, { role: 'client' });
+    // An operator made a follower may now operate nothing: then they are a customer again.
+    if (body.kind === 'customer') await repo.demoteClientsOperatingNothing(tx, [user.id]);
+  });
+  return members(ctx, actor, row.id);
+}
+
+/**
+ * An admin removes a user's link to an establishment. A client who then operates nothing goes
+ * back to customer in the same transaction (their next request acts with customer rights).
+ */
+export async function removeMember(ctx: AppContext, actor: AuthedActor, id: string, userId: string) {
+  authorize(actor, 'user:admin');
+  const row = await loadEstablishment(ctx, id);
+  await ctx.db.transaction(async (tx) => {
+    if (!(await repo.deleteMembership(tx, userId, row.id))) throw notFound();
+    await repo.demoteClientsOperatingNothing(tx, [userId]);
+  });
+  return members(ctx, actor, row.id);
+}
