@@ -12,6 +12,7 @@ import * as deliveries from '../../src/server/modules/notifications/deliveries.r
 import { send } from '../../src/server/modules/notifications/notifications.service';
 import { createWorkerContext } from '../../src/server/worker-context';
 import type { Actor } from '../../src/shared/permissions';
+import { freshPostgresDatabase } from '../support/postgres';
 import { type CpuSpan, cpuMeter, type MemoryPeak, memorySampler, processCpuSeconds } from './measure';
 import type { PushServiceProcess } from './push-service';
 import { makeSubscribers } from './subscribers';
@@ -63,42 +64,6 @@ interface Options {
   vapid: { publicKey: string; privateKey: string; subject: string };
   text: string;
   log: (line: string) => void;
-}
-
-/** Create a throwaway database next to the one `url` names; returns its URL and how to drop it. */
-async function freshPostgresDatabase(url: string) {
-  const name = `bench_fanout_${randomUUID().slice(0, 8)}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return {
-    url: target.toString(),
-    /**
-     * Drop it once the pipeline's connections have gone: a forced drop while a pool client is still
-     * closing sends that client a FATAL error its pool has no listener for, which ends this process.
-     */
-    async drop() {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      try {
-        for (let attempt = 0; ; attempt++) {
-          try {
-            await client.query(`DROP DATABASE IF EXISTS ${name}${attempt >= 50 ? ' WITH (FORCE)' : ''}`);
-            return;
-          } catch (error) {
-            // 55006: still in use by another session; try again shortly, then force.
-            if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
-            await new Promise((resolve) => setTimeout(resolve, 100));
-          }
-        }
-      } finally {
-        await client.end();
-      }
-    },
-  };
 }
 
 /** One business, an admin who sends, and `count` customers following it with one real subscription each. */
@@ -174,7 +139,7 @@ async function startExtraWorkers(count: number, env: Record<string, string>): Pr
 
 export async function runPipeline(options: Options): Promise<PipelineResult> {
   const { pushService, log } = options;
-  const fresh = options.serverUrl ? await freshPostgresDatabase(options.serverUrl) : undefined;
+  const fresh = options.serverUrl ? await freshPostgresDatabase(options.serverUrl, 'fanout') : undefined;
   const env = {
     ...process.env,
     NODE_ENV: 'test',

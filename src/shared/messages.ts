@@ -32,6 +32,8 @@ export const Msg = {
   // Messages of ours where the spec is silent.
   invalidPhone: 'Must be a valid phone number',
   invalidUrl: 'Must be a valid URL',
+  invalidDate: 'Must be a date (YYYY-MM-DD)',
+  invalidCursor: 'This list has changed: load it again from the start.',
   chooseTimeZone: 'Choose a time zone',
   chooseLanguage: 'Choose one of the offered languages',
   resetLinkSent: 'If an account exists for this email, a link to set a new password is on its way.',

@@ -2,6 +2,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -91,11 +93,13 @@ export async function openDatabase(url: string | undefined, dataDir: string): Pr
     };
   }
   let client: PGlite;
-  if (url === 'memory://') client = new PGlite();
+  // The search over people (migration 0006) folds accents and indexes trigrams.
+  const extensions = { unaccent, pg_trgm };
+  if (url === 'memory://') client = new PGlite({ extensions });
   else {
     const dir = path.join(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    client = new PGlite(dir, { extensions });
   }
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;

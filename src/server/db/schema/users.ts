@@ -40,9 +40,19 @@ export const users = pgTable(
     /** Set when an account is made for someone who gets their password by email; cleared once sent (the sweep's mark). */
     welcomeDueAt: timestamp('welcome_due_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Name, email and phone folded to lower case without accents (search_fold, migration 0006), so
+     * "kosice" finds "Košice"; a trigram index makes a search anywhere in it fast.
+     */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`search_fold(first_name || ' ' || last_name || ' ' || email || ' ' || phone)`,
+    ),
   },
   (t) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    index('users_search_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('users_created_idx').on(t.createdAt, t.id),
+    index('users_name_idx').on(sql`search_fold(${t.lastName})`, sql`search_fold(${t.firstName})`, t.id),
     index('users_role_idx').on(t.role),
     index('users_welcome_due_idx').on(t.welcomeDueAt).where(sql`${t.welcomeDueAt} IS NOT NULL`),
   ],

@@ -1,27 +1,104 @@
-import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
+import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import type { UserListQuery, UserSort } from '../../../shared/schemas/user-management.schema';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
+import { memberships, type UserRow, users } from '../../db/schema';
 
-type Role = (typeof users.$inferSelect)['role'];
-
-/** A page of users, newest first, optionally by role and a search over name and email. */
-export async function listUsers(db: Db, filter: { q?: string; role?: Role; page: number; pageSize: number }) {
-  const search = filter.q ? `%${filter.q.replace(/[%_\\]/g, '\\$&')}%` : undefined;
-  const where = and(
-    filter.role ? eq(users.role, filter.role) : undefined,
-    search
-      ? or(ilike(users.email, search), ilike(users.firstName, search), ilike(users.lastName, search))
-      : undefined,
-  );
-  const [items, [total]] = await Promise.all([
-    db
-      .select()
-      .from(users)
-      .where(where)
-      .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(filter.pageSize)
-      .offset((filter.page - 1) * filter.pageSize),
-    db.select({ value: count() }).from(users).where(where),
-  ]);
-  return { items, total: total?.value ?? 0 };
+/** A column of a sort key, with the cast that turns its cursor text back into its type. */
+interface KeyColumn {
+  value: SQL;
+  cast: '' | '::timestamptz' | '::uuid';
 }
+
+const id: KeyColumn = { value: sql`${users.id}`, cast: '::uuid' };
+const createdAt: KeyColumn = { value: sql`${users.createdAt}`, cast: '::timestamptz' };
+
+/**
+ * Each order is a key unique per user (the id breaks ties), so a page starts strictly after the
+ * previous page's last key: no row is skipped or repeated while others are added. The indexes of
+ * migration 0006 serve these orders.
+ */
+const SORT_KEYS: Record<UserSort, { columns: KeyColumn[]; descending: boolean }> = {
+  newest: { columns: [createdAt, id], descending: true },
+  oldest: { columns: [createdAt, id], descending: false },
+  name: {
+    columns: [
+      { value: sql`search_fold(${users.lastName})`, cast: '' },
+      { value: sql`search_fold(${users.firstName})`, cast: '' },
+      id,
+    ],
+    descending: false,
+  },
+  email: { columns: [{ value: sql`lower(${users.email})`, cast: '' }, id], descending: false },
+};
+
+/** `%`, `_` and `\` typed in a search are literal characters, not patterns. */
+const likeLiteral = (term: string) => term.replace(/[%_\\]/g, '\\$&');
+
+/** Every word of the search appears somewhere in name, email or phone, whatever the case and accents. */
+function searchCondition(search: string | undefined): SQL | undefined {
+  const terms = (search ?? '').split(/\s+/).filter(Boolean).slice(0, 8);
+  if (terms.length === 0) return undefined;
+  return and(
+    ...terms.map((term) => sql`${users.searchText} LIKE '%' || search_fold(${likeLiteral(term)}) || '%'`),
+  );
+}
+
+function filterCondition(query: UserListQuery): SQL | undefined {
+  return and(
+    query.role ? eq(users.role, query.role) : undefined,
+    query.verified === undefined ? undefined : eq(users.emailVerified, query.verified),
+    query.establishmentId
+      ? sql`EXISTS (SELECT 1 FROM ${memberships} WHERE ${memberships.userId} = ${users.id} AND ${memberships.establishmentId} = ${query.establishmentId})`
+      : undefined,
+    // Whole days, both included.
+    query.createdFrom ? gte(users.createdAt, sql`${query.createdFrom}::date`) : undefined,
+    query.createdTo ? lt(users.createdAt, sql`${query.createdTo}::date + 1`) : undefined,
+    searchCondition(query.search),
+  );
+}
+
+/** A page of users in the query's order after `after` (a previous page's last key), and the total. */
+export async function listUsers(
+  db: Db,
+  query: UserListQuery,
+  after: string[] | null,
+): Promise<{ items: UserRow[]; lastKey: string[] | null; total: number; more: boolean }> {
+  const { columns, descending } = SORT_KEYS[query.sort];
+  const where = filterCondition(query);
+  const key = sql.join(
+    columns.map((c) => c.value),
+    sql`, `,
+  );
+  const afterKey = after
+    ? sql`(${key}) ${descending ? sql`<` : sql`>`} (${sql.join(
+        columns.map((c, i) => sql`${after[i]}${sql.raw(c.cast)}`),
+        sql`, `,
+      )})`
+    : undefined;
+  const direction = sql.raw(descending ? 'DESC' : 'ASC');
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        user: users,
+        key: sql<string[]>`json_build_array(${sql.join(
+          columns.map((c) => sql`${c.value}::text`),
+          sql`, `,
+        )})`,
+      })
+      .from(users)
+      .where(and(where, afterKey))
+      .orderBy(...columns.map((c) => sql`${c.value} ${direction}`))
+      .limit(query.limit + 1),
+    db.select({ total: sql<number>`count(*)::int` }).from(users).where(where),
+  ]);
+  const page = rows.slice(0, query.limit);
+  return {
+    items: page.map((row) => row.user),
+    lastKey: page.at(-1)?.key ?? null,
+    total: Number(counted?.total ?? 0),
+    more: rows.length > query.limit,
+  };
+}
+
+/** How many parts the cursor of this order has. */
+export const keyLength = (sort: UserSort) => SORT_KEYS[sort].columns.length;

@@ -147,7 +147,7 @@ describe('user management API', () => {
 
     const list = await t.request({
       method: 'GET',
-      url: '/api/management/users?role=representant&q=zdenka',
+      url: '/api/management/users?role=representant&search=zdenka',
       token: adminToken,
     });
     expect(list.statusCode).toBe(200);

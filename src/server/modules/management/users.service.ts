@@ -1,6 +1,12 @@
 import { ErrorCode } from '../../../shared/errors';
 import { Msg } from '../../../shared/messages';
-import type { CreateUserBody, ManagedUser } from '../../../shared/schemas/user-management.schema';
+import type {
+  CreateUserBody,
+  ManagedUser,
+  UserList,
+  UserListQuery,
+  UserSort,
+} from '../../../shared/schemas/user-management.schema';
 import type { AppContext, AuthedActor } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { welcomeJob } from '../../jobs/account-mail.job';
@@ -19,6 +25,7 @@ const toManagedUser = (row: UserRow): ManagedUser => ({
   phone: row.phone,
   role: row.role,
   emailVerified: row.emailVerified,
+  discountedPrices: row.discountedPrices,
   createdAt: row.createdAt.toISOString(),
   lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
 });
@@ -50,15 +57,48 @@ export async function createUser(
   return toManagedUser(row);
 }
 
-/** Users, for admins. */
+/** The opaque cursor of a list page: its order and the last row's key, base64url JSON. */
+const encodeCursor = (sort: UserSort, key: string[]) =>
+  Buffer.from(JSON.stringify([sort, ...key])).toString('base64url');
+
+function decodeCursor(sort: UserSort, cursor: string | undefined): string[] | null {
+  if (!cursor) return null;
+  const invalid = () =>
+    new AppError(400, ErrorCode.VALIDATION, Msg.invalidCursor, { cursor: Msg.invalidCursor });
+  let parts: unknown;
+  try {
+    parts = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw invalid();
+  }
+  // A cursor of another order (or forged) cannot continue this list.
+  if (
+    !Array.isArray(parts) ||
+    parts[0] !== sort ||
+    parts.length !== repo.keyLength(sort) + 1 ||
+    !parts.every((part) => typeof part === 'string' && part.length <= 200)
+  )
+    throw invalid();
+  return parts.slice(1) as string[];
+}
+
+/** People, for admins: searched, filtered, ordered and paged by cursor. */
 export async function listUsers(
   ctx: AppContext,
   actor: AuthedActor,
-  query: Parameters<typeof repo.listUsers>[1],
-) {
+  query: UserListQuery,
+): Promise<UserList> {
   authorize(actor, 'user:admin');
-  const { items, total } = await repo.listUsers(ctx.db, query);
-  return { items: items.map(toManagedUser), total, page: query.page, pageSize: query.pageSize };
+  const { items, lastKey, total, more } = await repo.listUsers(
+    ctx.db,
+    query,
+    decodeCursor(query.sort, query.cursor),
+  );
+  return {
+    items: items.map(toManagedUser),
+    total,
+    nextCursor: more && lastKey ? encodeCursor(query.sort, lastKey) : null,
+  };
 }
 
 /** One user, for admins. */

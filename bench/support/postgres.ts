@@ -1,0 +1,38 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+
+/** Create a throwaway database next to the one `url` names; returns its URL and how to drop it. */
+export async function freshPostgresDatabase(url: string, prefix: string) {
+  const name = `bench_${prefix}_${randomUUID().slice(0, 8)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return {
+    url: target.toString(),
+    /**
+     * Drop it once the pipeline's connections have gone: a forced drop while a pool client is still
+     * closing sends that client a FATAL error its pool has no listener for, which ends this process.
+     */
+    async drop() {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await client.query(`DROP DATABASE IF EXISTS ${name}${attempt >= 50 ? ' WITH (FORCE)' : ''}`);
+            return;
+          } catch (error) {
+            // 55006: still in use by another session; try again shortly, then force.
+            if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+        }
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
