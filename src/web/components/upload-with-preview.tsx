@@ -1,10 +1,11 @@
 import PhotoCameraOutlined from '@mui/icons-material/PhotoCameraOutlined';
-import { Box, Button, type ButtonProps, CircularProgress, Stack, Typography } from '@mui/material';
+import { Box, Button, type ButtonProps, Stack, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fileErrorText } from '../lib/api-error-text';
 import { imageFileProblem } from '../lib/image-file';
+import { BusyOverlay } from './busy-overlay';
 
 interface FileChooserProps extends Omit<ButtonProps, 'onClick'> {
   /** Called with the chosen files (never empty). */
@@ -124,21 +125,7 @@ export function UploadWithPreview({ upload, src, shape, fallback, labels, disabl
         ) : (
           fallback
         )}
-        {busy && (
-          // A dimmed veil over the preview so the spinner reads on any picture.
-          <Box
-            sx={{
-              position: 'absolute',
-              inset: 0,
-              display: 'grid',
-              placeItems: 'center',
-              bgcolor: 'rgba(0, 0, 0, 0.45)',
-              color: 'common.white',
-            }}
-          >
-            <CircularProgress color="inherit" size={circle ? 48 : undefined} aria-label={labels.uploading} />
-          </Box>
-        )}
+        {busy && <BusyOverlay label={labels.uploading} size={circle ? 48 : undefined} />}
       </Box>
       <FileChooserButton
         variant="outlined"

@@ -14,14 +14,14 @@ import {
   type Theme,
   Typography,
 } from '@mui/material';
-import { useSnackbar } from 'notistack';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import type { User } from '../../shared/schemas/account.schema';
 import { userInitials } from '../lib/initials';
 import { avatarUrl } from '../lib/media-urls';
 import { useSession } from '../lib/session';
+import { useSignOut } from '../lib/use-sign-out';
 
 /** The user's full name, as shown in the frame. */
 export const fullNameOf = (user: Pick<User, 'firstName' | 'lastName'>) =>
@@ -54,9 +54,8 @@ export function UserAvatar({
 /** Top-bar avatar button with the user menu: Home, Account, Logout. */
 export function UserMenu() {
   const { t } = useTranslation();
-  const { user, logout } = useSession();
-  const { enqueueSnackbar } = useSnackbar();
-  const navigate = useNavigate();
+  const { user } = useSession();
+  const signOut = useSignOut();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
   if (!user) return null;
@@ -65,12 +64,7 @@ export function UserMenu() {
 
   const onLogout = async () => {
     close();
-    try {
-      await logout();
-      navigate('/login');
-    } catch {
-      enqueueSnackbar(t('errors.logoutFailed'), { variant: 'error' });
-    }
+    await signOut();
   };
 
   return (

@@ -1,7 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type FieldValues, type Path, type UseFormProps, useForm } from 'react-hook-form';
+import {
+  type FieldError,
+  type FieldValues,
+  get,
+  type Path,
+  type UseFormProps,
+  useForm,
+} from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ApiError } from './api-client';
+import { translateMessage } from './translate-message';
 
 /**
  * react-hook-form driven by a shared zod schema (so browser and server give the same messages),
@@ -11,6 +20,7 @@ export function useApiForm<S extends z.ZodType<FieldValues, FieldValues>>(
   schema: S,
   options: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'> = {},
 ) {
+  const { t } = useTranslation();
   const form = useForm<z.input<S>, unknown, z.output<S>>({
     ...options,
     mode: options.mode ?? 'onTouched',
@@ -25,5 +35,14 @@ export function useApiForm<S extends z.ZodType<FieldValues, FieldValues>>(
     }
     return entries.length > 0;
   };
-  return { ...form, applyServerErrors };
+  /** A text field's props: registered, and marked with its translated message while its value is wrong. */
+  const fieldProps = (name: Path<z.input<S>>) => {
+    const error: FieldError | undefined = get(form.formState.errors, name);
+    return {
+      ...form.register(name),
+      error: Boolean(error),
+      helperText: translateMessage(t, error?.message),
+    };
+  };
+  return { ...form, applyServerErrors, fieldProps };
 }

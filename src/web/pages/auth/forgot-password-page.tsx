@@ -1,12 +1,12 @@
 import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
-import { Button, Link, Stack, TextField, Typography } from '@mui/material';
+import { Button, TextField } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { ForgotPasswordBodySchema } from '../../../shared/schemas/account.schema';
 import { useForgotPassword } from '../../features/account/api/forgot-password.api';
-import { AuthLayout } from '../../layouts/auth-layout';
+import { AuthFormLayout, BackToLoginLink } from '../../layouts/auth-form-layout';
+import { AuthSuccessLayout } from '../../layouts/auth-success-layout';
 import { apiErrorText } from '../../lib/api-error-text';
 import { translateMessage } from '../../lib/translate-message';
 import { useApiForm } from '../../lib/use-api-form';
@@ -18,7 +18,7 @@ export function ForgotPasswordPage() {
   const forgot = useForgotPassword();
   // The server's answer once sent; the card then shows it instead of the form.
   const [answer, setAnswer] = useState<string | null>(null);
-  const { register, handleSubmit, formState, applyServerErrors } = useApiForm(ForgotPasswordBodySchema, {
+  const { fieldProps, handleSubmit, formState, applyServerErrors } = useApiForm(ForgotPasswordBodySchema, {
     defaultValues: { email: '' },
   });
 
@@ -31,50 +31,36 @@ export function ForgotPasswordPage() {
     }
   });
 
-  const backToLogin = (
-    <Link component={RouterLink} to="/login" sx={{ alignSelf: 'center' }}>
-      {t('auth:forgot.backToLogin')}
-    </Link>
-  );
-
   if (answer) {
     return (
-      <AuthLayout
+      <AuthSuccessLayout
         title={t('auth:forgot.sentTitle')}
         subtitle={translateMessage(t, answer)}
         icon={<MarkEmailReadOutlined />}
-        iconTone="success"
+        hint={t('auth:forgot.sentHint')}
+        loginLabel={t('auth:forgot.backToLogin')}
       >
-        <Stack spacing={2.5} sx={{ textAlign: 'center' }}>
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {t('auth:forgot.sentHint')}
-          </Typography>
-          <Button component={RouterLink} to="/login" variant="contained" size="large">
-            {t('auth:forgot.backToLogin')}
-          </Button>
-          <Button onClick={() => setAnswer(null)}>{t('auth:forgot.again')}</Button>
-        </Stack>
-      </AuthLayout>
+        <Button onClick={() => setAnswer(null)}>{t('auth:forgot.again')}</Button>
+      </AuthSuccessLayout>
     );
   }
 
   return (
-    <AuthLayout title={t('auth:forgot.title')} subtitle={t('auth:forgot.subtitle')}>
-      <Stack component="form" noValidate onSubmit={onSubmit} spacing={2.5}>
-        <TextField
-          label={t('auth:forgot.email')}
-          type="email"
-          autoComplete="email"
-          autoFocus
-          {...register('email')}
-          error={Boolean(formState.errors.email)}
-          helperText={translateMessage(t, formState.errors.email?.message)}
-        />
-        <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
-          {t('auth:forgot.submit')}
-        </Button>
-        {backToLogin}
-      </Stack>
-    </AuthLayout>
+    <AuthFormLayout
+      title={t('auth:forgot.title')}
+      subtitle={t('auth:forgot.subtitle')}
+      onSubmit={onSubmit}
+      submitLabel={t('auth:forgot.submit')}
+      submitting={formState.isSubmitting}
+      footer={<BackToLoginLink>{t('auth:forgot.backToLogin')}</BackToLoginLink>}
+    >
+      <TextField
+        label={t('auth:forgot.email')}
+        type="email"
+        autoComplete="email"
+        autoFocus
+        {...fieldProps('email')}
+      />
+    </AuthFormLayout>
   );
 }

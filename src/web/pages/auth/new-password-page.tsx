@@ -1,5 +1,5 @@
 import LinkOffOutlined from '@mui/icons-material/LinkOffOutlined';
-import { Alert, Button, Link, Stack, TextField } from '@mui/material';
+import { Alert, Button, Stack, TextField } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { ErrorCode } from '../../../shared/errors';
 import { Msg } from '../../../shared/messages';
 import { ResetPasswordBodySchema } from '../../../shared/schemas/account.schema';
 import { useResetPassword } from '../../features/account/api/reset-password.api';
+import { AuthFormLayout, BackToLoginLink } from '../../layouts/auth-form-layout';
 import { AuthLayout } from '../../layouts/auth-layout';
 import { ApiError } from '../../lib/api-client';
 import { apiErrorText } from '../../lib/api-error-text';
@@ -33,7 +34,7 @@ export function NewPasswordPage() {
   const { enqueueSnackbar } = useSnackbar();
   const reset = useResetPassword();
   const [tokenRejected, setTokenRejected] = useState(false);
-  const { register, handleSubmit, formState, applyServerErrors } = useApiForm(NewPasswordFormSchema, {
+  const { fieldProps, handleSubmit, formState, applyServerErrors } = useApiForm(NewPasswordFormSchema, {
     defaultValues: { password: '', confirmPassword: '' },
   });
 
@@ -62,44 +63,34 @@ export function NewPasswordPage() {
           <Button component={RouterLink} to="/forgotpassword" variant="contained" size="large">
             {t('auth:newPassword.requestNew')}
           </Button>
-          <Link component={RouterLink} to="/login" sx={{ alignSelf: 'center' }}>
-            {t('auth:newPassword.backToLogin')}
-          </Link>
+          <BackToLoginLink>{t('auth:newPassword.backToLogin')}</BackToLoginLink>
         </Stack>
       </AuthLayout>
     );
   }
 
-  const fieldError = (name: 'password' | 'confirmPassword') =>
-    translateMessage(t, formState.errors[name]?.message);
-
   return (
-    <AuthLayout title={t('auth:newPassword.title')} subtitle={t('auth:newPassword.subtitle')}>
-      <Stack component="form" noValidate onSubmit={onSubmit} spacing={2.5}>
-        <TextField
-          label={t('auth:newPassword.password')}
-          type="password"
-          autoComplete="new-password"
-          autoFocus
-          {...register('password')}
-          error={Boolean(formState.errors.password)}
-          helperText={fieldError('password')}
-        />
-        <TextField
-          label={t('auth:newPassword.confirmPassword')}
-          type="password"
-          autoComplete="new-password"
-          {...register('confirmPassword')}
-          error={Boolean(formState.errors.confirmPassword)}
-          helperText={fieldError('confirmPassword')}
-        />
-        <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
-          {t('auth:newPassword.submit')}
-        </Button>
-        <Link component={RouterLink} to="/login" sx={{ alignSelf: 'center' }}>
-          {t('auth:newPassword.backToLogin')}
-        </Link>
-      </Stack>
-    </AuthLayout>
+    <AuthFormLayout
+      title={t('auth:newPassword.title')}
+      subtitle={t('auth:newPassword.subtitle')}
+      onSubmit={onSubmit}
+      submitLabel={t('auth:newPassword.submit')}
+      submitting={formState.isSubmitting}
+      footer={<BackToLoginLink>{t('auth:newPassword.backToLogin')}</BackToLoginLink>}
+    >
+      <TextField
+        label={t('auth:newPassword.password')}
+        type="password"
+        autoComplete="new-password"
+        autoFocus
+        {...fieldProps('password')}
+      />
+      <TextField
+        label={t('auth:newPassword.confirmPassword')}
+        type="password"
+        autoComplete="new-password"
+        {...fieldProps('confirmPassword')}
+      />
+    </AuthFormLayout>
   );
 }

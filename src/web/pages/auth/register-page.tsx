@@ -1,11 +1,12 @@
 import HowToRegOutlined from '@mui/icons-material/HowToRegOutlined';
-import { Alert, Button, Link, Stack, Typography } from '@mui/material';
+import { Alert, Link, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { Msg } from '../../../shared/messages';
 import { RegistrationForm } from '../../features/account/components/registration-form';
 import { AuthLayout } from '../../layouts/auth-layout';
+import { AuthSuccessLayout } from '../../layouts/auth-success-layout';
 import { translateMessage } from '../../lib/translate-message';
 
 /** /register: a customer signs up; the password and the verification link arrive by email. */
@@ -17,21 +18,13 @@ export function RegisterPage() {
 
   if (registeredEmail) {
     return (
-      <AuthLayout
+      <AuthSuccessLayout
         title={translateMessage(t, Msg.registered)}
         subtitle={t('auth:register.successText', { email: registeredEmail })}
         icon={<HowToRegOutlined />}
-        iconTone="success"
-      >
-        <Stack spacing={2.5} sx={{ textAlign: 'center' }}>
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {t('auth:register.successHint')}
-          </Typography>
-          <Button component={RouterLink} to="/login" variant="contained" size="large">
-            {t('auth:register.goToLogin')}
-          </Button>
-        </Stack>
-      </AuthLayout>
+        hint={t('auth:register.successHint')}
+        loginLabel={t('auth:register.goToLogin')}
+      />
     );
   }
 

@@ -1,33 +1,23 @@
 import QrCodeScannerOutlined from '@mui/icons-material/QrCodeScannerOutlined';
 import { Avatar, Box, Button, Stack, Typography } from '@mui/material';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Link as RouterLink, useNavigate } from 'react-router';
+import { Navigate, Link as RouterLink } from 'react-router';
 import { FullScreenLoader } from '../../components/full-screen-loader';
 import { AuthLayout } from '../../layouts/auth-layout';
 import { useSession } from '../../lib/session';
+import { useSignOut } from '../../lib/use-sign-out';
 
 /** /noestablishments: a customer who follows no business is told how to follow one (spec section 1). */
 export function NoEstablishmentsPage() {
   const { t } = useTranslation(['auth', 'common']);
-  const { status, logout } = useSession();
-  const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
+  const { status } = useSession();
+  const onSignOut = useSignOut({ replace: true });
 
   if (status === 'restoring') return <FullScreenLoader />;
   if (status === 'guest') return <Navigate to="/login" replace />;
 
   const appName = t('common:appName');
   const steps = t('auth:noEstablishments.steps', { returnObjects: true, appName }) as string[];
-
-  const onSignOut = async () => {
-    try {
-      await logout();
-      navigate('/login', { replace: true });
-    } catch {
-      enqueueSnackbar(t('common:errors.logoutFailed'), { variant: 'error' });
-    }
-  };
 
   return (
     <AuthLayout

@@ -10,15 +10,17 @@ import { AuthLayout } from '../../layouts/auth-layout';
 import { apiErrorText } from '../../lib/api-error-text';
 import { useSession } from '../../lib/session';
 import { translateMessage } from '../../lib/translate-message';
+import { useSignOut } from '../../lib/use-sign-out';
 
 /** /waiting: a signed-in user whose email is not verified yet is asked to click the emailed link. */
 export function WaitingPage() {
   const { t } = useTranslation(['auth', 'common']);
-  const { status, user, logout } = useSession();
+  const { status, user } = useSession();
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const resend = useResendVerification();
   const refresh = useRefreshCurrentUser();
+  const onSignOut = useSignOut({ replace: true });
 
   if (status === 'restoring') return <FullScreenLoader />;
   if (!user) return <Navigate to="/login" replace />;
@@ -39,15 +41,6 @@ export function WaitingPage() {
       },
       onError: (error) => enqueueSnackbar(apiErrorText(t, error), { variant: 'error' }),
     });
-
-  const onSignOut = async () => {
-    try {
-      await logout();
-      navigate('/login', { replace: true });
-    } catch {
-      enqueueSnackbar(t('common:errors.logoutFailed'), { variant: 'error' });
-    }
-  };
 
   return (
     <AuthLayout

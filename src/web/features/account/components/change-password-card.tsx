@@ -1,4 +1,4 @@
-import { Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Stack, TextField } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import {
@@ -10,6 +10,7 @@ import { apiErrorText } from '../../../lib/api-error-text';
 import { translateMessage } from '../../../lib/translate-message';
 import { useApiForm } from '../../../lib/use-api-form';
 import { useChangePassword } from '../api/change-password.api';
+import { AccountFormCard } from './account-form-card';
 
 // Same rules and messages as the server, plus "Passwords must match".
 const ChangePasswordFormSchema = withPasswordConfirmation(ChangePasswordBodySchema, 'newPassword');
@@ -53,31 +54,23 @@ export function ChangePasswordCard() {
   });
 
   return (
-    <Card variant="outlined">
-      <CardContent>
-        <Stack component="form" noValidate onSubmit={onSubmit} spacing={3}>
-          <Box>
-            <Typography variant="h6" component="h2">
-              {t('accountPage.security.title')}
-            </Typography>
-            <Typography variant="body2" color="textSecondary">
-              {t('accountPage.security.subtitle')}
-            </Typography>
-          </Box>
-          <Stack spacing={2} sx={{ maxWidth: 480 }}>
-            <TextField {...passwordField('currentPassword', 'current-password')} />
-            <TextField
-              {...passwordField('newPassword', 'new-password', t('accountPage.security.newPasswordHelp'))}
-            />
-            <TextField {...passwordField('confirmPassword', 'new-password')} />
-          </Stack>
-          <Box>
-            <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
-              {t('accountPage.security.submit')}
-            </Button>
-          </Box>
-        </Stack>
-      </CardContent>
-    </Card>
+    <AccountFormCard
+      title={t('accountPage.security.title')}
+      subtitle={t('accountPage.security.subtitle')}
+      onSubmit={onSubmit}
+    >
+      <Stack spacing={2} sx={{ maxWidth: 480 }}>
+        <TextField {...passwordField('currentPassword', 'current-password')} />
+        <TextField
+          {...passwordField('newPassword', 'new-password', t('accountPage.security.newPasswordHelp'))}
+        />
+        <TextField {...passwordField('confirmPassword', 'new-password')} />
+      </Stack>
+      <Box>
+        <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
+          {t('accountPage.security.submit')}
+        </Button>
+      </Box>
+    </AccountFormCard>
   );
 }

@@ -2,15 +2,12 @@ import {
   Alert,
   Box,
   Button,
-  Card,
-  CardContent,
   FormControlLabel,
   FormHelperText,
   MenuItem,
   Stack,
   Switch,
   TextField,
-  Typography,
 } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useRef, useState } from 'react';
@@ -23,6 +20,7 @@ import { apiErrorText } from '../../../lib/api-error-text';
 import { translateMessage } from '../../../lib/translate-message';
 import { useApiForm } from '../../../lib/use-api-form';
 import { useUpdateProfile } from '../api/update-profile.api';
+import { AccountFormCard } from './account-form-card';
 
 // The schema's limit for the bio (ProfileBodySchema: optionalText('bio', 300)).
 const BIO_MAX = 300;
@@ -94,111 +92,103 @@ export function ProfileTab({ user }: { user: User }) {
   });
 
   return (
-    <Card variant="outlined">
-      <CardContent>
-        <Stack component="form" noValidate onSubmit={onSubmit} spacing={3}>
-          <Box>
-            <Typography variant="h6" component="h2">
-              {t('accountPage.profile.title')}
-            </Typography>
-            <Typography variant="body2" color="textSecondary">
-              {t('accountPage.profile.subtitle')}
-            </Typography>
+    <AccountFormCard
+      title={t('accountPage.profile.title')}
+      subtitle={t('accountPage.profile.subtitle')}
+      onSubmit={onSubmit}
+    >
+      {sentTo && (
+        <Alert severity="info" onClose={() => setSentTo(null)}>
+          {t('accountPage.profile.emailChanged', { email: sentTo })}
+        </Alert>
+      )}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField {...textField('firstName', 'given-name')} required />
+        <TextField {...textField('lastName', 'family-name')} required />
+      </Stack>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField {...textField('email', 'email', 'email')} required />
+        <TextField {...textField('phone', 'tel', 'tel')} required />
+      </Stack>
+      {emailChanging && (
+        <TextField
+          {...textField('currentPassword', 'current-password', 'password')}
+          required
+          helperText={fieldError('currentPassword') || t('accountPage.profile.currentPasswordHelp')}
+        />
+      )}
+      <TextField
+        {...textField('bio', 'off')}
+        multiline
+        minRows={3}
+        helperText={
+          <Box component="span" sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
+            <span>{fieldError('bio')}</span>
+            <Box
+              component="span"
+              sx={{ flexShrink: 0, color: bioLength > BIO_MAX ? 'error.main' : undefined }}
+            >
+              {t('accountPage.profile.bioCounter', { count: bioLength, max: BIO_MAX })}
+            </Box>
           </Box>
-          {sentTo && (
-            <Alert severity="info" onClose={() => setSentTo(null)}>
-              {t('accountPage.profile.emailChanged', { email: sentTo })}
-            </Alert>
-          )}
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField {...textField('firstName', 'given-name')} required />
-            <TextField {...textField('lastName', 'family-name')} required />
-          </Stack>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField {...textField('email', 'email', 'email')} required />
-            <TextField {...textField('phone', 'tel', 'tel')} required />
-          </Stack>
-          {emailChanging && (
-            <TextField
-              {...textField('currentPassword', 'current-password', 'password')}
-              required
-              helperText={fieldError('currentPassword') || t('accountPage.profile.currentPasswordHelp')}
-            />
-          )}
+        }
+      />
+      <Controller
+        control={control}
+        name="language"
+        render={({ field, fieldState }) => (
           <TextField
-            {...textField('bio', 'off')}
-            multiline
-            minRows={3}
+            select
+            fullWidth
+            label={t('accountPage.profile.language')}
+            value={field.value ?? ''}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            name={field.name}
+            error={Boolean(fieldState.error)}
             helperText={
-              <Box component="span" sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
-                <span>{fieldError('bio')}</span>
-                <Box
-                  component="span"
-                  sx={{ flexShrink: 0, color: bioLength > BIO_MAX ? 'error.main' : undefined }}
-                >
-                  {t('accountPage.profile.bioCounter', { count: bioLength, max: BIO_MAX })}
-                </Box>
-              </Box>
+              fieldState.error
+                ? translateMessage(t, fieldState.error.message)
+                : t('accountPage.profile.languageHelp')
             }
-          />
-          <Controller
-            control={control}
-            name="language"
-            render={({ field, fieldState }) => (
-              <TextField
-                select
-                fullWidth
-                label={t('accountPage.profile.language')}
-                value={field.value ?? ''}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                name={field.name}
-                error={Boolean(fieldState.error)}
-                helperText={
-                  fieldState.error
-                    ? translateMessage(t, fieldState.error.message)
-                    : t('accountPage.profile.languageHelp')
-                }
-              >
-                {LANGUAGES.map((code) => (
-                  <MenuItem key={code} value={code} lang={LOCALE_OF[code]}>
-                    {LANGUAGE_NAME[code]}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
-          <Controller
-            control={control}
-            name="marketingConsent"
-            render={({ field }) => (
-              <Box>
-                <FormControlLabel
-                  control={
-                    <Switch
-                      checked={Boolean(field.value)}
-                      onChange={(_, checked) => field.onChange(checked)}
-                      onBlur={field.onBlur}
-                      name={field.name}
-                      slotProps={{ input: { 'aria-describedby': 'marketing-consent-help' } }}
-                    />
-                  }
-                  label={t('accountPage.profile.marketingConsent')}
-                />
-                <FormHelperText id="marketing-consent-help" sx={{ mt: 0 }}>
-                  {t('accountPage.profile.marketingConsentHelp')}
-                </FormHelperText>
-              </Box>
-            )}
-          />
+          >
+            {LANGUAGES.map((code) => (
+              <MenuItem key={code} value={code} lang={LOCALE_OF[code]}>
+                {LANGUAGE_NAME[code]}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+      <Controller
+        control={control}
+        name="marketingConsent"
+        render={({ field }) => (
           <Box>
-            <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
-              {t('accountPage.profile.save')}
-            </Button>
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={Boolean(field.value)}
+                  onChange={(_, checked) => field.onChange(checked)}
+                  onBlur={field.onBlur}
+                  name={field.name}
+                  slotProps={{ input: { 'aria-describedby': 'marketing-consent-help' } }}
+                />
+              }
+              label={t('accountPage.profile.marketingConsent')}
+            />
+            <FormHelperText id="marketing-consent-help" sx={{ mt: 0 }}>
+              {t('accountPage.profile.marketingConsentHelp')}
+            </FormHelperText>
           </Box>
-        </Stack>
-      </CardContent>
-    </Card>
+        )}
+      />
+      <Box>
+        <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
+          {t('accountPage.profile.save')}
+        </Button>
+      </Box>
+    </AccountFormCard>
   );
 }

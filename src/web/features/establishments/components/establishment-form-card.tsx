@@ -1,4 +1,4 @@
-import { Button, Card, CardContent, CircularProgress, Stack } from '@mui/material';
+import { Button, Card, CardContent, Stack } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -7,6 +7,7 @@ import {
   type EstablishmentFields,
   EstablishmentFieldsSchema,
 } from '../../../../shared/schemas/establishment.schema';
+import { SubmitButton } from '../../../components/submit-button';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { translateMessage } from '../../../lib/translate-message';
 import { useApiForm } from '../../../lib/use-api-form';
@@ -62,14 +63,7 @@ export function EstablishmentFormCard({
             <Button component={RouterLink} to={cancelTo} disabled={formState.isSubmitting}>
               {t('management.form.cancel')}
             </Button>
-            <Button
-              type="submit"
-              variant="contained"
-              disabled={formState.isSubmitting}
-              startIcon={formState.isSubmitting ? <CircularProgress size={18} color="inherit" /> : undefined}
-            >
-              {submitLabel}
-            </Button>
+            <SubmitButton submitting={formState.isSubmitting}>{submitLabel}</SubmitButton>
           </Stack>
         </Stack>
       </CardContent>

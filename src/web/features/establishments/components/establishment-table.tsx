@@ -1,4 +1,5 @@
 import {
+  Alert,
   Box,
   Link,
   List,
@@ -23,6 +24,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { EstablishmentView } from '../../../../shared/schemas/establishment.schema';
+import { apiErrorText } from '../../../lib/api-error-text';
 import { useLocaleFormat } from '../../../lib/use-locale-format';
 import { EstablishmentAvatar } from './establishment-avatar';
 import { EstablishmentStatusChip } from './establishment-status-chip';
@@ -41,6 +43,8 @@ interface Props {
   /** Lists of admins and representatives hold operator views; counts of clients and dates come from those. */
   items: EstablishmentView[] | undefined;
   loading: boolean;
+  /** The query's error when the list could not be loaded (null otherwise): shown instead of the rows. */
+  error?: unknown;
   /** Where a row leads. */
   hrefOf: (establishment: EstablishmentView) => string;
   /** Accessible name of the table. */
@@ -56,9 +60,25 @@ const SKELETON_ROWS = 5;
  * Establishments as a table with server paging on wide screens and as a list on phones, where
  * six columns do not fit. Each row is a real link, so it works from the keyboard.
  */
-export function EstablishmentTable({ items, loading, hrefOf, label, emptyText, showClients, paging }: Props) {
+export function EstablishmentTable({
+  items,
+  loading,
+  error,
+  hrefOf,
+  label,
+  emptyText,
+  showClients,
+  paging,
+}: Props) {
+  const { t } = useTranslation();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  if (error != null)
+    return (
+      <Alert severity="error" sx={{ m: 2 }}>
+        {apiErrorText(t, error)}
+      </Alert>
+    );
   const empty = !loading && items?.length === 0;
   return (
     <Box>

@@ -8,16 +8,15 @@ import { apiErrorText } from '../../../lib/api-error-text';
 import { translateMessage } from '../../../lib/translate-message';
 import { useCaptionGalleryImage } from '../api/gallery.api';
 
-/** A picture's caption, edited in place: saved on blur or Enter, Escape puts the saved one back. */
-export function GalleryCaptionField({
-  establishmentId,
-  image,
-  disabled,
-}: {
+/** One picture of an establishment's gallery, and whether the controls on it are off. */
+export interface GalleryImageProps {
   establishmentId: string;
   image: GalleryImage;
   disabled?: boolean;
-}) {
+}
+
+/** A picture's caption, edited in place: saved on blur or Enter, Escape puts the saved one back. */
+export function GalleryCaptionField({ establishmentId, image, disabled }: GalleryImageProps) {
   const { t } = useTranslation();
   const save = useCaptionGalleryImage(establishmentId);
   const [value, setValue] = useState(image.caption);

@@ -17,23 +17,14 @@ import {
 import { useSnackbar } from 'notistack';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { GalleryImage } from '../../../../shared/schemas/establishment.schema';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { galleryImageUrl } from '../../../lib/media-urls';
 import { useLocaleFormat } from '../../../lib/use-locale-format';
 import { useDeleteGalleryImage } from '../api/gallery.api';
-import { GalleryCaptionField } from './gallery-caption-field';
+import { GalleryCaptionField, type GalleryImageProps } from './gallery-caption-field';
 
 /** One gallery picture: thumbnail, editable caption, date added and delete (after a confirmation). */
-export function GalleryImageCard({
-  establishmentId,
-  image,
-  disabled,
-}: {
-  establishmentId: string;
-  image: GalleryImage;
-  disabled?: boolean;
-}) {
+export function GalleryImageCard({ establishmentId, image, disabled }: GalleryImageProps) {
   const { t } = useTranslation();
   const format = useLocaleFormat();
   const [confirming, setConfirming] = useState(false);

@@ -1,8 +1,9 @@
 import AddPhotoAlternateOutlinedIcon from '@mui/icons-material/AddPhotoAlternateOutlined';
 import CloseIcon from '@mui/icons-material/Close';
-import { Box, Button, CircularProgress, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { type ChangeEvent, type DragEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BusyOverlay } from '../../../components/busy-overlay';
 
 interface Props {
   /** The picture shown: the uploaded one, or a local preview while it uploads. */
@@ -70,23 +71,7 @@ export function MediaPicker({ src, uploading, error, disabled, onFile, onRemove 
               sx={{ width: '100%', height: '100%', objectFit: 'cover', borderRadius: 1.5, display: 'block' }}
             />
             {uploading ? (
-              <Box
-                sx={{
-                  position: 'absolute',
-                  inset: 0,
-                  display: 'grid',
-                  placeItems: 'center',
-                  borderRadius: 1.5,
-                  bgcolor: 'rgba(0, 0, 0, 0.45)',
-                  color: 'common.white',
-                }}
-              >
-                <CircularProgress
-                  color="inherit"
-                  size={32}
-                  aria-label={t('notifications.compose.uploading')}
-                />
-              </Box>
+              <BusyOverlay label={t('notifications.compose.uploading')} size={32} borderRadius={1.5} />
             ) : (
               <Tooltip title={t('notifications.compose.removePicture')}>
                 <IconButton

@@ -1,9 +1,10 @@
-import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
+import { Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInView } from 'react-intersection-observer';
 import type { FeedPage, Post } from '../../../../shared/schemas/notification.schema';
+import { RetryAlert } from '../../../components/retry-alert';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { PostCardSkeleton } from './post-card';
 
@@ -37,16 +38,9 @@ export function PostList({ query, empty, label, renderPost }: Props) {
   }
   if (query.isError && !query.data) {
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => query.refetch()}>
-            {t('notifications.feed.retry')}
-          </Button>
-        }
-      >
+      <RetryAlert retryLabel={t('notifications.feed.retry')} onRetry={query.refetch}>
         {t('notifications.feed.error')} {apiErrorText(t, query.error)}
-      </Alert>
+      </RetryAlert>
     );
   }
   const posts = query.data?.pages.flatMap((page) => page.items) ?? [];
@@ -62,17 +56,13 @@ export function PostList({ query, empty, label, renderPost }: Props) {
           <CircularProgress size={28} aria-label={t('notifications.feed.loadingMore')} />
         )}
         {isFetchNextPageError && (
-          <Alert
-            severity="error"
+          <RetryAlert
+            retryLabel={t('notifications.feed.retry')}
+            onRetry={fetchNextPage}
             sx={{ width: '100%' }}
-            action={
-              <Button color="inherit" size="small" onClick={() => fetchNextPage()}>
-                {t('notifications.feed.retry')}
-              </Button>
-            }
           >
             {apiErrorText(t, query.error)}
-          </Alert>
+          </RetryAlert>
         )}
         {hasNextPage && !isFetchingNextPage && !isFetchNextPageError && (
           // For keyboards and for screens where the end never scrolls into view.

@@ -1,7 +1,6 @@
 import {
   Box,
   Button,
-  CircularProgress,
   Dialog,
   DialogActions,
   DialogContent,
@@ -21,6 +20,7 @@ import {
   type ClientSignupBody,
   ClientSignupBodySchema,
 } from '../../../../shared/schemas/establishment.schema';
+import { SubmitButton } from '../../../components/submit-button';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { translateMessage } from '../../../lib/translate-message';
 import { useApiForm } from '../../../lib/use-api-form';
@@ -129,14 +129,7 @@ export function ClientSignupDialog({ open, onClose }: { open: boolean; onClose: 
           <Button onClick={close} disabled={formState.isSubmitting}>
             {t('representant.signup.cancel')}
           </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={formState.isSubmitting}
-            startIcon={formState.isSubmitting ? <CircularProgress size={18} color="inherit" /> : undefined}
-          >
-            {t('representant.signup.submit')}
-          </Button>
+          <SubmitButton submitting={formState.isSubmitting}>{t('representant.signup.submit')}</SubmitButton>
         </DialogActions>
       </Box>
     </Dialog>

@@ -1,10 +1,11 @@
 import SearchOffOutlinedIcon from '@mui/icons-material/SearchOffOutlined';
-import { Alert, Box, Button, Card, Skeleton, Stack, Tab, Tabs } from '@mui/material';
+import { Box, Button, Card, Skeleton, Stack, Tab, Tabs } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import type { EstablishmentView } from '../../../../shared/schemas/establishment.schema';
 import { EmptyState } from '../../../components/empty-state';
 import { NotAllowed } from '../../../components/not-allowed';
+import { RetryAlert } from '../../../components/retry-alert';
 import { useEstablishment } from '../../../features/establishments/api/establishments.api';
 import { EstablishmentHeader } from '../../../features/establishments/components/establishment-header';
 import { FeedTab } from '../../../features/establishments/components/feed-tab';
@@ -62,16 +63,9 @@ export function EstablishmentPage() {
     if (status === 403) return <NotAllowed />;
     if (status === 404) return <EstablishmentNotFound />;
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => query.refetch()}>
-            {t('establishmentPage.retry')}
-          </Button>
-        }
-      >
+      <RetryAlert retryLabel={t('establishmentPage.retry')} onRetry={query.refetch}>
         {apiErrorText(t, query.error)}
-      </Alert>
+      </RetryAlert>
     );
   }
   if (!establishment) return <PageSkeleton />;

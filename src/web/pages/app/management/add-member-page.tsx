@@ -1,7 +1,6 @@
 import {
   Autocomplete,
   Box,
-  Button,
   Card,
   CardContent,
   CircularProgress,
@@ -17,6 +16,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { Msg } from '../../../../shared/messages';
 import { AddMemberBodySchema, type EstablishmentView } from '../../../../shared/schemas/establishment.schema';
 import { PageHeader } from '../../../components/page-header';
+import { SubmitButton } from '../../../components/submit-button';
 import { useEstablishment, useEstablishments } from '../../../features/establishments/api/establishments.api';
 import { useAddMember } from '../../../features/establishments/api/members.api';
 import { EstablishmentAvatar } from '../../../features/establishments/components/establishment-avatar';
@@ -120,16 +120,7 @@ function AddMemberPage({ kind }: { kind: Kind }) {
                   </Link>
                 )}
               </Box>
-              <Button
-                type="submit"
-                variant="contained"
-                disabled={formState.isSubmitting}
-                startIcon={
-                  formState.isSubmitting ? <CircularProgress size={18} color="inherit" /> : undefined
-                }
-              >
-                {t(`${copy}.submit`)}
-              </Button>
+              <SubmitButton submitting={formState.isSubmitting}>{t(`${copy}.submit`)}</SubmitButton>
             </Stack>
           </Stack>
         </CardContent>

@@ -1,11 +1,11 @@
 import AddBusinessOutlined from '@mui/icons-material/AddBusinessOutlined';
 import GroupAddOutlined from '@mui/icons-material/GroupAddOutlined';
 import PersonAddAltOutlined from '@mui/icons-material/PersonAddAltOutlined';
-import SearchIcon from '@mui/icons-material/Search';
-import { Alert, Button, Card, Divider, InputAdornment, MenuItem, Stack, TextField } from '@mui/material';
+import { Button, Card, Divider, MenuItem, Stack, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
+import { SearchField } from '../../../components/search-field';
 import { useEstablishments } from '../../../features/establishments/api/establishments.api';
 import {
   EmptyText,
@@ -15,7 +15,6 @@ import {
   type StatusFilter,
   useListParams,
 } from '../../../features/establishments/components/use-list-params';
-import { apiErrorText } from '../../../lib/api-error-text';
 
 const PAGE_SIZES = [10, 25, 50];
 const BASE = '/app/management/establishment';
@@ -24,7 +23,7 @@ const BASE = '/app/management/establishment';
 export function EstablishmentListPage() {
   const { t } = useTranslation();
   const list = useListParams(PAGE_SIZES[1]!, PAGE_SIZES);
-  const { data, isPending, isError, error } = useEstablishments({
+  const { data, isPending, error } = useEstablishments({
     q: list.q,
     status: list.status,
     page: list.page,
@@ -68,21 +67,11 @@ export function EstablishmentListPage() {
       />
       <Card>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ p: 2 }}>
-          <TextField
-            type="search"
+          <SearchField
             label={t('management.list.search')}
             value={list.search}
-            onChange={(event) => list.setSearch(event.target.value)}
+            onChange={list.setSearch}
             size="small"
-            slotProps={{
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchIcon />
-                  </InputAdornment>
-                ),
-              },
-            }}
           />
           <TextField
             select
@@ -102,34 +91,29 @@ export function EstablishmentListPage() {
           </TextField>
         </Stack>
         <Divider />
-        {isError ? (
-          <Alert severity="error" sx={{ m: 2 }}>
-            {apiErrorText(t, error)}
-          </Alert>
-        ) : (
-          <EstablishmentTable
-            items={data?.items}
-            loading={isPending}
-            hrefOf={(e) => `${BASE}/${encodeURIComponent(e.id)}`}
-            label={t('management.list.title')}
-            showClients
-            emptyText={
-              filtered ? (
-                <EmptyText title={t('management.list.noMatch')} hint={t('management.list.noMatchHint')} />
-              ) : (
-                <EmptyText title={t('management.list.empty')} hint={t('management.list.emptyHint')} />
-              )
-            }
-            paging={{
-              page: list.page - 1,
-              pageSize: list.pageSize,
-              total: data?.total ?? 0,
-              onPageChange: (page) => list.setPage(page + 1),
-              onPageSizeChange: list.setPageSize,
-              pageSizeOptions: PAGE_SIZES,
-            }}
-          />
-        )}
+        <EstablishmentTable
+          items={data?.items}
+          loading={isPending}
+          error={error}
+          hrefOf={(e) => `${BASE}/${encodeURIComponent(e.id)}`}
+          label={t('management.list.title')}
+          showClients
+          emptyText={
+            filtered ? (
+              <EmptyText title={t('management.list.noMatch')} hint={t('management.list.noMatchHint')} />
+            ) : (
+              <EmptyText title={t('management.list.empty')} hint={t('management.list.emptyHint')} />
+            )
+          }
+          paging={{
+            page: list.page - 1,
+            pageSize: list.pageSize,
+            total: data?.total ?? 0,
+            onPageChange: (page) => list.setPage(page + 1),
+            onPageSizeChange: list.setPageSize,
+            pageSizeOptions: PAGE_SIZES,
+          }}
+        />
       </Card>
     </Stack>
   );

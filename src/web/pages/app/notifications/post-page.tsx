@@ -1,10 +1,11 @@
 import SearchOffOutlinedIcon from '@mui/icons-material/SearchOffOutlined';
-import { Alert, Button, Card, Skeleton, Stack } from '@mui/material';
+import { Button, Card, Skeleton, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { NotAllowed } from '../../../components/not-allowed';
 import { PageHeader } from '../../../components/page-header';
+import { RetryAlert } from '../../../components/retry-alert';
 import { usePost } from '../../../features/notifications/api/notifications.api';
 import { DeliveryTiles } from '../../../features/notifications/components/delivery-figures';
 import { PostCard, PostCardSkeleton } from '../../../features/notifications/components/post-card';
@@ -33,16 +34,9 @@ export function PostPage() {
     return (
       <Stack spacing={3}>
         <PageHeader back={back} title={t('notifications.postPage.title')} />
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => query.refetch()}>
-              {t('notifications.feed.retry')}
-            </Button>
-          }
-        >
+        <RetryAlert retryLabel={t('notifications.feed.retry')} onRetry={query.refetch}>
           {apiErrorText(t, query.error)}
-        </Alert>
+        </RetryAlert>
       </Stack>
     );
   }

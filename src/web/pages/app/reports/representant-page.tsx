@@ -1,5 +1,5 @@
 import PersonAddAltOutlined from '@mui/icons-material/PersonAddAltOutlined';
-import { Alert, Button, Card, CardHeader, Divider, Stack } from '@mui/material';
+import { Button, Card, CardHeader, Divider, Stack } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
@@ -10,7 +10,6 @@ import {
 } from '../../../features/establishments/components/establishment-table';
 import { ClientSignupDialog } from '../../../features/reports/components/client-signup-dialog';
 import { RepresentantFigures } from '../../../features/reports/components/representant-figures';
-import { apiErrorText } from '../../../lib/api-error-text';
 
 const PAGE_SIZES = [10, 25, 50];
 
@@ -20,7 +19,7 @@ export function RepresentantPage() {
   const [signupOpen, setSignupOpen] = useState(false);
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(PAGE_SIZES[0]!);
-  const { data, isPending, isError, error } = useEstablishments({ page: page + 1, pageSize });
+  const { data, isPending, error } = useEstablishments({ page: page + 1, pageSize });
 
   return (
     <Stack spacing={3}>
@@ -41,32 +40,27 @@ export function RepresentantPage() {
       <Card>
         <CardHeader title={t('representant.list.title')} subheader={t('representant.list.subtitle')} />
         <Divider />
-        {isError ? (
-          <Alert severity="error" sx={{ m: 2 }}>
-            {apiErrorText(t, error)}
-          </Alert>
-        ) : (
-          <EstablishmentTable
-            items={data?.items}
-            loading={isPending}
-            hrefOf={(e) => `/app/establishment/${encodeURIComponent(e.id)}`}
-            label={t('representant.list.title')}
-            emptyText={
-              <EmptyText title={t('representant.list.empty')} hint={t('representant.list.emptyHint')} />
-            }
-            paging={{
-              page,
-              pageSize,
-              total: data?.total ?? 0,
-              onPageChange: setPage,
-              onPageSizeChange: (size) => {
-                setPageSize(size);
-                setPage(0);
-              },
-              pageSizeOptions: PAGE_SIZES,
-            }}
-          />
-        )}
+        <EstablishmentTable
+          items={data?.items}
+          loading={isPending}
+          error={error}
+          hrefOf={(e) => `/app/establishment/${encodeURIComponent(e.id)}`}
+          label={t('representant.list.title')}
+          emptyText={
+            <EmptyText title={t('representant.list.empty')} hint={t('representant.list.emptyHint')} />
+          }
+          paging={{
+            page,
+            pageSize,
+            total: data?.total ?? 0,
+            onPageChange: setPage,
+            onPageSizeChange: (size) => {
+              setPageSize(size);
+              setPage(0);
+            },
+            pageSizeOptions: PAGE_SIZES,
+          }}
+        />
       </Card>
       <ClientSignupDialog open={signupOpen} onClose={() => setSignupOpen(false)} />
     </Stack>

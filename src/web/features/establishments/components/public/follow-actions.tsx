@@ -1,5 +1,4 @@
 import CheckOutlined from '@mui/icons-material/CheckOutlined';
-import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import KeyboardArrowDownOutlined from '@mui/icons-material/KeyboardArrowDownOutlined';
 import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
 import NotificationsOffOutlined from '@mui/icons-material/NotificationsOffOutlined';
@@ -16,6 +15,7 @@ import { translateMessage } from '../../../../lib/translate-message';
 import { useCan } from '../../../../lib/use-can';
 import { useFollow } from '../../api/public-establishment.api';
 import { useShareLink } from '../../use-share-link';
+import { OpenDashboardButton } from './open-dashboard-button';
 
 const BUTTON_HEIGHT = 48;
 
@@ -110,18 +110,7 @@ function PrimaryAction({
         <Skeleton variant="rounded" height={BUTTON_HEIGHT} sx={{ flexGrow: 1, minWidth: { md: 180 } }} />
       );
     case 'operator':
-      return (
-        <Button
-          component={RouterLink}
-          to={`/app/establishment/${establishment.id}`}
-          variant="contained"
-          size="large"
-          startIcon={<DashboardOutlined />}
-          sx={grow}
-        >
-          {t('publicPage.openDashboard')}
-        </Button>
-      );
+      return <OpenDashboardButton establishmentId={establishment.id} sx={grow} />;
     case 'following':
       return <FollowingButton onUnfollow={() => toggle(false)} pending={pending} />;
     case 'guest':

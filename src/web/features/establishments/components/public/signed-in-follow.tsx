@@ -1,4 +1,3 @@
-import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
 import { Alert, Button, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +7,7 @@ import type { PublicEstablishment } from '../../../../../shared/schemas/establis
 import { useSession } from '../../../../lib/session';
 import { translateMessage } from '../../../../lib/translate-message';
 import { useFollowRelation, useFollowToggle } from './follow-actions';
+import { OpenDashboardButton } from './open-dashboard-button';
 
 /** The registration page for someone already signed in: follow in one click instead of a form. */
 export function SignedInFollow({ establishment }: { establishment: PublicEstablishment }) {
@@ -25,15 +25,7 @@ export function SignedInFollow({ establishment }: { establishment: PublicEstabli
   if (relation === 'operator') {
     return (
       <Stack spacing={2}>
-        <Button
-          component={RouterLink}
-          to={`/app/establishment/${establishment.id}`}
-          variant="contained"
-          size="large"
-          startIcon={<DashboardOutlined />}
-        >
-          {t('publicPage.openDashboard')}
-        </Button>
+        <OpenDashboardButton establishmentId={establishment.id} />
         {pageButton}
       </Stack>
     );

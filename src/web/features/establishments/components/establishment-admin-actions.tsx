@@ -1,0 +1,68 @@
+import BlockOutlined from '@mui/icons-material/BlockOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import LockOpenOutlined from '@mui/icons-material/LockOpenOutlined';
+import OpenInNew from '@mui/icons-material/OpenInNew';
+import { Button, CircularProgress } from '@mui/material';
+import { useSnackbar } from 'notistack';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import type { Establishment } from '../../../../shared/schemas/establishment.schema';
+import { apiErrorText } from '../../../lib/api-error-text';
+import { translateMessage } from '../../../lib/translate-message';
+import { useSetBlocked } from '../api/establishments.api';
+
+const MANAGEMENT_BASE = '/app/management/establishment';
+
+/** The admin's actions on one establishment: edit, open the establishment's own page, block or unblock. */
+export function EstablishmentAdminActions({ establishment: e }: { establishment: Establishment }) {
+  const { t } = useTranslation();
+  const { enqueueSnackbar } = useSnackbar();
+  const setBlocked = useSetBlocked(e.id);
+
+  const toggleBlocked = async () => {
+    try {
+      const { message } = await setBlocked.mutateAsync(!e.blocked);
+      enqueueSnackbar(translateMessage(t, message), { variant: 'success' });
+    } catch (error) {
+      enqueueSnackbar(apiErrorText(t, error), { variant: 'error' });
+    }
+  };
+
+  return (
+    <>
+      <Button
+        component={RouterLink}
+        to={`${MANAGEMENT_BASE}/${encodeURIComponent(e.id)}/edit`}
+        variant="contained"
+        startIcon={<EditOutlined />}
+      >
+        {t('management.detail.edit')}
+      </Button>
+      <Button
+        component={RouterLink}
+        to={`/app/establishment/${encodeURIComponent(e.id)}`}
+        variant="outlined"
+        startIcon={<OpenInNew />}
+      >
+        {t('management.detail.open')}
+      </Button>
+      <Button
+        variant="outlined"
+        color={e.blocked ? 'success' : 'warning'}
+        onClick={toggleBlocked}
+        disabled={setBlocked.isPending}
+        startIcon={
+          setBlocked.isPending ? (
+            <CircularProgress size={18} color="inherit" />
+          ) : e.blocked ? (
+            <LockOpenOutlined />
+          ) : (
+            <BlockOutlined />
+          )
+        }
+      >
+        {e.blocked ? t('management.detail.unblock') : t('management.detail.block')}
+      </Button>
+    </>
+  );
+}
