@@ -266,3 +266,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     jobSuperviseSeconds: env.JOB_SUPERVISE_SECONDS,
   };
 }
+
+/** The configuration of a process entry point; a bad one is printed and the process exits with 1. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

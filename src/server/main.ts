@@ -1,6 +1,6 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { loadConfigOrExit } from './config';
 import { acquireEmbeddedLockWaiting, EmbeddedDatabaseInUse, usesEmbeddedDatabase } from './lib/embedded-lock';
 import { ensureFirstAdmin } from './modules/account/admin-bootstrap';
 
@@ -9,16 +9,7 @@ const EMBEDDED_LOCK_WAIT_MS = 10_000;
 
 /** Process entry: config, database and migrations, first admin, HTTP and (by default) job workers. */
 async function main() {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   // The embedded database belongs to this process while it runs: DATA_DIR/server.pid says so to
   // the admin CLI and to a second server, which would otherwise write to a copy of it and lose it.
   let lock: { release(): void } | undefined;

@@ -1,23 +1,14 @@
 import closeWithGrace from 'close-with-grace';
 import pino from 'pino';
 import { startWorkers } from './app';
-import { ConfigError, loadConfig } from './config';
+import { loadConfigOrExit } from './config';
 import { openDatabase } from './db/client';
 import { logSerializers } from './lib/log-safety';
 import { createWorkerContext } from './worker-context';
 
 /** Job workers alone, for scaling out: several of these share one PostgreSQL's queues. */
 async function main() {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   if (!config.databaseUrl) {
     console.error(
       'npm run worker needs DATABASE_URL (PostgreSQL): the embedded database belongs to one process, ' +

@@ -309,6 +309,8 @@ test.describe('establishments', () => {
     await expect(page.getByRole('link', { name: new RegExp(existing.name) }).first()).toBeVisible();
     await screenshotBoth(page, 'management-establishments');
     await page.getByRole('searchbox', { name: 'Search by name, city or email' }).fill(existing.name);
+    // The search settles into the address (after a typing pause) before the next click.
+    await expect(page).toHaveURL(/[?&]q=/);
     await expect(page.getByRole('link', { name: new RegExp(existing.name) }).first()).toBeVisible();
 
     // A new establishment.

@@ -42,7 +42,7 @@ test.describe('guards and redirects', () => {
     for (const path of ['/login', '/register']) {
       await page.goto(path);
       await expect(page).toHaveURL(/\/app\/management\/customers$/);
-      await expect(page.getByRole('heading', { name: 'Signed in as Admin' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Customers', exact: true })).toBeVisible();
     }
   });
 
@@ -81,7 +81,7 @@ test.describe('guards and redirects', () => {
     }
     await page.goto('/app/management');
     await expect(page).toHaveURL(/\/app\/management\/customers$/);
-    await expect(page.getByRole('heading', { name: 'Signed in as Admin' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Customers', exact: true })).toBeVisible();
   });
 
   test('an unknown path, inside /app or outside, shows the 404 page', async ({ page, request }) => {
@@ -106,6 +106,6 @@ test.describe('guards and redirects', () => {
     await expect(page.getByText('Your role does not give access to this page.')).toBeVisible();
     await page.goto('/app/management/customers');
     await expect(page.getByRole('heading', { name: 'Not available for your account' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: /Signed in as/ })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Customers', exact: true })).toHaveCount(0);
   });
 });

@@ -20,12 +20,12 @@ test('the admin opens the app, signs in and sees the signed-in page', async ({ p
 
   // /redirect sends an admin to the management area.
   await expect(page).toHaveURL(/\/app\/management\/customers$/);
-  await expect(page.getByRole('heading', { name: 'Signed in as Admin' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Customers', exact: true })).toBeVisible();
   await page.screenshot({ path: 'test-results/screenshots/signed-in-desktop.png', fullPage: true });
 
   // The session survives a reload.
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'Signed in as Admin' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Customers', exact: true })).toBeVisible();
 });
 
 test('a customer signs out from the user menu and is on the sign-in page', async ({ page, request }) => {

@@ -7,7 +7,13 @@ export const managementRoutes: RouteObject = withRight(
   'user:admin',
   [
     { index: true, element: <Navigate to="/app/management/customers" replace /> },
-    later('customers'),
+    {
+      path: 'customers',
+      lazy: page(
+        () => import('../pages/app/management/customers-page'),
+        (m) => m.CustomersPage,
+      ),
+    },
     later('customers/new'),
     later('customers/:customerId'),
     later('customers/:customerId/edit'),

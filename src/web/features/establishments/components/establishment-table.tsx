@@ -24,6 +24,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { EstablishmentView } from '../../../../shared/schemas/establishment.schema';
+import { ListSkeleton } from '../../../components/list-skeleton';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { useLocaleFormat } from '../../../lib/use-locale-format';
 import { EstablishmentAvatar } from './establishment-avatar';
@@ -178,21 +179,7 @@ function WideTable({
 
 function PhoneList({ items, loading, hrefOf, label }: Pick<Props, 'items' | 'loading' | 'hrefOf' | 'label'>) {
   const { t } = useTranslation();
-  if (loading && !items)
-    return (
-      <Stack spacing={2} sx={{ p: 2 }}>
-        {Array.from({ length: SKELETON_ROWS }, (_, row) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on
-          <Stack key={row} direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-            <Skeleton variant="rounded" width={40} height={40} />
-            <Box sx={{ flexGrow: 1 }}>
-              <Skeleton width="60%" />
-              <Skeleton width="40%" />
-            </Box>
-          </Stack>
-        ))}
-      </Stack>
-    );
+  if (loading && !items) return <ListSkeleton rows={SKELETON_ROWS} picture="rounded" />;
   return (
     <List aria-label={label} sx={{ py: 0.5 }}>
       {items?.map((establishment) => (

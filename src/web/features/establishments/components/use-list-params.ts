@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useNavigation, useSearchParams } from 'react-router';
+import { useNavigation } from 'react-router';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useUpdateSearchParams } from '../../../lib/use-update-search-params';
 
 export type StatusFilter = 'active' | 'inactive' | 'blocked';
 const STATUSES: StatusFilter[] = ['active', 'inactive', 'blocked'];
@@ -11,7 +12,7 @@ const STATUSES: StatusFilter[] = ['active', 'inactive', 'blocked'];
  * typing pauses.
  */
 export function useListParams(defaultPageSize: number, pageSizes: number[] = [defaultPageSize]) {
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useUpdateSearchParams();
   const navigation = useNavigation();
   const urlQ = params.get('q') ?? '';
   const [search, setSearch] = useState(urlQ);
@@ -21,19 +22,6 @@ export function useListParams(defaultPageSize: number, pageSizes: number[] = [de
   const pageSize = pageSizes.includes(size) ? size : defaultPageSize;
   const rawStatus = params.get('status') as StatusFilter | null;
   const status = rawStatus && STATUSES.includes(rawStatus) ? rawStatus : undefined;
-
-  const update = (changes: Record<string, string | undefined>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === undefined || value === '') next.delete(key);
-          else next.set(key, value);
-        }
-        return next;
-      },
-      { replace: true },
-    );
 
   // A new search starts from the first page. While the user is already leaving (a link clicked during
   // the pause, its page still loading), writing the address would cancel that navigation.

@@ -1,0 +1,47 @@
+import { Autocomplete, TextField } from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useEstablishment, useEstablishments } from '../../establishments/api/establishments.api';
+
+interface Option {
+  id: string;
+  name: string;
+}
+
+/** Pick the establishment whose followers to list, searching establishments by name as one types. */
+export function EstablishmentFilter({
+  value,
+  onChange,
+}: {
+  value: string | undefined;
+  onChange: (id: string | undefined) => void;
+}) {
+  const { t } = useTranslation();
+  const [input, setInput] = useState('');
+  const q = useDebouncedValue(input.trim());
+  const { data, isFetching } = useEstablishments({ q: q || undefined, pageSize: 20 });
+  // The chosen one by id, for its name when the list came from a shared link.
+  const chosen = useEstablishment(value).data;
+  const selected: Option | null = value ? { id: value, name: chosen?.name ?? '' } : null;
+  const options: Option[] = (data?.items ?? []).map((e) => ({ id: e.id, name: e.name }));
+  return (
+    <Autocomplete<Option>
+      size="small"
+      options={options}
+      value={selected}
+      loading={isFetching}
+      filterOptions={(all) => all}
+      isOptionEqualToValue={(option, current) => option.id === current.id}
+      getOptionLabel={(option) => option.name}
+      onInputChange={(_, text, reason) => {
+        if (reason === 'input') setInput(text);
+      }}
+      onChange={(_, option) => onChange(option?.id)}
+      noOptionsText={t('people.filters.noEstablishment')}
+      loadingText={t('loading')}
+      renderInput={(params) => <TextField {...params} label={t('people.filters.establishment')} />}
+      sx={{ minWidth: { sm: 240 } }}
+    />
+  );
+}

@@ -1,0 +1,79 @@
+import { MenuItem, Stack, TextField } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { Msg } from '../../../../shared/messages';
+import { USER_SORTS, type UserSort } from '../../../../shared/schemas/user-management.schema';
+import { SearchField } from '../../../components/search-field';
+import { translateMessage } from '../../../lib/translate-message';
+import { EstablishmentFilter } from './establishment-filter';
+import type { usePeopleParams, VerifiedFilter } from './use-people-params';
+
+/** Search, filters and order of a people list; they wrap onto several rows on narrow screens. */
+export function PeopleFilters({ list }: { list: ReturnType<typeof usePeopleParams> }) {
+  const { t } = useTranslation();
+  return (
+    <Stack spacing={2} sx={{ p: 2 }}>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+        <SearchField
+          label={t('people.filters.search')}
+          value={list.search}
+          onChange={list.setSearch}
+          size="small"
+          sx={{ flexGrow: 1 }}
+        />
+        <TextField
+          select
+          size="small"
+          label={t('people.filters.sort')}
+          value={list.sort}
+          onChange={(event) => list.setSort(event.target.value as UserSort)}
+          sx={{ minWidth: { md: 200 } }}
+        >
+          {USER_SORTS.map((sort) => (
+            <MenuItem key={sort} value={sort}>
+              {t(`people.sort.${sort}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'flex-start' } }}>
+        <EstablishmentFilter value={list.establishmentId} onChange={list.setEstablishmentId} />
+        <TextField
+          select
+          size="small"
+          label={t('people.filters.email')}
+          value={list.verified ?? 'all'}
+          onChange={(event) =>
+            list.setVerified(
+              event.target.value === 'all' ? undefined : (event.target.value as VerifiedFilter),
+            )
+          }
+          sx={{ minWidth: { md: 180 } }}
+        >
+          {(['all', 'verified', 'unverified'] as const).map((state) => (
+            <MenuItem key={state} value={state}>
+              {t(`people.filters.${state}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          type="date"
+          size="small"
+          label={t('people.filters.createdFrom')}
+          value={list.from}
+          onChange={(event) => list.setDates({ from: event.target.value })}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <TextField
+          type="date"
+          size="small"
+          label={t('people.filters.createdTo')}
+          value={list.to}
+          onChange={(event) => list.setDates({ to: event.target.value })}
+          error={list.datesBackwards}
+          helperText={list.datesBackwards ? translateMessage(t, Msg.endAfterStart) : undefined}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,72 @@
+import { Card, Divider } from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Role } from '../../../../shared/permissions';
+import type { ManagedUser } from '../../../../shared/schemas/user-management.schema';
+import { EmptyText } from '../../establishments/components/establishment-table';
+import { usePeople } from '../api/people.api';
+import { PeopleFilters } from './people-filters';
+import { PeopleTable } from './people-table';
+import { useCursorPages, usePeopleParams } from './use-people-params';
+
+const PAGE_SIZES = [10, 25, 50, 100];
+
+interface Props {
+  /** Only people of this role; all roles when absent. */
+  userRole?: Role;
+  /** Accessible name of the table. */
+  label: string;
+  hrefOf: (person: ManagedUser) => string;
+  empty: { title: string; hint: string };
+}
+
+/** A searchable, filtered people list paged by cursor: the customers, users and clients screens. */
+export function PeopleList({ userRole, label, hrefOf, empty }: Props) {
+  const { t } = useTranslation();
+  const list = usePeopleParams();
+  const [pageSize, setPageSize] = useState(PAGE_SIZES[1]!);
+  const query = {
+    role: userRole,
+    search: list.q || undefined,
+    verified: list.verified === undefined ? undefined : list.verified === 'verified' ? 'true' : 'false',
+    establishmentId: list.establishmentId,
+    createdFrom: list.from || undefined,
+    // An end before the start is said beside the field; the list keeps the range it had.
+    createdTo: list.datesBackwards ? undefined : list.to || undefined,
+    sort: list.sort,
+    limit: pageSize,
+  } as const;
+  const pages = useCursorPages(JSON.stringify(query));
+  const { data, isPending, error } = usePeople({ ...query, cursor: pages.cursor });
+
+  return (
+    <Card>
+      <PeopleFilters list={list} />
+      <Divider />
+      <PeopleTable
+        items={data?.items}
+        loading={isPending}
+        error={error}
+        hrefOf={hrefOf}
+        label={label}
+        emptyText={
+          list.filtered ? (
+            <EmptyText title={t('people.noMatch')} hint={t('people.noMatchHint')} />
+          ) : (
+            <EmptyText title={empty.title} hint={empty.hint} />
+          )
+        }
+        paging={{
+          index: pages.index,
+          pageSize,
+          total: data?.total ?? 0,
+          hasNext: Boolean(data?.nextCursor),
+          onNext: () => data?.nextCursor && pages.next(data.nextCursor),
+          onPrevious: pages.previous,
+          onPageSizeChange: setPageSize,
+          pageSizeOptions: PAGE_SIZES,
+        }}
+      />
+    </Card>
+  );
+}
