@@ -1,63 +1,97 @@
 /**
- * The server's list of the web app's routes (web-routes.ts) is the router's (router.tsx): read from
- * its source with the TypeScript parser, so a page added to one and not the other fails here.
+ * The server's list of the web app's routes (web-routes.ts) is the router's (router.tsx and its
+ * *-routes.tsx modules): read from their source with the TypeScript parser, so a page added to one and not the other fails here.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { matchWebRoute, WEB_ROUTES } from './web-routes';
 
-const routerFile = path.join(import.meta.dirname, '../web/app/router.tsx');
+const appDir = path.join(import.meta.dirname, '../web/app');
 
-/** Every path router.tsx can show a page for (leaves and index routes), catch-alls left out. */
-function routerPaths(): string[] {
-  const source = ts.createSourceFile(
-    routerFile,
-    readFileSync(routerFile, 'utf8'),
-    ts.ScriptTarget.Latest,
-    true,
-  );
+/** Every top-level `const name = ...` of the route modules (router.tsx and the *-routes.tsx it imports). */
+function routeDeclarations(): { routes: ts.ArrayLiteralExpression; named: Map<string, ts.Expression> } {
+  const named = new Map<string, ts.Expression>();
   let routes: ts.ArrayLiteralExpression | undefined;
-  const find = (node: ts.Node) => {
-    if (
-      ts.isCallExpression(node) &&
-      node.expression.getText() === 'createBrowserRouter' &&
-      node.arguments[0] &&
-      ts.isArrayLiteralExpression(node.arguments[0])
-    ) {
-      routes = node.arguments[0];
-    }
-    ts.forEachChild(node, find);
-  };
-  find(source);
+  const files = readdirSync(appDir).filter((f) => f === 'router.tsx' || f.endsWith('-routes.tsx'));
+  for (const file of files) {
+    const source = ts.createSourceFile(
+      file,
+      readFileSync(path.join(appDir, file), 'utf8'),
+      ts.ScriptTarget.Latest,
+      true,
+    );
+    const find = (node: ts.Node) => {
+      if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer)
+        named.set(node.name.text, node.initializer);
+      if (
+        ts.isCallExpression(node) &&
+        node.expression.getText() === 'createBrowserRouter' &&
+        node.arguments[0] &&
+        ts.isArrayLiteralExpression(node.arguments[0])
+      ) {
+        routes = node.arguments[0];
+      }
+      ts.forEachChild(node, find);
+    };
+    find(source);
+  }
   if (!routes) throw new Error('createBrowserRouter([...]) not found in router.tsx');
+  return { routes, named };
+}
 
+/** Every path the router can show a page for (leaves and index routes), catch-alls left out. */
+function routerPaths(): string[] {
+  const { routes, named } = routeDeclarations();
+  const resolve = (node: ts.Expression): ts.Expression => {
+    if (!ts.isIdentifier(node)) return node;
+    const value = named.get(node.text);
+    if (!value) throw new Error(`route ${node.text} not declared in a route module`);
+    return resolve(value);
+  };
   const found: string[] = [];
   const join = (parent: string, child: string) =>
     child.startsWith('/') ? child : `${parent.replace(/\/$/, '')}/${child}`;
-  const walk = (list: ts.ArrayLiteralExpression, parent: string) => {
-    for (const element of list.elements) {
+  const walkRoute = (node: ts.Expression, parent: string) => {
+    const element = resolve(node);
+    if (ts.isCallExpression(element)) {
+      const name = element.expression.getText();
       // later('users/:userId'): a screen of a later issue, a leaf.
-      if (ts.isCallExpression(element) && element.expression.getText() === 'later') {
+      if (name === 'later') {
         const arg = element.arguments[0];
         if (!arg || !ts.isStringLiteral(arg)) throw new Error(`later() without a path: ${element.getText()}`);
         found.push(join(parent, arg.text));
-        continue;
+        return;
       }
-      if (!ts.isObjectLiteralExpression(element)) throw new Error(`unexpected route: ${element.getText()}`);
-      const prop = (name: string) =>
-        element.properties.find(
-          (p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && p.name.getText() === name,
-        )?.initializer;
-      const pathNode = prop('path');
-      const own = pathNode && ts.isStringLiteral(pathNode) ? join(parent, pathNode.text) : parent;
-      const children = prop('children');
-      if (children && ts.isArrayLiteralExpression(children)) walk(children, own);
-      else if (pathNode || prop('index')) found.push(own);
+      // withRight(right, [children], 'path'?): a guard around child routes.
+      if (name === 'withRight') {
+        const [, children, pathArg] = element.arguments;
+        const own = pathArg && ts.isStringLiteral(pathArg) ? join(parent, pathArg.text) : parent;
+        if (!children) throw new Error(`withRight() without children: ${element.getText()}`);
+        walkList(resolve(children), own);
+        return;
+      }
+    }
+    if (!ts.isObjectLiteralExpression(element)) throw new Error(`unexpected route: ${element.getText()}`);
+    const prop = (name: string) =>
+      element.properties.find(
+        (p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && p.name.getText() === name,
+      )?.initializer;
+    const pathNode = prop('path');
+    const own = pathNode && ts.isStringLiteral(pathNode) ? join(parent, pathNode.text) : parent;
+    const children = prop('children');
+    if (children) walkList(resolve(children), own);
+    else if (pathNode || prop('index')) found.push(own);
+  };
+  const walkList = (list: ts.Expression, parent: string) => {
+    if (!ts.isArrayLiteralExpression(list)) throw new Error(`expected a list of routes: ${list.getText()}`);
+    for (const element of list.elements) {
+      if (ts.isSpreadElement(element)) walkList(resolve(element.expression), parent);
+      else walkRoute(element, parent);
     }
   };
-  walk(routes, '');
+  walkList(routes, '');
   return found.filter((p) => !p.includes('*'));
 }
 

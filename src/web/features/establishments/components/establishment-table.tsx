@@ -1,20 +1,16 @@
 import {
   Alert,
   Box,
-  Link,
   List,
   ListItem,
   ListItemAvatar,
   ListItemButton,
   ListItemText,
-  Skeleton,
-  Stack,
   Table,
   TableBody,
   TableCell,
   TableContainer,
   TableHead,
-  TablePagination,
   TableRow,
   Typography,
   useMediaQuery,
@@ -22,8 +18,9 @@ import {
 } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import type { EstablishmentView } from '../../../../shared/schemas/establishment.schema';
+import { LinkRow, NameCell, SkeletonRows, TablePager } from '../../../components/link-table';
 import { ListSkeleton } from '../../../components/list-skeleton';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { useLocaleFormat } from '../../../lib/use-locale-format';
@@ -90,7 +87,16 @@ export function EstablishmentTable({
       ) : (
         <WideTable items={items} loading={loading} hrefOf={hrefOf} label={label} showClients={showClients} />
       )}
-      {paging && paging.total > 0 && <Paging paging={paging} phone={phone} />}
+      {paging && paging.total > 0 && (
+        <TablePager
+          total={paging.total}
+          page={paging.page}
+          pageSize={paging.pageSize}
+          pageSizeOptions={phone ? [] : (paging.pageSizeOptions ?? [10, 25, 50])}
+          onPageChange={paging.onPageChange}
+          onPageSizeChange={paging.onPageSizeChange}
+        />
+      )}
     </Box>
   );
 }
@@ -103,7 +109,6 @@ function WideTable({
   showClients,
 }: Pick<Props, 'items' | 'loading' | 'hrefOf' | 'label' | 'showClients'>) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const format = useLocaleFormat();
   const columns = showClients ? 6 : 5;
   return (
@@ -120,57 +125,32 @@ function WideTable({
           </TableRow>
         </TableHead>
         <TableBody>
-          {loading && !items
-            ? Array.from({ length: SKELETON_ROWS }, (_, row) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on
-                <TableRow key={row}>
-                  {Array.from({ length: columns }, (_, cell) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on
-                    <TableCell key={cell}>
-                      <Skeleton width={cell === 0 ? '70%' : '50%'} />
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))
-            : items?.map((establishment) => (
-                <TableRow
-                  key={establishment.id}
-                  hover
-                  // The name is the link for keyboard and screen readers; a click anywhere on the row also opens it.
-                  onClick={(event) => {
-                    if ((event.target as HTMLElement).closest('a')) return;
-                    navigate(hrefOf(establishment));
-                  }}
-                  sx={{ cursor: 'pointer', '&:last-child td': { borderBottom: 0 } }}
-                >
-                  <TableCell>
-                    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
-                      <EstablishmentAvatar establishment={establishment} size={36} />
-                      <Link
-                        component={RouterLink}
-                        to={hrefOf(establishment)}
-                        color="inherit"
-                        sx={{ fontWeight: 600, wordBreak: 'break-word' }}
-                      >
-                        {establishment.name}
-                      </Link>
-                    </Stack>
+          {loading && !items ? (
+            <SkeletonRows rows={SKELETON_ROWS} columns={columns} />
+          ) : (
+            items?.map((establishment) => (
+              <LinkRow key={establishment.id} href={hrefOf(establishment)}>
+                <NameCell
+                  picture={<EstablishmentAvatar establishment={establishment} size={36} />}
+                  href={hrefOf(establishment)}
+                  name={establishment.name}
+                />
+                <TableCell>{establishment.city}</TableCell>
+                <TableCell>
+                  <EstablishmentStatusChip status={establishment.status} />
+                </TableCell>
+                <TableCell align="right">{establishment.followerCount}</TableCell>
+                {showClients && (
+                  <TableCell align="right">
+                    {establishment.audience === 'operator' ? establishment.clientCount : null}
                   </TableCell>
-                  <TableCell>{establishment.city}</TableCell>
-                  <TableCell>
-                    <EstablishmentStatusChip status={establishment.status} />
-                  </TableCell>
-                  <TableCell align="right">{establishment.followerCount}</TableCell>
-                  {showClients && (
-                    <TableCell align="right">
-                      {establishment.audience === 'operator' ? establishment.clientCount : null}
-                    </TableCell>
-                  )}
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {establishment.audience === 'operator' ? format.date(establishment.createdAt) : null}
-                  </TableCell>
-                </TableRow>
-              ))}
+                )}
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  {establishment.audience === 'operator' ? format.date(establishment.createdAt) : null}
+                </TableCell>
+              </LinkRow>
+            ))
+          )}
         </TableBody>
       </Table>
     </TableContainer>
@@ -205,26 +185,6 @@ function PhoneList({ items, loading, hrefOf, label }: Pick<Props, 'items' | 'loa
         </ListItem>
       ))}
     </List>
-  );
-}
-
-function Paging({ paging, phone }: { paging: TablePaging; phone: boolean }) {
-  const { t } = useTranslation();
-  return (
-    <TablePagination
-      component="div"
-      count={paging.total}
-      page={paging.page}
-      rowsPerPage={paging.pageSize}
-      // On phones the rows-per-page picker does not fit beside the arrows.
-      rowsPerPageOptions={phone || !paging.onPageSizeChange ? [] : (paging.pageSizeOptions ?? [10, 25, 50])}
-      onPageChange={(_, page) => paging.onPageChange(page)}
-      onRowsPerPageChange={(event) => paging.onPageSizeChange?.(Number(event.target.value))}
-      labelRowsPerPage={t('management.table.rowsPerPage')}
-      labelDisplayedRows={({ from, to, count }) => t('management.table.displayedRows', { from, to, count })}
-      getItemAriaLabel={(type) => t(`management.table.${type}Page`)}
-      sx={{ borderTop: 1, borderColor: 'divider' }}
-    />
   );
 }
 

@@ -5,28 +5,25 @@ import {
   Avatar,
   Box,
   Chip,
-  Link,
   List,
   ListItem,
   ListItemAvatar,
   ListItemButton,
   ListItemText,
-  Skeleton,
-  Stack,
   Table,
   TableBody,
   TableCell,
   TableContainer,
   TableHead,
-  TablePagination,
   TableRow,
   useMediaQuery,
   useTheme,
 } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import type { ManagedUser } from '../../../../shared/schemas/user-management.schema';
+import { LinkRow, NameCell, SkeletonRows, TablePager } from '../../../components/link-table';
 import { ListSkeleton } from '../../../components/list-skeleton';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { userInitials } from '../../../lib/initials';
@@ -112,21 +109,14 @@ export function PeopleTable({ items, loading, error, hrefOf, label, emptyText, p
         <WideTable items={items} hrefOf={hrefOf} label={label} />
       )}
       {paging.total > 0 && (
-        <TablePagination
-          component="div"
-          count={paging.total}
+        <TablePager
+          total={paging.total}
           page={paging.index}
-          rowsPerPage={paging.pageSize}
-          rowsPerPageOptions={phone ? [] : paging.pageSizeOptions}
-          onPageChange={(_, page) => (page > paging.index ? paging.onNext() : paging.onPrevious())}
-          onRowsPerPageChange={(event) => paging.onPageSizeChange(Number(event.target.value))}
-          slotProps={{ actions: { nextButton: { disabled: !paging.hasNext } } }}
-          labelRowsPerPage={t('management.table.rowsPerPage')}
-          labelDisplayedRows={({ from, to, count }) =>
-            t('management.table.displayedRows', { from, to, count })
-          }
-          getItemAriaLabel={(type) => t(`management.table.${type}Page`)}
-          sx={{ borderTop: 1, borderColor: 'divider' }}
+          pageSize={paging.pageSize}
+          pageSizeOptions={phone ? [] : paging.pageSizeOptions}
+          onPageChange={(page) => (page > paging.index ? paging.onNext() : paging.onPrevious())}
+          onPageSizeChange={paging.onPageSizeChange}
+          nextDisabled={!paging.hasNext}
         />
       )}
     </Box>
@@ -135,7 +125,6 @@ export function PeopleTable({ items, loading, error, hrefOf, label, emptyText, p
 
 function WideTable({ items, hrefOf, label }: Pick<Props, 'items' | 'hrefOf' | 'label'>) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const format = useLocaleFormat();
   return (
     <TableContainer>
@@ -150,49 +139,25 @@ function WideTable({ items, hrefOf, label }: Pick<Props, 'items' | 'hrefOf' | 'l
           </TableRow>
         </TableHead>
         <TableBody>
-          {!items
-            ? Array.from({ length: SKELETON_ROWS }, (_, row) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on
-                <TableRow key={row}>
-                  {Array.from({ length: COLUMNS }, (_, cell) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on
-                    <TableCell key={cell}>
-                      <Skeleton width={cell === 0 ? '70%' : '50%'} />
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))
-            : items.map((person) => (
-                <TableRow
-                  key={person.id}
-                  hover
-                  onClick={(event) => {
-                    if ((event.target as HTMLElement).closest('a')) return;
-                    navigate(hrefOf(person));
-                  }}
-                  sx={{ cursor: 'pointer', '&:last-child td': { borderBottom: 0 } }}
-                >
-                  <TableCell>
-                    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
-                      <PersonAvatar person={person} size={36} />
-                      <Link
-                        component={RouterLink}
-                        to={hrefOf(person)}
-                        color="inherit"
-                        sx={{ fontWeight: 600, wordBreak: 'break-word' }}
-                      >
-                        {fullName(person)}
-                      </Link>
-                    </Stack>
-                  </TableCell>
-                  <TableCell sx={{ wordBreak: 'break-all' }}>{person.email}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{person.phone}</TableCell>
-                  <TableCell>
-                    <VerifiedChip person={person} />
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{format.date(person.createdAt)}</TableCell>
-                </TableRow>
-              ))}
+          {!items ? (
+            <SkeletonRows rows={SKELETON_ROWS} columns={COLUMNS} />
+          ) : (
+            items.map((person) => (
+              <LinkRow key={person.id} href={hrefOf(person)}>
+                <NameCell
+                  picture={<PersonAvatar person={person} size={36} />}
+                  href={hrefOf(person)}
+                  name={fullName(person)}
+                />
+                <TableCell sx={{ wordBreak: 'break-all' }}>{person.email}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{person.phone}</TableCell>
+                <TableCell>
+                  <VerifiedChip person={person} />
+                </TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{format.date(person.createdAt)}</TableCell>
+              </LinkRow>
+            ))
+          )}
         </TableBody>
       </Table>
     </TableContainer>
