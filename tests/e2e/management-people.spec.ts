@@ -41,10 +41,10 @@ test.describe('management: customers', () => {
     await expectAccessible(page);
 
     // Verified only: this customer has not confirmed the email, so nobody is left.
-    await page.getByLabel('Email address').click();
+    await page.getByRole('combobox', { name: 'Email address' }).click();
     await page.getByRole('option', { name: 'Verified', exact: true }).click();
     await expect(page.getByText('Nobody matches these filters')).toBeVisible();
-    await page.getByLabel('Email address').click();
+    await page.getByRole('combobox', { name: 'Email address' }).click();
     await page.getByRole('option', { name: 'Not verified' }).click();
     await expect(row).toBeVisible();
 

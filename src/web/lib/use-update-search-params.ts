@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
 /**
@@ -6,17 +7,18 @@ import { useSearchParams } from 'react-router';
  */
 export function useUpdateSearchParams() {
   const [params, setParams] = useSearchParams();
-  const update = (changes: Record<string, string | undefined>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === undefined || value === '') next.delete(key);
-          else next.set(key, value);
-        }
-        return next;
-      },
-      { replace: true },
-    );
+  // React Router's functional update starts from the last rendered query, so two changes before the
+  // next render (clearing two date fields in a row) would keep only the second: build on the last write.
+  const latest = useRef(params);
+  latest.current = params;
+  const update = (changes: Record<string, string | undefined>) => {
+    const next = new URLSearchParams(latest.current);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === undefined || value === '') next.delete(key);
+      else next.set(key, value);
+    }
+    latest.current = next;
+    setParams(next, { replace: true });
+  };
   return [params, update] as const;
 }
