@@ -1,0 +1,171 @@
+import { describe, expect, it } from 'vitest';
+import { A, actor, matching, other } from '../../tests/support/permission-actors';
+import { type Actor, can, RIGHTS, type Right } from './permissions';
+
+/*
+ * The expected answers are written out here, independently of permissions.ts, from the spec's
+ * section 6 table and DESIGN.md's readings of its dynamic rules:
+ * - static rights: guest < customer (+ hasEstablishment) < client; a representant has guest,
+ *   customer, client and representant rights but not hasEstablishment; admin has everything;
+ * - notificationPost:create: a client who operates that establishment (membership kind 'client'),
+ *   a representant whose id equals the establishment's registeredById;
+ * - post/comment edit and delete: the owner (ownerId === actor.id);
+ * - comment:create and reaction: a member (follower or operator) of the establishment;
+ * - clientSettings: a client operating the establishment;
+ * - customerEstablishment: a customer or client member of the establishment;
+ * - notificationPost:read (ours): who may create posts for it, and its members;
+ * - feed:read and push:subscribe (ours): every signed-in role;
+ * - establishment:manage and establishment:readPrivate (ours): a client operating it, the
+ *   representant who registered it (the operator view: tax id, VAT, business id, client count);
+ * - establishment:edit (ours): a client operating it, while it is not blocked; admins even then;
+ * - establishment:read (ours): who manages it, and its members (followers and operators);
+ * - a role outside the table: no, for everything;
+ * - email not verified (the "unverified" columns): the role's table rights (user:*,
+ *   hasEstablishment) stay; every right about an establishment's content or audience is no;
+ *   an admin keeps everything.
+ */
+
+const Y = 'yes' as const;
+const N = 'no' as const;
+/** Yes only on a resource that matches the actor; no on another one and with no resource. */
+const M = 'match' as const;
+type Rule = typeof Y | typeof N | typeof M;
+
+const COLUMNS = [
+  'guest',
+  'customer',
+  'client',
+  'representant',
+  'admin',
+  'outside',
+  'customer?',
+  'client?',
+  'representant?',
+  'admin?',
+] as const;
+type Column = (typeof COLUMNS)[number];
+
+// biome-ignore format: the table is aligned by hand, one row per right
+const TABLE: ReadonlyArray<readonly [Right, Rule, Rule, Rule, Rule, Rule, Rule, Rule, Rule, Rule, Rule]> = [
+  //                                                                 email not verified:
+  //  right                      guest customer client rep admin out  customer? client? rep? admin?
+  ['user:guest',                 Y,    Y,       Y,     Y,  Y,    N,   Y,        Y,      Y,   Y],
+  ['user:customer',              N,    Y,       Y,     Y,  Y,    N,   Y,        Y,      Y,   Y],
+  ['hasEstablishment',           N,    Y,       Y,     N,  Y,    N,   Y,        Y,      N,   Y],
+  ['user:client',                N,    N,       Y,     Y,  Y,    N,   N,        Y,      Y,   Y],
+  ['user:representant',          N,    N,       N,     Y,  Y,    N,   N,        N,      Y,   Y],
+  ['user:admin',                 N,    N,       N,     N,  Y,    N,   N,        N,      N,   Y],
+  ['clientSettings',             N,    N,       M,     N,  Y,    N,   N,        N,      N,   Y],
+  ['notificationPost:create',    N,    N,       M,     M,  Y,    N,   N,        N,      N,   Y],
+  ['notificationPost:edit',      N,    M,       M,     M,  Y,    N,   N,        N,      N,   Y],
+  ['notificationPost:delete',    N,    M,       M,     M,  Y,    N,   N,        N,      N,   Y],
+  // The representant registers establishments but has no membership (neither follows nor operates),
+  // so comment:create, reaction and customerEstablishment are no for it.
+  ['comment:create',             N,    M,       M,     N,  Y,    N,   N,        N,      N,   Y],
+  ['comment:edit',               N,    M,       M,     M,  Y,    N,   N,        N,      N,   Y],
+  ['comment:delete',             N,    M,       M,     M,  Y,    N,   N,        N,      N,   Y],
+  ['reaction',                   N,    M,       M,     N,  Y,    N,   N,        N,      N,   Y],
+  ['customerEstablishment',      N,    M,       M,     N,  Y,    N,   N,        N,      N,   Y],
+  // The representant reads the posts of what it registered (it may send for it).
+  ['notificationPost:read',      N,    M,       M,     M,  Y,    N,   N,        N,      N,   Y],
+  ['feed:read',                  N,    Y,       Y,     Y,  Y,    N,   N,        N,      N,   Y],
+  ['push:subscribe',             N,    Y,       Y,     Y,  Y,    N,   N,        N,      N,   Y],
+  // Ours (issue 11): an establishment's page. Resources here are not blocked; see the readable cases.
+  ['establishment:manage',       N,    N,       M,     M,  Y,    N,   N,        N,      N,   Y],
+  ['establishment:edit',         N,    N,       M,     N,  Y,    N,   N,        N,      N,   Y],
+  ['establishment:readPrivate',  N,    N,       M,     M,  Y,    N,   N,        N,      N,   Y],
+  ['establishment:read',         N,    M,       M,     M,  Y,    N,   N,        N,      N,   Y],
+];
+
+/** Each column's actor. Actors outside the table get a membership and ownership, and still no. */
+const ACTORS: Array<{ column: Column; name: string; actor: Actor | null }> = [
+  { column: 'guest', name: 'guest (null)', actor: null },
+  {
+    column: 'customer',
+    name: 'customer following A',
+    actor: actor('u-customer', 'customer', [{ establishmentId: A, kind: 'customer' }]),
+  },
+  {
+    column: 'client',
+    name: 'client operating A',
+    actor: actor('u-client', 'client', [{ establishmentId: A, kind: 'client' }]),
+  },
+  { column: 'representant', name: 'representant who registered A', actor: actor('u-rep', 'representant') },
+  { column: 'admin', name: 'admin', actor: actor('u-admin', 'admin') },
+  {
+    column: 'outside',
+    name: "role 'superuser'",
+    actor: actor('u-super', 'superuser', [{ establishmentId: A, kind: 'client' }]),
+  },
+  {
+    column: 'outside',
+    name: "role ''",
+    actor: actor('u-empty', '', [{ establishmentId: A, kind: 'client' }]),
+  },
+  {
+    column: 'outside',
+    name: "role 'Admin' (case matters)",
+    actor: actor('u-caps', 'Admin', [{ establishmentId: A, kind: 'client' }]),
+  },
+  {
+    column: 'outside',
+    name: "role 'constructor' (an Object prototype key)",
+    actor: actor('u-proto', 'constructor', [{ establishmentId: A, kind: 'client' }]),
+  },
+  {
+    column: 'outside',
+    name: "role 'guest' (a guest is null, not a role string)",
+    actor: actor('u-guest', 'guest'),
+  },
+  {
+    column: 'customer?',
+    name: 'unverified customer following A',
+    actor: actor('u-customer', 'customer', [{ establishmentId: A, kind: 'customer' }], false),
+  },
+  {
+    column: 'client?',
+    name: 'unverified client operating A',
+    actor: actor('u-client', 'client', [{ establishmentId: A, kind: 'client' }], false),
+  },
+  {
+    column: 'representant?',
+    name: 'unverified representant who registered A',
+    actor: actor('u-rep', 'representant', [], false),
+  },
+  { column: 'admin?', name: 'unverified admin', actor: actor('u-admin', 'admin', [], false) },
+  {
+    column: 'outside',
+    name: "unverified role 'superuser'",
+    actor: actor('u-super', 'superuser', [{ establishmentId: A, kind: 'client' }], false),
+  },
+];
+
+type ResourceKind = 'matching' | 'other' | 'none';
+const expected = (rule: Rule, resource: ResourceKind) =>
+  rule === Y || (rule === M && resource === 'matching');
+
+describe('the expectation table', () => {
+  it('lists every right exactly once, in RIGHTS order', () => {
+    expect(TABLE.map(([right]) => right)).toEqual([...RIGHTS]);
+  });
+});
+
+describe.each(ACTORS.map((entry) => [entry.name, entry] as const))(
+  'can() for %s',
+  (_name, { column, actor: who }) => {
+    const rows = TABLE.flatMap((row) => {
+      const rule = row[COLUMNS.indexOf(column) + 1] as Rule;
+      return (['matching', 'other', 'none'] as const).map(
+        (resource) => [row[0], resource, expected(rule, resource) ? 'yes' : 'no'] as const,
+      );
+    });
+
+    it.each(rows)('%s on %s resource -> %s', (right, resource, want) => {
+      const answer =
+        resource === 'none'
+          ? can(who, right)
+          : can(who, right, resource === 'matching' ? matching(who) : other);
+      expect(answer).toBe(want === 'yes');
+    });
+  },
+);
