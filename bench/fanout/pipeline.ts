@@ -3,7 +3,6 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import pino from 'pino';
 import { startWorkers } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
