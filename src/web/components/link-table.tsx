@@ -1,7 +1,18 @@
-import { Link, Skeleton, Stack, TableCell, TablePagination, TableRow } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Link,
+  Skeleton,
+  Stack,
+  TableCell,
+  TablePagination,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { apiErrorText } from '../lib/api-error-text';
 
 /** Building blocks of the app's lists whose rows open a page: placeholder rows, rows, name cells, paging. */
 
@@ -99,4 +110,41 @@ export function TablePager({
       sx={{ borderTop: 1, borderColor: 'divider' }}
     />
   );
+}
+
+/** A line of text (and a hint) for an empty list. */
+export function EmptyText({ title, hint }: { title: string; hint?: string }) {
+  return (
+    <>
+      <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600, color: 'text.primary' }}>
+        {title}
+      </Typography>
+      {hint && <Typography variant="body2">{hint}</Typography>}
+    </>
+  );
+}
+
+/** A list's rows, or in their place the error it could not load with, or its empty text. */
+export function ListBody({
+  error,
+  empty,
+  emptyText,
+  children,
+}: {
+  /** The query's error; null or undefined when it loaded. */
+  error: unknown;
+  empty: boolean;
+  emptyText: ReactNode;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (error != null)
+    return (
+      <Alert severity="error" sx={{ m: 2 }}>
+        {apiErrorText(t, error)}
+      </Alert>
+    );
+  if (empty)
+    return <Box sx={{ py: 6, px: 3, textAlign: 'center', color: 'text.secondary' }}>{emptyText}</Box>;
+  return <Box>{children}</Box>;
 }

@@ -4,7 +4,7 @@ import type { PublicEstablishment } from '../../../shared/schemas/establishment.
 import type { AppContext, AuthedActor } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { stateOf, toGalleryDto, toPublicEstablishmentDto } from './establishment.dto';
-import { establishmentBlocked, establishmentGone } from './establishment-access';
+import { establishmentBlocked, establishmentGone, loadEstablishment } from './establishment-access';
 import * as repo from './establishments.repo';
 
 /** The public page's data. Unknown and deleted: 404; blocked: 403 with its own code. */
@@ -27,8 +27,7 @@ export async function publicProfile(
 
 /** Follow an active establishment; an operator stays an operator. */
 export async function follow(ctx: AppContext, actor: AuthedActor, idOrPublicId: string) {
-  const row = await repo.findEstablishment(ctx.db, idOrPublicId);
-  if (!row || row.deletedAt) throw establishmentGone();
+  const row = await loadEstablishment(ctx, idOrPublicId);
   if (row.blockedAt) throw establishmentBlocked();
   if (!row.active) throw new AppError(409, ErrorCode.ESTABLISHMENT_INACTIVE, Msg.establishmentInactive);
   await repo.insertFollower(ctx.db, actor.id, row.id);
@@ -49,7 +48,6 @@ export async function publicUrlOf(
   ctx: AppContext,
   idOrPublicId: string,
 ): Promise<{ url: string; name: string }> {
-  const row = await repo.findEstablishment(ctx.db, idOrPublicId);
-  if (!row || row.deletedAt) throw establishmentGone();
+  const row = await loadEstablishment(ctx, idOrPublicId);
   return { url: `${ctx.config.publicUrl}/${row.publicId}`, name: row.name };
 }

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Box,
   List,
   ListItem,
@@ -12,7 +11,6 @@ import {
   TableContainer,
   TableHead,
   TableRow,
-  Typography,
   useMediaQuery,
   useTheme,
 } from '@mui/material';
@@ -20,9 +18,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { EstablishmentView } from '../../../../shared/schemas/establishment.schema';
-import { LinkRow, NameCell, SkeletonRows, TablePager } from '../../../components/link-table';
+import { LinkRow, ListBody, NameCell, SkeletonRows, TablePager } from '../../../components/link-table';
 import { ListSkeleton } from '../../../components/list-skeleton';
-import { apiErrorText } from '../../../lib/api-error-text';
 import { useLocaleFormat } from '../../../lib/use-locale-format';
 import { EstablishmentAvatar } from './establishment-avatar';
 import { EstablishmentStatusChip } from './establishment-status-chip';
@@ -68,21 +65,11 @@ export function EstablishmentTable({
   showClients,
   paging,
 }: Props) {
-  const { t } = useTranslation();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
-  if (error != null)
-    return (
-      <Alert severity="error" sx={{ m: 2 }}>
-        {apiErrorText(t, error)}
-      </Alert>
-    );
-  const empty = !loading && items?.length === 0;
   return (
-    <Box>
-      {empty ? (
-        <Box sx={{ py: 6, px: 3, textAlign: 'center', color: 'text.secondary' }}>{emptyText}</Box>
-      ) : phone ? (
+    <ListBody error={error} empty={!loading && items?.length === 0} emptyText={emptyText}>
+      {phone ? (
         <PhoneList items={items} loading={loading} hrefOf={hrefOf} label={label} />
       ) : (
         <WideTable items={items} loading={loading} hrefOf={hrefOf} label={label} showClients={showClients} />
@@ -97,7 +84,7 @@ export function EstablishmentTable({
           onPageSizeChange={paging.onPageSizeChange}
         />
       )}
-    </Box>
+    </ListBody>
   );
 }
 
@@ -185,17 +172,5 @@ function PhoneList({ items, loading, hrefOf, label }: Pick<Props, 'items' | 'loa
         </ListItem>
       ))}
     </List>
-  );
-}
-
-/** A line of text for an empty table. */
-export function EmptyText({ title, hint }: { title: string; hint?: string }) {
-  return (
-    <>
-      <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600, color: 'text.primary' }}>
-        {title}
-      </Typography>
-      {hint && <Typography variant="body2">{hint}</Typography>}
-    </>
   );
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '../../../../shared/permissions';
 import type { ManagedUser } from '../../../../shared/schemas/user-management.schema';
-import { EmptyText } from '../../establishments/components/establishment-table';
+import { EmptyText } from '../../../components/link-table';
 import { usePeople } from '../api/people.api';
 import { PeopleFilters } from './people-filters';
 import { PeopleTable } from './people-table';

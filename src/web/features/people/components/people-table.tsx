@@ -1,7 +1,6 @@
 import HourglassEmptyOutlined from '@mui/icons-material/HourglassEmptyOutlined';
 import VerifiedOutlined from '@mui/icons-material/VerifiedOutlined';
 import {
-  Alert,
   Avatar,
   Box,
   Chip,
@@ -23,9 +22,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { ManagedUser } from '../../../../shared/schemas/user-management.schema';
-import { LinkRow, NameCell, SkeletonRows, TablePager } from '../../../components/link-table';
+import { LinkRow, ListBody, NameCell, SkeletonRows, TablePager } from '../../../components/link-table';
 import { ListSkeleton } from '../../../components/list-skeleton';
-import { apiErrorText } from '../../../lib/api-error-text';
 import { userInitials } from '../../../lib/initials';
 import { useLocaleFormat } from '../../../lib/use-locale-format';
 
@@ -90,19 +88,10 @@ function VerifiedChip({ person }: { person: ManagedUser }) {
  * real link, so the list works from the keyboard; a click anywhere on a row opens it too.
  */
 export function PeopleTable({ items, loading, error, hrefOf, label, emptyText, paging }: Props) {
-  const { t } = useTranslation();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
-  if (error != null)
-    return (
-      <Alert severity="error" sx={{ m: 2 }}>
-        {apiErrorText(t, error)}
-      </Alert>
-    );
-  if (!loading && items?.length === 0)
-    return <Box sx={{ py: 6, px: 3, textAlign: 'center', color: 'text.secondary' }}>{emptyText}</Box>;
   return (
-    <Box>
+    <ListBody error={error} empty={!loading && items?.length === 0} emptyText={emptyText}>
       {phone ? (
         <PhoneList items={items} hrefOf={hrefOf} label={label} />
       ) : (
@@ -119,7 +108,7 @@ export function PeopleTable({ items, loading, error, hrefOf, label, emptyText, p
           nextDisabled={!paging.hasNext}
         />
       )}
-    </Box>
+    </ListBody>
   );
 }
 

@@ -4,13 +4,11 @@ import PersonAddAltOutlined from '@mui/icons-material/PersonAddAltOutlined';
 import { Button, Card, Divider, MenuItem, Stack, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { EmptyText } from '../../../components/link-table';
 import { PageHeader } from '../../../components/page-header';
 import { SearchField } from '../../../components/search-field';
 import { useEstablishments } from '../../../features/establishments/api/establishments.api';
-import {
-  EmptyText,
-  EstablishmentTable,
-} from '../../../features/establishments/components/establishment-table';
+import { EstablishmentTable } from '../../../features/establishments/components/establishment-table';
 import {
   type StatusFilter,
   useListParams,

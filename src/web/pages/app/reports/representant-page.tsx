@@ -2,12 +2,10 @@ import PersonAddAltOutlined from '@mui/icons-material/PersonAddAltOutlined';
 import { Button, Card, CardHeader, Divider, Stack } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyText } from '../../../components/link-table';
 import { PageHeader } from '../../../components/page-header';
 import { useEstablishments } from '../../../features/establishments/api/establishments.api';
-import {
-  EmptyText,
-  EstablishmentTable,
-} from '../../../features/establishments/components/establishment-table';
+import { EstablishmentTable } from '../../../features/establishments/components/establishment-table';
 import { ClientSignupDialog } from '../../../features/reports/components/client-signup-dialog';
 import { RepresentantFigures } from '../../../features/reports/components/representant-figures';
 
