@@ -88,8 +88,19 @@ export async function startJobQueue(
   log: Log,
   options: { superviseSeconds?: number } = {},
 ): Promise<JobQueue> {
+  // What pg-boss and our handlers still have under way, so stop() closes nothing under them.
+  const inFlight = { queries: 0, handlers: 0 };
   const boss = new PgBoss({
-    db: { executeSql: (text: string, values: unknown[]) => sql.executeSql(text, values) },
+    db: {
+      executeSql: async (text: string, values: unknown[]) => {
+        inFlight.queries++;
+        try {
+          return await sql.executeSql(text, values);
+        } finally {
+          inFlight.queries--;
+        }
+      },
+    },
     schema: 'pgboss',
     // Maintenance and monitoring are cheap; keep them but not chatty.
     monitorStateIntervalSeconds: 60,
@@ -182,13 +193,28 @@ export async function startJobQueue(
             def.queue,
             { pollingIntervalSeconds: 0.5, batchSize: 1 },
             async (jobs) => {
-              for (const job of jobs) await def.handle(def.payload.parse(job.data));
+              inFlight.handlers++;
+              try {
+                for (const job of jobs) await def.handle(def.payload.parse(job.data));
+              } finally {
+                inFlight.handlers--;
+              }
             },
           );
           localWorkers.set(def.queue, [...(localWorkers.get(def.queue) ?? []), id]);
         }
       }
     },
-    stop: () => boss.stop({ graceful: true, wait: true, timeout: 5000 }),
+    async stop() {
+      await boss.stop({ graceful: true, wait: true, timeout: 5000 });
+      // pg-boss resolves stop() while a fetch already sent can still hand a job to a worker, and it
+      // records each job's outcome after the handler returns: wait until neither runs (two quiet
+      // checks in a row), so the database is not closed under them (an unhandled "pool ended").
+      const until = Date.now() + 5000;
+      for (let quiet = 0; quiet < 2 && Date.now() < until; ) {
+        quiet = inFlight.queries === 0 && inFlight.handlers === 0 ? quiet + 1 : 0;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
   };
 }
