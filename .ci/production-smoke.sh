@@ -10,7 +10,7 @@ root=$PWD
 work=$(mktemp -d "${TMPDIR:-/tmp}/broadcast-production-XXXXXX")
 server_pid=
 cleanup() {
-  if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then kill -KILL -- "-$server_pid" 2>/dev/null || true; fi
+  if [ -n "$server_pid" ] && kill -0 -- "-$server_pid" 2>/dev/null; then kill -KILL -- "-$server_pid" 2>/dev/null || true; fi
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -101,8 +101,10 @@ has "$(body "$base/metrics" GET "Bearer $metrics_token")" '^broadcast_http_reque
 
 echo "stop"
 kill -TERM -- "-$server_pid"
-for _ in $(seq 1 40); do kill -0 "$server_pid" 2>/dev/null || break; sleep 0.5; done
-if kill -0 "$server_pid" 2>/dev/null; then fail 'the server did not stop within 20 s of SIGTERM'; fi
+# Wait for the whole process group, not only npm: npm can exit on SIGTERM while the server it
+# started is still closing its database (and only then releases the embedded database lock).
+for _ in $(seq 1 40); do kill -0 -- "-$server_pid" 2>/dev/null || break; sleep 0.5; done
+if kill -0 -- "-$server_pid" 2>/dev/null; then fail 'the server did not stop within 20 s of SIGTERM'; fi
 wait "$server_pid" 2>/dev/null || true
 server_pid=
 [ ! -e "$DATA_DIR/server.pid" ] || fail 'the server left its embedded database lock behind'
