@@ -10,15 +10,9 @@
  * PGlite in memory by default; with DATABASE_URL (a PostgreSQL server), a fresh database on that
  * server, dropped at the end.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
-import { createAdmin } from '../src/server/modules/account/admin-bootstrap';
 import type { UserList } from '../src/shared/schemas/user-management.schema';
-import { freshPostgresDatabase } from './support/postgres';
+import { startAdminBenchApp } from './support/admin-app';
 
 const { values: args } = parseArgs({
   options: { customers: { type: 'string', default: '100000' }, runs: { type: 'string', default: '15' } },
@@ -27,28 +21,7 @@ const CUSTOMERS = Number(args.customers);
 const RUNS = Number(args.runs);
 const PAGE = 25;
 
-const serverUrl = process.env.DATABASE_URL;
-const fresh = serverUrl ? await freshPostgresDatabase(serverUrl, 'people') : undefined;
-const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-people-'));
-const config = loadConfig({
-  NODE_ENV: 'test',
-  DATA_DIR: dataDir,
-  DATABASE_URL: fresh?.url ?? 'memory://',
-  LOG_LEVEL: 'warn',
-  WORKERS: 'false',
-  RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
-});
-const { app, ctx } = await buildApp(config);
-const { sql } = ctx.database;
-
-await createAdmin(ctx.db, { email: 'bench@bench.test', password: 'bench-password' });
-const login = await app.inject({
-  method: 'POST',
-  url: '/api/account/login',
-  payload: { email: 'bench@bench.test', password: 'bench-password' },
-});
-const token = login.json<{ accessToken: string }>().accessToken;
-const authorization = `Bearer ${token}`;
+const { app, ctx, sql, authorization, close } = await startAdminBenchApp('people');
 const venue = await app.inject({
   method: 'POST',
   url: '/api/establishments',
@@ -172,6 +145,4 @@ console.log(
   '(now: the whole request through the app; before: only the SQL of the list before issue 12, ILIKE on raw columns, OFFSET paging and its count; it could not find "Košický" for "kosicky")',
 );
 
-await app.close();
-await rm(dataDir, { recursive: true, force: true });
-await fresh?.drop();
+await close();

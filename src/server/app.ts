@@ -14,6 +14,8 @@ import { type Config, fastifyTrustProxy } from './config';
 import type { AppContext } from './context';
 import { type Database, openDatabase } from './db/client';
 import { accountMailJobs } from './jobs/account-mail.job';
+import { adminPasswordMailJobs } from './jobs/admin-password-mail.job';
+import { contactMailJobs } from './jobs/contact-mail.job';
 import { housekeepingJob, housekeepingJobs } from './jobs/housekeeping.job';
 import { notificationDeliveryJobs } from './jobs/notification-delivery.job';
 import { expireSubscriptionsJob } from './jobs/notification-delivery.queues';
@@ -24,9 +26,14 @@ import { logSerializers } from './lib/log-safety';
 import { createMetrics } from './lib/metrics';
 import { createMailer, type Mailer } from './mail/transport';
 import { accountRoutes } from './modules/account/account.routes';
+import { contactRoutes } from './modules/contact/contact.routes';
 import { establishmentRoutes } from './modules/establishments/establishments.routes';
+import { exportRoutes } from './modules/exports/exports.routes';
+import { auditLogRoutes } from './modules/management/audit-log.routes';
+import { userActionRoutes } from './modules/management/user-actions.routes';
 import { userManagementRoutes } from './modules/management/users.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
+import { preferenceRoutes } from './modules/preferences/preferences.routes';
 import { accessPlugin } from './plugins/access.plugin';
 import { authPlugin } from './plugins/auth.plugin';
 import { errorHandlerPlugin } from './plugins/error-handler.plugin';
@@ -59,6 +66,8 @@ export interface BuildOptions {
 /** Every job handler this process can run. */
 export const allJobs = (ctx: AppContext) => [
   ...accountMailJobs(ctx),
+  ...adminPasswordMailJobs(ctx),
+  ...contactMailJobs(ctx),
   ...notificationDeliveryJobs(ctx),
   ...sweepJobs(ctx),
   ...housekeepingJobs(ctx),
@@ -180,7 +189,12 @@ export async function buildApp(
   await app.register(async (scope) => accountRoutes(scope, ctx));
   await app.register(async (scope) => establishmentRoutes(scope, ctx));
   await app.register(async (scope) => userManagementRoutes(scope, ctx));
+  await app.register(async (scope) => userActionRoutes(scope, ctx));
+  await app.register(async (scope) => auditLogRoutes(scope, ctx));
   await app.register(async (scope) => notificationRoutes(scope, ctx));
+  await app.register(async (scope) => preferenceRoutes(scope, ctx));
+  await app.register(async (scope) => exportRoutes(scope, ctx));
+  await app.register(async (scope) => contactRoutes(scope, ctx));
   await app.register(async (scope) => healthRoutes(scope, ctx));
 
   // Pictures: names are random and never reused, so they can be cached for good.

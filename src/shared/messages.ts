@@ -34,6 +34,7 @@ export const Msg = {
   invalidUrl: 'Must be a valid URL',
   invalidDate: 'Must be a date (YYYY-MM-DD)',
   invalidCursor: 'This list has changed: load it again from the start.',
+  impersonatedNoPush: 'While you act as someone else, this browser does not receive their notifications.',
   chooseTimeZone: 'Choose a time zone',
   chooseLanguage: 'Choose one of the offered languages',
   resetLinkSent: 'If an account exists for this email, a link to set a new password is on its way.',
@@ -78,6 +79,29 @@ export const Msg = {
   subscriptionTaken: 'This push subscription belongs to another account.',
   idempotencyKeyExpired:
     'This Idempotency-Key was used more than 24 hours ago: compose the notification again.',
+  // Preferences and targeted sends (issue 12).
+  preferenceGroupCreated: 'Preference Group created!',
+  preferenceDeleted: 'Preference deleted',
+  preferenceGroupDeleted: 'Preference Group deleted',
+  preferenceGroupNotEmpty: 'This group still holds preferences: move or delete them first.',
+  preferenceGroupNotFound: 'This preference group does not exist.',
+  preferenceNotFound: 'A chosen preference does not exist any more. Reload the list and choose again.',
+  preferencesSaved: 'Preferences saved',
+  // The admin's tools on a user (issue 12).
+  userDeleted: 'User deleted.',
+  newPasswordSent: 'A new password is on its way to the user.',
+  cannotChangeOwnRole: 'You cannot change your own role: ask another admin.',
+  cannotDeleteSelf: 'You cannot delete your own account here: ask another admin.',
+  cannotResetOwnPassword: 'Change your own password in your account, under Security.',
+  cannotImpersonateSelf: 'You are already signed in as yourself.',
+  cannotImpersonateAdmin: 'You cannot sign in as another admin.',
+  alreadyImpersonating: 'Return to your own session before signing in as someone else.',
+  notImpersonating: 'This session is not signed in as someone else.',
+  customerCannotOperate:
+    'A customer cannot operate an establishment: make the link a follower one, or choose the client role.',
+  duplicateEstablishment: 'Each establishment may be listed once.',
+  // /home's contact form (issue 12).
+  contactRequestSent: 'Thank you! A representative will get in touch with you soon.',
 } as const;
 
 /** "<field> is required", the spec's required-field message pattern. */

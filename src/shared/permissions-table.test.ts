@@ -75,6 +75,21 @@ const TABLE: ReadonlyArray<readonly [Right, Rule, Rule, Rule, Rule, Rule, Rule, 
   ['establishment:edit',         N,    N,       M,     N,  Y,    N,   N,        N,      N,   Y],
   ['establishment:readPrivate',  N,    N,       M,     M,  Y,    N,   N,        N,      N,   Y],
   ['establishment:read',         N,    M,       M,     M,  Y,    N,   N,        N,      N,   Y],
+  // Ours (issue 12): the admin's tools are the admin's alone.
+  ['user:impersonate',           N,    N,       N,     N,  Y,    N,   N,        N,      N,   Y],
+  ['user:resetPassword',         N,    N,       N,     N,  Y,    N,   N,        N,      N,   Y],
+  ['user:sendVerification',      N,    N,       N,     N,  Y,    N,   N,        N,      N,   Y],
+  ['user:delete',                N,    N,       N,     N,  Y,    N,   N,        N,      N,   Y],
+  ['establishment:block',        N,    N,       N,     N,  Y,    N,   N,        N,      N,   Y],
+  ['establishment:delete',       N,    N,       N,     N,  Y,    N,   N,        N,      N,   Y],
+  ['data:export',                N,    N,       N,     N,  Y,    N,   N,        N,      N,   Y],
+  ['auditLog:read',              N,    N,       N,     N,  Y,    N,   N,        N,      N,   Y],
+  ['preference:manage',          N,    N,       N,     N,  Y,    N,   N,        N,      N,   Y],
+  // A client adds customers to what it operates; who manages an establishment exports its followers.
+  ['customer:create',            N,    N,       M,     N,  Y,    N,   N,        N,      N,   Y],
+  ['followers:export',           N,    N,       M,     M,  Y,    N,   N,        N,      N,   Y],
+  // Businesses' contact requests from /home reach the representatives.
+  ['contactRequest:read',        N,    N,       N,     Y,  Y,    N,   N,        N,      Y,   Y],
 ];
 
 /** Each column's actor. Actors outside the table get a membership and ownership, and still no. */

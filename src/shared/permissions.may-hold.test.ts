@@ -27,6 +27,12 @@ const EXPECTED: ReadonlyArray<readonly [Right, customer: boolean, client: boolea
   ['establishment:edit',      false, true,  false],
   ['establishment:readPrivate', false, true, true],
   ['establishment:read',      true,  true,  true],
+  ['user:impersonate',        false, false, false],
+  ['data:export',             false, false, false],
+  ['preference:manage',       false, false, false],
+  ['customer:create',         false, true,  false],
+  ['followers:export',        false, true,  true],
+  ['contactRequest:read',     false, false, true],
 ];
 
 describe('mayHold', () => {

@@ -38,6 +38,31 @@ export const RIGHTS = [
   'establishment:readPrivate',
   /** See it at all (the follower view at least): who manages it, and its members. */
   'establishment:read',
+  // Ours: the admin's tools (issue 12, item 4), each its own right so each can be granted apart later.
+  /** Sign in as another user ("log in as"); the session records the acting admin. */
+  'user:impersonate',
+  /** Give a user a new random password by email, ending their sessions. */
+  'user:resetPassword',
+  /** Email a user the verification link again. */
+  'user:sendVerification',
+  /** Delete another user's account. */
+  'user:delete',
+  /** Block or unblock an establishment. */
+  'establishment:block',
+  /** Delete an establishment. */
+  'establishment:delete',
+  /** Export the platform's users and establishments (CSV, JSON). */
+  'data:export',
+  /** Read the admin actions' audit log. */
+  'auditLog:read',
+  /** Create, edit and delete preferences and preference groups. */
+  'preference:manage',
+  /** Create a customer following an establishment: admins, and a client who operates it. */
+  'customer:create',
+  /** Export an establishment's followers: who manages it (an operating client, its representative). */
+  'followers:export',
+  /** Read the businesses' contact requests from /home: representatives. */
+  'contactRequest:read',
 ] as const;
 export type Right = (typeof RIGHTS)[number];
 
@@ -68,6 +93,7 @@ const CLIENT: readonly Right[] = [...CUSTOMER, 'user:client'];
 const REPRESENTANT: readonly Right[] = [
   ...CLIENT.filter((right) => right !== 'hasEstablishment'),
   'user:representant',
+  'contactRequest:read',
 ];
 
 /** Static rights per role; the dynamic rights below are granted to admins here and decided per resource for the rest. */
@@ -105,6 +131,8 @@ const NEEDS_VERIFIED_EMAIL: ReadonlySet<Right> = new Set<Right>([
   'establishment:edit',
   'establishment:readPrivate',
   'establishment:read',
+  'customer:create',
+  'followers:export',
 ]);
 
 const follows = (actor: Actor, establishmentId: string | undefined) =>
@@ -160,6 +188,10 @@ export function can(actor: Actor | null, right: Right, resource: Resource = {}):
       return can(actor, 'clientSettings', resource) && resource.blocked !== true;
     case 'establishment:read':
       return can(actor, 'establishment:manage', resource) || follows(actor, resource.establishmentId);
+    case 'customer:create':
+      return actor.role === 'client' && operates(actor, resource.establishmentId);
+    case 'followers:export':
+      return can(actor, 'establishment:manage', resource);
     default:
       return TABLE[actor.role].includes(right);
   }
@@ -177,9 +209,11 @@ export function mayHold(actor: Actor | null, right: Right): boolean {
     case 'notificationPost:create':
     case 'establishment:manage':
     case 'establishment:readPrivate':
+    case 'followers:export':
       return actor.role === 'client' || actor.role === 'representant';
     case 'clientSettings':
     case 'establishment:edit':
+    case 'customer:create':
       return actor.role === 'client';
     // Whoever owns a post or comment, whatever their role now (a client may become a customer
     // again), and any member of the establishment to comment and react: any signed-in user.
@@ -220,3 +254,7 @@ export function establishmentScope(actor: Actor): EstablishmentScope {
 
 /** Operating an establishment makes a customer a client; staff roles stay as they are. */
 export const becomesClientByOperating = (role: string): boolean => role === 'customer';
+
+/** The link a new establishment gets in a user's list by default: operating for a client, following for anyone else. */
+export const defaultMembershipKind = (role: string): 'customer' | 'client' =>
+  role === 'client' ? 'client' : 'customer';

@@ -333,7 +333,7 @@ test.describe('establishments', () => {
     await expect(picker).toHaveValue(fields.name);
     await field(page, "User's email").fill(customer.email);
     await page.getByRole('button', { name: 'Add user' }).click();
-    await expect(snackbar(page, 'Changes saved!')).toBeVisible();
+    await expect(snackbar(page, 'User updated!')).toBeVisible();
     await expect(field(page, "User's email")).toHaveValue('');
 
     // The establishment's page lists the new follower.

@@ -5,18 +5,27 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as account from '../../src/shared/contracts/account.contracts';
+import * as contact from '../../src/shared/contracts/contact.contracts';
 import type { Contract } from '../../src/shared/contracts/contract';
 import * as establishments from '../../src/shared/contracts/establishments.contracts';
+import * as exportContracts from '../../src/shared/contracts/exports.contracts';
 import * as management from '../../src/shared/contracts/management.contracts';
 import * as notifications from '../../src/shared/contracts/notifications.contracts';
+import * as preferences from '../../src/shared/contracts/preferences.contracts';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 const isContract = (value: unknown): value is Contract =>
   typeof value === 'object' && value !== null && 'operationId' in value && 'path' in value;
 
-const CONTRACTS = [account, establishments, management, notifications].flatMap((module) =>
-  Object.values(module).filter(isContract),
-);
+const CONTRACTS = [
+  account,
+  contact,
+  establishments,
+  exportContracts,
+  management,
+  notifications,
+  preferences,
+].flatMap((module) => Object.values(module).filter(isContract));
 
 /** API routes, as opposed to the docs, health, metrics and the web app's files. */
 const isApiRoute = (key: string) => {

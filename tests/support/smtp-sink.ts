@@ -3,6 +3,8 @@ import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMail {
   to: string[];
+  /** The Reply-To addresses, when the message has them. */
+  replyTo: string[];
   subject: string;
   text: string;
   html: string;
@@ -27,6 +29,7 @@ export async function startSmtpSink() {
           const text = mail.text ?? '';
           received.push({
             to: addresses(mail.to),
+            replyTo: addresses(mail.replyTo),
             subject: mail.subject ?? '',
             text,
             html: typeof mail.html === 'string' ? mail.html : '',

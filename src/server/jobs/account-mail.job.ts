@@ -102,6 +102,7 @@ export function accountMailJobs(ctx: AppContext): JobDefinition<z.ZodType>[] {
             androidAppUrl,
             establishment,
             operates: kind === 'client',
+            role: user.role,
             supportEmail,
           }),
         });

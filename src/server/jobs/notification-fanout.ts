@@ -1,5 +1,6 @@
 import type { AppContext } from '../context';
 import * as deliveries from '../modules/notifications/deliveries.repo';
+import { targetIdsOf } from '../modules/notifications/notification-targets.repo';
 import * as notificationsRepo from '../modules/notifications/notifications.repo';
 import { deliverJob, fanoutJob, jobId } from './notification-delivery.queues';
 import type { JobDefinition } from './queue';
@@ -8,7 +9,8 @@ import type { JobDefinition } from './queue';
 const BATCHES_PER_PAGE = 4;
 
 /**
- * Page through the members by user id; for each page, record its devices as pending deliveries
+ * Page through the members by user id (for a targeted send, only those who picked one of its
+ * preferences); for each page, record its devices as pending deliveries
  * and queue its batch jobs at once, so the first phones ring while later pages are still read.
  * Resumable: the cursor is saved after each page, and a batch's job id is derived from its range.
  */
@@ -36,6 +38,8 @@ export function fanoutDefinition(ctx: AppContext): JobDefinition<typeof fanoutJo
         );
       }
       if (!n.batchesDone) {
+        // Written with the notification, never changed: a resumed fan-out filters as the first did.
+        const targets = await targetIdsOf(ctx.db, notificationId);
         let cursor = n.audienceCursor;
         for (;;) {
           const users = await deliveries.memberPage(
@@ -43,6 +47,7 @@ export function fanoutDefinition(ctx: AppContext): JobDefinition<typeof fanoutJo
             n.establishmentId,
             cursor,
             batchSize * BATCHES_PER_PAGE,
+            targets,
           );
           if (users.length === 0) break;
           const added = await deliveries.addToAudience(sql, notificationId, users);

@@ -2,13 +2,15 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../../shared/i18n/languages';
+import { LANGUAGES, LOCALE_OF } from '../../shared/i18n/languages';
 import { en, type MailStrings } from './locales/en';
 import {
   cleanUserText,
   emailChangedMail,
   MAIL_LOCALES,
+  MAIL_PLURALS,
   PRODUCT_NAME,
+  pluralPhrase,
   registrationMail,
   resetMail,
   verifyMail,
@@ -61,6 +63,9 @@ describe('mail locales', () => {
       'password',
       'androidAppUrl',
       'hours',
+      'validFor',
+      'name',
+      'business',
     ];
     for (const lang of LANGUAGES)
       for (const key of KEYS)
@@ -159,7 +164,67 @@ describe.each(LANGUAGES)('mails in %s', (lang) => {
     expect(mail.subject).toBe(s.resetSubject);
     expect(mail.text).toContain(RESET_URL);
     expect(mail.html).toContain(`href="${inHtml(RESET_URL)}"`);
-    expect(mail.text).toContain(s.resetIntro.replace('{{hours}}', '2'));
+    expect(mail.text).toContain(s.resetIntro.replace('{{validFor}}', pluralPhrase(lang, 'resetValidFor', 2)));
+    expect(mail.text).not.toContain('(s)');
+    expect(mail.text).not.toContain('(n)');
+  });
+
+  it.each([
+    ['representant', 'registrationIntroForRepresentant'],
+    ['admin', 'registrationIntroForAdmin'],
+    ['client', 'registrationIntroForClientAccount'],
+    ['customer', 'registrationIntro'],
+  ] as const)('registrationMail speaks to a %s', (role, key) => {
+    const mail = registrationMail(lang, {
+      firstName: 'Ada',
+      verifyUrl: VERIFY_URL,
+      password: PASSWORD,
+      androidAppUrl: ANDROID_URL,
+      role,
+      supportEmail: SUPPORT,
+    });
+    expectWellFormed(mail, lang);
+    expect(mail.text).toContain(s[key].replace('{{product}}', PRODUCT_NAME));
+  });
+});
+
+describe("plural forms of the mails (i18next, by each language's rules)", () => {
+  it.each(LANGUAGES)('%s has exactly the forms its plural rules use, each with {{count}}', (lang) => {
+    const categories = new Intl.PluralRules(LOCALE_OF[lang]).resolvedOptions().pluralCategories;
+    for (const forms of Object.values(MAIL_PLURALS[lang])) {
+      expect(Object.keys(forms).sort()).toEqual([...categories].sort());
+      for (const text of Object.values(forms)) expect(placeholders(text)).toEqual(['count']);
+    }
+  });
+
+  it.each([
+    ['en', ['1 hour', '2 hours', '5 hours']],
+    ['sk', ['1 hodinu', '2 hodiny', '5 hodín']],
+    ['cz', ['1 hodinu', '2 hodiny', '5 hodin']],
+    ['de', ['1 Stunde', '2 Stunden', '5 Stunden']],
+    ['at', ['1 Stunde', '2 Stunden', '5 Stunden']],
+    ['se', ['1 timme', '2 timmar', '5 timmar']],
+    ['no', ['1 time', '2 timer', '5 timer']],
+    // Hungarian keeps the noun singular after a numeral.
+    ['hu', ['1 órán', '2 órán', '5 órán']],
+  ] as const)('the reset email says 1, 2 and 5 hours in %s', (lang, expected) => {
+    const texts = [1, 2, 5].map(
+      (hours) =>
+        resetMail(lang, { firstName: 'Ada', resetUrl: RESET_URL, hours, supportEmail: SUPPORT }).text,
+    );
+    texts.forEach((text, i) => {
+      expect(text).toContain(expected[i]);
+    });
+  });
+
+  it('writes the Slovak and Czech sentences with the right form', () => {
+    const sk = (hours: number) =>
+      resetMail('sk', { firstName: 'Ada', resetUrl: RESET_URL, hours, supportEmail: SUPPORT }).text;
+    expect(sk(1)).toContain('otvorte odkaz nižšie, platí 1 hodinu.');
+    expect(sk(3)).toContain('platí 3 hodiny.');
+    expect(sk(24)).toContain('platí 24 hodín.');
+    const cz = resetMail('cz', { firstName: 'Ada', resetUrl: RESET_URL, hours: 4, supportEmail: SUPPORT });
+    expect(cz.text).toContain('platí 4 hodiny.');
   });
 });
 

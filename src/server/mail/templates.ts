@@ -1,21 +1,65 @@
-import type { Language } from '../../shared/i18n/languages';
-import { at } from './locales/at';
-import { cz } from './locales/cz';
-import { de } from './locales/de';
-import { en, type MailStrings } from './locales/en';
-import { hu } from './locales/hu';
-import { no } from './locales/no';
-import { se } from './locales/se';
-import { sk } from './locales/sk';
+import i18next from 'i18next';
+import { LANGUAGES, type Language, LOCALE_OF } from '../../shared/i18n/languages';
+import type { Role } from '../../shared/permissions';
+import { at, atPlurals } from './locales/at';
+import { cz, czPlurals } from './locales/cz';
+import { de, dePlurals } from './locales/de';
+import { en, enPlurals, type MailPlurals, type MailStrings } from './locales/en';
+import { hu, huPlurals } from './locales/hu';
+import { no, noPlurals } from './locales/no';
+import { se, sePlurals } from './locales/se';
+import { sk, skPlurals } from './locales/sk';
 import type { OutgoingMail } from './transport';
 
 export const MAIL_LOCALES: Record<Language, MailStrings> = { en, sk, se, hu, cz, at, de, no };
+
+export const MAIL_PLURALS: Record<Language, MailPlurals> = {
+  en: enPlurals,
+  sk: skPlurals,
+  se: sePlurals,
+  hu: huPlurals,
+  cz: czPlurals,
+  at: atPlurals,
+  de: dePlurals,
+  no: noPlurals,
+};
+
+/**
+ * i18next picks a phrase's plural form by the language's rules (Intl.PluralRules under its BCP 47
+ * locale: "cz" is cs-CZ), from keys `<phrase>_<form>`, and fills in `{{count}}`.
+ */
+const plurals = i18next.createInstance();
+void plurals.init({
+  initAsync: false,
+  lng: LOCALE_OF.en,
+  fallbackLng: false,
+  ns: ['mail'],
+  defaultNS: 'mail',
+  interpolation: { escapeValue: false },
+  resources: Object.fromEntries(
+    LANGUAGES.map((lang) => [
+      LOCALE_OF[lang],
+      {
+        mail: Object.fromEntries(
+          Object.entries(MAIL_PLURALS[lang]).flatMap(([phrase, forms]) =>
+            Object.entries(forms).map(([form, text]) => [`${phrase}_${form}`, text]),
+          ),
+        ),
+      },
+    ]),
+  ),
+});
+
+/** A phrase with a number in the language's plural form: "1 hour", "2 hours"; sk "1 hodinu", "2 hodiny", "5 hodín". */
+export const pluralPhrase = (lang: Language, phrase: keyof MailPlurals, count: number): string =>
+  plurals.t(phrase, { count, lng: LOCALE_OF[lang] });
 
 export const PRODUCT_NAME = 'Broadcast';
 
 type Vars = Record<string, string | number | boolean | undefined>;
 
-const escapeHtml = (s: string) =>
+/** Text as HTML: `&`, `<`, `>` and quotes as entities. */
+export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 // C0/C1 controls (newlines and tabs included), zero-width characters, bidirectional overrides and
@@ -101,6 +145,14 @@ function compose(
   };
 }
 
+/** The welcome's first paragraph for an account of each role that joins without an establishment. */
+const INTRO_OF_ROLE: Record<Role, keyof MailStrings> = {
+  customer: 'registrationIntro',
+  client: 'registrationIntroForClientAccount',
+  representant: 'registrationIntroForRepresentant',
+  admin: 'registrationIntroForAdmin',
+};
+
 /** The registration email: verification link, the generated password and the Android app link (spec section 1). */
 export const registrationMail = (
   lang: Language,
@@ -112,6 +164,8 @@ export const registrationMail = (
     establishment?: string;
     /** The recipient operates the establishment (a client signed up by a representative). */
     operates?: boolean;
+    /** The account's role: without an establishment, the introduction speaks to it. */
+    role?: Role;
     supportEmail: string;
   },
 ) =>
@@ -124,7 +178,7 @@ export const registrationMail = (
           ? 'registrationIntroForClient'
           : v.establishment
             ? 'registrationIntroWithEstablishment'
-            : 'registrationIntro',
+            : INTRO_OF_ROLE[v.role ?? 'customer'],
       },
       { button: { label: 'registrationButton', url: v.verifyUrl } },
       { text: 'registrationPassword' },
@@ -146,7 +200,7 @@ export const verifyMail = (
     v,
   );
 
-/** A link to /newpassword/{token}. */
+/** A link to /newpassword/{token}, valid for `hours` ("1 hour", "2 hours": the language's plural forms). */
 export const resetMail = (
   lang: Language,
   v: { firstName: string; resetUrl: string; hours: number; supportEmail: string },
@@ -155,9 +209,26 @@ export const resetMail = (
     lang,
     'resetSubject',
     [{ text: 'resetIntro' }, { button: { label: 'resetButton', url: v.resetUrl } }],
-    v,
+    { ...v, validFor: pluralPhrase(lang, 'resetValidFor', v.hours) },
   );
 
 /** To the old address after an email change: what happened, and whom to write if it was not them. */
 export const emailChangedMail = (lang: Language, v: { firstName: string; supportEmail: string }) =>
   compose(lang, 'emailChangedSubject', [{ text: 'emailChangedIntro' }, { text: 'emailChangedWarning' }], v);
+
+/** An admin reset the password: the new one, and a way to sign in (every session has ended). */
+export const passwordResetByAdminMail = (
+  lang: Language,
+  v: { firstName: string; password: string; loginUrl: string; supportEmail: string },
+) =>
+  compose(
+    lang,
+    'adminResetSubject',
+    [
+      { text: 'adminResetIntro' },
+      { text: 'registrationPassword' },
+      { text: 'registrationPasswordHint' },
+      { button: { label: 'adminResetButton', url: v.loginUrl } },
+    ],
+    v,
+  );

@@ -5,6 +5,8 @@ import type { Config } from '../config';
 
 export interface OutgoingMail {
   to: string;
+  /** Where "Reply" goes, when not to our sender address. */
+  replyTo?: string;
   subject: string;
   text: string;
   html: string;

@@ -93,7 +93,7 @@ export const blockEstablishment = defineContract({
   tags,
   method: 'POST',
   path: '/api/establishments/:id/block',
-  access: 'user:admin',
+  access: 'establishment:block',
   params,
   responses: { 200: EstablishmentResponseSchema, ...errorResponses(400, 401, 403, 404) },
 });
@@ -104,7 +104,7 @@ export const unblockEstablishment = defineContract({
   tags,
   method: 'POST',
   path: '/api/establishments/:id/unblock',
-  access: 'user:admin',
+  access: 'establishment:block',
   params,
   responses: { 200: EstablishmentResponseSchema, ...errorResponses(400, 401, 403, 404) },
 });
@@ -115,7 +115,7 @@ export const deleteEstablishment = defineContract({
   tags,
   method: 'DELETE',
   path: '/api/establishments/:id',
-  access: 'user:admin',
+  access: 'establishment:delete',
   params,
   responses: { 200: MessageSchema, ...errorResponses(400, 401, 403, 404) },
 });
@@ -134,6 +134,8 @@ export const listEstablishmentMembers = defineContract({
 export const addEstablishmentMember = defineContract({
   operationId: 'addEstablishmentMember',
   summary: 'Add an existing user as a client or a follower (admin)',
+  description:
+    'Serves "Add User to Establishment" and "Add Client to Establishment"; answers "User updated!" (an existing user changed: nothing is created).',
   tags,
   method: 'POST',
   path: '/api/establishments/:id/members',

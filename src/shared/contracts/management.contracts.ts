@@ -1,14 +1,22 @@
 import { z } from 'zod';
 import { Msg } from '../messages';
 import {
+  AuditLogQuerySchema,
+  AuditLogSchema,
+  CreateCustomerBodySchema,
   CreateUserBodySchema,
+  ImpersonationResponseSchema,
+  ManagedUserDetailSchema,
   ManagedUserSchema,
+  MessageResponseSchema,
+  UpdateUserBodySchema,
   UserListQuerySchema,
   UserListSchema,
 } from '../schemas/user-management.schema';
 import { defineContract, errorResponses } from './contract';
 
 const tags = ['management'] as const;
+const idParams = z.object({ id: z.uuid({ error: Msg.notFound }) });
 
 export const listUsers = defineContract({
   operationId: 'listUsers',
@@ -28,8 +36,8 @@ export const getUser = defineContract({
   method: 'GET',
   path: '/api/management/users/:id',
   access: 'user:admin',
-  params: z.object({ id: z.uuid({ error: Msg.notFound }) }),
-  responses: { 200: z.object({ user: ManagedUserSchema }), ...errorResponses(400, 401, 403, 404) },
+  params: idParams,
+  responses: { 200: z.object({ user: ManagedUserDetailSchema }), ...errorResponses(400, 401, 403, 404) },
 });
 
 export const createUser = defineContract({
@@ -44,4 +52,103 @@ export const createUser = defineContract({
     201: z.object({ user: ManagedUserSchema, message: z.string() }),
     ...errorResponses(400, 401, 403, 409),
   },
+});
+
+export const createCustomer = defineContract({
+  operationId: 'createCustomer',
+  summary:
+    'Create a customer following an establishment (admin, or a client of it); the registration email goes out',
+  tags,
+  method: 'POST',
+  path: '/api/management/customers',
+  access: 'customer:create',
+  body: CreateCustomerBodySchema,
+  responses: {
+    201: z.object({ user: ManagedUserSchema, message: z.string() }),
+    ...errorResponses(400, 401, 403, 404, 409),
+  },
+});
+
+export const updateUser = defineContract({
+  operationId: 'updateUser',
+  summary: 'Edit a user (admin); turning emailVerified off emails a verification link',
+  description: 'Answers "Customer updated" for a customer and "User updated!" for any other role.',
+  tags,
+  method: 'PATCH',
+  path: '/api/management/users/:id',
+  access: 'user:admin',
+  params: idParams,
+  body: UpdateUserBodySchema,
+  responses: {
+    200: z.object({ user: ManagedUserDetailSchema, message: z.string() }),
+    ...errorResponses(400, 401, 403, 404, 409),
+  },
+});
+
+export const deleteUser = defineContract({
+  operationId: 'deleteUser',
+  summary: "Delete a user's account and all their data (admin); it cannot be undone",
+  tags,
+  method: 'DELETE',
+  path: '/api/management/users/:id',
+  access: 'user:delete',
+  params: idParams,
+  responses: { 200: MessageResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+});
+
+export const impersonateUser = defineContract({
+  operationId: 'impersonateUser',
+  summary: 'Log in as this user (admin); the session records the acting admin',
+  tags,
+  method: 'POST',
+  path: '/api/management/users/:id/impersonate',
+  access: 'user:impersonate',
+  params: idParams,
+  responses: { 200: ImpersonationResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+});
+
+export const endImpersonation = defineContract({
+  operationId: 'endImpersonation',
+  summary: 'Return from "log in as" to the acting admin\'s own session',
+  description: 'Ends the impersonation session and answers a new session of the admin who started it.',
+  tags,
+  method: 'POST',
+  path: '/api/account/impersonation/end',
+  access: 'signedIn',
+  responses: { 200: ImpersonationResponseSchema, ...errorResponses(401, 403) },
+});
+
+export const resetUserPassword = defineContract({
+  operationId: 'resetUserPassword',
+  summary: 'Email the user a new random password and end their sessions (admin)',
+  description:
+    "The old password stops working at once; the email carries the new one. 409 for one's own password (the account's password change); 429 when the address had its hourly share of such emails.",
+  tags,
+  method: 'POST',
+  path: '/api/management/users/:id/reset-password',
+  access: 'user:resetPassword',
+  params: idParams,
+  responses: { 200: MessageResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
+});
+
+export const sendUserVerification = defineContract({
+  operationId: 'sendUserVerification',
+  summary: 'Email the user the verification link again (admin)',
+  tags,
+  method: 'POST',
+  path: '/api/management/users/:id/send-verification',
+  access: 'user:sendVerification',
+  params: idParams,
+  responses: { 200: MessageResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
+});
+
+export const listAuditLog = defineContract({
+  operationId: 'listAuditLog',
+  summary: "The admin actions' audit log, newest first (admin)",
+  tags,
+  method: 'GET',
+  path: '/api/management/audit-log',
+  access: 'auditLog:read',
+  query: AuditLogQuerySchema,
+  responses: { 200: AuditLogSchema, ...errorResponses(400, 401, 403) },
 });

@@ -11,6 +11,7 @@ import {
   requiredText,
   tokenField,
 } from './fields';
+import { preferenceIdsField } from './preference.schema';
 
 export const LanguageSchema = z.enum(LANGUAGES, { error: Msg.chooseLanguage });
 export const RoleSchema = z.enum(ROLES);
@@ -34,7 +35,8 @@ export const UserSchema = z.object({
   marketingConsent: z.boolean(),
   language: LanguageSchema,
   establishments: z.array(z.object({ establishmentId: z.string(), kind: MembershipKindSchema })),
-  impersonatedBy: z.string().nullable().optional(),
+  /** Set while an admin acts as this user ("log in as"): the acting admin, for the bar "Signed in as X by Admin Y". */
+  impersonatedBy: z.object({ id: z.string(), name: z.string() }).nullable().optional(),
   createdAt: z.string(),
 });
 export type User = z.infer<typeof UserSchema>;
@@ -66,6 +68,8 @@ export const RegisterBodySchema = z.object({
   marketingConsent: z.boolean({ error: 'Marketing consent must be true or false' }).default(false),
   establishmentId: z.string().trim().min(1).max(64).optional(),
   language: LanguageSchema.optional(),
+  /** What the customer cares about (optional, on the register-and-follow page): operators target sends at it. */
+  preferenceIds: preferenceIdsField.optional(),
 });
 export type RegisterBody = z.input<typeof RegisterBodySchema>;
 

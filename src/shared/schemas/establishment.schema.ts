@@ -194,6 +194,8 @@ export const MemberSchema = z.object({
   kind: z.enum(['client', 'customer']),
   /** False: "waiting for confirmation", not counted and not sent notifications until they confirm. */
   emailVerified: z.boolean(),
+  /** Gets discounted prices on all products (spec section 3): the operator honours it at the counter. */
+  discountedPrices: z.boolean(),
   since: z.string(),
 });
 export type Member = z.infer<typeof MemberSchema>;

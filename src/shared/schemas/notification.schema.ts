@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FieldLabel, Msg, required, tooLong } from '../messages';
+import { preferenceIdsField, TargetSchema } from './preference.schema';
 
 /** Longest text an operator may write; the push payload limit usually bites first for non-Latin text. */
 export const NOTIFICATION_TEXT_MAX = 2000;
@@ -15,6 +16,8 @@ export const ComposeNotificationBodySchema = z.object({
   mediaId: z.uuid({ error: 'Upload the picture again.' }).nullish(),
   /** true: "send and post" (push and a post in the feed); false: "send" (push only). */
   post: z.boolean({ error: 'post must be true or false' }),
+  /** Only followers who picked at least one of these preferences; none or empty: every follower. */
+  preferenceIds: preferenceIdsField.optional(),
 });
 export type ComposeNotificationBody = z.infer<typeof ComposeNotificationBodySchema>;
 
@@ -90,6 +93,11 @@ export const PostSchema = z.object({
   editedAt: z.string().nullable(),
   /** Only for those who may send for the establishment (operators, its representative, admins). */
   delivery: DeliveryFiguresSchema.nullable(),
+  /**
+   * The preferences the send was targeted at ([]: every follower). Like `delivery`, only for those
+   * who may send for the establishment; null for followers, whom it does not concern.
+   */
+  targets: z.array(TargetSchema).nullable(),
 });
 export type Post = z.infer<typeof PostSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FieldLabel, Msg, tooLong } from '../messages';
 import { ROLES } from '../permissions';
+import { LoginResponseSchema } from './account.schema';
 import { emailField, phoneField, requiredText } from './fields';
 
 /** An admin creates a user of any role; the password is generated and emailed. */
@@ -68,3 +69,113 @@ export const UserListSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type UserList = z.infer<typeof UserListSchema>;
+
+/** An admin or an operating client creates a customer who follows the establishment; the registration email goes out. */
+export const CreateCustomerBodySchema = z.object({
+  firstName: requiredText(FieldLabel.firstName),
+  lastName: requiredText(FieldLabel.lastName),
+  email: emailField,
+  phone: phoneField,
+  establishmentId: z.uuid({ error: Msg.establishmentNotFound }),
+  discountedPrices: z.boolean().default(false),
+  preferenceIds: z
+    .array(z.uuid({ error: Msg.notFound }))
+    .max(100)
+    .default([]),
+});
+export type CreateCustomerBody = z.input<typeof CreateCustomerBodySchema>;
+
+/** A user's link to an establishment, as the admin edits it. */
+export const UserMembershipSchema = z.object({
+  establishmentId: z.uuid({ error: Msg.establishmentNotFound }),
+  kind: z.enum(['customer', 'client'], { error: 'Choose customer or client' }),
+});
+
+/**
+ * Every User field of spec section 3 an admin may change; omitted fields stay. `establishments`,
+ * when given, replaces the user's memberships. Turning `emailVerified` off emails a verification link.
+ */
+export const UpdateUserBodySchema = z
+  .object({
+    firstName: requiredText(FieldLabel.firstName),
+    lastName: requiredText(FieldLabel.lastName),
+    email: emailField,
+    phone: phoneField,
+    role: z.enum(ROLES, { error: 'Choose a role' }),
+    emailVerified: z.boolean({ error: 'Choose true or false' }),
+    discountedPrices: z.boolean({ error: 'Choose true or false' }),
+    establishments: z
+      .array(UserMembershipSchema)
+      .max(500)
+      .refine(
+        (links) => new Set(links.map((link) => link.establishmentId)).size === links.length,
+        Msg.duplicateEstablishment,
+      ),
+  })
+  .partial();
+export type UpdateUserBody = z.input<typeof UpdateUserBodySchema>;
+
+/** What the admin sees on a user's page besides the profile. */
+export const ManagedUserDetailSchema = ManagedUserSchema.extend({
+  establishments: z.array(
+    z.object({
+      establishmentId: z.string(),
+      publicId: z.string(),
+      name: z.string(),
+      kind: z.enum(['customer', 'client']),
+      since: z.string(),
+    }),
+  ),
+  /** Browsers subscribed to push. */
+  devices: z.array(
+    z.object({ id: z.string(), userAgent: z.string(), createdAt: z.string(), lastSeenAt: z.string() }),
+  ),
+  preferences: z.array(z.object({ id: z.string(), name: z.string(), groupName: z.string() })),
+  /** The last notifications delivered to them, newest first, with their outcome. */
+  deliveries: z.array(
+    z.object({
+      notificationId: z.string(),
+      /** The device it went to: a notification reaches each of the user's devices once. */
+      subscriptionId: z.string(),
+      establishmentId: z.string(),
+      establishmentName: z.string(),
+      text: z.string(),
+      sentAt: z.string(),
+      outcome: z.enum(['pending', 'sent', 'failed', 'gone']),
+      httpStatus: z.number().nullable(),
+      receivedAt: z.string().nullable(),
+      clickedAt: z.string().nullable(),
+    }),
+  ),
+});
+export type ManagedUserDetail = z.infer<typeof ManagedUserDetailSchema>;
+
+/** "Log in as": the target's session, which records the acting admin. */
+export const ImpersonationResponseSchema = LoginResponseSchema;
+
+export const MessageResponseSchema = z.object({ message: z.string() });
+
+/** One admin action: who, what, whom, when. */
+export const AuditEntrySchema = z.object({
+  id: z.string(),
+  actorId: z.string().nullable(),
+  actorName: z.string(),
+  action: z.string(),
+  targetUserId: z.string().nullable(),
+  targetEstablishmentId: z.string().nullable(),
+  targetLabel: z.string(),
+  detail: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+
+export const AuditLogQuerySchema = z.object({
+  targetUserId: z.uuid({ error: Msg.notFound }).optional(),
+  cursor: z.string().max(400, Msg.invalidCursor).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export const AuditLogSchema = z.object({
+  items: z.array(AuditEntrySchema),
+  nextCursor: z.string().nullable(),
+});
+export type AuditLog = z.infer<typeof AuditLogSchema>;

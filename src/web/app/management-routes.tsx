@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { Navigate } from 'react-router';
-import { later, page, withRight } from './route-helpers';
+import { page, withRight } from './route-helpers';
 
 /** /app/management: the admin's screens (spec section 2). */
 export const managementRoutes: RouteObject = withRight(
@@ -14,9 +14,27 @@ export const managementRoutes: RouteObject = withRight(
         (m) => m.CustomersPage,
       ),
     },
-    later('customers/new'),
-    later('customers/:customerId'),
-    later('customers/:customerId/edit'),
+    {
+      path: 'customers/new',
+      lazy: page(
+        () => import('../pages/app/management/person-new-page'),
+        (m) => m.CustomerNewPage,
+      ),
+    },
+    {
+      path: 'customers/:customerId',
+      lazy: page(
+        () => import('../pages/app/management/person-detail-page'),
+        (m) => m.CustomerDetailPage,
+      ),
+    },
+    {
+      path: 'customers/:customerId/edit',
+      lazy: page(
+        () => import('../pages/app/management/person-edit-page'),
+        (m) => m.CustomerEditPage,
+      ),
+    },
     {
       path: 'establishment',
       lazy: page(
@@ -59,14 +77,92 @@ export const managementRoutes: RouteObject = withRight(
         (m) => m.EstablishmentEditPage,
       ),
     },
-    later('users'),
-    later('users/:userId'),
-    later('clients'),
-    later('clients/:clientId'),
-    later('preferences'),
-    later('preferences/:preferenceId'),
-    later('preference-groups'),
-    later('preference-groups/:groupId'),
+    {
+      path: 'users',
+      lazy: page(
+        () => import('../pages/app/management/users-page'),
+        (m) => m.UsersPage,
+      ),
+    },
+    {
+      path: 'users/new',
+      lazy: page(
+        () => import('../pages/app/management/person-new-page'),
+        (m) => m.UserNewPage,
+      ),
+    },
+    {
+      path: 'users/:userId',
+      lazy: page(
+        () => import('../pages/app/management/person-detail-page'),
+        (m) => m.UserDetailPage,
+      ),
+    },
+    {
+      path: 'users/:userId/edit',
+      lazy: page(
+        () => import('../pages/app/management/person-edit-page'),
+        (m) => m.UserEditPage,
+      ),
+    },
+    {
+      path: 'clients',
+      lazy: page(
+        () => import('../pages/app/management/users-page'),
+        (m) => m.ClientsPage,
+      ),
+    },
+    {
+      path: 'clients/:clientId',
+      lazy: page(
+        () => import('../pages/app/management/person-detail-page'),
+        (m) => m.ClientDetailPage,
+      ),
+    },
+    {
+      path: 'clients/:clientId/edit',
+      lazy: page(
+        () => import('../pages/app/management/person-edit-page'),
+        (m) => m.ClientEditPage,
+      ),
+    },
+    withRight('auditLog:read', [
+      {
+        path: 'audit-log',
+        lazy: page(
+          () => import('../pages/app/management/audit-log-page'),
+          (m) => m.AuditLogPage,
+        ),
+      },
+    ]),
+    {
+      path: 'preferences',
+      lazy: page(
+        () => import('../pages/app/management/preferences-page'),
+        (m) => m.PreferencesPage,
+      ),
+    },
+    {
+      path: 'preferences/:preferenceId',
+      lazy: page(
+        () => import('../pages/app/management/preference-page'),
+        (m) => m.PreferencePage,
+      ),
+    },
+    {
+      path: 'preference-groups',
+      lazy: page(
+        () => import('../pages/app/management/preference-groups-page'),
+        (m) => m.PreferenceGroupsPage,
+      ),
+    },
+    {
+      path: 'preference-groups/:groupId',
+      lazy: page(
+        () => import('../pages/app/management/preference-group-page'),
+        (m) => m.PreferenceGroupPage,
+      ),
+    },
   ],
   'management',
 );

@@ -1,21 +1,50 @@
 import SupervisorAccountOutlinedIcon from '@mui/icons-material/SupervisorAccountOutlined';
-import { Box, Typography } from '@mui/material';
+import { Box, Button, CircularProgress, Typography } from '@mui/material';
+import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { fullNameOf } from '../components/user-menu';
+import { useEndImpersonation } from '../features/admin-actions/api/admin-actions.api';
+import { useSwitchSession } from '../features/admin-actions/use-switch-session';
+import { apiErrorText } from '../lib/api-error-text';
 import { useSession } from '../lib/session';
 
-/** A thin bar above the page while an admin acts as this user ("log in as", DESIGN section 4). */
+/** Where the admin lands back in their own session. */
+const ADMIN_HOME = '/app/management/customers';
+
+/**
+ * A bar above the page while an admin acts as this user ("log in as", DESIGN section 4): who, by
+ * which admin, and the way back to the admin's own session.
+ */
 export function ImpersonationBar() {
-  const { t } = useTranslation();
   const { user } = useSession();
   if (!user?.impersonatedBy) return null;
+  return <Bar name={fullNameOf(user)} admin={user.impersonatedBy.name} />;
+}
+
+function Bar({ name, admin }: { name: string; admin: string }) {
+  const { t } = useTranslation();
+  const { enqueueSnackbar } = useSnackbar();
+  const end = useEndImpersonation();
+  const switchSession = useSwitchSession();
+
+  const returnToAdmin = async () => {
+    try {
+      switchSession(await end.mutateAsync(), ADMIN_HOME);
+    } catch (error) {
+      enqueueSnackbar(apiErrorText(t, error), { variant: 'error' });
+    }
+  };
+
   return (
     <Box
-      role="status"
+      role="region"
+      aria-label={t('layout.impersonation.label')}
       sx={{
         display: 'flex',
+        flexWrap: 'wrap',
         alignItems: 'center',
-        gap: 1,
+        columnGap: 1.5,
+        rowGap: 0.75,
         px: { xs: 2, sm: 3 },
         py: 0.75,
         bgcolor: 'warning.main',
@@ -23,9 +52,23 @@ export function ImpersonationBar() {
       }}
     >
       <SupervisorAccountOutlinedIcon fontSize="small" />
-      <Typography variant="body2" sx={{ fontWeight: 500 }}>
-        {t('layout.impersonating', { name: fullNameOf(user), email: user.email })}
+      <Typography
+        variant="body2"
+        sx={{ fontWeight: 500, flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' }}
+      >
+        {t('layout.impersonation.signedInAs', { name, admin })}
       </Typography>
+      <Button
+        size="small"
+        variant="contained"
+        color="inherit"
+        onClick={returnToAdmin}
+        disabled={end.isPending}
+        startIcon={end.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
+        sx={{ bgcolor: 'background.paper', color: 'text.primary', flexShrink: 0 }}
+      >
+        {t('layout.impersonation.return')}
+      </Button>
     </Box>
   );
 }

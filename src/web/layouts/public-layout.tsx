@@ -5,12 +5,14 @@ import { LanguagePicker } from '../components/language-picker';
 import { ThemePicker } from '../components/theme-picker';
 import { useSession } from '../lib/session';
 import { TOP_BAR_HEIGHT } from './frame-sizes';
+import { ImpersonationBar } from './impersonation-bar';
 import { ProductLogo } from './product-logo';
 
 /** Public pages' frame: top bar (name, language, theme, sign in or open app), the page, a footer. */
 export function PublicLayout() {
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
+      <ImpersonationBar />
       <AppBar position="sticky">
         <Container maxWidth="lg" disableGutters>
           <Toolbar

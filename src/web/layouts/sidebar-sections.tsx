@@ -1,11 +1,16 @@
 import AccountCircleOutlinedIcon from '@mui/icons-material/AccountCircleOutlined';
 import AssessmentOutlinedIcon from '@mui/icons-material/AssessmentOutlined';
+import BadgeOutlinedIcon from '@mui/icons-material/BadgeOutlined';
+import CategoryOutlinedIcon from '@mui/icons-material/CategoryOutlined';
 import DynamicFeedOutlinedIcon from '@mui/icons-material/DynamicFeedOutlined';
 import GroupAddOutlinedIcon from '@mui/icons-material/GroupAddOutlined';
+import HistoryOutlinedIcon from '@mui/icons-material/HistoryOutlined';
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
+import PeopleOutlinedIcon from '@mui/icons-material/PeopleOutlined';
 import PersonAddAltOutlinedIcon from '@mui/icons-material/PersonAddAltOutlined';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import StoreMallDirectoryOutlinedIcon from '@mui/icons-material/StoreMallDirectoryOutlined';
+import TuneOutlinedIcon from '@mui/icons-material/TuneOutlined';
 import type { ReactNode } from 'react';
 import type { User } from '../../shared/schemas/account.schema';
 import { useSession } from '../lib/session';
@@ -26,18 +31,22 @@ export interface NavSection {
   items: NavItem[];
 }
 
-/** Where the Establishments link goes: one establishment straight to it, several (or admin) to the list. */
+/**
+ * Where the Establishments link goes: one establishment straight to it, several (or admin) to the
+ * list. "My establishment" is for who operates it; a follower's is labelled as followed.
+ */
 const establishmentsItem = (user: User, isAdmin: boolean): NavItem | null => {
   const ids = [...new Set(user.establishments.map((m) => m.establishmentId))];
+  const operates = isAdmin || user.establishments.some((m) => m.kind === 'client');
   if (ids.length === 1 && !isAdmin)
     return {
-      label: 'layout.nav.myEstablishment',
+      label: operates ? 'layout.nav.myEstablishment' : 'layout.nav.followedEstablishment',
       to: `/app/establishment/${encodeURIComponent(ids[0]!)}`,
       icon: <StorefrontOutlinedIcon />,
     };
   if (ids.length === 0 && !isAdmin) return null;
   return {
-    label: 'layout.nav.myEstablishments',
+    label: operates ? 'layout.nav.myEstablishments' : 'layout.nav.followedEstablishments',
     to: '/app/myestablishments',
     icon: <StorefrontOutlinedIcon />,
     also: ['/app/establishment'],
@@ -77,28 +86,47 @@ export function useNavSections(): NavSection[] {
     items: [{ label: 'nav.account', to: '/app/account', icon: <AccountCircleOutlinedIcon /> }],
   });
 
-  if (isAdmin)
+  if (isAdmin) {
+    const admin: (NavItem | false)[] = [
+      { label: 'layout.nav.customers', to: '/app/management/customers', icon: <PeopleOutlinedIcon /> },
+      { label: 'layout.nav.users', to: '/app/management/users', icon: <PeopleAltOutlinedIcon /> },
+      { label: 'layout.nav.clients', to: '/app/management/clients', icon: <BadgeOutlinedIcon /> },
+      {
+        label: 'layout.nav.adminEstablishments',
+        to: '/app/management/establishment',
+        icon: <StoreMallDirectoryOutlinedIcon />,
+      },
+      can('preference:manage') && {
+        label: 'layout.nav.preferences',
+        to: '/app/management/preferences',
+        icon: <TuneOutlinedIcon />,
+      },
+      can('preference:manage') && {
+        label: 'layout.nav.preferenceGroups',
+        to: '/app/management/preference-groups',
+        icon: <CategoryOutlinedIcon />,
+      },
+      can('auditLog:read') && {
+        label: 'layout.nav.auditLog',
+        to: '/app/management/audit-log',
+        icon: <HistoryOutlinedIcon />,
+      },
+      {
+        label: 'layout.nav.addUser',
+        to: '/app/management/establishment/adduser',
+        icon: <PersonAddAltOutlinedIcon />,
+      },
+      {
+        label: 'layout.nav.addClient',
+        to: '/app/management/establishment/addclient',
+        icon: <GroupAddOutlinedIcon />,
+      },
+    ];
     sections.push({
       title: 'layout.sections.admin',
-      items: [
-        {
-          label: 'layout.nav.adminEstablishments',
-          to: '/app/management/establishment',
-          icon: <StoreMallDirectoryOutlinedIcon />,
-        },
-        { label: 'layout.nav.users', to: '/app/management/users', icon: <PeopleAltOutlinedIcon /> },
-        {
-          label: 'layout.nav.addUser',
-          to: '/app/management/establishment/adduser',
-          icon: <PersonAddAltOutlinedIcon />,
-        },
-        {
-          label: 'layout.nav.addClient',
-          to: '/app/management/establishment/addclient',
-          icon: <GroupAddOutlinedIcon />,
-        },
-      ],
+      items: admin.filter((item): item is NavItem => item !== false),
     });
+  }
   return sections;
 }
 

@@ -57,15 +57,40 @@ describe('sidebar', () => {
           .map((link) => link.textContent),
       ]);
 
-  it('shows a follower their feed, their establishment and their account', async () => {
+  it('shows a follower their feed, the establishment they follow (not as theirs) and their account', async () => {
     const { nav } = await renderSidebar(customer);
     expect(sectionsIn(nav)).toEqual([
-      ['Establishments', ['Feed', 'My establishment']],
+      ['Establishments', ['Feed', 'Followed establishment']],
       ['Personal Settings', ['Account']],
     ]);
-    expect(within(nav).getByRole('link', { name: 'My establishment' })).toHaveAttribute(
+    expect(within(nav).getByRole('link', { name: 'Followed establishment' })).toHaveAttribute(
       'href',
       '/app/establishment/e1',
+    );
+  });
+
+  it('calls the one establishment a client operates "My establishment"', async () => {
+    const { nav } = await renderSidebar(
+      makeUser({ role: 'client', establishments: [{ establishmentId: 'e1', kind: 'client' }] }),
+    );
+    expect(sectionsIn(nav)).toEqual([
+      ['Establishments', ['My establishment']],
+      ['Personal Settings', ['Account']],
+    ]);
+  });
+
+  it('labels the several establishments a customer follows as followed', async () => {
+    const { nav } = await renderSidebar(
+      makeUser({
+        establishments: [
+          { establishmentId: 'e1', kind: 'customer' },
+          { establishmentId: 'e2', kind: 'customer' },
+        ],
+      }),
+    );
+    expect(within(nav).getByRole('link', { name: 'Followed establishments' })).toHaveAttribute(
+      'href',
+      '/app/myestablishments',
     );
   });
 
@@ -99,9 +124,31 @@ describe('sidebar', () => {
       ['Personal Settings', ['Account']],
       [
         'Admin Panel',
-        ['Establishments', 'Users', 'Add User to Establishment', 'Add Client to Establishment'],
+        [
+          'Customers',
+          'Users',
+          'Clients',
+          'Establishments',
+          'Preferences',
+          'Preference groups',
+          'Audit log',
+          'Add User to Establishment',
+          'Add Client to Establishment',
+        ],
       ],
     ]);
+    const links = Object.fromEntries(
+      within(within(nav).getByRole('list', { name: 'Admin Panel' }))
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    );
+    expect(links).toMatchObject({
+      Customers: '/app/management/customers',
+      Clients: '/app/management/clients',
+      Preferences: '/app/management/preferences',
+      'Preference groups': '/app/management/preference-groups',
+      'Audit log': '/app/management/audit-log',
+    });
   });
 
   it('marks the current page, also under a link that stands for its sub-pages', async () => {

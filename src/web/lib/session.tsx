@@ -68,8 +68,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   // After sign-in, a restored session or a verified email: register this browser for push, in the
   // background (sign-in never waits for, or fails on, push; failures are only logged). Not before
-  // can() allows it: an unconfirmed address is no audience yet.
-  const maySubscribe = status === 'authenticated' && can(user, 'push:subscribe');
+  // can() allows it: an unconfirmed address is no audience yet. Nor while an admin acts as the user
+  // ("log in as"): the admin's browser must not become one of the user's devices.
+  const maySubscribe = status === 'authenticated' && can(user, 'push:subscribe') && !user?.impersonatedBy;
   const userId = user?.id;
   useEffect(() => {
     if (maySubscribe && userId) void registerPushSubscription();

@@ -51,6 +51,11 @@ export const LAST = [
   'POST /api/account/password',
   'POST /api/account/logout',
   'POST /api/account/logout-all',
+  // An admin's edits, password resets and deletions change or end other actors' accounts (the
+  // admin's own included), after which nobody signs in again with the world's passwords.
+  'PATCH /api/management/users/{id}',
+  'POST /api/management/users/{id}/reset-password',
+  'DELETE /api/management/users/{id}',
   'DELETE /api/account',
 ];
 /** After a 2xx here the caller's token no longer works: sign in again. */

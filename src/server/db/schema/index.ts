@@ -1,4 +1,5 @@
 export * from './establishments';
+export * from './management';
 export * from './notifications';
 export * from './rate-limits';
 export * from './users';

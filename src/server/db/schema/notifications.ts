@@ -119,6 +119,8 @@ export const deliveries = pgTable(
     primaryKey({ columns: [t.notificationId, t.subscriptionId] }),
     index('deliveries_batch_idx').on(t.notificationId, t.userId),
     index('deliveries_pending_idx').on(t.notificationId).where(sql`${t.outcome} = 'pending'`),
+    // A person's last deliveries (the admin's user page) and their own data export.
+    index('deliveries_user_idx').on(t.userId),
   ],
 );
 

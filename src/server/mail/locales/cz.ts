@@ -1,4 +1,4 @@
-import type { MailStrings } from './en';
+import type { MailPlurals, MailStrings } from './en';
 
 export const cz: MailStrings = {
   greeting: 'Dobrý den, {{firstName}},',
@@ -14,6 +14,12 @@ export const cz: MailStrings = {
     'Nyní sledujete podnik {{establishment}}. Potvrďte svou e-mailovou adresu a začněte dostávat jeho novinky.',
   registrationIntroForClient:
     'Váš podnik {{establishment}} je nyní na {{product}}. Potvrďte svou e-mailovou adresu, přihlaste se a pošlete svým sledujícím první novinku.',
+  registrationIntroForClientAccount:
+    'Váš účet {{product}} pro provozování podniku je připraven. Potvrďte svou e-mailovou adresu a přihlaste se; jakmile bude váš podnik propojen s vaším účtem, můžete jeho sledujícím posílat novinky.',
+  registrationIntroForRepresentant:
+    'Nyní jste obchodním zástupcem služby {{product}}. Potvrďte svou e-mailovou adresu a přihlaste se: v panelu zástupce můžete registrovat podniky spolu s jejich provozovateli a sledovat, jak se jejich provozovnám daří.',
+  registrationIntroForAdmin:
+    'Nyní jste správcem služby {{product}}. Potvrďte svou e-mailovou adresu a přihlaste se, abyste mohli spravovat uživatele, podniky a jejich sledující.',
   registrationButton: 'Potvrdit e-mail',
   registrationPassword: 'Vaše heslo pro přihlášení: {{password}}',
   registrationPasswordHint: 'Kdykoli ho můžete změnit v sekci Účet > Zabezpečení.',
@@ -25,12 +31,40 @@ export const cz: MailStrings = {
 
   resetSubject: 'Nastavte si nové heslo',
   resetIntro:
-    'Někdo požádal o nastavení nového hesla k vašemu účtu. Pokud jste to byli vy, otevřete odkaz níže do {{hours}} hod. Pokud ne, tento e-mail ignorujte: vaše heslo zůstane beze změny.',
+    'Někdo požádal o nastavení nového hesla k vašemu účtu. Pokud jste to byli vy, otevřete odkaz níže, platí {{validFor}}. Pokud ne, tento e-mail ignorujte: vaše heslo zůstane beze změny.',
   resetButton: 'Nastavit nové heslo',
+
+  adminResetSubject: 'Vaše nové heslo ke službě {{product}}',
+  adminResetIntro:
+    'Správce služby {{product}} nastavil k vašemu účtu nové heslo. Na všech zařízeních jste byli odhlášeni: přihlaste se znovu heslem uvedeným níže.',
+  adminResetButton: 'Přihlásit se',
+
+  contactSubject: 'Žádost o kontakt od {{business}}',
+  contactIntro:
+    '{{name}} z podniku {{business}} má zájem o službu {{product}}. Odpovězte na tento e-mail a ozvěte se.',
+  contactName: 'Jméno',
+  contactBusiness: 'Podnik',
+  contactEmail: 'E-mail',
+  contactPhone: 'Telefon',
+  contactNoPhone: 'neuvedeno',
+  contactLanguage: 'Jazyk',
+  contactMessage: 'Zpráva',
+  contactFooter:
+    'Odesláno z kontaktního formuláře na domovské stránce {{product}}. Žádost najdete také v panelu zástupce.',
 
   emailChangedSubject: 'Vaše e-mailová adresa byla změněna',
   emailChangedIntro:
     'E-mailová adresa vašeho účtu {{product}} byla změněna z této adresy na novou. Od teď vám píšeme na novou adresu a s touto adresou se už nepřihlásíte.',
   emailChangedWarning:
     'Pokud jste to nebyli vy, někdo možná zná vaše heslo: okamžitě nám napište na {{supportEmail}}, abychom mohli váš účet zabezpečit.',
+};
+
+/** Phrases that change with a number, by the plural forms of cz (one, few, many (fractions), other). */
+export const czPlurals: MailPlurals = {
+  resetValidFor: {
+    one: '{{count}} hodinu',
+    few: '{{count}} hodiny',
+    many: '{{count}} hodiny',
+    other: '{{count}} hodin',
+  },
 };

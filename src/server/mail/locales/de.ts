@@ -1,4 +1,4 @@
-import type { MailStrings } from './en';
+import type { MailPlurals, MailStrings } from './en';
 
 export const de: MailStrings = {
   greeting: 'Hallo {{firstName}},',
@@ -14,6 +14,12 @@ export const de: MailStrings = {
     'Sie folgen jetzt {{establishment}}. Bestätigen Sie Ihre E-Mail-Adresse, um die Neuigkeiten dieses Betriebs zu erhalten.',
   registrationIntroForClient:
     'Ihr Betrieb {{establishment}} ist jetzt auf {{product}}. Bestätigen Sie Ihre E-Mail-Adresse, melden Sie sich an und senden Sie Ihren Followern die erste Neuigkeit.',
+  registrationIntroForClientAccount:
+    'Ihr {{product}}-Konto für Ihren Betrieb ist bereit. Bestätigen Sie Ihre E-Mail-Adresse und melden Sie sich an; sobald Ihr Betrieb mit Ihrem Konto verknüpft ist, können Sie seinen Followern Neuigkeiten senden.',
+  registrationIntroForRepresentant:
+    'Sie sind jetzt Vertreter von {{product}}. Bestätigen Sie Ihre E-Mail-Adresse und melden Sie sich an: Im Vertreterbereich registrieren Sie Betriebe zusammen mit ihren Betreibern und sehen, wie es diesen Betrieben geht.',
+  registrationIntroForAdmin:
+    'Sie sind jetzt Administrator von {{product}}. Bestätigen Sie Ihre E-Mail-Adresse und melden Sie sich an, um Benutzer, Betriebe und deren Follower zu verwalten.',
   registrationButton: 'E-Mail-Adresse bestätigen',
   registrationPassword: 'Ihr Passwort für die Anmeldung: {{password}}',
   registrationPasswordHint: 'Sie können es jederzeit unter Konto > Sicherheit ändern.',
@@ -26,12 +32,35 @@ export const de: MailStrings = {
 
   resetSubject: 'Neues Passwort festlegen',
   resetIntro:
-    'Jemand hat ein neues Passwort für Ihr Konto angefordert. Wenn Sie das waren, öffnen Sie den folgenden Link innerhalb von {{hours}} Stunde(n). Falls nicht, ignorieren Sie diese E-Mail: Ihr Passwort bleibt unverändert.',
+    'Jemand hat ein neues Passwort für Ihr Konto angefordert. Wenn Sie das waren, öffnen Sie den folgenden Link innerhalb von {{validFor}}. Falls nicht, ignorieren Sie diese E-Mail: Ihr Passwort bleibt unverändert.',
   resetButton: 'Neues Passwort festlegen',
+
+  adminResetSubject: 'Ihr neues Passwort für {{product}}',
+  adminResetIntro:
+    'Ein Administrator von {{product}} hat ein neues Passwort für Ihr Konto festgelegt. Sie wurden auf allen Geräten abgemeldet: Melden Sie sich mit dem unten stehenden Passwort erneut an.',
+  adminResetButton: 'Anmelden',
+
+  contactSubject: 'Kontaktanfrage von {{business}}',
+  contactIntro:
+    '{{name}} von {{business}} möchte {{product}} nutzen. Antworten Sie auf diese E-Mail, um sich zu melden.',
+  contactName: 'Name',
+  contactBusiness: 'Betrieb',
+  contactEmail: 'E-Mail',
+  contactPhone: 'Telefon',
+  contactNoPhone: 'nicht angegeben',
+  contactLanguage: 'Sprache',
+  contactMessage: 'Nachricht',
+  contactFooter:
+    'Gesendet über das Kontaktformular auf der Startseite von {{product}}. Die Anfrage steht auch im Vertreterbereich.',
 
   emailChangedSubject: 'Ihre E-Mail-Adresse wurde geändert',
   emailChangedIntro:
     'Die E-Mail-Adresse Ihres {{product}}-Kontos wurde von dieser Adresse auf eine neue geändert. Ab sofort schreiben wir an die neue Adresse, und mit dieser Adresse können Sie sich nicht mehr anmelden.',
   emailChangedWarning:
     'Wenn Sie das nicht waren, kennt möglicherweise jemand Ihr Passwort: Schreiben Sie uns sofort an {{supportEmail}}, damit wir Ihr Konto sichern können.',
+};
+
+/** Phrases that change with a number, by the plural forms of de (one, other). */
+export const dePlurals: MailPlurals = {
+  resetValidFor: { one: '{{count}} Stunde', other: '{{count}} Stunden' },
 };

@@ -16,6 +16,12 @@ export const en = {
     'You now follow {{establishment}}. Confirm your email address to start receiving their news.',
   registrationIntroForClient:
     'Your business {{establishment}} is now on {{product}}. Confirm your email address, sign in and send your first news to your followers.',
+  registrationIntroForClientAccount:
+    'Your {{product}} account for running a business is ready. Confirm your email address and sign in; once your business is linked to your account, you can send news to its followers.',
+  registrationIntroForRepresentant:
+    'You are now a representative of {{product}}. Confirm your email address and sign in: from your representative panel you can register businesses together with their operators, and see how their establishments are doing.',
+  registrationIntroForAdmin:
+    'You are now an administrator of {{product}}. Confirm your email address and sign in to manage users, businesses and their followers.',
   registrationButton: 'Confirm my email',
   registrationPassword: 'Your password for signing in: {{password}}',
   registrationPasswordHint: 'You can change it at any time under Account > Security.',
@@ -28,8 +34,26 @@ export const en = {
 
   resetSubject: 'Set a new password',
   resetIntro:
-    'Someone asked to set a new password for your account. If it was you, open the link below within {{hours}} hour(s). If not, ignore this email: your password stays as it is.',
+    'Someone asked to set a new password for your account. If it was you, open the link below within {{validFor}}. If not, ignore this email: your password stays as it is.',
   resetButton: 'Set a new password',
+
+  adminResetSubject: 'Your new {{product}} password',
+  adminResetIntro:
+    'An administrator of {{product}} set a new password for your account. You are signed out on every device: sign in again with the password below.',
+  adminResetButton: 'Sign in',
+
+  contactSubject: 'Contact request from {{business}}',
+  contactIntro:
+    '{{name}} from {{business}} would like to use {{product}}. Reply to this email to answer them.',
+  contactName: 'Name',
+  contactBusiness: 'Business',
+  contactEmail: 'Email',
+  contactPhone: 'Phone',
+  contactNoPhone: 'not given',
+  contactLanguage: 'Language',
+  contactMessage: 'Message',
+  contactFooter:
+    'Sent from the contact form on the {{product}} home page. The request is also listed in the representative panel.',
 
   emailChangedSubject: 'Your email address was changed',
   emailChangedIntro:
@@ -39,3 +63,16 @@ export const en = {
 };
 
 export type MailStrings = typeof en;
+
+/** A phrase's forms by the plural categories of the language (Intl.PluralRules): `other` always. */
+export type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
+
+/**
+ * Phrases that change with a number, by the plural forms of en (one, other); each language has the
+ * forms of its own rules (checked by templates.test.ts) and templates.ts picks one through i18next.
+ */
+export const enPlurals = {
+  resetValidFor: { one: '{{count}} hour', other: '{{count}} hours' },
+};
+
+export type MailPlurals = Record<keyof typeof enPlurals, PluralForms>;

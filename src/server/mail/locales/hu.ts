@@ -1,4 +1,4 @@
-import type { MailStrings } from './en';
+import type { MailPlurals, MailStrings } from './en';
 
 export const hu: MailStrings = {
   greeting: 'Kedves {{firstName}}!',
@@ -14,6 +14,12 @@ export const hu: MailStrings = {
     'Mostantól követi ezt a helyet: {{establishment}}. Erősítse meg e-mail-címét, hogy megkapja a híreit.',
   registrationIntroForClient:
     'A(z) {{establishment}} vállalkozása mostantól elérhető a {{product}} szolgáltatásban. Erősítse meg e-mail-címét, jelentkezzen be, és küldje el első hírét követőinek.',
+  registrationIntroForClientAccount:
+    'Elkészült {{product}}-fiókja vállalkozása üzemeltetéséhez. Erősítse meg e-mail-címét, és jelentkezzen be; amint vállalkozását összekapcsoltuk a fiókjával, híreket küldhet a követőinek.',
+  registrationIntroForRepresentant:
+    'Mostantól a {{product}} képviselője. Erősítse meg e-mail-címét, és jelentkezzen be: a képviselői panelen vállalkozásokat regisztrálhat az üzemeltetőikkel együtt, és nyomon követheti, hogyan mennek az üzleteik.',
+  registrationIntroForAdmin:
+    'Mostantól a {{product}} adminisztrátora. Erősítse meg e-mail-címét, és jelentkezzen be a felhasználók, a vállalkozások és követőik kezeléséhez.',
   registrationButton: 'E-mail-cím megerősítése',
   registrationPassword: 'Jelszava a bejelentkezéshez: {{password}}',
   registrationPasswordHint: 'Bármikor módosíthatja a Fiók > Biztonság menüpontban.',
@@ -26,12 +32,35 @@ export const hu: MailStrings = {
 
   resetSubject: 'Új jelszó beállítása',
   resetIntro:
-    'Valaki új jelszó beállítását kérte az Ön fiókjához. Ha Ön volt az, {{hours}} órán belül nyissa meg az alábbi hivatkozást. Ha nem, hagyja figyelmen kívül ezt az e-mailt: jelszava változatlan marad.',
+    'Valaki új jelszó beállítását kérte az Ön fiókjához. Ha Ön volt az, {{validFor}} belül nyissa meg az alábbi hivatkozást. Ha nem, hagyja figyelmen kívül ezt az e-mailt: jelszava változatlan marad.',
   resetButton: 'Új jelszó beállítása',
+
+  adminResetSubject: 'Az Ön új {{product}}-jelszava',
+  adminResetIntro:
+    'A(z) {{product}} egyik adminisztrátora új jelszót állított be a fiókjához. Minden eszközön kijelentkeztettük: jelentkezzen be újra az alábbi jelszóval.',
+  adminResetButton: 'Bejelentkezés',
+
+  contactSubject: 'Kapcsolatfelvételi kérés: {{business}}',
+  contactIntro:
+    '{{name}} ({{business}}) szeretné használni a {{product}} szolgáltatást. A kapcsolatfelvételhez válaszoljon erre az e-mailre.',
+  contactName: 'Név',
+  contactBusiness: 'Vállalkozás',
+  contactEmail: 'E-mail',
+  contactPhone: 'Telefon',
+  contactNoPhone: 'nincs megadva',
+  contactLanguage: 'Nyelv',
+  contactMessage: 'Üzenet',
+  contactFooter:
+    'A {{product}} kezdőlapjának kapcsolatfelvételi űrlapjáról küldve. A kérés a képviselői panelen is megtalálható.',
 
   emailChangedSubject: 'Megváltozott az e-mail-címe',
   emailChangedIntro:
     '{{product}}-fiókja e-mail-címét erről a címről egy új címre módosították. Mostantól az új címre írunk, és ezzel a címmel már nem tud bejelentkezni.',
   emailChangedWarning:
     'Ha nem Ön volt, lehet, hogy valaki ismeri a jelszavát: azonnal írjon nekünk a(z) {{supportEmail}} címre, hogy biztonságba helyezhessük a fiókját.',
+};
+
+/** Phrases that change with a number, by the plural forms of hu (one, other: a noun after a numeral stays singular). */
+export const huPlurals: MailPlurals = {
+  resetValidFor: { one: '{{count}} órán', other: '{{count}} órán' },
 };

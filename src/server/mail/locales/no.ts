@@ -1,4 +1,4 @@
-import type { MailStrings } from './en';
+import type { MailPlurals, MailStrings } from './en';
 
 export const no: MailStrings = {
   greeting: 'Hei {{firstName}},',
@@ -14,6 +14,12 @@ export const no: MailStrings = {
     'Nå følger du {{establishment}}. Bekreft e-postadressen din for å begynne å få nyhetene deres.',
   registrationIntroForClient:
     'Bedriften din {{establishment}} er nå på {{product}}. Bekreft e-postadressen din, logg inn og send din første nyhet til følgerne dine.',
+  registrationIntroForClientAccount:
+    '{{product}}-kontoen din for å drive en virksomhet er klar. Bekreft e-postadressen din og logg inn; når virksomheten din er koblet til kontoen din, kan du sende nyheter til følgerne dens.',
+  registrationIntroForRepresentant:
+    'Du er nå representant for {{product}}. Bekreft e-postadressen din og logg inn: i representantpanelet kan du registrere virksomheter sammen med dem som driver dem, og se hvordan det går med dem.',
+  registrationIntroForAdmin:
+    'Du er nå administrator for {{product}}. Bekreft e-postadressen din og logg inn for å administrere brukere, virksomheter og følgerne deres.',
   registrationButton: 'Bekreft e-postadressen min',
   registrationPassword: 'Passordet ditt for innlogging: {{password}}',
   registrationPasswordHint: 'Du kan endre det når som helst under Konto > Sikkerhet.',
@@ -25,12 +31,35 @@ export const no: MailStrings = {
 
   resetSubject: 'Velg et nytt passord',
   resetIntro:
-    'Noen har bedt om å få velge et nytt passord for kontoen din. Hvis det var deg, åpner du lenken nedenfor innen {{hours}} time(r). Hvis ikke, kan du se bort fra denne e-posten: passordet ditt forblir uendret.',
+    'Noen har bedt om å få velge et nytt passord for kontoen din. Hvis det var deg, åpner du lenken nedenfor innen {{validFor}}. Hvis ikke, kan du se bort fra denne e-posten: passordet ditt forblir uendret.',
   resetButton: 'Velg et nytt passord',
+
+  adminResetSubject: 'Ditt nye passord for {{product}}',
+  adminResetIntro:
+    'En administrator for {{product}} har satt et nytt passord for kontoen din. Du er logget ut på alle enheter: logg inn igjen med passordet nedenfor.',
+  adminResetButton: 'Logg inn',
+
+  contactSubject: 'Kontaktforespørsel fra {{business}}',
+  contactIntro:
+    '{{name}} fra {{business}} vil gjerne bruke {{product}}. Svar på denne e-posten for å ta kontakt.',
+  contactName: 'Navn',
+  contactBusiness: 'Virksomhet',
+  contactEmail: 'E-post',
+  contactPhone: 'Telefon',
+  contactNoPhone: 'ikke oppgitt',
+  contactLanguage: 'Språk',
+  contactMessage: 'Melding',
+  contactFooter:
+    'Sendt fra kontaktskjemaet på startsiden til {{product}}. Forespørselen står også i representantpanelet.',
 
   emailChangedSubject: 'E-postadressen din er endret',
   emailChangedIntro:
     'E-postadressen for {{product}}-kontoen din er endret fra denne adressen til en ny. Fra nå av skriver vi til den nye adressen, og du kan ikke lenger logge inn med denne adressen.',
   emailChangedWarning:
     'Hvis det ikke var deg, kan noen kjenne passordet ditt: skriv straks til {{supportEmail}} slik at vi kan sikre kontoen din.',
+};
+
+/** Phrases that change with a number, by the plural forms of no (one, other). */
+export const noPlurals: MailPlurals = {
+  resetValidFor: { one: '{{count}} time', other: '{{count}} timer' },
 };

@@ -1,4 +1,4 @@
-import type { MailStrings } from './en';
+import type { MailPlurals, MailStrings } from './en';
 
 export const se: MailStrings = {
   greeting: 'Hej {{firstName}},',
@@ -14,6 +14,12 @@ export const se: MailStrings = {
     'Nu följer du {{establishment}}. Bekräfta din e-postadress för att börja få deras nyheter.',
   registrationIntroForClient:
     'Ditt företag {{establishment}} finns nu på {{product}}. Bekräfta din e-postadress, logga in och skicka din första nyhet till dina följare.',
+  registrationIntroForClientAccount:
+    'Ditt {{product}}-konto för att driva en verksamhet är klart. Bekräfta din e-postadress och logga in; när din verksamhet har kopplats till ditt konto kan du skicka nyheter till dess följare.',
+  registrationIntroForRepresentant:
+    'Du är nu representant för {{product}}. Bekräfta din e-postadress och logga in: i representantpanelen kan du registrera verksamheter tillsammans med dem som driver dem och se hur det går för dem.',
+  registrationIntroForAdmin:
+    'Du är nu administratör för {{product}}. Bekräfta din e-postadress och logga in för att hantera användare, verksamheter och deras följare.',
   registrationButton: 'Bekräfta min e-postadress',
   registrationPassword: 'Ditt lösenord för inloggning: {{password}}',
   registrationPasswordHint: 'Du kan ändra det när som helst under Konto > Säkerhet.',
@@ -25,12 +31,35 @@ export const se: MailStrings = {
 
   resetSubject: 'Välj ett nytt lösenord',
   resetIntro:
-    'Någon har bett om att få välja ett nytt lösenord för ditt konto. Om det var du, öppna länken nedan inom {{hours}} timme/timmar. Om inte kan du bortse från det här e-postmeddelandet: ditt lösenord förblir oförändrat.',
+    'Någon har bett om att få välja ett nytt lösenord för ditt konto. Om det var du, öppna länken nedan inom {{validFor}}. Om inte kan du bortse från det här e-postmeddelandet: ditt lösenord förblir oförändrat.',
   resetButton: 'Välj ett nytt lösenord',
+
+  adminResetSubject: 'Ditt nya lösenord för {{product}}',
+  adminResetIntro:
+    'En administratör för {{product}} har angett ett nytt lösenord för ditt konto. Du har loggats ut på alla enheter: logga in igen med lösenordet nedan.',
+  adminResetButton: 'Logga in',
+
+  contactSubject: 'Kontaktförfrågan från {{business}}',
+  contactIntro:
+    '{{name}} från {{business}} vill använda {{product}}. Svara på det här e-postmeddelandet för att höra av dig.',
+  contactName: 'Namn',
+  contactBusiness: 'Verksamhet',
+  contactEmail: 'E-post',
+  contactPhone: 'Telefon',
+  contactNoPhone: 'inte angivet',
+  contactLanguage: 'Språk',
+  contactMessage: 'Meddelande',
+  contactFooter:
+    'Skickat från kontaktformuläret på startsidan för {{product}}. Förfrågan finns också i representantpanelen.',
 
   emailChangedSubject: 'Din e-postadress har ändrats',
   emailChangedIntro:
     'E-postadressen för ditt {{product}}-konto har ändrats från den här adressen till en ny. Från och med nu skriver vi till den nya adressen, och du kan inte längre logga in med den här adressen.',
   emailChangedWarning:
     'Om det inte var du kan någon känna till ditt lösenord: skriv genast till {{supportEmail}} så att vi kan skydda ditt konto.',
+};
+
+/** Phrases that change with a number, by the plural forms of se (one, other). */
+export const sePlurals: MailPlurals = {
+  resetValidFor: { one: '{{count}} timme', other: '{{count}} timmar' },
 };

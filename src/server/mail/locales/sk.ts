@@ -1,4 +1,4 @@
-import type { MailStrings } from './en';
+import type { MailPlurals, MailStrings } from './en';
 
 export const sk: MailStrings = {
   greeting: 'Dobrý deň, {{firstName}},',
@@ -14,6 +14,12 @@ export const sk: MailStrings = {
     'Odteraz sledujete podnik {{establishment}}. Potvrďte svoju e-mailovú adresu a začnite dostávať jeho novinky.',
   registrationIntroForClient:
     'Váš podnik {{establishment}} je teraz na {{product}}. Potvrďte svoju e-mailovú adresu, prihláste sa a pošlite svojim sledovateľom prvú novinku.',
+  registrationIntroForClientAccount:
+    'Váš účet {{product}} na prevádzkovanie podniku je pripravený. Potvrďte svoju e-mailovú adresu a prihláste sa; keď bude váš podnik prepojený s vaším účtom, môžete jeho sledovateľom posielať novinky.',
+  registrationIntroForRepresentant:
+    'Odteraz ste obchodným zástupcom služby {{product}}. Potvrďte svoju e-mailovú adresu a prihláste sa: v paneli obchodného zástupcu môžete registrovať podniky spolu s ich prevádzkovateľmi a sledovať, ako sa ich prevádzkam darí.',
+  registrationIntroForAdmin:
+    'Odteraz ste správcom služby {{product}}. Potvrďte svoju e-mailovú adresu a prihláste sa, aby ste mohli spravovať používateľov, podniky a ich sledovateľov.',
   registrationButton: 'Potvrdiť e-mail',
   registrationPassword: 'Vaše heslo na prihlásenie: {{password}}',
   registrationPasswordHint: 'Kedykoľvek ho môžete zmeniť v časti Účet > Zabezpečenie.',
@@ -26,12 +32,40 @@ export const sk: MailStrings = {
 
   resetSubject: 'Nastavte si nové heslo',
   resetIntro:
-    'Niekto požiadal o nastavenie nového hesla k vášmu účtu. Ak ste to boli vy, otvorte odkaz nižšie do {{hours}} hod. Ak nie, tento e-mail ignorujte: vaše heslo zostane nezmenené.',
+    'Niekto požiadal o nastavenie nového hesla k vášmu účtu. Ak ste to boli vy, otvorte odkaz nižšie, platí {{validFor}}. Ak nie, tento e-mail ignorujte: vaše heslo zostane nezmenené.',
   resetButton: 'Nastaviť nové heslo',
+
+  adminResetSubject: 'Vaše nové heslo do služby {{product}}',
+  adminResetIntro:
+    'Správca služby {{product}} nastavil k vášmu účtu nové heslo. Na všetkých zariadeniach ste boli odhlásení: prihláste sa znova heslom uvedeným nižšie.',
+  adminResetButton: 'Prihlásiť sa',
+
+  contactSubject: 'Žiadosť o kontakt od {{business}}',
+  contactIntro:
+    '{{name}} z podniku {{business}} má záujem o službu {{product}}. Odpovedzte na tento e-mail a ozvite sa.',
+  contactName: 'Meno',
+  contactBusiness: 'Podnik',
+  contactEmail: 'E-mail',
+  contactPhone: 'Telefón',
+  contactNoPhone: 'neuvedený',
+  contactLanguage: 'Jazyk',
+  contactMessage: 'Správa',
+  contactFooter:
+    'Odoslané z kontaktného formulára na domovskej stránke {{product}}. Žiadosť nájdete aj v paneli obchodného zástupcu.',
 
   emailChangedSubject: 'Vaša e-mailová adresa bola zmenená',
   emailChangedIntro:
     'E-mailová adresa vášho účtu {{product}} bola zmenená z tejto adresy na novú. Odteraz vám píšeme na novú adresu a s touto adresou sa už neprihlásite.',
   emailChangedWarning:
     'Ak ste to neboli vy, niekto môže poznať vaše heslo: okamžite nám napíšte na {{supportEmail}}, aby sme mohli váš účet zabezpečiť.',
+};
+
+/** Phrases that change with a number, by the plural forms of sk (one, few, many (fractions), other). */
+export const skPlurals: MailPlurals = {
+  resetValidFor: {
+    one: '{{count}} hodinu',
+    few: '{{count}} hodiny',
+    many: '{{count}} hodiny',
+    other: '{{count}} hodín',
+  },
 };

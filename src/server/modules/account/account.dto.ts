@@ -7,7 +7,7 @@ import type { UserRow } from '../../db/schema';
 export function toUserDto(
   row: UserRow,
   establishments: { establishmentId: string; kind: 'customer' | 'client' }[],
-  impersonatedBy: string | null = null,
+  impersonatedBy: User['impersonatedBy'] = null,
 ): User {
   return {
     id: row.id,

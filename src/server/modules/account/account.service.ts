@@ -20,6 +20,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { hashSingleUseToken } from '../../lib/single-use-tokens';
 import { stateOf } from '../establishments/establishment.dto';
 import { findEstablishment } from '../establishments/establishments.repo';
+import { storePicks } from '../preferences/preferences.service';
 import { toUserDto } from './account.dto';
 import * as repo from './account.repo';
 import { mailQuotaExhausted } from './mail-quota';
@@ -32,7 +33,14 @@ const emailTaken = () =>
 const tokenInvalid = () =>
   new AppError(400, ErrorCode.TOKEN_INVALID, Msg.tokenInvalid, { token: Msg.tokenInvalid });
 
-async function userDto(ctx: AppContext, row: UserRow, impersonatedBy: string | null = null): Promise<User> {
+/** The user as they see themselves; while an admin acts as them, the admin's id and name. */
+export async function userDto(
+  ctx: AppContext,
+  row: UserRow,
+  actingAdminId: string | null = null,
+): Promise<User> {
+  const admin = actingAdminId ? await repo.findUserById(ctx.db, actingAdminId) : undefined;
+  const impersonatedBy = admin ? { id: admin.id, name: `${admin.firstName} ${admin.lastName}`.trim() } : null;
   return toUserDto(row, await repo.listMemberships(ctx.db, row.id), impersonatedBy);
 }
 
@@ -78,12 +86,12 @@ export async function me(ctx: AppContext, actor: AuthedActor): Promise<User> {
 }
 
 /**
- * Register a customer, optionally following an establishment. The password is generated and
- * emailed by the welcome job, with the verification link and the app link.
+ * Register a customer, optionally following an establishment and with the preferences they picked.
+ * The password is generated and emailed by the welcome job, with the verification link and the app link.
  */
 export async function register(
   ctx: AppContext,
-  input: RegisterBody & { marketingConsent: boolean },
+  input: RegisterBody & { marketingConsent: boolean; preferenceIds?: string[] },
 ): Promise<User> {
   if (await repo.findUserByEmail(ctx.db, input.email)) throw emailTaken();
   let establishmentId: string | undefined;
@@ -111,6 +119,8 @@ export async function register(
       if (establishmentId) {
         await repo.insertMembership(tx, { userId: created.id, establishmentId, kind: 'customer' });
       }
+      // With the account or not at all: a refused pick (400 on preferenceIds) creates no account.
+      if (input.preferenceIds?.length) await storePicks(tx, created.id, input.preferenceIds);
       await enqueue(welcomeJob, { userId: created.id, establishmentId });
       return created;
     });

@@ -67,9 +67,10 @@ describe('establishments API', () => {
       for (const [method, path] of expected) {
         expect(paths[path]?.[method], `${method.toUpperCase()} ${path}`).toBeDefined();
       }
-      // The notifications module owns an establishment's media, notifications and posts.
+      // The notifications module owns an establishment's media, notifications and posts; the
+      // preferences module the audience a targeted send reaches.
       const listed = Object.keys(paths).filter(
-        (p) => p.includes('establishments') && !/\/(media|notifications|posts)$/.test(p),
+        (p) => p.startsWith('/api/establishments') && !/\/(media|notifications|posts|audience)$/.test(p),
       );
       for (const p of listed) {
         expect(

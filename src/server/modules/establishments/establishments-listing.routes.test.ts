@@ -56,6 +56,11 @@ describe('establishments API', () => {
       // Case-insensitive.
       expect((await listIds(admin.token, `?q=${word.toUpperCase()}`)).length).toBe(4);
       expect(await listIds(admin.token, `?q=${word}%20Beta`)).toEqual([b.id]);
+      // Accents do not matter either way: "presov" finds "Prešov", "KOŠICE" finds "Kosice".
+      const tag = uniqueWord('fold');
+      const presov = await createEstablishment({ name: `Bistro Prešov ${tag}`, city: 'Kosice' });
+      expect(await listIds(admin.token, `?q=presov%20${tag}`)).toEqual([presov.id]);
+      expect(await listIds(admin.token, `?q=${encodeURIComponent(`KOŠICE ${tag}`)}`)).toEqual([presov.id]);
       // % and _ are literal characters, not wildcards.
       expect(await listIds(admin.token, `?q=${word}%25`)).toEqual([]);
       expect(await listIds(admin.token, `?q=${word.slice(0, 3)}_${word.slice(4)}`)).toEqual([]);

@@ -44,7 +44,8 @@ describe('establishments API', () => {
         admin.token,
       );
       expect(asClient.statusCode, asClient.body).toBe(200);
-      expect(asClient.json().message).toBe(Msg.changesSaved);
+      // Add Client to Establishment: an existing user changed, nothing was created.
+      expect(asClient.json().message).toBe(Msg.userUpdated);
       expect(asClient.json()).toMatchObject({ clientCount: 1, followerCount: 0 });
       expect(asClient.json().items).toEqual([
         expect.objectContaining({
@@ -70,7 +71,8 @@ describe('establishments API', () => {
         admin.token,
       );
       expect(asCustomer.statusCode, asCustomer.body).toBe(200);
-      expect(asCustomer.json()).toMatchObject({ clientCount: 1, followerCount: 1 });
+      // Add User to Establishment answers "User updated!", not "Changes saved!".
+      expect(asCustomer.json()).toMatchObject({ clientCount: 1, followerCount: 1, message: Msg.userUpdated });
       const followerMe = await me(futureFollower.token);
       expect(followerMe.role).toBe('customer');
       expect(followerMe.establishments).toEqual([{ establishmentId: e.id, kind: 'customer' }]);

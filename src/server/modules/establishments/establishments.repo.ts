@@ -5,15 +5,14 @@ import {
   desc,
   eq,
   getTableColumns,
-  ilike,
   inArray,
   isNotNull,
   isNull,
-  or,
   type SQL,
   sql,
 } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { foldedSearch } from '../../db/folded-search';
 import { establishments, galleryImages, memberships, users } from '../../db/schema';
 
 export type EstablishmentRow = typeof establishments.$inferSelect;
@@ -63,18 +62,16 @@ function statusWhere(status: ListFilter['status']): SQL | undefined {
 
 /** A page of establishments, never deleted ones, newest first. */
 export async function listEstablishments(db: Db, visibility: Visibility, filter: ListFilter) {
-  const search = filter.q ? `%${filter.q.replace(/[%_\\]/g, '\\$&')}%` : undefined;
   const where = and(
     isNull(establishments.deletedAt),
     visibilityWhere(visibility),
     statusWhere(filter.status),
-    search
-      ? or(
-          ilike(establishments.name, search),
-          ilike(establishments.city, search),
-          ilike(establishments.email, search),
-        )
-      : undefined,
+    // Whatever the case and accents: "presov" finds "Prešov". Establishments are few next to
+    // users, so no index: a scan of the live rows.
+    foldedSearch(
+      sql`search_fold(${establishments.name} || ' ' || ${establishments.city} || ' ' || ${establishments.email})`,
+      filter.q,
+    ),
   );
   const [items, [total]] = await Promise.all([
     db
@@ -211,6 +208,7 @@ export async function listMembers(db: Db, establishmentId: string) {
       email: users.email,
       kind: memberships.kind,
       emailVerified: users.emailVerified,
+      discountedPrices: users.discountedPrices,
       since: memberships.createdAt,
     })
     .from(memberships)

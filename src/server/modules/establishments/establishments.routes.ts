@@ -77,7 +77,8 @@ export async function establishmentRoutes(app: FastifyInstance, ctx: AppContext)
   route(app, contracts.addEstablishmentMember, {
     handler: async (request) => ({
       ...(await members.addMember(ctx, actorOf(request), request.params.id, request.body)),
-      message: Msg.changesSaved,
+      // An existing user now follows or operates one more establishment: the user changed.
+      message: Msg.userUpdated,
     }),
   });
 

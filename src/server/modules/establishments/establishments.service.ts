@@ -17,6 +17,7 @@ import { AppError } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
 import * as accounts from '../account/account.repo';
 import { UNUSABLE_PASSWORD } from '../account/account.service';
+import { recordAudit } from '../management/audit-log.repo';
 import { toEstablishmentDto } from './establishment.dto';
 import { authorizeEdit, loadEstablishment, reloadDto, resourceOf, viewFor } from './establishment-access';
 import * as repo from './establishments.repo';
@@ -150,10 +151,16 @@ export async function update(
 
 /** Block or unblock (admin): a blocked establishment's page is unavailable and it cannot send. */
 export async function setBlocked(ctx: AppContext, actor: AuthedActor, id: string, blocked: boolean) {
-  authorize(actor, 'user:admin');
+  authorize(actor, 'establishment:block');
   const row = await loadEstablishment(ctx, id);
-  await repo.updateEstablishment(ctx.db, row.id, {
-    blockedAt: blocked ? (row.blockedAt ?? new Date()) : null,
+  await ctx.db.transaction(async (tx) => {
+    await repo.updateEstablishment(tx, row.id, { blockedAt: blocked ? (row.blockedAt ?? new Date()) : null });
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: blocked ? 'establishment.block' : 'establishment.unblock',
+      targetEstablishmentId: row.id,
+      targetLabel: row.name,
+    });
   });
   return reloadDto(ctx, row.id);
 }
@@ -163,10 +170,16 @@ export async function setBlocked(ctx: AppContext, actor: AuthedActor, id: string
  * its clients who operate nothing else become customers, in the same transaction.
  */
 export async function remove(ctx: AppContext, actor: AuthedActor, id: string): Promise<void> {
-  authorize(actor, 'user:admin');
+  authorize(actor, 'establishment:delete');
   const row = await loadEstablishment(ctx, id);
   await ctx.db.transaction(async (tx) => {
     await repo.updateEstablishment(tx, row.id, { deletedAt: new Date() });
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'establishment.delete',
+      targetEstablishmentId: row.id,
+      targetLabel: row.name,
+    });
     await repo.demoteClientsOperatingNothing(tx, await repo.listOperatorIds(tx, row.id));
   });
 }

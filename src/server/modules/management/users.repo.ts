@@ -1,6 +1,7 @@
 import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { UserListQuery, UserSort } from '../../../shared/schemas/user-management.schema';
 import type { Db } from '../../db/client';
+import { foldedSearch } from '../../db/folded-search';
 import { memberships, type UserRow, users } from '../../db/schema';
 
 /** A column of a sort key, with the cast that turns its cursor text back into its type. */
@@ -31,17 +32,8 @@ const SORT_KEYS: Record<UserSort, { columns: KeyColumn[]; descending: boolean }>
   email: { columns: [{ value: sql`lower(${users.email})`, cast: '' }, id], descending: false },
 };
 
-/** `%`, `_` and `\` typed in a search are literal characters, not patterns. */
-const likeLiteral = (term: string) => term.replace(/[%_\\]/g, '\\$&');
-
 /** Every word of the search appears somewhere in name, email or phone, whatever the case and accents. */
-function searchCondition(search: string | undefined): SQL | undefined {
-  const terms = (search ?? '').split(/\s+/).filter(Boolean).slice(0, 8);
-  if (terms.length === 0) return undefined;
-  return and(
-    ...terms.map((term) => sql`${users.searchText} LIKE '%' || search_fold(${likeLiteral(term)}) || '%'`),
-  );
-}
+const searchCondition = (search: string | undefined) => foldedSearch(users.searchText, search);
 
 function filterCondition(query: UserListQuery): SQL | undefined {
   return and(

@@ -3,6 +3,7 @@ import { Msg } from '../../../shared/messages';
 import type {
   CreateUserBody,
   ManagedUser,
+  ManagedUserDetail,
   UserList,
   UserListQuery,
   UserSort,
@@ -15,20 +16,13 @@ import { AppError, notFound } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
 import * as accounts from '../account/account.repo';
 import { UNUSABLE_PASSWORD } from '../account/account.service';
+import { recordAudit } from './audit-log.repo';
+import { toManagedUser, toManagedUserDetail, userLabel } from './managed-user.dto';
+import * as detail from './user-detail.repo';
 import * as repo from './users.repo';
 
-const toManagedUser = (row: UserRow): ManagedUser => ({
-  id: row.id,
-  firstName: row.firstName,
-  lastName: row.lastName,
-  email: row.email,
-  phone: row.phone,
-  role: row.role,
-  emailVerified: row.emailVerified,
-  discountedPrices: row.discountedPrices,
-  createdAt: row.createdAt.toISOString(),
-  lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
-});
+/** How many of the user's last deliveries their page shows. */
+const DELIVERIES_SHOWN = 20;
 
 /** An admin creates a user of any role; the welcome job emails a generated password and a verification link. */
 export async function createUser(
@@ -48,6 +42,13 @@ export async function createUser(
         welcomeDueAt: new Date(),
       });
       await enqueue(welcomeJob, { userId: user.id });
+      await recordAudit(db, {
+        actorId: actor.id,
+        action: 'user.create',
+        targetUserId: user.id,
+        targetLabel: userLabel(user),
+        detail: { role: user.role },
+      });
       return user;
     });
   } catch (error) {
@@ -101,10 +102,26 @@ export async function listUsers(
   };
 }
 
-/** One user, for admins. */
-export async function getUser(ctx: AppContext, actor: AuthedActor, id: string): Promise<ManagedUser> {
-  authorize(actor, 'user:admin');
+/** The user, or 404. */
+export async function loadUser(ctx: AppContext, id: string): Promise<UserRow> {
   const row = await accounts.findUserById(ctx.db, id);
   if (!row) throw notFound();
-  return toManagedUser(row);
+  return row;
+}
+
+/** The admin's page of a user: profile, establishments, devices, preferences and last deliveries. */
+export async function userDetail(ctx: AppContext, row: UserRow): Promise<ManagedUserDetail> {
+  const [establishments, devices, preferences, deliveries] = await Promise.all([
+    detail.listUserEstablishments(ctx.db, row.id),
+    detail.listUserDevices(ctx.db, row.id),
+    detail.listUserPreferences(ctx.db, row.id),
+    detail.listUserDeliveries(ctx.db, row.id, DELIVERIES_SHOWN),
+  ]);
+  return toManagedUserDetail(row, { establishments, devices, preferences, deliveries });
+}
+
+/** One user, for admins. */
+export async function getUser(ctx: AppContext, actor: AuthedActor, id: string): Promise<ManagedUserDetail> {
+  authorize(actor, 'user:admin');
+  return userDetail(ctx, await loadUser(ctx, id));
 }

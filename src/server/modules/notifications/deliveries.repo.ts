@@ -8,22 +8,60 @@ import type { SqlExecutor } from '../../db/client';
 export type Outcome = 'pending' | 'sent' | 'failed' | 'gone';
 
 /**
- * Members of an establishment after `cursor`, by user id: one page of the audience. Only members
- * with a confirmed email: an address not yet verified is no audience (nor counted as a follower).
+ * A send's audience among the members `m` of establishment $1: a confirmed email (an address not
+ * yet verified is no audience, nor counted as a follower) and, for a targeted send, a pick of one
+ * of the preferences in the parameter `targets` (the primary key of user_preferences, user first,
+ * answers it per member). The fan-out and the compose's count share it, so the count is the truth.
+ */
+const audienceOf = (targets: string | null) =>
+  `m.establishment_id = $1 AND u.email_verified${
+    targets
+      ? ` AND EXISTS (SELECT 1 FROM user_preferences p WHERE p.user_id = m.user_id AND p.preference_id = ANY(${targets}::uuid[]))`
+      : ''
+  }`;
+
+/**
+ * Members of an establishment after `cursor`, by user id: one page of the audience (only those
+ * who picked one of `preferenceIds` when the send is targeted).
  */
 export async function memberPage(
   sql: SqlExecutor,
   establishmentId: string,
   cursor: string | null,
   limit: number,
+  preferenceIds: string[] = [],
 ): Promise<string[]> {
+  const targeted = preferenceIds.length > 0;
   const { rows } = await sql.executeSql(
     `SELECT m.user_id FROM memberships m JOIN users u ON u.id = m.user_id
-      WHERE m.establishment_id = $1 AND ($2::uuid IS NULL OR m.user_id > $2::uuid) AND u.email_verified
+      WHERE ${audienceOf(targeted ? '$4' : null)} AND ($2::uuid IS NULL OR m.user_id > $2::uuid)
       ORDER BY m.user_id LIMIT $3`,
-    [establishmentId, cursor, limit],
+    [establishmentId, cursor, limit, ...(targeted ? [preferenceIds] : [])],
   );
   return (rows as { user_id: string }[]).map((r) => r.user_id);
+}
+
+/**
+ * Whom a send with these preferences would reach now: followers (customers, as the establishment's
+ * follower count) and the live devices the fan-out would take (operators' too).
+ */
+export async function countReach(
+  sql: SqlExecutor,
+  establishmentId: string,
+  preferenceIds: string[],
+): Promise<{ followers: number; devices: number }> {
+  const targeted = preferenceIds.length > 0;
+  const { rows } = await sql.executeSql(
+    `SELECT
+       (SELECT count(*)::int FROM memberships m JOIN users u ON u.id = m.user_id
+         WHERE ${audienceOf(targeted ? '$2' : null)} AND m.kind = 'customer') AS followers,
+       (SELECT count(*)::int FROM memberships m JOIN users u ON u.id = m.user_id
+          JOIN push_subscriptions s ON s.user_id = m.user_id
+         WHERE ${audienceOf(targeted ? '$2' : null)} AND (s.expires_at IS NULL OR s.expires_at > now())) AS devices`,
+    [establishmentId, ...(targeted ? [preferenceIds] : [])],
+  );
+  const row = rows[0] as { followers: number; devices: number };
+  return { followers: Number(row.followers), devices: Number(row.devices) };
 }
 
 /** Add these users' live subscriptions to the notification's audience, once each; how many were added. */

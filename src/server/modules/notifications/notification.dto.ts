@@ -1,5 +1,6 @@
 import { mediaUrl } from '../../../shared/push/payload';
 import type { DeliveryFigures, Post } from '../../../shared/schemas/notification.schema';
+import type { Target } from '../../../shared/schemas/preference.schema';
 import type { DeliveryCounts } from './deliveries.repo';
 import type { PostRow } from './notifications.repo';
 
@@ -21,8 +22,15 @@ export function toDeliveryFigures(row: PostRow, counts: DeliveryCounts | undefin
   };
 }
 
-/** A post as the API answers it; `delivery` only for those who may send for its establishment. */
-export function toPostDto(row: PostRow, delivery: DeliveryFigures | null): Post {
+/** What only those who may send for a post's establishment see of it. */
+export interface ManagerView {
+  delivery: DeliveryFigures;
+  /** The preferences it was targeted at; []: every follower. */
+  targets: Target[];
+}
+
+/** A post as the API answers it; delivery and targeting only for those who may send for its establishment. */
+export function toPostDto(row: PostRow, manager: ManagerView | null): Post {
   const hasName = row.authorFirstName !== null || row.authorLastName !== null;
   return {
     id: row.id,
@@ -42,7 +50,8 @@ export function toPostDto(row: PostRow, delivery: DeliveryFigures | null): Post 
     authorName: hasName ? `${row.authorFirstName ?? ''} ${row.authorLastName ?? ''}`.trim() : null,
     createdAt: row.createdAt.toISOString(),
     editedAt: row.editedAt?.toISOString() ?? null,
-    delivery,
+    delivery: manager?.delivery ?? null,
+    targets: manager?.targets ?? null,
   };
 }
 

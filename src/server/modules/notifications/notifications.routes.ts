@@ -9,6 +9,7 @@ import { withImageUpload } from '../../lib/uploads';
 import { actorOf } from '../../plugins/auth.plugin';
 import { uploadsPerUser } from '../../plugins/rate-limit.plugin';
 import * as notifications from './notifications.service';
+import * as devices from './push-devices.service';
 
 /** Web push subscriptions, sending notifications, posts and feeds (issue 5). */
 export async function notificationRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -18,7 +19,7 @@ export async function notificationRoutes(app: FastifyInstance, ctx: AppContext) 
 
   route(app, contracts.subscribePush, {
     handler: async (request, reply) => {
-      const result = await notifications.subscribe(
+      const result = await devices.subscribe(
         ctx,
         actorOf(request),
         request.body,
@@ -31,7 +32,7 @@ export async function notificationRoutes(app: FastifyInstance, ctx: AppContext) 
 
   route(app, contracts.unsubscribePush, {
     handler: async (request) => {
-      await notifications.unsubscribe(ctx, actorOf(request), request.body.endpoint);
+      await devices.unsubscribe(ctx, actorOf(request), request.body.endpoint);
       return { message: Msg.changesSaved };
     },
   });
@@ -94,7 +95,7 @@ export async function notificationRoutes(app: FastifyInstance, ctx: AppContext) 
   route(app, contracts.recordNotificationEvent, {
     config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
     handler: async (request, reply) => {
-      await notifications.recordEvent(ctx, request.params.id, request.body);
+      await devices.recordEvent(ctx, request.params.id, request.body);
       return reply.status(204).send(null);
     },
   });

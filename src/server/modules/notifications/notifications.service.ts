@@ -4,12 +4,10 @@ import { type Actor, can } from '../../../shared/permissions';
 import { pushBytesLeft, pushMessageOf } from '../../../shared/push/payload';
 import type {
   ComposeNotificationBody,
-  DeliveryFigures,
   EditPostBody,
   FeedPage,
   Media,
   Post,
-  PushSubscriptionBody,
 } from '../../../shared/schemas/notification.schema';
 import type { AppContext } from '../../context';
 import { fanoutJob } from '../../jobs/notification-delivery.queues';
@@ -17,11 +15,17 @@ import { withOutbox } from '../../jobs/outbox';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
 import { type ImageSource, saveJpeg, toJpeg } from '../../lib/images';
-import { endpointProblem } from '../../push/allowed-hosts';
-import { assertBrowserKey } from '../../push/encrypt';
 import * as establishmentsRepo from '../establishments/establishments.repo';
+import { existingPreferences } from '../preferences/preferences.service';
 import * as deliveries from './deliveries.repo';
-import { decodeCursor, encodeCursor, toDeliveryFigures, toPostDto } from './notification.dto';
+import {
+  decodeCursor,
+  encodeCursor,
+  type ManagerView,
+  toDeliveryFigures,
+  toPostDto,
+} from './notification.dto';
+import * as targetsRepo from './notification-targets.repo';
 import * as repo from './notifications.repo';
 
 /** Pictures of posts: at most this many pixels a side, enough for a phone's notification and feed. */
@@ -45,7 +49,7 @@ const maySend = (actor: Actor, row: { id: string; registeredById: string | null 
   can(actor, 'notificationPost:create', resourceOf(row));
 
 /** The sender must be allowed, and the establishment able to send: not blocked, not inactive. */
-async function loadForSending(ctx: AppContext, actor: Actor, establishmentId: string) {
+export async function loadForSending(ctx: AppContext, actor: Actor, establishmentId: string) {
   const row = await loadEstablishment(ctx, establishmentId);
   authorize(actor, 'notificationPost:create', resourceOf(row));
   if (row.blockedAt) {
@@ -119,6 +123,7 @@ export async function send(
     createdAt: createdAt.getTime(),
   });
   if (pushBytesLeft(probe) < 0) throw fieldError('text', Msg.pushTooLarge, ErrorCode.PAYLOAD_TOO_LARGE);
+  const targets = await existingPreferences(ctx.db, body.preferenceIds ?? []);
 
   const id = await withOutbox(ctx, async ({ db, enqueue }) => {
     const inserted = await repo.insertNotification(db, {
@@ -131,7 +136,11 @@ export async function send(
       // Milliseconds, as the feed's cursors carry them.
       createdAt,
     });
-    if (inserted) await enqueue(fanoutJob, { notificationId: inserted }, { id: inserted });
+    if (inserted) {
+      // With the notification, before its fan-out can start: no follower outside the target is reached.
+      await targetsRepo.insertTargets(db, inserted, targets);
+      await enqueue(fanoutJob, { notificationId: inserted }, { id: inserted });
+    }
     return inserted;
   });
   if (id) return answer(id, false);
@@ -141,24 +150,31 @@ export async function send(
   return answer(first, true);
 }
 
-async function figuresFor(ctx: AppContext, actor: Actor, rows: repo.PostRow[]) {
+/** Delivery figures and targeting of the posts the actor may send for; the others' stay unsaid. */
+async function managerViewsFor(ctx: AppContext, actor: Actor, rows: repo.PostRow[]) {
   const managed = rows.filter((row) =>
     maySend(actor, { id: row.establishmentId, registeredById: row.registeredById }),
   );
-  const counts = await deliveries.countOutcomesOf(
-    ctx.database.sql,
-    managed.map((row) => row.id),
-  );
-  const figures = new Map<string, DeliveryFigures>();
-  for (const row of managed) figures.set(row.id, toDeliveryFigures(row, counts.get(row.id)));
-  return figures;
+  const ids = managed.map((row) => row.id);
+  const [counts, targets] = await Promise.all([
+    deliveries.countOutcomesOf(ctx.database.sql, ids),
+    targetsRepo.targetsOf(ctx.db, ids),
+  ]);
+  const views = new Map<string, ManagerView>();
+  for (const row of managed) {
+    views.set(row.id, {
+      delivery: toDeliveryFigures(row, counts.get(row.id)),
+      targets: targets.get(row.id) ?? [],
+    });
+  }
+  return views;
 }
 
 async function toPage(ctx: AppContext, actor: Actor, rows: repo.PostRow[], limit: number): Promise<FeedPage> {
   const items = rows.slice(0, limit);
-  const figures = await figuresFor(ctx, actor, items);
+  const views = await managerViewsFor(ctx, actor, items);
   return {
-    items: items.map((row) => toPostDto(row, figures.get(row.id) ?? null)),
+    items: items.map((row) => toPostDto(row, views.get(row.id) ?? null)),
     nextCursor: rows.length > limit ? encodeCursor(items.at(-1)!) : null,
   };
 }
@@ -216,11 +232,11 @@ async function loadPost(ctx: AppContext, actor: Actor, id: string) {
   return row;
 }
 
-/** One post or notification, with delivery figures for those who may send for its establishment. */
+/** One post or notification, with delivery figures and targeting for those who may send for its establishment. */
 export async function get(ctx: AppContext, actor: Actor, id: string): Promise<Post> {
   const row = await loadPost(ctx, actor, id);
-  const figures = await figuresFor(ctx, actor, [row]);
-  return toPostDto(row, figures.get(row.id) ?? null);
+  const views = await managerViewsFor(ctx, actor, [row]);
+  return toPostDto(row, views.get(row.id) ?? null);
 }
 
 /** Owner or admin (can()'s post edit/delete rule). */
@@ -244,52 +260,4 @@ export async function edit(ctx: AppContext, actor: Actor, id: string, body: Edit
 export async function remove(ctx: AppContext, actor: Actor, id: string): Promise<void> {
   await loadOwnPost(ctx, actor, id, 'notificationPost:delete');
   await repo.softDeletePost(ctx.db, id);
-}
-
-/** Register (or refresh) this browser's push subscription for the actor. */
-export async function subscribe(
-  ctx: AppContext,
-  actor: Actor,
-  body: PushSubscriptionBody,
-  userAgent: string,
-): Promise<{ subscriptionId: string; created: boolean }> {
-  // An unconfirmed address is no audience yet (can()); the browser subscribes again once verified.
-  authorize(actor, 'push:subscribe');
-  // The workers POST to this URL: only the push services we allow (PUSH_ALLOWED_HOSTS), in every mode.
-  const problem = endpointProblem(body.endpoint, ctx.config.push.allowedHosts);
-  if (problem) throw fieldError('endpoint', problem);
-  try {
-    assertBrowserKey(body.keys.p256dh);
-  } catch {
-    throw fieldError('keys.p256dh', 'keys.p256dh must be a base64url P-256 public key');
-  }
-  const saved = await repo.upsertSubscription(ctx.db, {
-    userId: actor.id,
-    endpoint: body.endpoint,
-    p256dh: body.keys.p256dh,
-    auth: body.keys.auth,
-    expiresAt: body.expirationTime ? new Date(body.expirationTime) : null,
-    userAgent: userAgent.slice(0, 300),
-  });
-  // Another account's endpoint with other keys: not the same browser, so not theirs to take.
-  if (!saved) {
-    throw new AppError(409, ErrorCode.CONFLICT, Msg.subscriptionTaken, { endpoint: Msg.subscriptionTaken });
-  }
-  return { subscriptionId: saved.id, created: saved.created };
-}
-
-export async function unsubscribe(ctx: AppContext, actor: Actor, endpoint: string): Promise<void> {
-  await repo.deleteSubscription(ctx.db, actor.id, endpoint);
-}
-
-/** A receipt or click from a service worker, proven by the token that came inside the message. */
-export async function recordEvent(
-  ctx: AppContext,
-  notificationId: string,
-  event: { type: 'received' | 'clicked'; receipt: string },
-): Promise<void> {
-  const subscriptionId = ctx.push.receipts.verify(notificationId, event.receipt);
-  if (!subscriptionId) throw fieldError('receipt', Msg.receiptInvalid);
-  const recorded = await deliveries.recordEvent(ctx.database.sql, notificationId, subscriptionId, event.type);
-  if (!recorded) throw notFound();
 }

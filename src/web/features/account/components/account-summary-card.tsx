@@ -43,6 +43,16 @@ export function AccountSummaryCard({ user }: { user: User }) {
           <Row label={t('accountPage.summary.role')}>
             <Typography>{t(`accountPage.roles.${user.role}`)}</Typography>
           </Row>
+          {user.discountedPrices && (
+            <Row label={t('people.account.prices')}>
+              <Chip
+                size="small"
+                color="secondary"
+                label={t('people.account.discounted')}
+                sx={{ height: 'auto', py: 0.5, '& .MuiChip-label': { whiteSpace: 'normal' } }}
+              />
+            </Row>
+          )}
           <Row label={t('accountPage.summary.memberSince')}>
             <Typography>
               <time dateTime={user.createdAt} dir="auto">

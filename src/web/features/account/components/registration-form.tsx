@@ -12,7 +12,7 @@ import {
 } from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
 import { useSnackbar } from 'notistack';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { type Control, Controller, type FieldError } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -24,6 +24,7 @@ import { apiErrorText } from '../../../lib/api-error-text';
 import { translateMessage } from '../../../lib/translate-message';
 import { useApiForm } from '../../../lib/use-api-form';
 import { useRegisterAccount } from '../api/register-account.api';
+import { RegistrationPreferences } from './registration-preferences';
 
 // What the person fills in; the establishment and the language are added by the form's owner.
 const RegistrationFormSchema = RegisterBodySchema.pick({
@@ -55,6 +56,7 @@ export function RegistrationForm({
   autoFocus = true,
   header,
   footer,
+  offerPreferences = false,
   onRegistered,
 }: {
   /** The business to follow on registering (its public id or id). */
@@ -67,11 +69,15 @@ export function RegistrationForm({
   header?: ReactNode;
   /** Shown under the submit button. */
   footer?: ReactNode;
+  /** Offer the preferences as optional checkboxes (the register-and-follow page). */
+  offerPreferences?: boolean;
   onRegistered(email: string): void;
 }) {
   const { t, i18n } = useTranslation(['auth', 'common']);
   const { enqueueSnackbar } = useSnackbar();
   const registerAccount = useRegisterAccount();
+  const [preferenceIds, setPreferenceIds] = useState<string[]>([]);
+  const [preferenceError, setPreferenceError] = useState<string | null>(null);
   const { register, control, handleSubmit, formState, applyServerErrors } = useApiForm(
     RegistrationFormSchema,
     { defaultValues: { firstName: '', lastName: '', email: '', phone: '', marketingConsent: false } },
@@ -79,15 +85,21 @@ export function RegistrationForm({
 
   const onSubmit = handleSubmit(async (values) => {
     const language = i18n.resolvedLanguage;
+    setPreferenceError(null);
     try {
       const { user } = await registerAccount.mutateAsync({
         ...values,
         establishmentId,
         language: isLanguage(language) ? language : undefined,
+        ...(offerPreferences && preferenceIds.length > 0 ? { preferenceIds } : {}),
       });
       onRegistered(user.email);
     } catch (error) {
       applyServerErrors(error);
+      if (error instanceof ApiError && error.fields.preferenceIds) {
+        setPreferenceError(t('common:targeting.register.gone'));
+        return;
+      }
       // A message about something that is not on the form (the followed business) goes in a snackbar.
       const hidden =
         error instanceof ApiError
@@ -122,6 +134,17 @@ export function RegistrationForm({
       </Stack>
       {textField('email', { type: 'email', autoComplete: 'email' })}
       {textField('phone', { type: 'tel', autoComplete: 'tel' })}
+      {offerPreferences && (
+        <RegistrationPreferences
+          value={preferenceIds}
+          onChange={(next) => {
+            setPreferenceIds(next);
+            setPreferenceError(null);
+          }}
+          disabled={formState.isSubmitting}
+          error={preferenceError}
+        />
+      )}
       <Stack spacing={1}>
         <ConsentCheckbox
           control={control}

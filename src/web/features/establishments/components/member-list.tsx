@@ -18,7 +18,7 @@ import { visuallyHidden } from '@mui/utils';
 import type { ReactNode } from 'react';
 import type { Member } from '../../../../shared/schemas/establishment.schema';
 import { useLocaleFormat } from '../../../lib/use-locale-format';
-import { MemberWaitingChip } from './member-waiting-chip';
+import { MemberDiscountChip, MemberWaitingChip } from './member-chips';
 
 /** A member's name as listed; their email when they gave none. */
 export const memberName = (member: Member) => `${member.firstName} ${member.lastName}`.trim() || member.email;
@@ -48,6 +48,7 @@ export function MemberList({ members, labels, kindLabel, sinceText, action }: Pr
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
       <KindChip kind={member.kind} label={kindLabel(member.kind)} />
       <MemberWaitingChip member={member} />
+      <MemberDiscountChip member={member} />
     </Stack>
   );
 
@@ -70,6 +71,7 @@ export function MemberList({ members, labels, kindLabel, sinceText, action }: Pr
                   <span>{memberName(member)}</span>
                   <KindChip kind={member.kind} label={kindLabel(member.kind)} />
                   <MemberWaitingChip member={member} />
+                  <MemberDiscountChip member={member} />
                 </Stack>
               }
               secondary={

@@ -11,8 +11,17 @@ import { useLocaleFormat } from '../../../lib/use-locale-format';
 import { useMembers } from '../api/members.api';
 import { MemberList } from './member-list';
 
-/** Members tab (editors, admins): how many follow and operate it, then who, since when. */
-export function MembersTab({ establishment }: { establishment: Establishment }) {
+/**
+ * Members tab (editors, admins): how many follow and operate it, then who, since when. `actions`
+ * (e.g. the page's export of the followers) sit beside the list's title.
+ */
+export function MembersTab({
+  establishment,
+  actions,
+}: {
+  establishment: Establishment;
+  actions?: ReactNode;
+}) {
   const { t } = useTranslation();
   const members = useMembers(establishment.id);
   const format = useLocaleFormat();
@@ -39,10 +48,20 @@ export function MembersTab({ establishment }: { establishment: Establishment }) 
         </Grid>
       </Grid>
       <Card variant="outlined">
-        <CardContent sx={{ pb: 1 }}>
+        <CardContent
+          sx={{
+            pb: 1,
+            display: 'flex',
+            flexWrap: 'wrap',
+            gap: 1,
+            alignItems: 'center',
+            justifyContent: 'space-between',
+          }}
+        >
           <Typography variant="h6" component="h2">
             {t('establishmentPage.members.title')}
           </Typography>
+          {actions}
         </CardContent>
         {!data ? (
           <Box sx={{ px: 2, pb: 2 }}>

@@ -3,6 +3,7 @@ import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActive
 import { Avatar, Box, Button, Chip, Container, Paper, Stack, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import type { TFunction } from 'i18next';
+import type { MouseEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 
 interface PreviewItem {
@@ -10,8 +11,20 @@ interface PreviewItem {
   text: string;
   time: string;
 }
-/** The landing page's first screen: the pitch, the calls to action and a phone showing notifications. */
-export function Hero({ t }: { t: TFunction }) {
+/**
+ * The landing page's first screen: the pitch, the calls to action and a phone showing notifications.
+ * The main button is for businesses: it leads to the contact form (customers join from a business's
+ * own page or QR code).
+ */
+export function Hero({
+  t,
+  contactHref,
+  onContact,
+}: {
+  t: TFunction;
+  contactHref: string;
+  onContact: (event: MouseEvent) => void;
+}) {
   return (
     <Box
       component="section"
@@ -45,13 +58,13 @@ export function Hero({ t }: { t: TFunction }) {
             </Typography>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
               <Button
-                component={RouterLink}
-                to="/register"
+                href={contactHref}
+                onClick={onContact}
                 variant="contained"
                 size="large"
                 sx={{ px: 4, py: 1.5 }}
               >
-                {t('home.hero.register')}
+                {t('contact.cta')}
               </Button>
               <Button
                 component={RouterLink}

@@ -1,21 +1,9 @@
 import FormatQuote from '@mui/icons-material/FormatQuote';
-import MailOutlineOutlined from '@mui/icons-material/MailOutlineOutlined';
 import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
 import QrCode2Outlined from '@mui/icons-material/QrCode2Outlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
-import {
-  Avatar,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Container,
-  Skeleton,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Avatar, Box, Card, CardContent, Container, Stack, Typography } from '@mui/material';
 import type { TFunction } from 'i18next';
-import { usePublicConfig } from '../../../lib/public-config';
 
 interface StepItem {
   title: string;
@@ -129,68 +117,6 @@ export function Testimonial({ t }: { t: TFunction }) {
             </Box>
           </CardContent>
         </Card>
-      </Container>
-    </Box>
-  );
-}
-
-/** How to reach us. */
-export function Contact({ t }: { t: TFunction }) {
-  const config = usePublicConfig();
-  const email = config.data?.supportEmail;
-  return (
-    <Box component="section" sx={{ pb: { xs: 8, md: 12 } }} aria-labelledby="home-contact-title">
-      <Container maxWidth="lg">
-        <Box
-          sx={(theme) => ({
-            borderRadius: 4,
-            px: { xs: 3, md: 8 },
-            py: { xs: 5, md: 7 },
-            color: 'primary.contrastText',
-            background: `linear-gradient(135deg, ${theme.palette.primary.main}, ${theme.palette.primary.dark})`,
-            display: 'grid',
-            gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' },
-            gap: 4,
-            alignItems: 'center',
-          })}
-        >
-          <Box>
-            <Typography id="home-contact-title" variant="h3" component="h2" sx={{ mb: 2 }}>
-              {t('home.contact.title')}
-            </Typography>
-            <Typography sx={{ opacity: 0.9, fontSize: '1.125rem' }}>{t('home.contact.text')}</Typography>
-          </Box>
-          <Stack spacing={1.5} sx={{ alignItems: { xs: 'stretch', md: 'flex-end' } }}>
-            {email ? (
-              <>
-                <Button
-                  href={`mailto:${email}`}
-                  variant="contained"
-                  size="large"
-                  startIcon={<MailOutlineOutlined />}
-                  sx={{
-                    bgcolor: 'background.paper',
-                    color: 'primary.main',
-                    px: 4,
-                    py: 1.5,
-                    '&:hover': { bgcolor: 'background.paper', opacity: 0.92 },
-                  }}
-                >
-                  {t('home.contact.button')}
-                </Button>
-                <Typography
-                  sx={{ opacity: 0.9, overflowWrap: 'anywhere', textAlign: { xs: 'center', md: 'end' } }}
-                >
-                  {t('home.contact.emailLabel', { email })}
-                </Typography>
-              </>
-            ) : (
-              config.isPending && (
-                <Skeleton variant="rounded" height={48} sx={{ bgcolor: 'rgba(255,255,255,0.2)' }} />
-              )
-            )}
-          </Stack>
-        </Box>
       </Container>
     </Box>
   );

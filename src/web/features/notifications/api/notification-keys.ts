@@ -6,4 +6,7 @@ export const notificationKeys = {
   establishment: (establishmentId: string) => ['notifications', 'establishment', establishmentId] as const,
   feed: () => ['notifications', 'feed'] as const,
   post: (id: string) => ['notifications', 'post', id] as const,
+  /** The reach of a targeted send; `preferenceIds` sorted and comma-joined. */
+  audience: (establishmentId: string, preferenceIds: string) =>
+    ['notifications', 'audience', establishmentId, preferenceIds] as const,
 };

@@ -65,7 +65,11 @@ const bytesLeft = (field: HTMLElement) => {
 describe('compose card', () => {
   let server: FakeApi;
   beforeEach(() => {
-    server = fakeApi();
+    // No preference exists yet: compose offers no targeting, only the reach of a send to everyone.
+    server = fakeApi()
+      .on('GET', '/api/preferences', { body: { items: [] } })
+      .on('GET', '/api/preference-groups', { body: { items: [] } })
+      .on('GET', '/api/establishments/e1/audience', { body: { followers: 3, devices: 4 } });
   });
 
   describe('byte budget', () => {
@@ -97,7 +101,7 @@ describe('compose card', () => {
       ).toHaveAttribute('aria-valuenow', '100');
       expect(send).toBeDisabled();
       expect(sendAndPost).toBeDisabled();
-      expect(server.requests).toEqual([]);
+      expect(server.sent('POST', SEND)).toEqual([]);
 
       // Shortened to fit, it may be sent again.
       await user.clear(text);
@@ -113,7 +117,7 @@ describe('compose card', () => {
       await user.click(send);
       expect(text).toBeInvalid();
       expect(text).toHaveAccessibleDescription('text is required');
-      expect(server.requests).toEqual([]);
+      expect(server.sent('POST', SEND)).toEqual([]);
     });
 
     it("puts the server's field message beside the text field, not in a general alert", async () => {

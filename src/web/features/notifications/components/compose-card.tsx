@@ -13,7 +13,6 @@ import {
   Typography,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import type { TFunction } from 'i18next';
 import { useSnackbar } from 'notistack';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,40 +30,17 @@ import {
   NOTIFICATION_TEXT_MAX,
 } from '../../../../shared/schemas/notification.schema';
 import { ApiError } from '../../../lib/api-client';
-import { apiErrorText } from '../../../lib/api-error-text';
 import { imageFileProblem } from '../../../lib/image-file';
 import { translateMessage } from '../../../lib/translate-message';
 import { useApiForm } from '../../../lib/use-api-form';
 import { useLocaleFormat } from '../../../lib/use-locale-format';
 import { establishmentKeys } from '../../establishments/api/establishment-keys';
+import { preferenceKeys } from '../../preferences/api/preferences.api';
 import { useSendNotification, useUploadMedia } from '../api/notifications.api';
+import { failureText, newComposeKey, PREVIEW_ID, uploadFailureText } from './compose-helpers';
 import { MediaPicker } from './media-picker';
 import { PushPreview } from './push-preview';
-
-/** The server's limit for a picture (10 MB): a bigger file is refused here without sending it. */
-/** Stands in for the id the server gives the notification: ids are UUIDs, so the byte count is exact. */
-const PREVIEW_ID = '00000000-0000-4000-8000-000000000000';
-const KNOWN_MESSAGES = new Set<string>(Object.values(Msg));
-
-/** A failed call's text: the server's own message when we know it (it says why), else its code's. */
-function failureText(t: TFunction, error: unknown): string {
-  if (error instanceof ApiError && KNOWN_MESSAGES.has(error.message))
-    return translateMessage(t, error.message);
-  return apiErrorText(t, error);
-}
-
-/** A failed picture upload's text: the file's own message, else the call's. */
-function uploadFailureText(t: TFunction, error: unknown): string {
-  const field = error instanceof ApiError ? error.fields.file : undefined;
-  return field ? translateMessage(t, field) : failureText(t, error);
-}
-
-/** A random key; crypto.randomUUID exists only on https and localhost, getRandomValues everywhere. */
-function newComposeKey(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join(
-    '',
-  );
-}
+import { TargetingField } from './targeting-field';
 
 /** Write a notification with an optional picture, see it as a phone will, and send it (or send and post it). */
 export function ComposeCard({ establishment }: { establishment: Establishment }) {
@@ -80,6 +56,9 @@ export function ComposeCard({ establishment }: { establishment: Establishment })
   const [localPreview, setLocalPreview] = useState<string | null>(null);
   const [mediaError, setMediaError] = useState<string | null>(null);
   const [sending, setSending] = useState<'send' | 'post' | null>(null);
+  // Preferences the send is targeted at; none: every follower.
+  const [targets, setTargets] = useState<string[]>([]);
+  const [targetError, setTargetError] = useState<string | null>(null);
   // One Idempotency-Key per compose, renewed after each successful send.
   const composeKey = useRef(newComposeKey());
   const [failure, setFailure] = useState<string | null>(null);
@@ -136,10 +115,16 @@ export function ComposeCard({ establishment }: { establishment: Establishment })
     form.handleSubmit(async ({ text: written }) => {
       if (over) return;
       setFailure(null);
+      setTargetError(null);
       setSending(post ? 'post' : 'send');
       try {
         const answer = await send.mutateAsync({
-          body: { text: written, mediaId: media?.id ?? null, post },
+          body: {
+            text: written,
+            mediaId: media?.id ?? null,
+            post,
+            ...(targets.length > 0 ? { preferenceIds: targets } : {}),
+          },
           composeKey: composeKey.current,
         });
         composeKey.current = newComposeKey();
@@ -147,6 +132,7 @@ export function ComposeCard({ establishment }: { establishment: Establishment })
         form.reset({ text: '' });
         setMedia(null);
         setMediaError(null);
+        setTargets([]);
       } catch (caught) {
         const fields = caught instanceof ApiError ? caught.fields : {};
         if (fields.text)
@@ -155,7 +141,12 @@ export function ComposeCard({ establishment }: { establishment: Establishment })
           setMedia(null);
           setMediaError(translateMessage(t, fields.mediaId));
         }
-        if (!fields.text && !fields.mediaId) setFailure(failureText(t, caught));
+        if (fields.preferenceIds) {
+          // A preference deleted meanwhile: say so beside the choice and offer the current list.
+          setTargetError(t('targeting.preferenceGone'));
+          void queryClient.invalidateQueries({ queryKey: preferenceKeys.all });
+        }
+        if (!fields.text && !fields.mediaId && !fields.preferenceIds) setFailure(failureText(t, caught));
         // Blocked or made inactive meanwhile: the page learns it and says why instead of the form.
         if (caught instanceof ApiError && caught.status === 403)
           void queryClient.invalidateQueries({ queryKey: establishmentKeys.one(establishment.id) });
@@ -222,6 +213,16 @@ export function ComposeCard({ establishment }: { establishment: Establishment })
                     setMedia(null);
                     setMediaError(null);
                   }}
+                />
+                <TargetingField
+                  establishmentId={establishment.id}
+                  value={targets}
+                  onChange={(next) => {
+                    setTargets(next);
+                    setTargetError(null);
+                  }}
+                  disabled={busy}
+                  error={targetError}
                 />
               </Stack>
             </Grid>

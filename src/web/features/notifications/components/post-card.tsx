@@ -23,6 +23,7 @@ import { logoUrl } from '../../../lib/media-urls';
 import { DeliveryLine } from './delivery-figures';
 import { PostActions } from './post-actions';
 import { RelativeTime } from './relative-time';
+import { TargetingLine } from './targeting-line';
 
 interface Props {
   post: Post;
@@ -130,7 +131,10 @@ export function PostCard({ post, showDelivery, linkBusiness, linkToPost, fullPic
       )}
       {showDelivery && post.delivery && (
         <CardContent sx={{ pt: 1.5, pb: linkToPost ? 0 : undefined }}>
-          <DeliveryLine figures={post.delivery} />
+          <Stack spacing={1}>
+            {post.targets && post.targets.length > 0 && <TargetingLine targets={post.targets} />}
+            <DeliveryLine figures={post.delivery} />
+          </Stack>
         </CardContent>
       )}
       {(linkToPost || linkBusiness) && (

@@ -13,9 +13,11 @@ interface Option {
 export function EstablishmentFilter({
   value,
   onChange,
+  label,
 }: {
   value: string | undefined;
   onChange: (id: string | undefined) => void;
+  label?: string;
 }) {
   const { t } = useTranslation();
   const [input, setInput] = useState('');
@@ -40,7 +42,7 @@ export function EstablishmentFilter({
       onChange={(_, option) => onChange(option?.id)}
       noOptionsText={t('people.filters.noEstablishment')}
       loadingText={t('loading')}
-      renderInput={(params) => <TextField {...params} label={t('people.filters.establishment')} />}
+      renderInput={(params) => <TextField {...params} label={label ?? t('people.filters.establishment')} />}
       sx={{ minWidth: { sm: 240 } }}
     />
   );

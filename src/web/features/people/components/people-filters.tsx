@@ -1,14 +1,26 @@
 import { MenuItem, Stack, TextField } from '@mui/material';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Msg } from '../../../../shared/messages';
+import { ROLES, type Role } from '../../../../shared/permissions';
 import { USER_SORTS, type UserSort } from '../../../../shared/schemas/user-management.schema';
 import { SearchField } from '../../../components/search-field';
 import { translateMessage } from '../../../lib/translate-message';
 import { EstablishmentFilter } from './establishment-filter';
 import type { usePeopleParams, VerifiedFilter } from './use-people-params';
 
+interface Props {
+  list: ReturnType<typeof usePeopleParams>;
+  /** Offer a role filter (the list of every user). */
+  withRole?: boolean;
+  /** Label of the establishment filter: "Follows establishment" for customers. */
+  establishmentLabel?: string;
+  /** Buttons at the end of the search row. */
+  actions?: ReactNode;
+}
+
 /** Search, filters and order of a people list; they wrap onto several rows on narrow screens. */
-export function PeopleFilters({ list }: { list: ReturnType<typeof usePeopleParams> }) {
+export function PeopleFilters({ list, withRole, establishmentLabel, actions }: Props) {
   const { t } = useTranslation();
   return (
     <Stack spacing={2} sx={{ p: 2 }}>
@@ -34,9 +46,33 @@ export function PeopleFilters({ list }: { list: ReturnType<typeof usePeopleParam
             </MenuItem>
           ))}
         </TextField>
+        {actions}
       </Stack>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'flex-start' } }}>
-        <EstablishmentFilter value={list.establishmentId} onChange={list.setEstablishmentId} />
+        {withRole && (
+          <TextField
+            select
+            size="small"
+            label={t('people.filters.role')}
+            value={list.role ?? 'all'}
+            onChange={(event) =>
+              list.setRole(event.target.value === 'all' ? undefined : (event.target.value as Role))
+            }
+            sx={{ minWidth: { md: 170 } }}
+          >
+            <MenuItem value="all">{t('people.filters.all')}</MenuItem>
+            {ROLES.map((role) => (
+              <MenuItem key={role} value={role}>
+                {t(`accountPage.roles.${role}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+        <EstablishmentFilter
+          value={list.establishmentId}
+          onChange={list.setEstablishmentId}
+          label={establishmentLabel}
+        />
         <TextField
           select
           size="small"

@@ -1,9 +1,5 @@
-import HourglassEmptyOutlined from '@mui/icons-material/HourglassEmptyOutlined';
-import VerifiedOutlined from '@mui/icons-material/VerifiedOutlined';
 import {
-  Avatar,
   Box,
-  Chip,
   List,
   ListItem,
   ListItemAvatar,
@@ -24,8 +20,8 @@ import { Link as RouterLink } from 'react-router';
 import type { ManagedUser } from '../../../../shared/schemas/user-management.schema';
 import { LinkRow, ListBody, NameCell, SkeletonRows, TablePager } from '../../../components/link-table';
 import { ListSkeleton } from '../../../components/list-skeleton';
-import { userInitials } from '../../../lib/initials';
 import { useLocaleFormat } from '../../../lib/use-locale-format';
+import { PersonAvatar, VerifiedChip } from './person-chips';
 
 export interface CursorPaging {
   /** Zero-based page index. */
@@ -48,6 +44,8 @@ interface Props {
   label: string;
   emptyText: ReactNode;
   paging: CursorPaging;
+  /** A role column (lists of every role). */
+  showRole?: boolean;
 }
 
 const SKELETON_ROWS = 6;
@@ -55,39 +53,11 @@ const COLUMNS = 5;
 
 const fullName = (person: ManagedUser) => `${person.firstName} ${person.lastName}`;
 
-/** Initials on the primary colour (the default grey is too pale for white letters). */
-function PersonAvatar({ person, size }: { person: ManagedUser; size: number }) {
-  return (
-    <Avatar
-      sx={{
-        width: size,
-        height: size,
-        fontSize: size * 0.4,
-        bgcolor: 'primary.main',
-        color: 'primary.contrastText',
-      }}
-    >
-      {userInitials(person)}
-    </Avatar>
-  );
-}
-
-/** Whether the person confirmed their email: the list's one state at a glance. */
-function VerifiedChip({ person }: { person: ManagedUser }) {
-  const { t } = useTranslation();
-  // Filled chips: outlined warning and success text is too pale on white (WCAG AA contrast).
-  return person.emailVerified ? (
-    <Chip size="small" color="success" icon={<VerifiedOutlined />} label={t('people.verified')} />
-  ) : (
-    <Chip size="small" icon={<HourglassEmptyOutlined />} label={t('people.unverified')} />
-  );
-}
-
 /**
  * People as a table on wide screens and as a list on phones, paged by cursor. Each row's name is a
  * real link, so the list works from the keyboard; a click anywhere on a row opens it too.
  */
-export function PeopleTable({ items, loading, error, hrefOf, label, emptyText, paging }: Props) {
+export function PeopleTable({ items, loading, error, hrefOf, label, emptyText, paging, showRole }: Props) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   return (
@@ -95,7 +65,7 @@ export function PeopleTable({ items, loading, error, hrefOf, label, emptyText, p
       {phone ? (
         <PhoneList items={items} hrefOf={hrefOf} label={label} />
       ) : (
-        <WideTable items={items} hrefOf={hrefOf} label={label} />
+        <WideTable items={items} hrefOf={hrefOf} label={label} showRole={showRole} />
       )}
       {paging.total > 0 && (
         <TablePager
@@ -112,7 +82,12 @@ export function PeopleTable({ items, loading, error, hrefOf, label, emptyText, p
   );
 }
 
-function WideTable({ items, hrefOf, label }: Pick<Props, 'items' | 'hrefOf' | 'label'>) {
+function WideTable({
+  items,
+  hrefOf,
+  label,
+  showRole,
+}: Pick<Props, 'items' | 'hrefOf' | 'label' | 'showRole'>) {
   const { t } = useTranslation();
   const format = useLocaleFormat();
   return (
@@ -123,13 +98,14 @@ function WideTable({ items, hrefOf, label }: Pick<Props, 'items' | 'hrefOf' | 'l
             <TableCell>{t('people.name')}</TableCell>
             <TableCell>{t('people.email')}</TableCell>
             <TableCell>{t('people.phone')}</TableCell>
+            {showRole && <TableCell>{t('people.role')}</TableCell>}
             <TableCell>{t('people.emailState')}</TableCell>
             <TableCell>{t('people.created')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
           {!items ? (
-            <SkeletonRows rows={SKELETON_ROWS} columns={COLUMNS} />
+            <SkeletonRows rows={SKELETON_ROWS} columns={COLUMNS + (showRole ? 1 : 0)} />
           ) : (
             items.map((person) => (
               <LinkRow key={person.id} href={hrefOf(person)}>
@@ -140,6 +116,7 @@ function WideTable({ items, hrefOf, label }: Pick<Props, 'items' | 'hrefOf' | 'l
                 />
                 <TableCell sx={{ wordBreak: 'break-all' }}>{person.email}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{person.phone}</TableCell>
+                {showRole && <TableCell>{t(`accountPage.roles.${person.role}`)}</TableCell>}
                 <TableCell>
                   <VerifiedChip person={person} />
                 </TableCell>

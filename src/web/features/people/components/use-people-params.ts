@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigation } from 'react-router';
+import { ROLES, type Role } from '../../../../shared/permissions';
 import { USER_SORTS, type UserSort } from '../../../../shared/schemas/user-management.schema';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useUpdateSearchParams } from '../../../lib/use-update-search-params';
@@ -8,7 +9,7 @@ export type VerifiedFilter = 'verified' | 'unverified';
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
- * A people list's search, filters and order, kept in the address (?q=&verified=&from=&to=&sort=&establishment=)
+ * A people list's search, filters and order, kept in the address (?q=&role=&verified=&from=&to=&sort=&establishment=)
  * so the back button and a shared link return to the same view. The search box writes to the address
  * once typing pauses. Pages are cursors the list keeps itself: a new search or filter starts over.
  */
@@ -21,6 +22,8 @@ export function usePeopleParams() {
   const rawVerified = params.get('verified');
   const verified: VerifiedFilter | undefined =
     rawVerified === 'verified' || rawVerified === 'unverified' ? rawVerified : undefined;
+  const rawRole = params.get('role') as Role | null;
+  const role = rawRole && ROLES.includes(rawRole) ? rawRole : undefined;
   const rawSort = params.get('sort') as UserSort | null;
   const sort: UserSort = rawSort && USER_SORTS.includes(rawSort) ? rawSort : 'newest';
   const dateParam = (key: string) => {
@@ -42,6 +45,8 @@ export function usePeopleParams() {
     setSearch,
     /** The settled search text, as sent to the server. */
     q: urlQ,
+    role,
+    setRole: (next: Role | undefined) => update({ role: next }),
     verified,
     setVerified: (next: VerifiedFilter | undefined) => update({ verified: next }),
     sort,
@@ -53,7 +58,7 @@ export function usePeopleParams() {
     datesBackwards: Boolean(from && to && to < from),
     establishmentId: params.get('establishment') ?? undefined,
     setEstablishmentId: (next: string | undefined) => update({ establishment: next }),
-    filtered: Boolean(urlQ || verified || from || to || params.get('establishment')),
+    filtered: Boolean(urlQ || role || verified || from || to || params.get('establishment')),
   };
 }
 

@@ -5,6 +5,8 @@ import { AccountHeader } from '../../../features/account/components/account-head
 import { GeneralTab } from '../../../features/account/components/general-tab';
 import { ProfileTab } from '../../../features/account/components/profile-tab';
 import { SecurityTab } from '../../../features/account/components/security-tab';
+import { DownloadMyDataCard } from '../../../features/exports/components/download-my-data-card';
+import { MyInterestsCard } from '../../../features/preferences/components/my-interests-card';
 import { useSession } from '../../../lib/session';
 
 const TABS = ['general', 'profile', 'security'] as const;
@@ -56,7 +58,13 @@ export function AccountPage() {
         </Tabs>
       </Box>
       <Box role="tabpanel" id={`account-tabpanel-${tab}`} aria-labelledby={`account-tab-${tab}`}>
-        {tab === 'general' && <GeneralTab user={user} />}
+        {tab === 'general' && (
+          <Stack spacing={3}>
+            <GeneralTab user={user} />
+            <MyInterestsCard />
+            <DownloadMyDataCard />
+          </Stack>
+        )}
         {tab === 'profile' && <ProfileTab user={user} />}
         {tab === 'security' && <SecurityTab />}
       </Box>

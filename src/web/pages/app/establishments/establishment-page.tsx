@@ -13,6 +13,7 @@ import { GalleryTab } from '../../../features/establishments/components/gallery-
 import { MembersTab } from '../../../features/establishments/components/members-tab';
 import { ProfileTab } from '../../../features/establishments/components/profile-tab';
 import { ShareTab } from '../../../features/establishments/components/share-tab';
+import { ExportMenu } from '../../../features/exports/components/export-menu';
 import { ApiError } from '../../../lib/api-client';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { useCan } from '../../../lib/use-can';
@@ -26,7 +27,8 @@ type TabName = (typeof TABS)[number];
  */
 function useAccess(establishment: EstablishmentView | undefined) {
   const can = useCan();
-  if (!establishment) return { tabs: ['feed'] as TabName[], locked: true, canPost: false };
+  if (!establishment)
+    return { tabs: ['feed'] as TabName[], locked: true, canPost: false, canExportFollowers: false };
   const registeredById = establishment.audience === 'operator' ? establishment.registeredById : null;
   const resource = { establishmentId: establishment.id, registeredById };
   // Its operators keep the profile and gallery tabs while it is blocked, read-only (locked below).
@@ -44,6 +46,7 @@ function useAccess(establishment: EstablishmentView | undefined) {
     // A blocked establishment is read-only for its operators; only an admin may still change it.
     locked: establishment.blocked && !can('establishment:edit', { ...resource, blocked: true }),
     canPost: can('notificationPost:create', resource) && !establishment.blocked,
+    canExportFollowers: can('followers:export', resource),
   };
 }
 
@@ -111,7 +114,21 @@ export function EstablishmentPage() {
             {tab === 'profile' && <ProfileTab establishment={establishment} locked={access.locked} />}
             {tab === 'gallery' && <GalleryTab establishment={establishment} locked={access.locked} />}
             {tab === 'share' && <ShareTab establishment={establishment} />}
-            {tab === 'members' && <MembersTab establishment={establishment} />}
+            {tab === 'members' && (
+              <MembersTab
+                establishment={establishment}
+                actions={
+                  access.canExportFollowers && (
+                    <ExportMenu
+                      kind="followers"
+                      query={{ establishmentId: establishment.id }}
+                      label={t('exports.followers')}
+                      size="small"
+                    />
+                  )
+                }
+              />
+            )}
           </>
         )}
       </Box>

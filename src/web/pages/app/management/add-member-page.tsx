@@ -63,7 +63,7 @@ function AddMemberPage({ kind }: { kind: Kind }) {
     if (!establishment) return;
     try {
       const { message } = await add.mutateAsync({ establishmentId: establishment.id, email, kind });
-      enqueueSnackbar(translateMessage(t, message ?? Msg.changesSaved), { variant: 'success' });
+      enqueueSnackbar(translateMessage(t, message ?? Msg.userUpdated), { variant: 'success' });
       reset({ email: '' });
     } catch (error) {
       // 404 puts "No account uses this email." beside the email field.

@@ -3,6 +3,7 @@ import { Button, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
+import { ExportMenu } from '../../../features/exports/components/export-menu';
 import { PeopleList } from '../../../features/people/components/people-list';
 
 const BASE = '/app/management/customers';
@@ -27,6 +28,7 @@ export function CustomersPage() {
         }
       />
       <PeopleList
+        actions={(filters) => <ExportMenu kind="users" query={filters} />}
         userRole="customer"
         label={t('people.customers.title')}
         hrefOf={(person) => `${BASE}/${encodeURIComponent(person.id)}`}

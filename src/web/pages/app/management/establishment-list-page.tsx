@@ -1,7 +1,7 @@
 import AddBusinessOutlined from '@mui/icons-material/AddBusinessOutlined';
 import GroupAddOutlined from '@mui/icons-material/GroupAddOutlined';
 import PersonAddAltOutlined from '@mui/icons-material/PersonAddAltOutlined';
-import { Button, Card, Divider, MenuItem, Stack, TextField } from '@mui/material';
+import { Box, Button, Card, Divider, MenuItem, Stack, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { EmptyText } from '../../../components/link-table';
@@ -13,6 +13,7 @@ import {
   type StatusFilter,
   useListParams,
 } from '../../../features/establishments/components/use-list-params';
+import { ExportMenu } from '../../../features/exports/components/export-menu';
 
 const PAGE_SIZES = [10, 25, 50];
 const BASE = '/app/management/establishment';
@@ -87,6 +88,10 @@ export function EstablishmentListPage() {
               </MenuItem>
             ))}
           </TextField>
+          {/* Every establishment, whatever the search: the header's actions have no room left for it. */}
+          <Box sx={{ flexShrink: 0, alignSelf: { sm: 'center' } }}>
+            <ExportMenu kind="establishments" label={t('exports.establishments')} fullWidth />
+          </Box>
         </Stack>
         <Divider />
         <EstablishmentTable

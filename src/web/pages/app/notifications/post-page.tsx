@@ -9,6 +9,7 @@ import { RetryAlert } from '../../../components/retry-alert';
 import { usePost } from '../../../features/notifications/api/notifications.api';
 import { DeliveryTiles } from '../../../features/notifications/components/delivery-figures';
 import { PostCard, PostCardSkeleton } from '../../../features/notifications/components/post-card';
+import { TargetingLine } from '../../../features/notifications/components/targeting-line';
 import { ApiError } from '../../../lib/api-client';
 import { apiErrorText } from '../../../lib/api-error-text';
 
@@ -54,6 +55,7 @@ export function PostPage() {
       />
       {post ? (
         <>
+          {post.targets && <TargetingLine targets={post.targets} />}
           {post.delivery && <DeliveryTiles figures={post.delivery} />}
           <PostCard
             post={post}

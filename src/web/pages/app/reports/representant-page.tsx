@@ -4,16 +4,22 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyText } from '../../../components/link-table';
 import { PageHeader } from '../../../components/page-header';
+import { ContactRequestsCard } from '../../../features/contact/components/contact-requests-card';
 import { useEstablishments } from '../../../features/establishments/api/establishments.api';
 import { EstablishmentTable } from '../../../features/establishments/components/establishment-table';
 import { ClientSignupDialog } from '../../../features/reports/components/client-signup-dialog';
 import { RepresentantFigures } from '../../../features/reports/components/representant-figures';
+import { useCan } from '../../../lib/use-can';
 
 const PAGE_SIZES = [10, 25, 50];
 
-/** /app/reports/representant: the representative's figures, their establishments, and client registration. */
+/**
+ * /app/reports/representant: the representative's figures, their establishments, client registration,
+ * and the businesses that asked for the service from /home.
+ */
 export function RepresentantPage() {
   const { t } = useTranslation();
+  const can = useCan();
   const [signupOpen, setSignupOpen] = useState(false);
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(PAGE_SIZES[0]!);
@@ -60,6 +66,7 @@ export function RepresentantPage() {
           }}
         />
       </Card>
+      {can('contactRequest:read') && <ContactRequestsCard />}
       <ClientSignupDialog open={signupOpen} onClose={() => setSignupOpen(false)} />
     </Stack>
   );

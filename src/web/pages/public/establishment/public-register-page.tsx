@@ -110,6 +110,7 @@ function RegisterView({ establishment }: { establishment: PublicEstablishment })
         privacyPath={`/${publicId}/gdpr/privacy`}
         submitLabel={t('publicPage.register.submit')}
         autoFocus={false}
+        offerPreferences
         onRegistered={onRegistered}
         footer={
           <Stack spacing={1} sx={{ alignItems: 'center', textAlign: 'center' }}>

@@ -1,0 +1,74 @@
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { type AuditLogRow, auditLog, users } from '../../db/schema';
+
+/** What one admin action records; `actorName` defaults to the actor's name at the time. */
+export interface AuditEntryInput {
+  actorId: string;
+  actorName?: string;
+  /** e.g. user.update, user.delete, user.impersonate, establishment.block, customer.create. */
+  action: string;
+  targetUserId?: string | null;
+  targetEstablishmentId?: string | null;
+  /** Who or what it was done to, as a person reads it: "Name <email>", or an establishment's name. */
+  targetLabel: string;
+  /** What changed; never a password or a token. */
+  detail?: Record<string, unknown>;
+}
+
+/**
+ * Record an admin action. Call it with the transaction's handle of the action itself, so the action
+ * and its record are stored together or not at all.
+ */
+export async function recordAudit(db: Db, entry: AuditEntryInput): Promise<void> {
+  // The name is copied, not joined when read: the record outlives the actor's account.
+  const actorName =
+    entry.actorName ??
+    sql<string>`coalesce((SELECT trim(${users.firstName} || ' ' || ${users.lastName}) FROM ${users} WHERE ${users.id} = ${entry.actorId}), '')`;
+  await db.insert(auditLog).values({
+    actorId: entry.actorId,
+    actorName,
+    action: entry.action,
+    targetUserId: entry.targetUserId ?? null,
+    targetEstablishmentId: entry.targetEstablishmentId ?? null,
+    targetLabel: entry.targetLabel,
+    detail: entry.detail ?? {},
+  });
+}
+
+/** A position in the log: the last row's time (microseconds since the epoch, exact) and id. */
+export interface AuditCursor {
+  micros: string;
+  id: string;
+}
+
+// The stored time to the microsecond as an integer: a JavaScript Date would round it to the
+// millisecond, and a page would then skip or repeat rows written within the same millisecond.
+const microsOf = sql<string>`(extract(epoch FROM ${auditLog.createdAt}) * 1000000)::bigint::text`;
+
+/** A page of the log, newest first, after `after` (a previous page's last row), optionally about one user. */
+export async function listAudit(
+  db: Db,
+  query: { targetUserId?: string; limit: number },
+  after: AuditCursor | null,
+): Promise<{ items: AuditLogRow[]; last: AuditCursor | null; more: boolean }> {
+  const conditions: (SQL | undefined)[] = [
+    query.targetUserId ? eq(auditLog.targetUserId, query.targetUserId) : undefined,
+    after
+      ? sql`(${auditLog.createdAt}, ${auditLog.id}) < (timestamptz 'epoch' + ${after.micros}::bigint * interval '1 microsecond', ${after.id}::uuid)`
+      : undefined,
+  ];
+  const rows = await db
+    .select({ entry: auditLog, micros: microsOf })
+    .from(auditLog)
+    .where(and(...conditions))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const tail = page.at(-1);
+  return {
+    items: page.map((row) => row.entry),
+    last: tail ? { micros: tail.micros, id: tail.entry.id } : null,
+    more: rows.length > query.limit,
+  };
+}

@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import * as contracts from '../../../shared/contracts/management.contracts';
+import type { AppContext } from '../../context';
+import { route } from '../../lib/route';
+import { actorOf } from '../../plugins/auth.plugin';
+import * as auditLog from './audit-log.service';
+
+/** The admin actions' audit log. */
+export async function auditLogRoutes(app: FastifyInstance, ctx: AppContext) {
+  route(app, contracts.listAuditLog, {
+    handler: async (request) => auditLog.listAuditLog(ctx, actorOf(request), request.query),
+  });
+}

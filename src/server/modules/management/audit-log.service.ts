@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { ErrorCode } from '../../../shared/errors';
+import { Msg } from '../../../shared/messages';
+import type { AuditEntry, AuditLog } from '../../../shared/schemas/user-management.schema';
+import type { AppContext, AuthedActor } from '../../context';
+import type { AuditLogRow } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { authorize } from '../../lib/authorize';
+import * as repo from './audit-log.repo';
+
+const toAuditEntry = (row: AuditLogRow): AuditEntry => ({
+  id: row.id,
+  actorId: row.actorId,
+  actorName: row.actorName,
+  action: row.action,
+  targetUserId: row.targetUserId,
+  targetEstablishmentId: row.targetEstablishmentId,
+  targetLabel: row.targetLabel,
+  detail: row.detail,
+  createdAt: row.createdAt.toISOString(),
+});
+
+// What a cursor must hold before it reaches SQL: a cast of anything else would fail there.
+const CursorSchema = z.tuple([z.string().regex(/^\d{1,18}$/), z.uuid()]);
+
+const encodeCursor = (cursor: repo.AuditCursor) =>
+  Buffer.from(JSON.stringify([cursor.micros, cursor.id])).toString('base64url');
+
+function decodeCursor(cursor: string | undefined): repo.AuditCursor | null {
+  if (!cursor) return null;
+  let parts: unknown;
+  try {
+    parts = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    parts = null;
+  }
+  const parsed = CursorSchema.safeParse(parts);
+  if (!parsed.success)
+    throw new AppError(400, ErrorCode.VALIDATION, Msg.invalidCursor, { cursor: Msg.invalidCursor });
+  return { micros: parsed.data[0], id: parsed.data[1] };
+}
+
+/** The audit log for admins: newest first, paged by cursor, optionally about one user. */
+export async function listAuditLog(
+  ctx: AppContext,
+  actor: AuthedActor,
+  query: { targetUserId?: string; cursor?: string; limit: number },
+): Promise<AuditLog> {
+  authorize(actor, 'auditLog:read');
+  const { items, last, more } = await repo.listAudit(ctx.db, query, decodeCursor(query.cursor));
+  return { items: items.map(toAuditEntry), nextCursor: more && last ? encodeCursor(last) : null };
+}

@@ -1,0 +1,21 @@
+import type { Actor } from '../../../shared/permissions';
+import type { Audience } from '../../../shared/schemas/preference.schema';
+import type { AppContext } from '../../context';
+import { existingPreferences } from '../preferences/preferences.service';
+import { countReach } from './deliveries.repo';
+import { loadForSending } from './notifications.service';
+
+/**
+ * How many followers and devices a send with these preferences would reach now (compose shows it
+ * live): who may send for the establishment asks, as they would send (same rights, same refusals).
+ */
+export async function audience(
+  ctx: AppContext,
+  actor: Actor,
+  establishmentIdOrPublicId: string,
+  preferenceIds: string[],
+): Promise<Audience> {
+  const establishment = await loadForSending(ctx, actor, establishmentIdOrPublicId);
+  await existingPreferences(ctx.db, preferenceIds);
+  return countReach(ctx.database.sql, establishment.id, preferenceIds);
+}
