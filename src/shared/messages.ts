@@ -102,6 +102,10 @@ export const Msg = {
   duplicateEstablishment: 'Each establishment may be listed once.',
   // /home's contact form (issue 12).
   contactRequestSent: 'Thank you! A representative will get in touch with you soon.',
+  // Reports (issue 13).
+  rangeNeedsBothDates: 'Give both a start and an end date',
+  rangeTooLong: 'A range covers at most 10 years',
+  pathInvalid: 'The path must start with / and carry no query or fragment',
 } as const;
 
 /** "<field> is required", the spec's required-field message pattern. */

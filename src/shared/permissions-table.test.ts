@@ -90,6 +90,9 @@ const TABLE: ReadonlyArray<readonly [Right, Rule, Rule, Rule, Rule, Rule, Rule, 
   ['followers:export',           N,    N,       M,     M,  Y,    N,   N,        N,      N,   Y],
   // Businesses' contact requests from /home reach the representatives.
   ['contactRequest:read',        N,    N,       N,     Y,  Y,    N,   N,        N,      Y,   Y],
+  // Ours (issue 13): an establishment's reports to who manages it; the platform's to admins.
+  ['report:read',                N,    N,       M,     M,  Y,    N,   N,        N,      N,   Y],
+  ['report:platform',            N,    N,       N,     N,  Y,    N,   N,        N,      N,   Y],
 ];
 
 /** Each column's actor. Actors outside the table get a membership and ownership, and still no. */

@@ -33,6 +33,8 @@ const EXPECTED: ReadonlyArray<readonly [Right, customer: boolean, client: boolea
   ['customer:create',         false, true,  false],
   ['followers:export',        false, true,  true],
   ['contactRequest:read',     false, false, true],
+  ['report:read',             false, true,  true],
+  ['report:platform',         false, false, false],
 ];
 
 describe('mayHold', () => {

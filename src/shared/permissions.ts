@@ -63,6 +63,11 @@ export const RIGHTS = [
   'followers:export',
   /** Read the businesses' contact requests from /home: representatives. */
   'contactRequest:read',
+  // Ours: reports (issue 13).
+  /** An establishment's dashboard and follower funnel: who manages it (an operating client, its representative). */
+  'report:read',
+  /** The whole platform's dashboard and funnel: admins. */
+  'report:platform',
 ] as const;
 export type Right = (typeof RIGHTS)[number];
 
@@ -133,6 +138,7 @@ const NEEDS_VERIFIED_EMAIL: ReadonlySet<Right> = new Set<Right>([
   'establishment:read',
   'customer:create',
   'followers:export',
+  'report:read',
 ]);
 
 const follows = (actor: Actor, establishmentId: string | undefined) =>
@@ -191,6 +197,7 @@ export function can(actor: Actor | null, right: Right, resource: Resource = {}):
     case 'customer:create':
       return actor.role === 'client' && operates(actor, resource.establishmentId);
     case 'followers:export':
+    case 'report:read':
       return can(actor, 'establishment:manage', resource);
     default:
       return TABLE[actor.role].includes(right);
@@ -210,6 +217,7 @@ export function mayHold(actor: Actor | null, right: Right): boolean {
     case 'establishment:manage':
     case 'establishment:readPrivate':
     case 'followers:export':
+    case 'report:read':
       return actor.role === 'client' || actor.role === 'representant';
     case 'clientSettings':
     case 'establishment:edit':

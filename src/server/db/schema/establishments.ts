@@ -1,4 +1,5 @@
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { VISIT_SOURCES } from '../../../shared/schemas/report-sources';
 import { users } from './users';
 
 /** A business. Its fields are completed by the establishments issue. */
@@ -47,6 +48,8 @@ export const memberships = pgTable(
       .notNull()
       .references(() => establishments.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ['customer', 'client'] }).notNull(),
+    /** How a follower came (the public page's ?src=): the follower funnel counts follows by it. */
+    source: text('source', { enum: VISIT_SOURCES }).notNull().default('direct'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
