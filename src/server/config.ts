@@ -70,6 +70,19 @@ const EnvSchema = z.object({
   JOB_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** A subscription not seen (no sign-in on that device, no receipt) for this long expires. */
   PUSH_SUBSCRIPTION_IDLE_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
+  /** The time zone of the platform's dashboard (admins): which date "today" is. */
+  REPORTS_TIME_ZONE: z
+    .string()
+    .default('Europe/Bratislava')
+    .refine((zone) => Intl.supportedValuesOf('timeZone').includes(zone) || zone === 'UTC', {
+      message: 'REPORTS_TIME_ZONE must be an IANA time zone, like Europe/Bratislava',
+    }),
+  /** Page views received per IP per minute (first-party analytics). */
+  RATE_LIMIT_PAGEVIEWS_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  /** Also forward each page view to a Plausible-compatible events endpoint (https://host/api/event); unset: kept here only. */
+  ANALYTICS_FORWARD_URL: z.string().url().optional(),
+  /** The site name the forwarded events carry (Plausible's `domain`); default: PUBLIC_URL's host. */
+  ANALYTICS_FORWARD_DOMAIN: z.string().optional(),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -116,6 +129,13 @@ export interface Config {
   jobTimeoutSeconds: number;
   jobSuperviseSeconds: number;
   metricsToken: string | undefined;
+  reports: { timeZone: string };
+  analytics: {
+    pageViewRateLimitPerMinute: number;
+    /** A Plausible-compatible events endpoint page views are also forwarded to. */
+    forwardUrl: string | undefined;
+    forwardDomain: string;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -264,6 +284,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     jobTimeoutSeconds: env.JOB_TIMEOUT_SECONDS,
     metricsToken: env.METRICS_TOKEN,
     jobSuperviseSeconds: env.JOB_SUPERVISE_SECONDS,
+    reports: { timeZone: env.REPORTS_TIME_ZONE },
+    analytics: {
+      pageViewRateLimitPerMinute: env.RATE_LIMIT_PAGEVIEWS_PER_MINUTE,
+      forwardUrl: env.ANALYTICS_FORWARD_URL,
+      forwardDomain: env.ANALYTICS_FORWARD_DOMAIN ?? new URL(publicUrl).host,
+    },
   };
 }
 
