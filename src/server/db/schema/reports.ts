@@ -13,7 +13,7 @@ import {
 import { VISIT_SOURCES } from '../../../shared/schemas/report-sources';
 
 /**
- * The reports' rollups (issue 13). Database triggers (migration 0009_reports) keep them current in
+ * The reports' rollups (issue 13). Database triggers (migration 0010_report_triggers) keep them current in
  * the same transaction as the event they count: a notification sent, deliveries queued, a receipt
  * or click, a follow or unfollow, a verification, a device subscribing, a public page view. So every
  * code path that writes those rows counts, and a crash loses an event and its count together.

@@ -1,0 +1,266 @@
+-- Custom SQL migration (drizzle-kit generate --custom): the reports' rollups are kept by triggers,
+-- which Drizzle's schema cannot declare. Tables: 0009_reports; see src/server/db/schema/reports.ts.
+-- The rollups' writers (see src/server/db/schema/reports.ts). A day is the event's local date in
+-- its establishment's time zone; nothing is counted for an establishment that no longer exists.
+CREATE FUNCTION report_day(p_establishment uuid, p_at timestamptz) RETURNS date
+LANGUAGE sql STABLE AS $$
+  SELECT (p_at AT TIME ZONE time_zone)::date FROM establishments WHERE id = p_establishment
+$$;
+--> statement-breakpoint
+CREATE FUNCTION report_add(
+  p_establishment uuid, p_at timestamptz,
+  p_notifications integer DEFAULT 0, p_posts integer DEFAULT 0, p_devices integer DEFAULT 0,
+  p_reach integer DEFAULT 0, p_clicks integer DEFAULT 0, p_follows integer DEFAULT 0,
+  p_unfollows integer DEFAULT 0
+) RETURNS void
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_day date := report_day(p_establishment, p_at);
+  v_shard smallint := (pg_backend_pid() % 4)::smallint;
+BEGIN
+  IF v_day IS NULL THEN RETURN; END IF;
+  -- The platform's row first, then the establishment's: every writer takes the locks in this order.
+  INSERT INTO report_daily AS r
+    (establishment_id, day, shard, notifications, posts, devices, reach, clicks, follows, unfollows)
+  VALUES
+    ('00000000-0000-0000-0000-000000000000', v_day, v_shard, p_notifications, p_posts, p_devices,
+     p_reach, p_clicks, p_follows, p_unfollows),
+    (p_establishment, v_day, v_shard, p_notifications, p_posts, p_devices,
+     p_reach, p_clicks, p_follows, p_unfollows)
+  ON CONFLICT (establishment_id, day, shard) DO UPDATE SET
+    notifications = r.notifications + excluded.notifications,
+    posts = r.posts + excluded.posts,
+    devices = r.devices + excluded.devices,
+    reach = r.reach + excluded.reach,
+    clicks = r.clicks + excluded.clicks,
+    follows = r.follows + excluded.follows,
+    unfollows = r.unfollows + excluded.unfollows;
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION report_funnel_add(
+  p_establishment uuid, p_at timestamptz, p_source text,
+  p_views integer DEFAULT 0, p_visitors integer DEFAULT 0, p_followers integer DEFAULT 0,
+  p_verified integer DEFAULT 0, p_push_devices integer DEFAULT 0
+) RETURNS void
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_day date := report_day(p_establishment, p_at);
+  v_shard smallint := (pg_backend_pid() % 4)::smallint;
+BEGIN
+  IF v_day IS NULL THEN RETURN; END IF;
+  INSERT INTO report_funnel_daily AS r
+    (establishment_id, day, source, shard, views, visitors, followers, verified, push_devices)
+  VALUES
+    ('00000000-0000-0000-0000-000000000000', v_day, p_source, v_shard, p_views, p_visitors,
+     p_followers, p_verified, p_push_devices),
+    (p_establishment, v_day, p_source, v_shard, p_views, p_visitors,
+     p_followers, p_verified, p_push_devices)
+  ON CONFLICT (establishment_id, day, source, shard) DO UPDATE SET
+    views = r.views + excluded.views,
+    visitors = r.visitors + excluded.visitors,
+    followers = r.followers + excluded.followers,
+    verified = r.verified + excluded.verified,
+    push_devices = r.push_devices + excluded.push_devices;
+END $$;
+--> statement-breakpoint
+-- A follower joining (p_sign 1) or leaving (-1): the follow or unfollow on the day it happens, and
+-- their place in the funnel's cohort of the day they followed, with their verification and devices.
+CREATE FUNCTION report_follower(p_user uuid, p_establishment uuid, p_followed_at timestamptz,
+  p_source text, p_sign integer, p_verified boolean) RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF p_sign > 0 THEN
+    PERFORM report_add(p_establishment, p_followed_at, p_follows => 1);
+  ELSE
+    PERFORM report_add(p_establishment, now(), p_unfollows => 1);
+  END IF;
+  PERFORM report_funnel_add(p_establishment, p_followed_at, p_source,
+    p_followers => p_sign,
+    p_verified => p_sign * coalesce(p_verified, false)::int,
+    p_push_devices => p_sign * (SELECT count(*)::int FROM push_subscriptions WHERE user_id = p_user));
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION report_notifications_inserted() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM report_add(NEW.establishment_id, NEW.created_at, p_notifications => 1, p_posts => NEW.in_feed::int);
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER report_notifications_inserted AFTER INSERT ON notifications
+FOR EACH ROW EXECUTE FUNCTION report_notifications_inserted();
+--> statement-breakpoint
+-- The fan-out inserts deliveries in batches: one rollup write per notification per statement.
+CREATE FUNCTION report_deliveries_inserted() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE r record;
+BEGIN
+  FOR r IN
+    SELECT n.establishment_id, n.created_at, count(*)::int AS devices,
+           count(a.received_at)::int AS reach, count(a.clicked_at)::int AS clicks
+    FROM added a JOIN notifications n ON n.id = a.notification_id
+    GROUP BY n.id, n.establishment_id, n.created_at
+  LOOP
+    PERFORM report_add(r.establishment_id, r.created_at,
+      p_devices => r.devices, p_reach => r.reach, p_clicks => r.clicks);
+  END LOOP;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER report_deliveries_inserted AFTER INSERT ON deliveries
+REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION report_deliveries_inserted();
+--> statement-breakpoint
+-- A receipt or a click, counted on the day the notification was sent (so reach is a share of it).
+CREATE FUNCTION report_delivery_receipt() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM report_add(n.establishment_id, n.created_at,
+    p_reach => (NEW.received_at IS NOT NULL)::int - (OLD.received_at IS NOT NULL)::int,
+    p_clicks => (NEW.clicked_at IS NOT NULL)::int - (OLD.clicked_at IS NOT NULL)::int)
+  FROM notifications n WHERE n.id = NEW.notification_id;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER report_delivery_receipt AFTER UPDATE OF received_at, clicked_at ON deliveries
+FOR EACH ROW
+WHEN ((OLD.received_at IS NULL) <> (NEW.received_at IS NULL) OR (OLD.clicked_at IS NULL) <> (NEW.clicked_at IS NULL))
+EXECUTE FUNCTION report_delivery_receipt();
+--> statement-breakpoint
+CREATE FUNCTION report_membership_changed() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE v_verified boolean;
+BEGIN
+  IF TG_OP IN ('DELETE', 'UPDATE') AND OLD.kind = 'customer' THEN
+    SELECT email_verified INTO v_verified FROM users WHERE id = OLD.user_id;
+    -- No user: their account is being deleted, and report_user_deleted counted it already.
+    IF FOUND THEN
+      PERFORM report_follower(OLD.user_id, OLD.establishment_id, OLD.created_at, OLD.source, -1, v_verified);
+    END IF;
+  END IF;
+  IF TG_OP IN ('INSERT', 'UPDATE') AND NEW.kind = 'customer' THEN
+    SELECT email_verified INTO v_verified FROM users WHERE id = NEW.user_id;
+    PERFORM report_follower(NEW.user_id, NEW.establishment_id,
+      CASE WHEN TG_OP = 'INSERT' THEN NEW.created_at ELSE now() END, NEW.source, 1, v_verified);
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER report_membership_inserted AFTER INSERT ON memberships
+FOR EACH ROW WHEN (NEW.kind = 'customer') EXECUTE FUNCTION report_membership_changed();
+--> statement-breakpoint
+CREATE TRIGGER report_membership_deleted AFTER DELETE ON memberships
+FOR EACH ROW WHEN (OLD.kind = 'customer') EXECUTE FUNCTION report_membership_changed();
+--> statement-breakpoint
+CREATE TRIGGER report_membership_updated AFTER UPDATE OF kind, source, establishment_id, user_id ON memberships
+FOR EACH ROW WHEN (OLD.kind = 'customer' OR NEW.kind = 'customer') EXECUTE FUNCTION report_membership_changed();
+--> statement-breakpoint
+-- Before the account's rows cascade away: its follows end, with what it had verified and subscribed.
+CREATE FUNCTION report_user_deleted() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE m record;
+BEGIN
+  FOR m IN SELECT * FROM memberships WHERE user_id = OLD.id AND kind = 'customer' LOOP
+    PERFORM report_follower(OLD.id, m.establishment_id, m.created_at, m.source, -1, OLD.email_verified);
+  END LOOP;
+  RETURN OLD;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER report_user_deleted BEFORE DELETE ON users
+FOR EACH ROW EXECUTE FUNCTION report_user_deleted();
+--> statement-breakpoint
+CREATE FUNCTION report_user_verified() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM report_funnel_add(m.establishment_id, m.created_at, m.source,
+    p_verified => CASE WHEN NEW.email_verified THEN 1 ELSE -1 END)
+  FROM memberships m WHERE m.user_id = NEW.id AND m.kind = 'customer';
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER report_user_verified AFTER UPDATE OF email_verified ON users
+FOR EACH ROW WHEN (OLD.email_verified IS DISTINCT FROM NEW.email_verified)
+EXECUTE FUNCTION report_user_verified();
+--> statement-breakpoint
+-- A follower's device turning push on or off (its user gone: report_user_deleted counted it).
+CREATE FUNCTION report_push_subscription_changed() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP IN ('DELETE', 'UPDATE') THEN
+    PERFORM report_funnel_add(m.establishment_id, m.created_at, m.source, p_push_devices => -1)
+    FROM memberships m JOIN users u ON u.id = m.user_id
+    WHERE m.user_id = OLD.user_id AND m.kind = 'customer';
+  END IF;
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    PERFORM report_funnel_add(m.establishment_id, m.created_at, m.source, p_push_devices => 1)
+    FROM memberships m WHERE m.user_id = NEW.user_id AND m.kind = 'customer';
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER report_push_subscription_inserted AFTER INSERT ON push_subscriptions
+FOR EACH ROW EXECUTE FUNCTION report_push_subscription_changed();
+--> statement-breakpoint
+CREATE TRIGGER report_push_subscription_deleted AFTER DELETE ON push_subscriptions
+FOR EACH ROW EXECUTE FUNCTION report_push_subscription_changed();
+--> statement-breakpoint
+CREATE TRIGGER report_push_subscription_moved AFTER UPDATE OF user_id ON push_subscriptions
+FOR EACH ROW WHEN (OLD.user_id IS DISTINCT FROM NEW.user_id)
+EXECUTE FUNCTION report_push_subscription_changed();
+--> statement-breakpoint
+-- A public page view; a visitor (hash) counts once per establishment and day of its salt.
+CREATE FUNCTION report_page_view() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM report_funnel_add(NEW.establishment_id, NEW.at, NEW.source, p_views => 1,
+    p_visitors => CASE WHEN EXISTS (
+      SELECT 1 FROM page_views p
+      WHERE p.visitor_hash = NEW.visitor_hash AND p.establishment_id = NEW.establishment_id AND p.id <> NEW.id
+    ) THEN 0 ELSE 1 END);
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER report_page_view AFTER INSERT ON page_views
+FOR EACH ROW WHEN (NEW.establishment_id IS NOT NULL) EXECUTE FUNCTION report_page_view();
+--> statement-breakpoint
+-- What happened before the rollups existed, counted once (shard 0). Earlier unfollows left no trace.
+WITH events AS (
+  SELECT n.establishment_id AS e, n.created_at AS at, 1 AS notifications, n.in_feed::int AS posts,
+         0 AS devices, 0 AS reach, 0 AS clicks, 0 AS follows
+  FROM notifications n
+  UNION ALL
+  SELECT n.establishment_id, n.created_at, 0, 0, d.devices, d.reach, d.clicks, 0
+  FROM (SELECT notification_id, count(*)::int AS devices, count(received_at)::int AS reach,
+               count(clicked_at)::int AS clicks
+        FROM deliveries GROUP BY notification_id) d
+  JOIN notifications n ON n.id = d.notification_id
+  UNION ALL
+  SELECT m.establishment_id, m.created_at, 0, 0, 0, 0, 0, 1 FROM memberships m WHERE m.kind = 'customer'
+), daily AS (
+  SELECT ev.e, (ev.at AT TIME ZONE es.time_zone)::date AS day, sum(ev.notifications)::int AS notifications,
+         sum(ev.posts)::int AS posts, sum(ev.devices)::int AS devices, sum(ev.reach)::int AS reach,
+         sum(ev.clicks)::int AS clicks, sum(ev.follows)::int AS follows
+  FROM events ev JOIN establishments es ON es.id = ev.e
+  GROUP BY 1, 2
+)
+INSERT INTO report_daily (establishment_id, day, shard, notifications, posts, devices, reach, clicks, follows)
+SELECT e, day, 0, notifications, posts, devices, reach, clicks, follows FROM daily
+UNION ALL
+SELECT '00000000-0000-0000-0000-000000000000', day, 0, sum(notifications), sum(posts), sum(devices),
+       sum(reach), sum(clicks), sum(follows)
+FROM daily GROUP BY day;
+--> statement-breakpoint
+WITH cohort AS (
+  SELECT m.establishment_id AS e, (m.created_at AT TIME ZONE es.time_zone)::date AS day,
+         count(*)::int AS followers, count(*) FILTER (WHERE u.email_verified)::int AS verified,
+         coalesce(sum((SELECT count(*) FROM push_subscriptions s WHERE s.user_id = m.user_id)), 0)::int AS push_devices
+  FROM memberships m
+  JOIN users u ON u.id = m.user_id
+  JOIN establishments es ON es.id = m.establishment_id
+  WHERE m.kind = 'customer'
+  GROUP BY 1, 2
+)
+INSERT INTO report_funnel_daily (establishment_id, day, source, shard, followers, verified, push_devices)
+SELECT e, day, 'direct', 0, followers, verified, push_devices FROM cohort
+UNION ALL
+SELECT '00000000-0000-0000-0000-000000000000', day, 'direct', 0, sum(followers), sum(verified), sum(push_devices)
+FROM cohort GROUP BY day;
