@@ -63,16 +63,18 @@ BEGIN
     push_devices = r.push_devices + excluded.push_devices;
 END $$;
 --> statement-breakpoint
--- A follower joining (p_sign 1) or leaving (-1): the follow or unfollow on the day it happens, and
--- their place in the funnel's cohort of the day they followed, with their verification and devices.
+-- A follower joining (p_sign 1) or leaving (-1): the follow or unfollow on the day it happens
+-- (p_event_at; NULL when the same person still follows and only their membership's source changed),
+-- and their place in the funnel's cohort of the day they followed (the membership's created_at, the
+-- day their later verification and devices are counted on too), with their verification and devices.
 CREATE FUNCTION report_follower(p_user uuid, p_establishment uuid, p_followed_at timestamptz,
-  p_source text, p_sign integer, p_verified boolean) RETURNS void
+  p_source text, p_sign integer, p_verified boolean, p_event_at timestamptz) RETURNS void
 LANGUAGE plpgsql AS $$
 BEGIN
-  IF p_sign > 0 THEN
-    PERFORM report_add(p_establishment, p_followed_at, p_follows => 1);
-  ELSE
-    PERFORM report_add(p_establishment, now(), p_unfollows => 1);
+  IF p_event_at IS NOT NULL AND p_sign > 0 THEN
+    PERFORM report_add(p_establishment, p_event_at, p_follows => 1);
+  ELSIF p_event_at IS NOT NULL THEN
+    PERFORM report_add(p_establishment, p_event_at, p_unfollows => 1);
   END IF;
   PERFORM report_funnel_add(p_establishment, p_followed_at, p_source,
     p_followers => p_sign,
@@ -128,19 +130,27 @@ EXECUTE FUNCTION report_delivery_receipt();
 --> statement-breakpoint
 CREATE FUNCTION report_membership_changed() RETURNS trigger
 LANGUAGE plpgsql AS $$
-DECLARE v_verified boolean;
+DECLARE
+  v_verified boolean;
+  -- The same person still follows the same establishment (its source changed): the cohort moves,
+  -- nobody followed or unfollowed.
+  v_same boolean := TG_OP = 'UPDATE' AND OLD.kind = 'customer' AND NEW.kind = 'customer'
+    AND OLD.user_id = NEW.user_id AND OLD.establishment_id = NEW.establishment_id;
 BEGIN
   IF TG_OP IN ('DELETE', 'UPDATE') AND OLD.kind = 'customer' THEN
     SELECT email_verified INTO v_verified FROM users WHERE id = OLD.user_id;
     -- No user: their account is being deleted, and report_user_deleted counted it already.
     IF FOUND THEN
-      PERFORM report_follower(OLD.user_id, OLD.establishment_id, OLD.created_at, OLD.source, -1, v_verified);
+      PERFORM report_follower(OLD.user_id, OLD.establishment_id, OLD.created_at, OLD.source, -1, v_verified,
+        CASE WHEN v_same THEN NULL ELSE now() END);
     END IF;
   END IF;
   IF TG_OP IN ('INSERT', 'UPDATE') AND NEW.kind = 'customer' THEN
     SELECT email_verified INTO v_verified FROM users WHERE id = NEW.user_id;
-    PERFORM report_follower(NEW.user_id, NEW.establishment_id,
-      CASE WHEN TG_OP = 'INSERT' THEN NEW.created_at ELSE now() END, NEW.source, 1, v_verified);
+    -- A client made a follower follows now; their cohort stays the membership's day, like their
+    -- later verification and devices.
+    PERFORM report_follower(NEW.user_id, NEW.establishment_id, NEW.created_at, NEW.source, 1, v_verified,
+      CASE WHEN v_same THEN NULL WHEN TG_OP = 'INSERT' THEN NEW.created_at ELSE now() END);
   END IF;
   RETURN NULL;
 END $$;
@@ -151,8 +161,12 @@ FOR EACH ROW WHEN (NEW.kind = 'customer') EXECUTE FUNCTION report_membership_cha
 CREATE TRIGGER report_membership_deleted AFTER DELETE ON memberships
 FOR EACH ROW WHEN (OLD.kind = 'customer') EXECUTE FUNCTION report_membership_changed();
 --> statement-breakpoint
+-- Upserts set kind to what it already is (an admin adding a follower again, editing a user's
+-- establishments): only a real change counts, or each would be an unfollow and a follow.
 CREATE TRIGGER report_membership_updated AFTER UPDATE OF kind, source, establishment_id, user_id ON memberships
-FOR EACH ROW WHEN (OLD.kind = 'customer' OR NEW.kind = 'customer') EXECUTE FUNCTION report_membership_changed();
+FOR EACH ROW WHEN ((OLD.kind = 'customer' OR NEW.kind = 'customer')
+  AND (OLD.kind, OLD.source, OLD.establishment_id, OLD.user_id) IS DISTINCT FROM (NEW.kind, NEW.source, NEW.establishment_id, NEW.user_id))
+EXECUTE FUNCTION report_membership_changed();
 --> statement-breakpoint
 -- Before the account's rows cascade away: its follows end, with what it had verified and subscribed.
 CREATE FUNCTION report_user_deleted() RETURNS trigger
@@ -160,7 +174,7 @@ LANGUAGE plpgsql AS $$
 DECLARE m record;
 BEGIN
   FOR m IN SELECT * FROM memberships WHERE user_id = OLD.id AND kind = 'customer' LOOP
-    PERFORM report_follower(OLD.id, m.establishment_id, m.created_at, m.source, -1, OLD.email_verified);
+    PERFORM report_follower(OLD.id, m.establishment_id, m.created_at, m.source, -1, OLD.email_verified, now());
   END LOOP;
   RETURN OLD;
 END $$;
@@ -207,14 +221,20 @@ CREATE TRIGGER report_push_subscription_moved AFTER UPDATE OF user_id ON push_su
 FOR EACH ROW WHEN (OLD.user_id IS DISTINCT FROM NEW.user_id)
 EXECUTE FUNCTION report_push_subscription_changed();
 --> statement-breakpoint
--- A public page view; a visitor (hash) counts once per establishment and day of its salt.
+-- A public page view; a visitor (hash) counts once per establishment and local day. A hash lives
+-- one UTC day (its salt's), which can span two local days: each of them counts the visitor once.
+-- Two views of one visitor at the same moment would each miss the other's uncommitted row and both
+-- count: the second waits for the first on a lock of the hash (until it commits), then sees it.
 CREATE FUNCTION report_page_view() RETURNS trigger
 LANGUAGE plpgsql AS $$
+DECLARE v_day date := report_day(NEW.establishment_id, NEW.at);
 BEGIN
+  PERFORM pg_advisory_xact_lock(hashtextextended(NEW.visitor_hash || NEW.establishment_id::text, 13));
   PERFORM report_funnel_add(NEW.establishment_id, NEW.at, NEW.source, p_views => 1,
     p_visitors => CASE WHEN EXISTS (
       SELECT 1 FROM page_views p
       WHERE p.visitor_hash = NEW.visitor_hash AND p.establishment_id = NEW.establishment_id AND p.id <> NEW.id
+        AND report_day(p.establishment_id, p.at) = v_day
     ) THEN 0 ELSE 1 END);
   RETURN NULL;
 END $$;

@@ -1,0 +1,191 @@
+/**
+ * The follower funnel over HTTP (GET /api/reports/funnel): public page views by source, the people
+ * who followed from each source and still follow, how many of them verified their email, and their
+ * devices with push on. Follows, verification and devices go through the API as people do them.
+ *
+ * Why SQL for page views: they are written by POST /api/analytics/pageview, built alongside this
+ * module, and the funnel here is about days before today too; the rows are inserted as that endpoint
+ * writes them and the database's triggers count them (tests/support/reports-api.ts).
+ */
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { hasLink, linkToken, passwordIn } from '../../../../tests/support/account-mails';
+import { type Session, uniqueEmail } from '../../../../tests/support/api-actors';
+import { expectError } from '../../../../tests/support/expect-error';
+import {
+  a,
+  admin,
+  business,
+  call,
+  device,
+  setupNotificationsApp,
+  t,
+} from '../../../../tests/support/notifications-api';
+import { dateIn, reportsApi, shift } from '../../../../tests/support/reports-api';
+import { ErrorCode } from '../../../shared/errors';
+import { Msg } from '../../../shared/messages';
+import { FunnelSchema, type FunnelSteps } from '../../../shared/schemas/report.schema';
+import type { VisitSource } from '../../../shared/schemas/report-sources';
+
+setupNotificationsApp();
+const r = reportsApi(() => t);
+const ZONE = 'Europe/Bratislava';
+
+const steps = (some: Partial<FunnelSteps>): FunnelSteps => ({
+  views: 0,
+  visitors: 0,
+  followers: 0,
+  verified: 0,
+  pushDevices: 0,
+  ...some,
+});
+
+let address = 0;
+/** Someone registers on the business's public page (register and follow), arriving from `source`. */
+async function registersFrom(establishmentId: string, source: VisitSource) {
+  const email = uniqueEmail(`funnel-${source}`);
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/account/register',
+    remoteAddress: `10.13.0.${++address}`,
+    payload: {
+      firstName: 'Fay',
+      lastName: 'Funnel',
+      email,
+      phone: '+421 900 123 456',
+      terms: true,
+      establishmentId,
+      source,
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const welcome = await t.mail.waitFor(email, hasLink('verify'));
+  const login = await call('POST', '/api/account/login', { email, password: passwordIn(welcome) });
+  expect(login.statusCode, login.body).toBe(200);
+  const session: Session = {
+    id: res.json<{ user: { id: string } }>().user.id,
+    email,
+    token: login.json().accessToken,
+  };
+  return {
+    session,
+    /** Open the link of the welcome email. */
+    async verify() {
+      const verified = await call('POST', '/api/account/verify', { token: linkToken(welcome, 'verify') });
+      expect(verified.statusCode, verified.body).toBe(200);
+    },
+  };
+}
+
+/** A signed-in customer follows from the public page they reached from `source`. */
+async function followsFrom(establishmentId: string, source: VisitSource, tag = source): Promise<Session> {
+  const user = await a.userWithRole('customer', `funnel-${tag}`);
+  const res = await call('POST', `/api/establishments/${establishmentId}/follow`, { source }, user.token);
+  expect(res.statusCode, res.body).toBe(200);
+  return user;
+}
+
+describe('the follower funnel', () => {
+  it('counts views, visitors, follows, verified followers and their devices per source, and in total', async () => {
+    const { establishment: shop, client } = await business('Funnel Cafe');
+    const today = dateIn(ZONE);
+    const yesterday = `${shift(today, -1)} 12:00:00`;
+
+    // Yesterday's page views: a QR visitor three times and another once, a poster visitor, a direct one twice.
+    await r.viewedAt(shop.id, yesterday, ZONE, 'qr', 'visitor-1', 3);
+    await r.viewedAt(shop.id, yesterday, ZONE, 'qr', 'visitor-2');
+    await r.viewedAt(shop.id, yesterday, ZONE, 'poster', 'visitor-3');
+    await r.viewedAt(shop.id, yesterday, ZONE, 'direct', 'visitor-4', 2);
+    // 40 days ago, outside the last 30 days.
+    await r.viewedAt(shop.id, `${shift(today, -40)} 12:00:00`, ZONE, 'qr', 'visitor-old');
+
+    // From the QR code: two register and follow; one verifies and turns push on, the other never does.
+    const verifier = await registersFrom(shop.id, 'qr');
+    await registersFrom(shop.id, 'qr');
+    await verifier.verify();
+    await device(verifier.session);
+    // From the poster: one who has two devices with push on.
+    const posterFan = await followsFrom(shop.id, 'poster');
+    await device(posterFan);
+    await device(posterFan);
+    // A shared link brought one who left again; one came directly.
+    const leaver = await followsFrom(shop.id, 'share');
+    expect(
+      (await call('DELETE', `/api/establishments/${shop.id}/follow`, undefined, leaver.token)).statusCode,
+    ).toBe(200);
+    await followsFrom(shop.id, 'direct');
+
+    const funnel = await r.funnel(client.token, { establishmentId: shop.id });
+    expect(FunnelSchema.strict().safeParse(funnel).success).toBe(true);
+    expect(funnel).toEqual({
+      establishmentId: shop.id,
+      from: shift(today, -29),
+      to: today,
+      sources: [
+        { source: 'qr', ...steps({ views: 4, visitors: 2, followers: 2, verified: 1, pushDevices: 1 }) },
+        { source: 'poster', ...steps({ views: 1, visitors: 1, followers: 1, verified: 1, pushDevices: 2 }) },
+        { source: 'share', ...steps({}) },
+        { source: 'direct', ...steps({ views: 2, visitors: 1, followers: 1, verified: 1 }) },
+      ],
+      total: steps({ views: 7, visitors: 4, followers: 4, verified: 3, pushDevices: 3 }),
+    });
+
+    // A custom range: the old view counts, today's follows do not.
+    const earlier = await r.funnel(client.token, {
+      establishmentId: shop.id,
+      from: shift(today, -45),
+      to: shift(today, -1),
+    });
+    expect(earlier.sources[0]).toEqual({ source: 'qr', ...steps({ views: 5, visitors: 3 }) });
+    expect(earlier.total).toEqual(steps({ views: 8, visitors: 5 }));
+
+    // The poster's follower deletes their account: the cohort and its devices shrink.
+    expect((await call('DELETE', '/api/account', undefined, posterFan.token)).statusCode).toBe(200);
+    const after = await r.funnel(admin.token, { establishmentId: shop.id });
+    expect(after.sources[1]).toEqual({ source: 'poster', ...steps({ views: 1, visitors: 1 }) });
+
+    // The platform's funnel (admins) holds this business's (the only one with a funnel so far).
+    const platform = await r.funnel(admin.token);
+    expect(platform.establishmentId).toBeNull();
+    expect(platform.total).toEqual(after.total);
+    expect(platform.sources).toEqual(after.sources);
+  });
+
+  it('is for who manages the establishment, for admins over the platform, and checks its range', async () => {
+    const { establishment: shop, client } = await business('Funnel Scope');
+    const { client: otherClient } = await business('Funnel Other');
+    const follower = await a.followerOf(shop.id, 'funnel-follower');
+    const representative = await a.userWithRole('representant');
+    const ask = (token: string, query: Record<string, string | undefined> = {}) => r.getFunnel(token, query);
+
+    expect((await ask(client.token, { establishmentId: shop.id })).statusCode).toBe(200);
+    expectError(await ask(otherClient.token, { establishmentId: shop.id }), 403, ErrorCode.FORBIDDEN);
+    expectError(await ask(representative.token, { establishmentId: shop.id }), 403, ErrorCode.FORBIDDEN);
+    expectError(await ask(follower.token, { establishmentId: shop.id }), 403, ErrorCode.FORBIDDEN);
+    expectError(await ask(client.token), 403, ErrorCode.FORBIDDEN);
+    expectError(await t.request({ method: 'GET', url: '/api/reports/funnel' }), 401, ErrorCode.UNAUTHORIZED);
+    const missing = expectError(
+      await ask(admin.token, { establishmentId: randomUUID() }),
+      404,
+      ErrorCode.NOT_FOUND,
+    );
+    expect(missing.error).toBe(Msg.establishmentNotFound);
+
+    const range = (from?: string, to?: string) => ask(client.token, { establishmentId: shop.id, from, to });
+    expectError(await range('2026-03-10', '2026-03-01'), 400, ErrorCode.VALIDATION, {
+      to: Msg.endAfterStart,
+    });
+    expectError(await range('2026-03-10'), 400, ErrorCode.VALIDATION, { to: Msg.rangeNeedsBothDates });
+    expectError(await range(undefined, '2026-03-10'), 400, ErrorCode.VALIDATION, {
+      to: Msg.rangeNeedsBothDates,
+    });
+    expectError(await range('yesterday', '2026-03-10'), 400, ErrorCode.VALIDATION, { from: Msg.invalidDate });
+    const oneDay = await r.funnel(client.token, {
+      establishmentId: shop.id,
+      from: '2026-03-10',
+      to: '2026-03-10',
+    });
+    expect(oneDay).toMatchObject({ from: '2026-03-10', to: '2026-03-10', total: steps({}) });
+    expect(oneDay.sources.map((s) => s.source)).toEqual(['qr', 'poster', 'share', 'direct']);
+  });
+});

@@ -1,0 +1,183 @@
+import { eq, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { establishments, reportDaily, reportFunnelDaily } from '../../db/schema';
+import type { DayRange, SeriesGranularity } from './report-periods';
+
+/*
+ * The dashboard reads the rollups (report_daily, report_funnel_daily) only, and only through their
+ * primary key (establishment_id, day, ...): one establishment's (or the platform's) rows up to the
+ * last day asked about, a few thousand at most (days x shards), however many deliveries and
+ * followers there are behind them. Shards are summed here.
+ */
+
+/** The sums of report_daily over a range; `users` is the followers at its end. */
+export interface DailyFigures {
+  notifications: number;
+  posts: number;
+  devices: number;
+  reach: number;
+  clicks: number;
+  follows: number;
+  unfollows: number;
+  users: number;
+}
+
+/** One point of a chart: a day or a month (its first day). */
+export interface SeriesRow extends DailyFigures {
+  bucket: string;
+}
+
+export interface FunnelRow {
+  source: string;
+  views: number;
+  visitors: number;
+  followers: number;
+  verified: number;
+  pushDevices: number;
+}
+
+const COUNTERS = ['notifications', 'posts', 'devices', 'reach', 'clicks', 'follows', 'unfollows'] as const;
+
+/** Sums come back as bigint: a string from node-postgres, a number or bigint from PGlite, null over no rows. */
+const num = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
+
+async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+const day = (value: string) => sql`${value}::date`;
+
+/** The establishment as the reports need it (no follower counts: those come from the rollups). */
+export async function findReportEstablishment(db: Db, id: string) {
+  const [row] = await db.select().from(establishments).where(eq(establishments.id, id));
+  return row;
+}
+
+/**
+ * The figures of each range for one scope (an establishment id or PLATFORM_REPORT_ID), in one query:
+ * the scope's rows up to the latest end, summed over shards per day (days before the earliest start
+ * folded into one: they only count for the followers), then one SUM(...) FILTER per counter and
+ * range, and the followers at each range's end as the balance of follows and unfollows up to it.
+ * Per-day sums fit an integer, so the outer sums stay bigint rather than numeric (several times faster).
+ */
+export async function sumRanges(db: Db, scopeId: string, ranges: DayRange[]): Promise<DailyFigures[]> {
+  if (ranges.length === 0) return [];
+  const lastDay = ranges.reduce((last, range) => (range.to > last ? range.to : last), ranges[0]!.to);
+  const firstDay = ranges.reduce(
+    (first, range) => (range.from < first ? range.from : first),
+    ranges[0]!.from,
+  );
+  const dayOf = sql.identifier('day');
+  const columns = ranges.flatMap((range, i) => {
+    const within = sql`${dayOf} BETWEEN ${day(range.from)} AND ${day(range.to)}`;
+    return [
+      ...COUNTERS.map(
+        (counter) =>
+          sql`sum(${sql.identifier(counter)}) FILTER (WHERE ${within}) AS ${sql.identifier(`${counter}_${i}`)}`,
+      ),
+      sql`sum(follows - unfollows) FILTER (WHERE ${dayOf} <= ${day(range.to)}) AS ${sql.identifier(`users_${i}`)}`,
+    ];
+  });
+  const daily = COUNTERS.map(
+    (counter) => sql`sum(${sql.identifier(counter)})::int AS ${sql.identifier(counter)}`,
+  );
+  const [row] = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`SELECT ${sql.join(columns, sql`, `)}
+        FROM (
+          SELECT greatest(${reportDaily.day}, ${day(firstDay)} - 1) AS day, ${sql.join(daily, sql`, `)}
+          FROM ${reportDaily}
+          WHERE ${reportDaily.establishmentId} = ${scopeId} AND ${reportDaily.day} <= ${day(lastDay)}
+          GROUP BY 1
+        ) AS days`,
+  );
+  return ranges.map((_, i) => ({
+    notifications: num(row?.[`notifications_${i}`]),
+    posts: num(row?.[`posts_${i}`]),
+    devices: num(row?.[`devices_${i}`]),
+    reach: num(row?.[`reach_${i}`]),
+    clicks: num(row?.[`clicks_${i}`]),
+    follows: num(row?.[`follows_${i}`]),
+    unfollows: num(row?.[`unfollows_${i}`]),
+    users: num(row?.[`users_${i}`]),
+  }));
+}
+
+/**
+ * The range's figures per day or month, for the buckets that have rows, with `users` the followers at
+ * each bucket's end: everything before the range is folded into one leading row (bucket NULL) so
+ * the running balance starts from the followers the scope had then. That row is not returned;
+ * `usersBefore` is its balance, for the buckets that have no row.
+ */
+export async function sumSeries(
+  db: Db,
+  scopeId: string,
+  range: DayRange,
+  granularity: SeriesGranularity,
+): Promise<{ usersBefore: number; rows: SeriesRow[] }> {
+  const bucketOf =
+    granularity === 'day' ? sql`${reportDaily.day}` : sql`date_trunc('month', ${reportDaily.day})::date`;
+  const sums = COUNTERS.map((counter) => sql`sum(${sql.identifier(counter)}) AS ${sql.identifier(counter)}`);
+  const totals = COUNTERS.map((counter) => sql.identifier(counter));
+  const rows = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`WITH buckets AS (
+          SELECT CASE WHEN ${reportDaily.day} < ${day(range.from)} THEN NULL ELSE ${bucketOf} END AS bucket,
+                 ${sql.join(sums, sql`, `)}, sum(follows - unfollows) AS net
+          FROM ${reportDaily}
+          WHERE ${reportDaily.establishmentId} = ${scopeId} AND ${reportDaily.day} <= ${day(range.to)}
+          GROUP BY 1
+        )
+        SELECT bucket::text AS bucket, ${sql.join(totals, sql`, `)},
+               sum(net) OVER (ORDER BY bucket NULLS FIRST) AS users
+        FROM buckets ORDER BY bucket NULLS FIRST`,
+  );
+  let usersBefore = 0;
+  const points: SeriesRow[] = [];
+  for (const row of rows) {
+    if (row.bucket === null) {
+      usersBefore = num(row.users);
+      continue;
+    }
+    points.push({
+      bucket: String(row.bucket),
+      notifications: num(row.notifications),
+      posts: num(row.posts),
+      devices: num(row.devices),
+      reach: num(row.reach),
+      clicks: num(row.clicks),
+      follows: num(row.follows),
+      unfollows: num(row.unfollows),
+      users: num(row.users),
+    });
+  }
+  return { usersBefore, rows: points };
+}
+
+/** The follower funnel of a range for one scope, per visit source that has rows. */
+export async function sumFunnel(db: Db, scopeId: string, range: DayRange): Promise<FunnelRow[]> {
+  const rows = await db
+    .select({
+      source: reportFunnelDaily.source,
+      views: sql`sum(${reportFunnelDaily.views})`,
+      visitors: sql`sum(${reportFunnelDaily.visitors})`,
+      followers: sql`sum(${reportFunnelDaily.followers})`,
+      verified: sql`sum(${reportFunnelDaily.verified})`,
+      pushDevices: sql`sum(${reportFunnelDaily.pushDevices})`,
+    })
+    .from(reportFunnelDaily)
+    .where(
+      sql`${reportFunnelDaily.establishmentId} = ${scopeId}
+          AND ${reportFunnelDaily.day} BETWEEN ${day(range.from)} AND ${day(range.to)}`,
+    )
+    .groupBy(reportFunnelDaily.source);
+  return rows.map((row) => ({
+    source: row.source,
+    views: num(row.views),
+    visitors: num(row.visitors),
+    followers: num(row.followers),
+    verified: num(row.verified),
+    pushDevices: num(row.pushDevices),
+  }));
+}
