@@ -14,6 +14,7 @@ import { type Config, fastifyTrustProxy } from './config';
 import type { AppContext } from './context';
 import { type Database, openDatabase } from './db/client';
 import { accountMailJobs } from './jobs/account-mail.job';
+import { analyticsForwardJobs } from './jobs/analytics-forward.job';
 import { adminPasswordMailJobs } from './jobs/admin-password-mail.job';
 import { contactMailJobs } from './jobs/contact-mail.job';
 import { housekeepingJob, housekeepingJobs } from './jobs/housekeeping.job';
@@ -26,6 +27,7 @@ import { logSerializers } from './lib/log-safety';
 import { createMetrics } from './lib/metrics';
 import { createMailer, type Mailer } from './mail/transport';
 import { accountRoutes } from './modules/account/account.routes';
+import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { establishmentRoutes } from './modules/establishments/establishments.routes';
 import { exportRoutes } from './modules/exports/exports.routes';
@@ -34,6 +36,7 @@ import { userActionRoutes } from './modules/management/user-actions.routes';
 import { userManagementRoutes } from './modules/management/users.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { preferenceRoutes } from './modules/preferences/preferences.routes';
+import { reportRoutes } from './modules/reports/reports.routes';
 import { accessPlugin } from './plugins/access.plugin';
 import { authPlugin } from './plugins/auth.plugin';
 import { errorHandlerPlugin } from './plugins/error-handler.plugin';
@@ -71,6 +74,7 @@ export const allJobs = (ctx: AppContext) => [
   ...notificationDeliveryJobs(ctx),
   ...sweepJobs(ctx),
   ...housekeepingJobs(ctx),
+  ...analyticsForwardJobs(ctx),
 ];
 
 /** Start this process's job workers and the periodic jobs. */
@@ -195,6 +199,8 @@ export async function buildApp(
   await app.register(async (scope) => preferenceRoutes(scope, ctx));
   await app.register(async (scope) => exportRoutes(scope, ctx));
   await app.register(async (scope) => contactRoutes(scope, ctx));
+  await app.register(async (scope) => analyticsRoutes(scope, ctx));
+  await app.register(async (scope) => reportRoutes(scope, ctx));
   await app.register(async (scope) => healthRoutes(scope, ctx));
 
   // Pictures: names are random and never reused, so they can be cached for good.

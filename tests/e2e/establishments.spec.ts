@@ -184,14 +184,15 @@ test.describe('establishments', () => {
 
     // Share: copy the link, download the QR code.
     await page.getByRole('tab', { name: 'Share' }).click();
+    // Shared links say so (?src=share), for the follower funnel; the QR code says ?src=qr.
     const publicLink = `${baseURL}/${publicId}`;
-    await expect(page.getByRole('textbox', { name: 'Public page' })).toHaveValue(publicLink);
+    await expect(page.getByRole('textbox', { name: 'Public page' })).toHaveValue(`${publicLink}?src=share`);
     await expect(page.getByRole('textbox', { name: 'Registration link' })).toHaveValue(
-      `${publicLink}/register`,
+      `${publicLink}/register?src=share`,
     );
     await page.getByRole('button', { name: 'Copy: Public page' }).click();
     await expect(snackbar(page, 'Link copied!')).toBeVisible();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(publicLink);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${publicLink}?src=share`);
     await expectLoadedImage(page.getByRole('img', { name: `QR code of the public page of ${name}` }));
 
     const pngDownload = page.waitForEvent('download');

@@ -30,6 +30,8 @@ const CUSTOMER_FORBIDDEN = [
   'POST /api/management/users',
   'POST /api/establishments/:id/media',
   'POST /api/establishments/:id/notifications',
+  'GET /api/reports/dashboard',
+  'GET /api/reports/funnel',
 ];
 
 /** Admin-only routes a representative or a client is refused before validation too. */

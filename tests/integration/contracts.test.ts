@@ -12,6 +12,7 @@ import * as exportContracts from '../../src/shared/contracts/exports.contracts';
 import * as management from '../../src/shared/contracts/management.contracts';
 import * as notifications from '../../src/shared/contracts/notifications.contracts';
 import * as preferences from '../../src/shared/contracts/preferences.contracts';
+import * as reports from '../../src/shared/contracts/reports.contracts';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 const isContract = (value: unknown): value is Contract =>
@@ -25,6 +26,7 @@ const CONTRACTS = [
   management,
   notifications,
   preferences,
+  reports,
 ].flatMap((module) => Object.values(module).filter(isContract));
 
 /** API routes, as opposed to the docs, health, metrics and the web app's files. */

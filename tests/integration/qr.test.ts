@@ -58,16 +58,21 @@ describe('QR codes', () => {
       width: 2048,
       height: 2048,
     });
-    expect(await pngEncodes(first.rawPayload, `http://app.test/${place.publicId}`)).toBe(true);
+    // The page's address with its visit source, so the funnel counts the visits the code brings.
+    expect(await pngEncodes(first.rawPayload, `http://app.test/${place.publicId}?src=qr`)).toBe(true);
     expect(await qrFiles()).toHaveLength(1);
+    // The printed poster's code says so instead.
+    const poster = await get(`/api/establishments/${place.id}/qr?format=png&size=2048&source=poster`);
+    expect(await pngEncodes(poster.rawPayload, `http://app.test/${place.publicId}?src=poster`)).toBe(true);
+    expect(await qrFiles()).toHaveLength(2);
 
     const again = await get(`/api/establishments/${place.publicId}/qr?format=png&size=2048`);
     expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
     const svg = await get(`/api/establishments/${place.id}/qr`);
     expect(svg.headers['content-type']).toMatch(/^image\/svg\+xml/);
     expect((await get(`/api/establishments/${place.id}/qr?format=svg`)).body).toBe(svg.body);
-    // One file per format and size, whoever asked and however often.
-    expect(await qrFiles()).toHaveLength(2);
+    // One file per address, format and size, whoever asked and however often.
+    expect(await qrFiles()).toHaveLength(3);
 
     // The public id changes (no route does it today; the cache must not outlive it).
     const newPublicId = `quick-response-${Date.now().toString(36)}`;
@@ -78,7 +83,7 @@ describe('QR codes', () => {
     const changed = await get(`/api/establishments/${place.id}/qr?format=png&size=2048`);
     expect(changed.statusCode).toBe(200);
     expect(changed.rawPayload.equals(first.rawPayload)).toBe(false);
-    expect(await pngEncodes(changed.rawPayload, `http://app.test/${newPublicId}`)).toBe(true);
+    expect(await pngEncodes(changed.rawPayload, `http://app.test/${newPublicId}?src=qr`)).toBe(true);
     expect((await get(`/api/establishments/${place.id}/qr`)).body).not.toBe(svg.body);
   });
 
@@ -94,6 +99,12 @@ describe('QR codes', () => {
         { size: QR_SIZE_MESSAGE },
       );
     }
+    expectError(
+      await get(`/api/establishments/${place.id}/qr?source=billboard`, '192.0.2.1'),
+      400,
+      ErrorCode.VALIDATION,
+      { source: 'Source must be qr or poster.' },
+    );
     for (const size of QR_SIZES) {
       const res = await get(`/api/establishments/${place.id}/qr?format=png&size=${size}`, '192.0.2.2');
       expect(res.statusCode, res.body).toBe(200);

@@ -10,6 +10,7 @@ import {
   EstablishmentListSchema,
   EstablishmentResponseSchema,
   EstablishmentViewResponseSchema,
+  FollowBodySchema,
   FollowResultSchema,
   GalleryImageParamsSchema,
   GalleryImageSchema,
@@ -240,6 +241,7 @@ export const followEstablishment = defineContract({
   path: '/api/establishments/:id/follow',
   access: 'signedIn',
   params,
+  body: FollowBodySchema,
   responses: { 200: FollowResultSchema, ...errorResponses(400, 401, 403, 404, 409) },
 });
 

@@ -10,6 +10,7 @@ import {
   phoneField,
   requiredText,
   tokenField,
+  visitSourceField,
 } from './fields';
 import { preferenceIdsField } from './preference.schema';
 
@@ -70,6 +71,8 @@ export const RegisterBodySchema = z.object({
   language: LanguageSchema.optional(),
   /** What the customer cares about (optional, on the register-and-follow page): operators target sends at it. */
   preferenceIds: preferenceIdsField.optional(),
+  /** Where the visit to the business's page came from (its ?src=), kept with the follow. */
+  source: visitSourceField.optional(),
 });
 export type RegisterBody = z.input<typeof RegisterBodySchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FieldLabel, Msg } from '../messages';
-import { emailField, optionalText, phoneField, requiredText } from './fields';
+import { emailField, optionalText, phoneField, requiredText, visitSourceField } from './fields';
 
 const isTimeZone = (value: string) => {
   try {
@@ -234,6 +234,10 @@ export const FollowResultSchema = z.object({
 });
 export type FollowResult = z.infer<typeof FollowResultSchema>;
 
+/** A follow may say where the visit came from (the page's ?src=); no body at all is a direct follow. */
+export const FollowBodySchema = z.object({ source: visitSourceField.optional() }).nullish();
+export type FollowBody = z.input<typeof FollowBodySchema>;
+
 /** The sizes a QR code PNG is drawn at (pixels a side): the web app asks for 512 (default) and 1024. */
 export const QR_SIZES = [256, 512, 1024, 2048] as const;
 export type QrSize = (typeof QR_SIZES)[number];
@@ -250,4 +254,6 @@ export const QrQuerySchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
+  /** The visit source the encoded address carries (?src=): the share card's code, or the printed poster's. */
+  source: z.enum(['qr', 'poster'], { error: 'Source must be qr or poster.' }).default('qr'),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FieldLabel, Msg, required, tooLong } from '../messages';
+import { VISIT_SOURCES } from './report-sources';
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -51,3 +52,8 @@ export const tokenField = z
   .trim()
   .min(1, Msg.tokenInvalid)
   .max(200, Msg.tokenInvalid);
+
+/** Where a public page visit came from (report-sources.ts): a follow or registration carries it. */
+export const visitSourceField = z.enum(VISIT_SOURCES, {
+  error: `Choose one of: ${VISIT_SOURCES.join(', ')}`,
+});

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { createBrowserRouter, Outlet } from 'react-router';
 import { FullScreenLoader } from '../components/full-screen-loader';
 import { ScrollToTop } from '../components/scroll-to-top';
+import { PageViewTracker } from '../features/analytics/components/page-view-tracker';
 import { appRoutes } from './app-routes';
 import { bareRoutes, guestRoutes, publicLayoutRoutes } from './public-routes';
 import { to404 } from './route-helpers';
@@ -10,6 +11,7 @@ function Root() {
   return (
     <Suspense fallback={<FullScreenLoader />}>
       <ScrollToTop />
+      <PageViewTracker />
       <Outlet />
     </Suspense>
   );

@@ -12,10 +12,14 @@ export function hasConsent(): boolean {
   return document.cookie.split(';').some((part) => part.trim().startsWith(`${CONSENT_COOKIE}=`));
 }
 
+/** Dispatched on window once the visitor agrees: what waited for consent (page views) may start. */
+export const CONSENT_GIVEN_EVENT = 'consent-given';
+
 const storeConsent = () => {
   const secure = location.protocol === 'https:' ? '; Secure' : '';
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser we support
   document.cookie = `${CONSENT_COOKIE}=true; path=/; max-age=${ONE_YEAR_SECONDS}; SameSite=Lax${secure}`;
+  window.dispatchEvent(new Event(CONSENT_GIVEN_EVENT));
 };
 
 /**

@@ -122,6 +122,13 @@ export function valueArbitraries(w: World) {
           ['Europe/Bratislava', 'UTC', 'America/Argentina/Buenos_Aires'],
           ['Mars/Olympus', 'utc+2'],
         );
+      // A report's range (local days): real dates, reversed and absurd ones.
+      case 'from':
+      case 'to':
+        return pick(
+          ['2026-01-01', '2026-06-30', '2025-12-31', '2016-01-01', '1970-01-01'],
+          ['2026-02-30', '2026-1-1', '0000-00-00', '9999-12-31', '2026-01-01T00:00:00Z'],
+        );
       case 'website':
         return pick(['https://shop.example', ''], ['shop.example', 'javascript:alert(1)']);
       default:

@@ -1,4 +1,5 @@
 import { and, eq, gt, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { VisitSource } from '../../../shared/schemas/report-sources';
 import type { Db } from '../../db/client';
 import {
   authTokens,
@@ -75,7 +76,7 @@ export async function listMemberships(db: Db, userId: string) {
 
 export async function insertMembership(
   db: Db,
-  values: { userId: string; establishmentId: string; kind: 'customer' | 'client' },
+  values: { userId: string; establishmentId: string; kind: 'customer' | 'client'; source?: VisitSource },
 ): Promise<void> {
   await db.insert(memberships).values(values).onConflictDoNothing();
 }

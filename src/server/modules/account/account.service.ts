@@ -117,7 +117,12 @@ export async function register(
         welcomeDueAt: new Date(),
       });
       if (establishmentId) {
-        await repo.insertMembership(tx, { userId: created.id, establishmentId, kind: 'customer' });
+        await repo.insertMembership(tx, {
+          userId: created.id,
+          establishmentId,
+          kind: 'customer',
+          source: input.source ?? 'direct',
+        });
       }
       // With the account or not at all: a refused pick (400 on preferenceIds) creates no account.
       if (input.preferenceIds?.length) await storePicks(tx, created.id, input.preferenceIds);

@@ -11,6 +11,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
+import type { VisitSource } from '../../../shared/schemas/report-sources';
 import type { Db } from '../../db/client';
 import { foldedSearch } from '../../db/folded-search';
 import { establishments, galleryImages, memberships, users } from '../../db/schema';
@@ -148,8 +149,16 @@ export async function upsertMembership(
 }
 
 /** Follow as a customer unless already a member: an operator who follows stays an operator, even at the same moment. */
-export async function insertFollower(db: Db, userId: string, establishmentId: string) {
-  await db.insert(memberships).values({ userId, establishmentId, kind: 'customer' }).onConflictDoNothing();
+export async function insertFollower(
+  db: Db,
+  userId: string,
+  establishmentId: string,
+  source: VisitSource = 'direct',
+) {
+  await db
+    .insert(memberships)
+    .values({ userId, establishmentId, kind: 'customer', source })
+    .onConflictDoNothing();
 }
 
 export async function deleteMembership(db: Db, userId: string, establishmentId: string) {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import * as contracts from '../../../shared/contracts/establishments.contracts';
 import { Msg } from '../../../shared/messages';
 import { CaptionBodySchema } from '../../../shared/schemas/establishment.schema';
+import { VISIT_SOURCE_PARAM } from '../../../shared/schemas/report-sources';
 import type { AppContext } from '../../context';
 import { fieldError } from '../../lib/app-error';
 import { removeStoredOnFailure } from '../../lib/images';
@@ -144,7 +145,8 @@ export async function establishmentRoutes(app: FastifyInstance, ctx: AppContext)
   });
 
   route(app, contracts.followEstablishment, {
-    handler: async (request) => publicPage.follow(ctx, actorOf(request), request.params.id),
+    handler: async (request) =>
+      publicPage.follow(ctx, actorOf(request), request.params.id, request.body?.source),
   });
 
   route(app, contracts.unfollowEstablishment, {
@@ -155,9 +157,11 @@ export async function establishmentRoutes(app: FastifyInstance, ctx: AppContext)
     config: { rateLimit: perIpPerMinute(ctx.config.publicRateLimitPerMinute) },
     handler: async (request, reply) => {
       const { url, name } = await publicPage.publicUrlOf(ctx, request.params.id);
-      const { format, size, download } = request.query;
+      const { format, size, download, source } = request.query;
+      // The address carries the visit source, so the funnel counts what the printed code brought.
+      const encoded = `${url}?${VISIT_SOURCE_PARAM}=${source}`;
       // Drawn once per address, size and format, then read from DATA_DIR/qr (qr.ts).
-      const code = await qrCode(ctx.config.dataDir, url, format, size);
+      const code = await qrCode(ctx.config.dataDir, encoded, format, size);
       if (download)
         reply.header(
           'content-disposition',

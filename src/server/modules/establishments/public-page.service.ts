@@ -1,6 +1,7 @@
 import { ErrorCode } from '../../../shared/errors';
 import { Msg } from '../../../shared/messages';
 import type { PublicEstablishment } from '../../../shared/schemas/establishment.schema';
+import type { VisitSource } from '../../../shared/schemas/report-sources';
 import type { AppContext, AuthedActor } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { stateOf, toGalleryDto, toPublicEstablishmentDto } from './establishment.dto';
@@ -26,11 +27,16 @@ export async function publicProfile(
 }
 
 /** Follow an active establishment; an operator stays an operator. */
-export async function follow(ctx: AppContext, actor: AuthedActor, idOrPublicId: string) {
+export async function follow(
+  ctx: AppContext,
+  actor: AuthedActor,
+  idOrPublicId: string,
+  source: VisitSource = 'direct',
+) {
   const row = await loadEstablishment(ctx, idOrPublicId);
   if (row.blockedAt) throw establishmentBlocked();
   if (!row.active) throw new AppError(409, ErrorCode.ESTABLISHMENT_INACTIVE, Msg.establishmentInactive);
-  await repo.insertFollower(ctx.db, actor.id, row.id);
+  await repo.insertFollower(ctx.db, actor.id, row.id, source);
   return { establishmentId: row.id, following: true, message: Msg.followed };
 }
 

@@ -1,11 +1,12 @@
 import { getEstablishmentQr } from '../../../shared/contracts/establishments.contracts';
+import { VISIT_SOURCE_PARAM, type VisitSource } from '../../../shared/schemas/report-sources';
 import { contractUrl } from '../../lib/call-api';
 
 /** The QR code of the public page, as the server draws it. */
 export function qrUrl(
   id: string,
   format: 'svg' | 'png',
-  options: { size?: number; download?: boolean } = {},
+  options: { size?: number; download?: boolean; source?: 'qr' | 'poster' } = {},
 ) {
   return contractUrl(
     getEstablishmentQr,
@@ -14,9 +15,14 @@ export function qrUrl(
       format,
       size: options.size ? String(options.size) : undefined,
       download: options.download ? '1' : undefined,
+      // The code encodes the page's address with ?src=qr (the server's default) or ?src=poster.
+      source: options.source === 'poster' ? 'poster' : undefined,
     },
   );
 }
+
+/** A public page link that tells the page where the visit came from (?src=), for the funnel. */
+export const withVisitSource = (url: string, source: VisitSource) => `${url}?${VISIT_SOURCE_PARAM}=${source}`;
 
 /** Absolute public page and registration links, on the same origin the QR code encodes. */
 export function publicLinks(publicUrl: string | undefined, publicId: string) {

@@ -23,6 +23,7 @@ import { ApiError } from '../../../lib/api-client';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { translateMessage } from '../../../lib/translate-message';
 import { useApiForm } from '../../../lib/use-api-form';
+import { rememberedVisitSource } from '../../analytics/visit-source';
 import { useRegisterAccount } from '../api/register-account.api';
 import { RegistrationPreferences } from './registration-preferences';
 
@@ -90,6 +91,8 @@ export function RegistrationForm({
       const { user } = await registerAccount.mutateAsync({
         ...values,
         establishmentId,
+        // Where the visit to the business's page came from (its ?src=), for its funnel.
+        source: establishmentId ? rememberedVisitSource(establishmentId) : undefined,
         language: isLanguage(language) ? language : undefined,
         ...(offerPreferences && preferenceIds.length > 0 ? { preferenceIds } : {}),
       });

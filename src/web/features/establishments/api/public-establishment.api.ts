@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getCurrentUser } from '../../../../shared/contracts/account.contracts';
 import * as contracts from '../../../../shared/contracts/establishments.contracts';
+import type { VisitSource } from '../../../../shared/schemas/report-sources';
 import { callApi } from '../../../lib/call-api';
 import { useSession } from '../../../lib/session';
 import { establishmentKeys } from './establishment-keys';
@@ -22,15 +23,21 @@ export function usePublicEstablishment(publicId: string | undefined) {
   });
 }
 
-/** followEstablishment or unfollowEstablishment; the session user is re-read so menus and /redirect follow. */
-export function useFollow(idOrPublicId: string) {
+/**
+ * followEstablishment (with where the visit came from, for the funnel) or unfollowEstablishment; the
+ * session user is re-read so menus and /redirect follow.
+ */
+export function useFollow(idOrPublicId: string, source?: VisitSource) {
   const queryClient = useQueryClient();
   const { setUser } = useSession();
   return useMutation({
     mutationFn: (follow: boolean) =>
-      callApi(follow ? contracts.followEstablishment : contracts.unfollowEstablishment, {
-        params: { id: idOrPublicId },
-      }),
+      follow
+        ? callApi(contracts.followEstablishment, {
+            params: { id: idOrPublicId },
+            ...(source ? { body: { source } } : {}),
+          })
+        : callApi(contracts.unfollowEstablishment, { params: { id: idOrPublicId } }),
     onSuccess: async () => {
       const { user } = await callApi(getCurrentUser, {});
       setUser(user);

@@ -164,7 +164,7 @@ function Poster({ establishment, link }: { establishment: Establishment; link: s
         </Box>
         <Box
           component="img"
-          src={qrUrl(establishment.id, 'svg')}
+          src={qrUrl(establishment.id, 'svg', { source: 'poster' })}
           alt={t('establishmentPage.share.qrAlt', { name: establishment.name })}
           sx={{ width: '62cqw', height: '62cqw', display: 'block' }}
         />

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Establishment } from '../../../../shared/schemas/establishment.schema';
 import { usePublicConfig } from '../../../lib/public-config';
-import { publicLinks, qrUrl } from '../establishment-links';
+import { publicLinks, qrUrl, withVisitSource } from '../establishment-links';
 import { CopyLinkField } from './copy-link-field';
 import { QrPosterDialog } from './qr-poster-dialog';
 import { SocialShareLinks } from './social-share-links';
@@ -36,12 +36,12 @@ export function ShareTab({ establishment }: { establishment: Establishment }) {
                 <Stack spacing={2.5}>
                   <CopyLinkField
                     label={t('establishmentPage.share.publicLink')}
-                    value={links.page}
+                    value={withVisitSource(links.page, 'share')}
                     helperText={t('establishmentPage.share.publicLinkHint')}
                   />
                   <CopyLinkField
                     label={t('establishmentPage.share.registerLink')}
-                    value={links.register}
+                    value={withVisitSource(links.register, 'share')}
                     helperText={t('establishmentPage.share.registerLinkHint')}
                   />
                 </Stack>
@@ -55,7 +55,7 @@ export function ShareTab({ establishment }: { establishment: Establishment }) {
                 <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
                   {t('establishmentPage.share.socialText')}
                 </Typography>
-                <SocialShareLinks url={links.page} name={establishment.name} />
+                <SocialShareLinks url={withVisitSource(links.page, 'share')} name={establishment.name} />
               </CardContent>
             </Card>
           </Stack>

@@ -9,10 +9,12 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { PublicEstablishment } from '../../../../../shared/schemas/establishment.schema';
+import { VISIT_SOURCE_PARAM } from '../../../../../shared/schemas/report-sources';
 import { apiErrorText } from '../../../../lib/api-error-text';
 import { useSession } from '../../../../lib/session';
 import { translateMessage } from '../../../../lib/translate-message';
 import { useCan } from '../../../../lib/use-can';
+import { rememberedVisitSource } from '../../../analytics/visit-source';
 import { useFollow } from '../../api/public-establishment.api';
 import { useShareLink } from '../../use-share-link';
 import { OpenDashboardButton } from './open-dashboard-button';
@@ -38,7 +40,7 @@ export function useFollowRelation(establishment: PublicEstablishment): FollowRel
 export function useFollowToggle(establishment: PublicEstablishment) {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
-  const follow = useFollow(establishment.id);
+  const follow = useFollow(establishment.id, rememberedVisitSource(establishment.publicId, establishment.id));
   const toggle = (on: boolean) =>
     follow.mutate(on, {
       onSuccess: ({ message }) => enqueueSnackbar(translateMessage(t, message), { variant: 'success' }),
@@ -59,7 +61,7 @@ export function FollowActions({ establishment }: { establishment: PublicEstablis
 
   const onShare = () =>
     share({
-      url: `${window.location.origin}/${publicId}`,
+      url: `${window.location.origin}/${publicId}?${VISIT_SOURCE_PARAM}=share`,
       title: name,
       text: subheader || t('publicPage.shareText', { name, appName: t('appName') }),
     });
