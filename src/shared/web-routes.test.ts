@@ -57,13 +57,6 @@ function routerPaths(): string[] {
     const element = resolve(node);
     if (ts.isCallExpression(element)) {
       const name = element.expression.getText();
-      // later('users/:userId'): a screen of a later issue, a leaf.
-      if (name === 'later') {
-        const arg = element.arguments[0];
-        if (!arg || !ts.isStringLiteral(arg)) throw new Error(`later() without a path: ${element.getText()}`);
-        found.push(join(parent, arg.text));
-        return;
-      }
       // withRight(right, [children], 'path'?): a guard around child routes.
       if (name === 'withRight') {
         const [, children, pathArg] = element.arguments;

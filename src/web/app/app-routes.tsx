@@ -1,7 +1,7 @@
 import { Outlet, type RouteObject } from 'react-router';
 import { AuthGuard } from './guards';
 import { managementRoutes } from './management-routes';
-import { later, page, to404, toAccount, withRight } from './route-helpers';
+import { page, to404, toAccount, withRight } from './route-helpers';
 
 /** /app: the signed-in area with the dashboard layout. */
 export const appRoutes: RouteObject = {
@@ -34,7 +34,13 @@ export const appRoutes: RouteObject = {
           ),
         },
         { path: 'reports', element: toAccount },
-        later('reports/dashboard'),
+        {
+          path: 'reports/dashboard',
+          lazy: page(
+            () => import('../pages/app/reports/dashboard-page'),
+            (m) => m.DashboardPage,
+          ),
+        },
         withRight('user:representant', [
           {
             path: 'reports/representant',

@@ -10,13 +10,6 @@ export const page =
 export const toAccount = <Navigate to="/app/account" replace />;
 export const to404 = <Navigate to="/404" replace />;
 
-const comingSoon = page(
-  () => import('../pages/app/coming-soon-page'),
-  (m) => m.ComingSoonPage,
-);
-/** A screen of a later issue: guarded now, its page frame says it is not available yet. */
-export const later = (path: string): RouteObject => ({ path, lazy: comingSoon });
-
 /** Child routes that only who holds `right` reaches (others see the guard's answer). */
 export const withRight = (right: Right, children: RouteObject[], path?: string): RouteObject => ({
   path,

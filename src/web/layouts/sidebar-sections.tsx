@@ -5,6 +5,7 @@ import CategoryOutlinedIcon from '@mui/icons-material/CategoryOutlined';
 import DynamicFeedOutlinedIcon from '@mui/icons-material/DynamicFeedOutlined';
 import GroupAddOutlinedIcon from '@mui/icons-material/GroupAddOutlined';
 import HistoryOutlinedIcon from '@mui/icons-material/HistoryOutlined';
+import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
 import PeopleOutlinedIcon from '@mui/icons-material/PeopleOutlined';
 import PersonAddAltOutlinedIcon from '@mui/icons-material/PersonAddAltOutlined';
@@ -12,6 +13,7 @@ import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import StoreMallDirectoryOutlinedIcon from '@mui/icons-material/StoreMallDirectoryOutlined';
 import TuneOutlinedIcon from '@mui/icons-material/TuneOutlined';
 import type { ReactNode } from 'react';
+import { mayHold } from '../../shared/permissions';
 import type { User } from '../../shared/schemas/account.schema';
 import { useSession } from '../lib/session';
 import { useCan } from '../lib/use-can';
@@ -70,6 +72,15 @@ export function useNavSections(): NavSection[] {
           to: '/app/reports/representant',
           icon: <AssessmentOutlinedIcon />,
         },
+      ],
+    });
+
+  // Whoever could manage an establishment (or the platform) has figures to read; the page picks whose.
+  if (mayHold(user, 'report:read'))
+    sections.push({
+      title: 'layout.sections.reports',
+      items: [
+        { label: 'layout.nav.dashboard', to: '/app/reports/dashboard', icon: <InsightsOutlinedIcon /> },
       ],
     });
 

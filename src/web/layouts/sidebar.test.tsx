@@ -69,11 +69,12 @@ describe('sidebar', () => {
     );
   });
 
-  it('calls the one establishment a client operates "My establishment"', async () => {
+  it('calls the one establishment a client operates "My establishment", beside its dashboard', async () => {
     const { nav } = await renderSidebar(
       makeUser({ role: 'client', establishments: [{ establishmentId: 'e1', kind: 'client' }] }),
     );
     expect(sectionsIn(nav)).toEqual([
+      ['Reports', ['Dashboard']],
       ['Establishments', ['My establishment']],
       ['Personal Settings', ['Account']],
     ]);
@@ -102,17 +103,23 @@ describe('sidebar', () => {
   it('shows a client of several establishments the list of them', async () => {
     const { nav } = await renderSidebar(client);
     expect(sectionsIn(nav)).toEqual([
+      ['Reports', ['Dashboard']],
       ['Establishments', ['My establishments']],
       ['Personal Settings', ['Account']],
     ]);
   });
 
-  it('shows a representative their panel, and no establishments', async () => {
+  it('shows a representative their panel and the dashboard, and no establishments', async () => {
     const { nav } = await renderSidebar(representant);
     expect(sectionsIn(nav)).toEqual([
       ['Representant Panel', ['Representant']],
+      ['Reports', ['Dashboard']],
       ['Personal Settings', ['Account']],
     ]);
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+      'href',
+      '/app/reports/dashboard',
+    );
   });
 
   it('shows an admin every section, the admin panel last', async () => {
@@ -120,6 +127,7 @@ describe('sidebar', () => {
     const { nav } = await renderSidebar(admin);
     expect(sectionsIn(nav)).toEqual([
       ['Representant Panel', ['Representant']],
+      ['Reports', ['Dashboard']],
       ['Establishments', ['My establishments']],
       ['Personal Settings', ['Account']],
       [
