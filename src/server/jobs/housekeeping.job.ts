@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import * as accounts from '../modules/account/account.repo';
+import * as analytics from '../modules/analytics/analytics.repo';
 import type { JobDefinition } from './queue';
 
 /**
  * Hourly: delete what can never be used again, so the tables that every request reads (sessions)
  * or every emailed link looks up (single-use tokens) do not grow forever, and no stale secret hash
  * is kept longer than it is useful: sessions expired or signed out, verification and reset tokens
- * used or expired, and email counters of past hours.
+ * used or expired, email counters of past hours, and page-view salts older than yesterday.
  */
 export const housekeepingJob = { queue: 'maintenance.housekeeping', payload: z.object({}) };
 
@@ -16,6 +17,7 @@ export interface HousekeepingFindings {
   sessions: number;
   tokens: number;
   mailCounters: number;
+  analyticsSalts: number;
 }
 
 /** The housekeeping handler, bound to the running process. */
@@ -29,6 +31,7 @@ export function housekeepingJobs(ctx: AppContext): JobDefinition<z.ZodType>[] {
         sessions: await accounts.purgeDeadSessions(ctx.db, now),
         tokens: await accounts.purgeSpentAuthTokens(ctx.db, now),
         mailCounters: await accounts.purgePastMailQuota(ctx.db),
+        analyticsSalts: await analytics.purgeOldSalts(ctx.db, now),
       };
       ctx.log.info({ ...purged }, 'housekeeping purged dead sessions and spent tokens');
     },

@@ -23,6 +23,19 @@ export async function daySalt(db: Db, day: string): Promise<string> {
   return row.salt;
 }
 
+/**
+ * Delete the salts older than yesterday (UTC) even on days without page views (hourly
+ * housekeeping), so no salt outlives the two days its hashes are needed for. Returns how many.
+ */
+export async function purgeOldSalts(db: Db, now: Date): Promise<number> {
+  const today = now.toISOString().slice(0, 10);
+  const deleted = await db
+    .delete(analyticsSalts)
+    .where(lt(analyticsSalts.day, previousDay(today)))
+    .returning({ day: analyticsSalts.day });
+  return deleted.length;
+}
+
 /** The salt of a day if it is still kept. */
 export async function findDaySalt(db: Db, day: string): Promise<string | undefined> {
   const [row] = await db

@@ -17,6 +17,7 @@ import { Msg } from '../../../shared/messages';
 import type { Funnel } from '../../../shared/schemas/report.schema';
 import type { VisitSource } from '../../../shared/schemas/report-sources';
 import { analyticsSalts, pageViews } from '../../db/schema';
+import { housekeepingJob } from '../../jobs/housekeeping.job';
 
 /** Views per IP per minute in these tests: each test sends from addresses of its own. */
 const LIMIT = 6;
@@ -304,5 +305,19 @@ describe('forwarding to a Plausible-compatible endpoint', () => {
       token: owner.token,
     });
     expect(bySource(funnel.json<Funnel>(), 'qr')).toMatchObject({ views: 1, visitors: 1 });
+  });
+});
+
+describe('salts', () => {
+  it('are deleted by the hourly housekeeping once older than yesterday, even on days without page views', async () => {
+    const dayAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+    await t.ctx.db
+      .insert(analyticsSalts)
+      .values([3, 2, 1].map((days) => ({ day: dayAgo(days), salt: `old-${days}` })))
+      .onConflictDoNothing();
+    await t.ctx.jobs.send(housekeepingJob, {});
+    const kept = async () =>
+      (await t.ctx.db.select().from(analyticsSalts)).map((salt) => salt.day).filter((day) => day < dayAgo(0));
+    await expect.poll(kept, { timeout: 15_000 }).toEqual([dayAgo(1)]);
   });
 });
