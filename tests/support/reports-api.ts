@@ -9,20 +9,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import type { Dashboard, Funnel, ReportFigures } from '../../src/shared/schemas/report.schema';
+import {
+  type Dashboard,
+  type Funnel,
+  NO_FIGURES,
+  type ReportFigures,
+} from '../../src/shared/schemas/report.schema';
 import type { TestApp } from './test-app';
 
 /** Nothing happened. */
-export const NONE: ReportFigures = {
-  notificationsSent: 0,
-  posts: 0,
-  reach: 0,
-  users: 0,
-  clicks: 0,
-  devices: 0,
-  follows: 0,
-  unfollows: 0,
-};
+export const NONE: ReportFigures = NO_FIGURES;
 
 /** Figures where only the given ones are not zero. */
 export const figures = (some: Partial<ReportFigures>): ReportFigures => ({ ...NONE, ...some });

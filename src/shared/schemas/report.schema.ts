@@ -54,6 +54,18 @@ export const ReportFiguresSchema = z.object({
 });
 export type ReportFigures = z.infer<typeof ReportFiguresSchema>;
 
+/** Nothing happened: the figures of a period without events. */
+export const NO_FIGURES: ReportFigures = {
+  notificationsSent: 0,
+  posts: 0,
+  reach: 0,
+  users: 0,
+  clicks: 0,
+  devices: 0,
+  follows: 0,
+  unfollows: 0,
+};
+
 export const REPORT_PERIODS = ['today', 'yesterday', 'last30Days', 'lastYear'] as const;
 export type ReportPeriodKey = (typeof REPORT_PERIODS)[number] | 'custom';
 

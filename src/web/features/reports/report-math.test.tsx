@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Dashboard, ReportFigures } from '../../../shared/schemas/report.schema';
+import { type Dashboard, NO_FIGURES } from '../../../shared/schemas/report.schema';
 import {
   addDays,
   changeOf,
@@ -12,16 +12,7 @@ import {
   shareOf,
 } from './report-math';
 
-const zero: ReportFigures = {
-  notificationsSent: 0,
-  posts: 0,
-  reach: 0,
-  users: 0,
-  clicks: 0,
-  devices: 0,
-  follows: 0,
-  unfollows: 0,
-};
+const zero = NO_FIGURES;
 const period = (from: string, to: string) => ({ from, to, figures: zero, previous: zero });
 const periods: Dashboard['periods'] = {
   today: period('2026-03-10', '2026-03-10'),

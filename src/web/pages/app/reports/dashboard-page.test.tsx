@@ -3,23 +3,18 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeApi, fakeApi } from '../../../../../tests/support/web/fake-api';
 import { makeUser, renderRoutes, signIn } from '../../../../../tests/support/web/render';
 import type { User } from '../../../../shared/schemas/account.schema';
-import type { Dashboard, Funnel, ReportFigures } from '../../../../shared/schemas/report.schema';
+import {
+  type Dashboard,
+  type Funnel,
+  NO_FIGURES,
+  type ReportFigures,
+} from '../../../../shared/schemas/report.schema';
 import { DashboardPage } from './dashboard-page';
 
 const DASHBOARD = '/api/reports/dashboard';
 const FUNNEL = '/api/reports/funnel';
 
-const figures = (overrides: Partial<ReportFigures> = {}): ReportFigures => ({
-  notificationsSent: 0,
-  posts: 0,
-  reach: 0,
-  users: 0,
-  clicks: 0,
-  devices: 0,
-  follows: 0,
-  unfollows: 0,
-  ...overrides,
-});
+const figures = (overrides: Partial<ReportFigures> = {}): ReportFigures => ({ ...NO_FIGURES, ...overrides });
 
 /** A dashboard answer as the server gives it: today is 10 March 2026 in Bratislava. */
 function dashboard(query: URLSearchParams, name: string | null = 'Bistro Modrá'): Dashboard {
