@@ -28,6 +28,17 @@ const figuresOf = (sums: repo.DailyFigures): ReportFigures => ({
   unfollows: sums.unfollows,
 });
 
+/** A bucket without rows: nothing happened (its followers are carried over). */
+const NO_SUMS: Omit<repo.DailyFigures, 'users'> = {
+  notifications: 0,
+  posts: 0,
+  devices: 0,
+  reach: 0,
+  clicks: 0,
+  follows: 0,
+  unfollows: 0,
+};
+
 /**
  * The chart's points: every bucket of the range, zeros where nothing happened, the followers carried
  * over from the bucket before.
@@ -40,8 +51,7 @@ async function seriesOf(ctx: AppContext, scopeId: string, range: DayRange): Prom
   const points = seriesBuckets(range, granularity).map((bucket) => {
     const row = byBucket.get(bucket);
     if (row) users = row.users;
-    const empty = { notifications: 0, posts: 0, devices: 0, reach: 0, clicks: 0, follows: 0, unfollows: 0 };
-    return { date: bucket, ...figuresOf({ ...empty, ...row, users }) };
+    return { date: bucket, ...figuresOf({ ...NO_SUMS, ...row, users }) };
   });
   return { granularity, from: range.from, to: range.to, points };
 }
