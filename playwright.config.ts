@@ -42,7 +42,10 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'npm run build:web && tsx tests/e2e/support/e2e-server.ts',
+    // WEB_DIST_DIR: build and serve the web app there, so runs side by side don't rebuild each other's.
+    command: process.env.WEB_DIST_DIR
+      ? `npx vite build --outDir ${JSON.stringify(process.env.WEB_DIST_DIR)} --emptyOutDir && tsx tests/e2e/support/e2e-server.ts`
+      : 'npm run build:web && tsx tests/e2e/support/e2e-server.ts',
     url: `http://127.0.0.1:${PORT}/api/config`,
     timeout: 180_000,
     reuseExistingServer: false,

@@ -22,6 +22,8 @@ export const DASHBOARD_METRICS = [
   'users',
   'follows',
   'unfollows',
+  'reactions',
+  'comments',
 ] as const;
 export type DashboardMetric = (typeof DASHBOARD_METRICS)[number];
 export type Figures = Record<DashboardMetric, number>;
@@ -65,7 +67,8 @@ const scopeOf = (column: string, establishmentId: string | null) =>
  * each counted per local day first (a day's expression is evaluated once per row, not once per range):
  * sends and posts by the day they were sent; devices, reach and clicks as deliveries of the range's
  * notifications; follows made in the range; users = follows made up to the range's last day (the
- * benchmark has no unfollows, and a deleted follow leaves no row to count, so raw unfollows are 0).
+ * benchmark has no unfollows, and a deleted follow leaves no row to count, so raw unfollows are 0);
+ * reactions standing and comments not removed, by the day they were made (issue 16).
  */
 export async function rawDashboardFigures(
   client: pg.Client,
@@ -114,7 +117,27 @@ export async function rawDashboardFigures(
      FROM daily`,
     params,
   );
-  const [n, d, f] = [notifications.rows[0], deliveries.rows[0], follows.rows[0]];
+  const engagement = await client.query(
+    `WITH daily AS (
+       SELECT day, sum(reactions) AS reactions, sum(comments) AS comments
+       FROM (SELECT (r.created_at AT TIME ZONE e.time_zone)::date AS day, 1 AS reactions, 0 AS comments
+             FROM post_reactions r JOIN notifications n ON n.id = r.notification_id
+             JOIN establishments e ON e.id = n.establishment_id
+             WHERE ${scopeOf('n.establishment_id', establishmentId)}
+             UNION ALL
+             SELECT (c.created_at AT TIME ZONE e.time_zone)::date, 0, 1
+             FROM post_comments c JOIN notifications n ON n.id = c.notification_id
+             JOIN establishments e ON e.id = n.establishment_id
+             WHERE c.deleted_at IS NULL AND ${scopeOf('n.establishment_id', establishmentId)}) x
+       GROUP BY day)
+     SELECT ${sums((r, i) => [
+       `sum(reactions) FILTER (WHERE ${between(r)}) AS x${i}`,
+       `sum(comments) FILTER (WHERE ${between(r)}) AS k${i}`,
+     ])}
+     FROM daily`,
+    params,
+  );
+  const [n, d, f, g] = [notifications.rows[0], deliveries.rows[0], follows.rows[0], engagement.rows[0]];
   return ranges.map((_, i) => ({
     notificationsSent: Number(n[`n${i}`] ?? 0),
     posts: Number(n[`p${i}`] ?? 0),
@@ -124,6 +147,8 @@ export async function rawDashboardFigures(
     users: Number(f[`u${i}`] ?? 0),
     follows: Number(f[`f${i}`] ?? 0),
     unfollows: 0,
+    reactions: Number(g[`x${i}`] ?? 0),
+    comments: Number(g[`k${i}`] ?? 0),
   }));
 }
 

@@ -16,11 +16,13 @@ import { type Database, openDatabase } from './db/client';
 import { accountMailJobs } from './jobs/account-mail.job';
 import { adminPasswordMailJobs } from './jobs/admin-password-mail.job';
 import { analyticsForwardJobs } from './jobs/analytics-forward.job';
+import { commentNoticeJobs } from './jobs/comment-notice.job';
 import { contactMailJobs } from './jobs/contact-mail.job';
 import { housekeepingJob, housekeepingJobs } from './jobs/housekeeping.job';
 import { notificationDeliveryJobs } from './jobs/notification-delivery.job';
 import { expireSubscriptionsJob } from './jobs/notification-delivery.queues';
 import { startJobQueue } from './jobs/queue';
+import { releaseScheduledJob, releaseScheduledJobs } from './jobs/release-scheduled.job';
 import { sweepJob, sweepJobs } from './jobs/sweep.job';
 import { setImageConcurrency } from './lib/images';
 import { logSerializers } from './lib/log-safety';
@@ -28,6 +30,7 @@ import { createMetrics } from './lib/metrics';
 import { createMailer, type Mailer } from './mail/transport';
 import { accountRoutes } from './modules/account/account.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
+import { commentRoutes } from './modules/comments/comments.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { establishmentRoutes } from './modules/establishments/establishments.routes';
 import { exportRoutes } from './modules/exports/exports.routes';
@@ -35,7 +38,9 @@ import { auditLogRoutes } from './modules/management/audit-log.routes';
 import { userActionRoutes } from './modules/management/user-actions.routes';
 import { userManagementRoutes } from './modules/management/users.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
+import { quietHoursRoutes } from './modules/notifications/quiet-hours.routes';
 import { preferenceRoutes } from './modules/preferences/preferences.routes';
+import { reactionRoutes } from './modules/reactions/reactions.routes';
 import { reportRoutes } from './modules/reports/reports.routes';
 import { accessPlugin } from './plugins/access.plugin';
 import { authPlugin } from './plugins/auth.plugin';
@@ -72,9 +77,11 @@ export const allJobs = (ctx: AppContext) => [
   ...adminPasswordMailJobs(ctx),
   ...contactMailJobs(ctx),
   ...notificationDeliveryJobs(ctx),
+  ...releaseScheduledJobs(ctx),
   ...sweepJobs(ctx),
   ...housekeepingJobs(ctx),
   ...analyticsForwardJobs(ctx),
+  ...commentNoticeJobs(ctx),
 ];
 
 /** Start this process's job workers and the periodic jobs. */
@@ -84,6 +91,9 @@ export async function startWorkers(ctx: AppContext) {
   await ctx.jobs.schedule(expireSubscriptionsJob, '17 4 * * *');
   // Every minute: work whose job is gone (see sweep.job.ts).
   await ctx.jobs.schedule(sweepJob, '* * * * *');
+  // Every minute, and once now (what fell due while no process ran): scheduled sends due (issue 16).
+  await ctx.jobs.schedule(releaseScheduledJob, '* * * * *');
+  await ctx.jobs.send(releaseScheduledJob, {});
   // Hourly at :23: expired or signed-out sessions, used or expired emailed tokens (housekeeping.job.ts).
   await ctx.jobs.schedule(housekeepingJob, '23 * * * *');
 }
@@ -125,6 +135,7 @@ export async function buildApp(
     push,
     metrics: createMetrics(),
     log: app.log,
+    now: () => new Date(),
   };
   // Every queue exists before any request runs: jobs are queued inside transactions (the outbox).
   await jobs.declare(allJobs(ctx));
@@ -197,6 +208,9 @@ export async function buildApp(
   await app.register(async (scope) => auditLogRoutes(scope, ctx));
   await app.register(async (scope) => notificationRoutes(scope, ctx));
   await app.register(async (scope) => preferenceRoutes(scope, ctx));
+  await app.register(async (scope) => quietHoursRoutes(scope, ctx));
+  await app.register(async (scope) => reactionRoutes(scope, ctx));
+  await app.register(async (scope) => commentRoutes(scope, ctx));
   await app.register(async (scope) => exportRoutes(scope, ctx));
   await app.register(async (scope) => contactRoutes(scope, ctx));
   await app.register(async (scope) => analyticsRoutes(scope, ctx));

@@ -44,6 +44,10 @@ const EnvSchema = z.object({
   RATE_LIMIT_UPLOADS_PER_MINUTE: z.coerce.number().int().positive().default(30),
   /** Requests per IP per minute to each public page route (profile API, page HTML, QR codes). */
   RATE_LIMIT_PUBLIC_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  /** Comments written or edited per signed-in user per minute (issue 16). */
+  RATE_LIMIT_COMMENTS_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  /** New comments on a post are told its operators at most once per this many seconds (one push per window). */
+  COMMENT_NOTICE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   /** Pictures (uploads, QR codes) processed at once in this process. */
   IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   /** Node's worker thread pool (fs, argon2, sharp); read here only to keep pictures from filling it. */
@@ -130,6 +134,12 @@ export interface Config {
   jobSuperviseSeconds: number;
   metricsToken: string | undefined;
   reports: { timeZone: string };
+  comments: {
+    /** Comments written or edited per user per minute. */
+    rateLimitPerMinute: number;
+    /** The window of the operators' "new comments" push: at most one per post per window. */
+    noticeSeconds: number;
+  };
   analytics: {
     pageViewRateLimitPerMinute: number;
     /** A Plausible-compatible events endpoint page views are also forwarded to. */
@@ -285,6 +295,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     metricsToken: env.METRICS_TOKEN,
     jobSuperviseSeconds: env.JOB_SUPERVISE_SECONDS,
     reports: { timeZone: env.REPORTS_TIME_ZONE },
+    comments: {
+      rateLimitPerMinute: env.RATE_LIMIT_COMMENTS_PER_MINUTE,
+      noticeSeconds: env.COMMENT_NOTICE_SECONDS,
+    },
     analytics: {
       pageViewRateLimitPerMinute: env.RATE_LIMIT_PAGEVIEWS_PER_MINUTE,
       forwardUrl: env.ANALYTICS_FORWARD_URL,

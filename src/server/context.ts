@@ -16,6 +16,11 @@ export interface AppContext {
   push: PushRuntime;
   metrics: Metrics;
   log: FastifyBaseLogger;
+  /**
+   * The time the product's own rules go by (scheduled sends due, quiet hours over): the wall clock,
+   * which tests replace to reach a moment without waiting for it.
+   */
+  now: () => Date;
 }
 
 /** The signed-in user a request acts for, as the auth plugin resolved it. */

@@ -15,5 +15,15 @@ export async function createWorkerContext(
   const jobs = await startJobQueue(database.sql, log, { superviseSeconds: config.jobSuperviseSeconds });
   const mailer = createMailer(config, log);
   const push = await createPushRuntime(database.db, config);
-  return { config, database, db: database.db, jobs, mailer, push, metrics: createMetrics(), log };
+  return {
+    config,
+    database,
+    db: database.db,
+    jobs,
+    mailer,
+    push,
+    metrics: createMetrics(),
+    log,
+    now: () => new Date(),
+  };
 }

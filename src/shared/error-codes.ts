@@ -20,6 +20,8 @@ export const ErrorCode = {
   ESTABLISHMENT_INACTIVE: 'ESTABLISHMENT_INACTIVE',
   USER_NOT_FOUND: 'USER_NOT_FOUND',
   CONFLICT: 'CONFLICT',
+  /** The post's or its establishment's comments are turned off (issue 16). */
+  COMMENTS_DISABLED: 'COMMENTS_DISABLED',
   INTERNAL: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

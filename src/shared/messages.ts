@@ -106,6 +106,15 @@ export const Msg = {
   rangeNeedsBothDates: 'Give both a start and an end date',
   rangeTooLong: 'A range covers at most 10 years',
   pathInvalid: 'The path must start with / and carry no query or fragment',
+  // Scheduled sends (issue 16).
+  notificationScheduled: 'Notification scheduled.',
+  scheduleUpdated: 'Scheduled notification updated.',
+  scheduleCancelled: 'Scheduled notification cancelled.',
+  scheduleInvalid: 'Give the date and time in ISO 8601 with an offset, e.g. 2030-05-01T17:00:00+02:00.',
+  scheduleTooSoon: 'Choose a time at least 1 minute from now.',
+  scheduleTooFar: 'Choose a time at most 90 days from now.',
+  scheduleEditNothing: 'Give the new text or the new time.',
+  alreadySent: 'This notification has already been sent.',
 } as const;
 
 /** "<field> is required", the spec's required-field message pattern. */

@@ -19,6 +19,7 @@ import { type Actor, can, RIGHTS, type Right } from './permissions';
  *   representant who registered it (the operator view: tax id, VAT, business id, client count);
  * - establishment:edit (ours): a client operating it, while it is not blocked; admins even then;
  * - establishment:read (ours): who manages it, and its members (followers and operators);
+ * - comment:moderate and reaction:list (ours, issue 16): who may send for the establishment;
  * - a role outside the table: no, for everything;
  * - email not verified (the "unverified" columns): the role's table rights (user:*,
  *   hasEstablishment) stay; every right about an establishment's content or audience is no;
@@ -93,6 +94,9 @@ const TABLE: ReadonlyArray<readonly [Right, Rule, Rule, Rule, Rule, Rule, Rule, 
   // Ours (issue 13): an establishment's reports to who manages it; the platform's to admins.
   ['report:read',                N,    N,       M,     M,  Y,    N,   N,        N,      N,   Y],
   ['report:platform',            N,    N,       N,     N,  Y,    N,   N,        N,      N,   Y],
+  // Ours (issue 16): moderating comments and seeing who reacted, by whoever may send for it.
+  ['comment:moderate',           N,    N,       M,     M,  Y,    N,   N,        N,      N,   Y],
+  ['reaction:list',              N,    N,       M,     M,  Y,    N,   N,        N,      N,   Y],
 ];
 
 /** Each column's actor. Actors outside the table get a membership and ownership, and still no. */

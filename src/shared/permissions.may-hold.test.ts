@@ -35,6 +35,8 @@ const EXPECTED: ReadonlyArray<readonly [Right, customer: boolean, client: boolea
   ['contactRequest:read',     false, false, true],
   ['report:read',             false, true,  true],
   ['report:platform',         false, false, false],
+  ['comment:moderate',        false, true,  true],
+  ['reaction:list',           false, true,  true],
 ];
 
 describe('mayHold', () => {

@@ -68,6 +68,14 @@ export const RIGHTS = [
   'report:read',
   /** The whole platform's dashboard and funnel: admins. */
   'report:platform',
+  // Ours: engagement (issue 16).
+  /**
+   * Moderate a post's comments: remove anyone's comment on it, turn its comments off. Who may send
+   * for its establishment (an operating client, the representative who registered it); admins.
+   */
+  'comment:moderate',
+  /** See who reacted to a post, not only the counts: the same people as comment:moderate. */
+  'reaction:list',
 ] as const;
 export type Right = (typeof RIGHTS)[number];
 
@@ -139,6 +147,8 @@ const NEEDS_VERIFIED_EMAIL: ReadonlySet<Right> = new Set<Right>([
   'customer:create',
   'followers:export',
   'report:read',
+  'comment:moderate',
+  'reaction:list',
 ]);
 
 const follows = (actor: Actor, establishmentId: string | undefined) =>
@@ -199,6 +209,10 @@ export function can(actor: Actor | null, right: Right, resource: Resource = {}):
     case 'followers:export':
     case 'report:read':
       return can(actor, 'establishment:manage', resource);
+    // Reading of "an operator of the establishment" (issue 16): whoever may send for it.
+    case 'comment:moderate':
+    case 'reaction:list':
+      return can(actor, 'notificationPost:create', resource);
     default:
       return TABLE[actor.role].includes(right);
   }
@@ -218,6 +232,8 @@ export function mayHold(actor: Actor | null, right: Right): boolean {
     case 'establishment:readPrivate':
     case 'followers:export':
     case 'report:read':
+    case 'comment:moderate':
+    case 'reaction:list':
       return actor.role === 'client' || actor.role === 'representant';
     case 'clientSettings':
     case 'establishment:edit':

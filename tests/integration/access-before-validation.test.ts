@@ -30,8 +30,13 @@ const CUSTOMER_FORBIDDEN = [
   'POST /api/management/users',
   'POST /api/establishments/:id/media',
   'POST /api/establishments/:id/notifications',
+  'GET /api/establishments/:id/scheduled',
   'GET /api/reports/dashboard',
   'GET /api/reports/funnel',
+  // Who reacted to a post: those who may send for its establishment, never a customer.
+  'GET /api/notifications/:id/reactions',
+  // Turning a post's comments off: its moderators, never a customer.
+  'PATCH /api/notifications/:id/comment-settings',
 ];
 
 /** Admin-only routes a representative or a client is refused before validation too. */

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as account from '../../src/shared/contracts/account.contracts';
+import * as comments from '../../src/shared/contracts/comments.contracts';
 import * as contact from '../../src/shared/contracts/contact.contracts';
 import type { Contract } from '../../src/shared/contracts/contract';
 import * as establishments from '../../src/shared/contracts/establishments.contracts';
@@ -12,6 +13,8 @@ import * as exportContracts from '../../src/shared/contracts/exports.contracts';
 import * as management from '../../src/shared/contracts/management.contracts';
 import * as notifications from '../../src/shared/contracts/notifications.contracts';
 import * as preferences from '../../src/shared/contracts/preferences.contracts';
+import * as quietHours from '../../src/shared/contracts/quiet-hours.contracts';
+import * as reactions from '../../src/shared/contracts/reactions.contracts';
 import * as reports from '../../src/shared/contracts/reports.contracts';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -20,12 +23,15 @@ const isContract = (value: unknown): value is Contract =>
 
 const CONTRACTS = [
   account,
+  comments,
   contact,
   establishments,
   exportContracts,
   management,
   notifications,
   preferences,
+  quietHours,
+  reactions,
   reports,
 ].flatMap((module) => Object.values(module).filter(isContract));
 

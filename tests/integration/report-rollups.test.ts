@@ -82,11 +82,13 @@ async function playHistory(seed: number) {
     subscriptions.push(row!.id as string);
   }
   // Notifications backdated over 3 days with their deliveries in batches, then receipts and clicks.
+  const notifications: string[] = [];
   for (let i = 0; i < 30; i++) {
     const [notification] = await sql(
       `INSERT INTO notifications (establishment_id, text, in_feed, created_at) VALUES ($1, 'Hi', $2, $3) RETURNING id`,
       [pick(establishments), next() < 0.5, ago(next, 72)],
     );
+    notifications.push(notification!.id as string);
     const targets = subscriptions.filter(() => next() < 0.4);
     if (targets.length === 0) continue;
     await sql(
@@ -112,6 +114,42 @@ async function playHistory(seed: number) {
       `INSERT INTO page_views (path, establishment_id, source, visitor_hash, at) VALUES ('/x', $1, $2, $3, $4)`,
       [pick(establishments), pick(VISIT_SOURCES), `visitor-${Math.floor(next() * 30)}`, ago(next, 72)],
     );
+  }
+  // Reactions and comments (issue 16) backdated over 3 days; a reaction changed (its day stays), taken
+  // back, made again; a comment removed, put back, deleted for good. Deleted accounts take theirs.
+  // Their own generator: the rest of the history stays what it was.
+  const more = random(seed + 1_000);
+  const choose = <T>(items: readonly T[]) => items[Math.floor(more() * items.length)]!;
+  const kinds = ['like', 'love', 'laugh', 'wow', 'sad', 'celebrate'];
+  const comments: string[] = [];
+  for (let i = 0; i < 80; i++) {
+    const [notification, user, at] = [choose(notifications), choose(users), ago(more, 72)];
+    const roll = more();
+    if (roll < 0.45) {
+      await sql(
+        `INSERT INTO post_reactions (notification_id, user_id, kind, created_at) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (notification_id, user_id) DO UPDATE SET kind = excluded.kind`,
+        [notification, user, choose(kinds), at],
+      );
+    } else if (roll < 0.55) {
+      await sql(`DELETE FROM post_reactions WHERE notification_id = $1 AND user_id = $2`, [
+        notification,
+        user,
+      ]);
+    } else if (roll < 0.85 || comments.length === 0) {
+      const [row] = await sql(
+        `INSERT INTO post_comments (notification_id, author_id, text, created_at) VALUES ($1, $2, 'Nice', $3) RETURNING id`,
+        [notification, user, at],
+      );
+      comments.push(row!.id as string);
+    } else if (roll < 0.93) {
+      await sql(
+        `UPDATE post_comments SET deleted_at = CASE WHEN deleted_at IS NULL THEN now() END, deleted_by_id = author_id WHERE id = $1`,
+        [choose(comments)],
+      );
+    } else {
+      await sql(`DELETE FROM post_comments WHERE id = $1`, [choose(comments)]);
+    }
   }
   // Then the awkward changes.
   for (let i = 0; i < 25; i++) {
@@ -178,6 +216,24 @@ describe('report rollups', () => {
     expect(rolled).toEqual(raw);
   });
 
+  it('count reactions still standing and comments not removed on the local day they were made', async () => {
+    const rolled = await figures(`
+      SELECT establishment_id::text AS e, day::text AS day, sum(reactions)::int AS reactions,
+             sum(comments)::int AS comments
+      FROM report_daily WHERE establishment_id <> '${PLATFORM_REPORT_ID}'
+      GROUP BY 1, 2 HAVING sum(reactions) <> 0 OR sum(comments) <> 0`);
+    const raw = await figures(`
+      SELECT e, day, sum(reactions)::int AS reactions, sum(comments)::int AS comments FROM (
+        SELECT n.establishment_id::text AS e, ${localDay('r.created_at')} AS day, 1 AS reactions, 0 AS comments
+        FROM post_reactions r JOIN notifications n ON n.id = r.notification_id
+        UNION ALL
+        SELECT n.establishment_id::text, ${localDay('c.created_at')}, 0, 1
+        FROM post_comments c JOIN notifications n ON n.id = c.notification_id WHERE c.deleted_at IS NULL
+      ) x GROUP BY 1, 2`);
+    expect(rolled.length).toBeGreaterThan(3);
+    expect(rolled).toEqual(raw);
+  });
+
   it('keep followers now as follows minus unfollows, through unfollows, role changes and deleted accounts', async () => {
     const rolled = await figures(`
       SELECT establishment_id::text AS e, sum(follows - unfollows)::int AS followers
@@ -224,7 +280,7 @@ describe('report rollups', () => {
   });
 
   it("keep the platform's rows as the sum of the establishments' rows, day by day", async () => {
-    const columns = 'notifications, posts, devices, reach, clicks, follows, unfollows'
+    const columns = 'notifications, posts, devices, reach, clicks, follows, unfollows, reactions, comments'
       .split(', ')
       .map((c) => `sum(${c})::int AS ${c}`)
       .join(', ');

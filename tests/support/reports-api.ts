@@ -126,5 +126,42 @@ export function reportsApi(t: () => TestApp) {
     }
   }
 
-  return { getDashboard, getFunnel, dashboard, funnel, sql, sentAt, deliveredTo, followedAt, viewedAt };
+  /** The user reacted to the post at that local time (issue 16). */
+  async function reactedAt(
+    notificationId: string,
+    userId: string,
+    local: string,
+    zone: string,
+    kind = 'like',
+  ) {
+    await sql(
+      `INSERT INTO post_reactions (notification_id, user_id, kind, created_at)
+       VALUES ($1, $2, $3, ${LOCAL('$4', '$5')})`,
+      [notificationId, userId, kind, local, zone],
+    );
+  }
+
+  /** The user commented on the post at that local time (issue 16); answers the comment's id. */
+  async function commentedAt(notificationId: string, userId: string, local: string, zone: string) {
+    const [row] = await sql<{ id: string }>(
+      `INSERT INTO post_comments (notification_id, author_id, text, created_at)
+       VALUES ($1, $2, 'Lovely', ${LOCAL('$3', '$4')}) RETURNING id`,
+      [notificationId, userId, local, zone],
+    );
+    return row!.id;
+  }
+
+  return {
+    getDashboard,
+    getFunnel,
+    dashboard,
+    funnel,
+    sql,
+    sentAt,
+    deliveredTo,
+    followedAt,
+    viewedAt,
+    reactedAt,
+    commentedAt,
+  };
 }

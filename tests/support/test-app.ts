@@ -34,6 +34,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     // Tests upload and read pages far faster than people; rate-limit tests set their own limits.
     RATE_LIMIT_UPLOADS_PER_MINUTE: '1000',
     RATE_LIMIT_PUBLIC_PER_MINUTE: '1000',
+    RATE_LIMIT_COMMENTS_PER_MINUTE: '1000',
     // The local push services of tests/support listen on 127.0.0.1 (any port).
     PUSH_ALLOWED_HOSTS: '127.0.0.1',
     ...env,

@@ -4,6 +4,7 @@ import type { AppContext } from '../context';
 import * as deliveries from '../modules/notifications/deliveries.repo';
 import * as notificationsRepo from '../modules/notifications/notifications.repo';
 import * as originPauses from '../modules/notifications/origin-pauses.repo';
+import { quietUntilAt } from '../modules/notifications/quiet-period';
 import { BatchOutcomes } from './delivery-outcomes';
 import {
   backoffMs,
@@ -47,6 +48,34 @@ export function notificationDeliveryJobs(ctx: AppContext): JobDefinition<z.ZodTy
   const chunkSize = Math.min(ENCRYPT_CHUNK, perBatchInFlight);
 
   /**
+   * Quiet hours (issue 16): the deliveries of users in quiet hours at the product's clock are not
+   * sent but held back, pending, until the period ends (the minute sweep lets them go), or fail
+   * when it ends after the message expires. Users without quiet hours cost one null check.
+   */
+  async function holdBackQuiet(
+    notificationId: string,
+    createdAt: Date,
+    pending: deliveries.PendingDelivery[],
+  ): Promise<{ sendable: deliveries.PendingDelivery[]; expired: deliveries.PendingDelivery[] }> {
+    if (!pending.some((row) => row.quiet)) return { sendable: pending, expired: [] };
+    const untilOf = quietUntilAt(ctx.now());
+    const expiresAt = createdAt.getTime() + PUSH_OPTIONS.ttl * 1000;
+    const sendable: deliveries.PendingDelivery[] = [];
+    const expired: deliveries.PendingDelivery[] = [];
+    const deferred: { subscriptionId: string; until: Date }[] = [];
+    for (const row of pending) {
+      const until = row.quiet ? untilOf(row.quiet) : null;
+      if (!until) sendable.push(row);
+      else if (until.getTime() > expiresAt) expired.push(row);
+      else deferred.push({ subscriptionId: row.subscriptionId, until });
+    }
+    await deliveries.deferDeliveries(sql, notificationId, deferred);
+    if (deferred.length > 0)
+      ctx.log.debug({ notificationId, deferred: deferred.length }, 'held back by quiet hours');
+    return { sendable, expired };
+  }
+
+  /**
    * Encrypt and send one batch; record every result; retry the transient ones later in one job.
    * A 401/403 is held until the batch ends: if by then its push service is deemed to refuse our
    * credentials (CredentialRefusals), the delivery stays pending and that origin pauses; otherwise
@@ -65,6 +94,7 @@ export function notificationDeliveryJobs(ctx: AppContext): JobDefinition<z.ZodTy
       // Past the push TTL a message is not worth delivering: what still waits for a paused origin fails.
       const stale = now > n.createdAt.getTime() + PUSH_OPTIONS.ttl * 1000;
       const pending = await deliveries.pendingInRange(sql, notificationId, after, upto);
+      const { sendable, expired } = await holdBackQuiet(notificationId, n.createdAt, pending);
       const message = JSON.stringify(
         pushMessageOf({
           id: n.id,
@@ -86,6 +116,9 @@ export function notificationDeliveryJobs(ctx: AppContext): JobDefinition<z.ZodTy
         new Map(pending.map((row) => [row.subscriptionId, row.attempts])),
       );
       const { results, refused } = outcomes;
+      // Their quiet hours end after the message expires: it would never be worth showing.
+      for (const row of expired)
+        results.push({ subscriptionId: row.subscriptionId, outcome: 'failed', httpStatus: null });
       /** When the deliveries left waiting for a paused origin should be tried again. */
       let probeAt = Number.POSITIVE_INFINITY;
       // Outcomes are written every few chunks: a crash or a takeover re-sends only what was in flight
@@ -94,7 +127,7 @@ export function notificationDeliveryJobs(ctx: AppContext): JobDefinition<z.ZodTy
 
       // Deliveries to a paused origin wait (pending) until its probe time, or fail once stale.
       const toSend: deliveries.PendingDelivery[] = [];
-      for (const row of pending) {
+      for (const row of sendable) {
         const pause = row.endpoint ? pauses.get(originOf(row.endpoint)) : undefined;
         if (!pause || pause.probeAfter.getTime() <= now) toSend.push(row);
         else if (stale)

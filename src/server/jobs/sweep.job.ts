@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import type { AppContext } from '../context';
+import { executorOf } from '../db/client';
 import * as deliveries from '../modules/notifications/deliveries.repo';
 import { welcomeJob } from './account-mail.job';
 import { deliverJob, fanoutJob } from './notification-delivery.queues';
+import { withOutbox } from './outbox';
 import type { JobDefinition } from './queue';
+import { queueReleased } from './quiet-release';
 
 /**
  * The backstop behind the outbox: once a minute, find work that has no live job any more (a job
@@ -14,21 +17,52 @@ export const sweepJob = { queue: 'maintenance.sweep', payload: z.object({}) };
 
 /** Work younger than this is left alone: its job may simply not have run yet. */
 const GRACE_MINUTES = 2;
+/** Deliveries let go after quiet hours per transaction: a large morning release is taken in steps. */
+const RELEASE_CHUNK = 20_000;
 
 export interface SweepFindings {
   /** Notifications queued or sending with no live fan-out or batch job: their fan-out queued again. */
   notificationsRequeued: number;
   /** Accounts whose welcome email never went out, with no live job: queued again. */
   welcomeMailsRequeued: number;
+  /** Deliveries whose follower's quiet hours are over: their batches queued again (issue 16). */
+  quietReleased: number;
 }
 
 export function sweepJobs(ctx: AppContext): JobDefinition<z.ZodType>[] {
   const { sql } = ctx.database;
 
+  /**
+   * Quiet hours over (deferred_until reached at the product's clock): clear the mark and queue the
+   * batches of what still waits, in the same transaction.
+   */
+  async function quietHoursOver(): Promise<number> {
+    const now = ctx.now();
+    const minute = String(Math.floor(now.getTime() / 60_000));
+    let total = 0;
+    for (;;) {
+      const { released, cleared } = await withOutbox(ctx, async (outbox) => {
+        const tx = executorOf(outbox.db);
+        const found = await deliveries.releaseDueDeferred(tx, now, RELEASE_CHUNK);
+        await queueReleased(ctx, tx, outbox, found.released, minute);
+        return found;
+      });
+      total += released.length;
+      if (cleared < RELEASE_CHUNK) return total;
+    }
+  }
+
   async function stuckNotifications(): Promise<number> {
+    // A send whose batches are all handed out and whose every pending delivery waits for quiet
+    // hours to end is not stuck: quietHoursOver lets those go when it is time.
     const { rows } = await sql.executeSql(
-      `SELECT id FROM notifications
-        WHERE status IN ('queued', 'sending') AND created_at < now() - make_interval(mins => $1)`,
+      `SELECT n.id FROM notifications n
+        WHERE n.status IN ('queued', 'sending') AND n.created_at < now() - make_interval(mins => $1)
+          AND NOT (n.batches_done
+                   AND EXISTS (SELECT 1 FROM deliveries d WHERE d.notification_id = n.id
+                                  AND d.outcome = 'pending' AND d.deferred_until IS NOT NULL)
+                   AND NOT EXISTS (SELECT 1 FROM deliveries d WHERE d.notification_id = n.id
+                                      AND d.outcome = 'pending' AND d.deferred_until IS NULL))`,
       [GRACE_MINUTES],
     );
     const candidates = (rows as { id: string }[]).map((r) => r.id);
@@ -75,9 +109,12 @@ export function sweepJobs(ctx: AppContext): JobDefinition<z.ZodType>[] {
     ...sweepJob,
     expireInSeconds: 60,
     async handle() {
+      // First: the batches queued for what quiet hours held back are live jobs for the next step.
+      const quietReleased = await quietHoursOver();
       const found: SweepFindings = {
         notificationsRequeued: await stuckNotifications(),
         welcomeMailsRequeued: await missingWelcomeMails(),
+        quietReleased,
       };
       await sql.executeSql(
         `UPDATE notifications SET idempotency_key = NULL
@@ -85,6 +122,7 @@ export function sweepJobs(ctx: AppContext): JobDefinition<z.ZodType>[] {
       );
       ctx.metrics.sweepRequeued.inc({ kind: 'notification' }, found.notificationsRequeued);
       ctx.metrics.sweepRequeued.inc({ kind: 'welcome_mail' }, found.welcomeMailsRequeued);
+      if (quietReleased > 0) ctx.log.info({ quietReleased }, 'quiet hours over: held-back deliveries queued');
       if (found.notificationsRequeued + found.welcomeMailsRequeued > 0) {
         ctx.log.warn({ ...found }, 'sweep queued stuck work again');
       }

@@ -42,3 +42,12 @@ export const pagesPerIp = (ctx: AppContext): RateLimitOptions => ({
   timeWindow: 60_000,
   groupId: 'pages',
 });
+
+/** Comments written or edited (issue 16): per signed-in user per minute, both routes counted together. */
+export const commentsPerUser = (ctx: AppContext): RateLimitOptions => ({
+  max: ctx.config.comments.rateLimitPerMinute,
+  timeWindow: 60_000,
+  groupId: 'comments',
+  keyGenerator: (request: FastifyRequest) =>
+    request.actor ? `user:${request.actor.id}` : `ip:${request.ip}`,
+});

@@ -4,7 +4,7 @@ import {
   ComposeHeadersSchema,
   ComposeNotificationBodySchema,
   DeliveryEventBodySchema,
-  EditPostBodySchema,
+  EditNotificationBodySchema,
   EstablishmentRefParamsSchema,
   FeedPageSchema,
   FeedQuerySchema,
@@ -13,6 +13,7 @@ import {
   PostResponseSchema,
   PublicKeyResponseSchema,
   PushSubscriptionBodySchema,
+  ScheduledListSchema,
   SendResponseSchema,
   SocialFeedQuerySchema,
   SubscribeResponseSchema,
@@ -76,7 +77,7 @@ export const uploadNotificationMedia = defineContract({
 export const sendNotification = defineContract({
   operationId: 'sendNotification',
   summary:
-    'Send a notification to every follower\'s devices ("send"), and with post=true also post it to the feeds ("send and post"). Delivery continues in jobs. A repeated Idempotency-Key (per author, 24 h) answers the first send and sends nothing.',
+    'Send a notification to every follower\'s devices ("send"), and with post=true also post it to the feeds ("send and post"). Delivery continues in jobs. A repeated Idempotency-Key (per author, 24 h) answers the first send and sends nothing. With scheduledFor (1 minute to 90 days ahead) it waits, status "scheduled", and goes out at that time.',
   tags,
   method: 'POST',
   path: '/api/establishments/:id/notifications',
@@ -97,6 +98,17 @@ export const listEstablishmentPosts = defineContract({
   params: EstablishmentRefParamsSchema,
   query: FeedQuerySchema,
   responses: { 200: FeedPageSchema, ...errorResponses(400, 401, 403, 404) },
+});
+
+export const listScheduledNotifications = defineContract({
+  operationId: 'listScheduledNotifications',
+  summary: "An establishment's scheduled sends still waiting for their time, soonest first (its senders)",
+  tags,
+  method: 'GET',
+  path: '/api/establishments/:id/scheduled',
+  access: 'notificationPost:create',
+  params: EstablishmentRefParamsSchema,
+  responses: { 200: ScheduledListSchema, ...errorResponses(400, 401, 403, 404) },
 });
 
 export const getSocialFeed = defineContract({
@@ -123,19 +135,21 @@ export const getNotification = defineContract({
 
 export const editNotification = defineContract({
   operationId: 'editNotification',
-  summary: "Edit a post's text (its author or an admin)",
+  summary:
+    "Edit a post's text (its author or an admin); a scheduled send's text and time until it goes (409 once sent)",
   tags,
   method: 'PATCH',
   path: '/api/notifications/:id',
   access: 'notificationPost:edit',
   params: NotificationParamsSchema,
-  body: EditPostBodySchema,
-  responses: { 200: PostResponseSchema, ...errorResponses(400, 401, 403, 404) },
+  body: EditNotificationBodySchema,
+  responses: { 200: PostResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
 });
 
 export const deleteNotification = defineContract({
   operationId: 'deleteNotification',
-  summary: 'Delete a post from the feeds (its author or an admin)',
+  summary:
+    'Delete a post from the feeds (its author or an admin); a scheduled send not yet gone is cancelled for good',
   tags,
   method: 'DELETE',
   path: '/api/notifications/:id',

@@ -32,6 +32,11 @@ export interface PushMessage {
   timestamp: number;
   /** Per recipient: lets the service worker report receipt and click without a session. */
   receipt?: string;
+  /**
+   * What it is about. Absent: a business's notification (receipt and click reported). 'comments':
+   * the notice to a post's operators that it got new comments (issue 16); nothing is reported back.
+   */
+  kind?: 'comments';
 }
 
 export interface PushMessageInput {
@@ -61,6 +66,34 @@ export function pushMessageOf(input: PushMessageInput): PushMessage {
     url: postPath(input.establishmentId, input.id),
     tag: `notification-${input.id}`,
     timestamp: input.createdAt,
+  };
+}
+
+/** The operators' notice of new comments on a post (issue 16); `text` is already in the recipient's language. */
+export interface CommentNoticeInput {
+  postId: string;
+  establishmentId: string;
+  establishmentName: string;
+  logo: string | null;
+  text: string;
+  /** When the window of comments it tells of ended, ms since epoch. */
+  at: number;
+}
+
+/** A comment notice: opens the post's comments; repeats for one post replace each other on the device. */
+export function commentNoticeOf(input: CommentNoticeInput): PushMessage {
+  return {
+    v: 1,
+    kind: 'comments',
+    id: input.postId,
+    establishmentId: input.establishmentId,
+    title: input.establishmentName,
+    body: input.text,
+    icon: logoUrl(input.logo) ?? '/icons/icon-192.png',
+    image: null,
+    url: `${postPath(input.establishmentId, input.postId)}#comments`,
+    tag: `comments-${input.postId}`,
+    timestamp: input.at,
   };
 }
 

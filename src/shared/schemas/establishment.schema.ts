@@ -44,6 +44,8 @@ export const EstablishmentFieldsSchema = z.object({
     .refine(isTimeZone, Msg.chooseTimeZone)
     .default('Europe/Bratislava'),
   active: z.boolean({ error: 'Active must be true or false' }).default(true),
+  /** Followers may comment on its posts (issue 16); off: no new comments on any of them. */
+  commentsEnabled: z.boolean({ error: 'commentsEnabled must be true or false' }).default(true),
 });
 export type EstablishmentFields = z.input<typeof EstablishmentFieldsSchema>;
 
@@ -74,6 +76,7 @@ export const EstablishmentSchema = z.object({
   logo: z.string().nullable(),
   cover: z.string().nullable(),
   active: z.boolean(),
+  commentsEnabled: z.boolean(),
   blocked: z.boolean(),
   status: EstablishmentStateSchema,
   registeredById: z.string().nullable(),

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { FieldLabel, Msg, required, tooLong } from '../messages';
 import { preferenceIdsField, TargetSchema } from './preference.schema';
+import { REACTION_KINDS } from './reaction-kinds';
+import { scheduledForField } from './schedule';
 
 /** Longest text an operator may write; the push payload limit usually bites first for non-Latin text. */
 export const NOTIFICATION_TEXT_MAX = 2000;
@@ -18,6 +20,8 @@ export const ComposeNotificationBodySchema = z.object({
   post: z.boolean({ error: 'post must be true or false' }),
   /** Only followers who picked at least one of these preferences; none or empty: every follower. */
   preferenceIds: preferenceIdsField.optional(),
+  /** Send later (issue 16): 1 minute to 90 days ahead; absent or null: send now. */
+  scheduledFor: scheduledForField.nullish(),
 });
 export type ComposeNotificationBody = z.infer<typeof ComposeNotificationBodySchema>;
 
@@ -38,6 +42,15 @@ export const ComposeHeadersSchema = z.looseObject({
 export const EditPostBodySchema = ComposeNotificationBodySchema.pick({ text: true });
 export type EditPostBody = z.infer<typeof EditPostBodySchema>;
 
+/** PATCH /api/notifications/{id}: the text, and for a send still scheduled its time (issue 16). */
+export const EditNotificationBodySchema = EditPostBodySchema.partial()
+  .extend({ scheduledFor: scheduledForField.optional() })
+  .refine((body) => body.text !== undefined || body.scheduledFor !== undefined, {
+    error: Msg.scheduleEditNothing,
+    path: ['text'],
+  });
+export type EditNotificationBody = z.infer<typeof EditNotificationBodySchema>;
+
 export const MediaSchema = z.object({
   id: z.string(),
   /** Served at /image/post/{id}.jpeg */
@@ -48,7 +61,8 @@ export const MediaSchema = z.object({
 export type Media = z.infer<typeof MediaSchema>;
 export const MediaResponseSchema = z.object({ media: MediaSchema });
 
-export const DeliveryStatusSchema = z.enum(['queued', 'sending', 'done', 'halted']);
+/** scheduled: waiting for its time (issue 16); not yet in any feed, nothing sent. */
+export const DeliveryStatusSchema = z.enum(['scheduled', 'queued', 'sending', 'done', 'halted']);
 export type DeliveryStatus = z.infer<typeof DeliveryStatusSchema>;
 
 /** How a send is going. Every (notification, subscription) ends in exactly one of sent, failed, gone. */
@@ -67,12 +81,25 @@ export const DeliveryFiguresSchema = z.object({
   gone: z.number(),
   /** Not yet decided: audience - sent - failed - gone. */
   pending: z.number(),
+  /** Of those pending, how many wait for their follower's quiet hours to end (issue 16). */
+  deferred: z.number(),
   /** What holds the send up: a push service refusing our credentials, whose deliveries wait. */
   error: z.string().nullable(),
   startedAt: z.string(),
   completedAt: z.string().nullable(),
 });
 export type DeliveryFigures = z.infer<typeof DeliveryFiguresSchema>;
+
+/** Reactions to a post: how many of each kind (kinds with none left out, in REACTION_KINDS order), and the caller's. */
+export const ReactionSummarySchema = z.object({
+  counts: z.array(z.object({ kind: z.enum(REACTION_KINDS), count: z.number() })),
+  mine: z.enum(REACTION_KINDS).nullable(),
+});
+export type ReactionSummary = z.infer<typeof ReactionSummarySchema>;
+
+/** A post's comments: how many (not removed), and whether new ones are taken (the post's and its establishment's switch). */
+export const CommentSummarySchema = z.object({ count: z.number(), enabled: z.boolean() });
+export type CommentSummary = z.infer<typeof CommentSummarySchema>;
 
 /** A notification; "send and post" also puts it in the feeds (inFeed). */
 export const PostSchema = z.object({
@@ -98,6 +125,10 @@ export const PostSchema = z.object({
    * who may send for the establishment; null for followers, whom it does not concern.
    */
   targets: z.array(TargetSchema).nullable(),
+  /** When a scheduled send is due (issue 16); null for one sent at once. */
+  scheduledFor: z.string().nullable(),
+  reactions: ReactionSummarySchema,
+  comments: CommentSummarySchema,
 });
 export type Post = z.infer<typeof PostSchema>;
 
@@ -167,6 +198,10 @@ export const SendResponseSchema = z.object({
   notification: PostSchema,
   message: z.string(),
 });
+
+/** GET /api/establishments/{id}/scheduled: its sends still waiting for their time, soonest first. */
+export const ScheduledListSchema = z.object({ items: z.array(PostSchema) });
+export type ScheduledList = z.infer<typeof ScheduledListSchema>;
 
 /** GET /api/feed: the social feed pages like an establishment's, without `all`. */
 export const SocialFeedQuerySchema = FeedQuerySchema.omit({ all: true });

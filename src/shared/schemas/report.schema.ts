@@ -51,6 +51,10 @@ export const ReportFiguresSchema = z.object({
   /** Follows and unfollows during the period. */
   follows: z.number().int(),
   unfollows: z.number().int(),
+  /** Engagement (issue 16): reactions to its posts made in the period and still standing. */
+  reactions: z.number().int(),
+  /** Comments on its posts written in the period and not removed. */
+  comments: z.number().int(),
 });
 export type ReportFigures = z.infer<typeof ReportFiguresSchema>;
 
@@ -64,6 +68,8 @@ export const NO_FIGURES: ReportFigures = {
   devices: 0,
   follows: 0,
   unfollows: 0,
+  reactions: 0,
+  comments: 0,
 };
 
 export const REPORT_PERIODS = ['today', 'yesterday', 'last30Days', 'lastYear'] as const;

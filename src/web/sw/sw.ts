@@ -76,10 +76,14 @@ async function show(message: PushMessage | null) {
     badge: BADGE,
     tag: message.tag || undefined,
     timestamp: typeof message.timestamp === 'number' ? message.timestamp : Date.now(),
-    data: { url: message.url || '/', id: message.id, receipt: message.receipt } satisfies NotificationData,
+    data: {
+      url: message.url || '/',
+      // A comment notice (kind 'comments') is no business's notification: nothing to report of it.
+      ...(message.kind === 'comments' ? {} : { id: message.id, receipt: message.receipt }),
+    } satisfies NotificationData,
   };
   await self.registration.showNotification(message.title, options);
-  await report(message.id, 'received', message.receipt);
+  if (message.kind !== 'comments') await report(message.id, 'received', message.receipt);
 }
 
 self.addEventListener('push', (event) => {

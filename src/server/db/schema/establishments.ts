@@ -27,6 +27,8 @@ export const establishments = pgTable(
     cover: text('cover'),
     timeZone: text('time_zone').notNull().default('Europe/Bratislava'),
     active: boolean('active').notNull().default(true),
+    /** Followers may comment on its posts (issue 16); its operators turn this off in its settings. */
+    commentsEnabled: boolean('comments_enabled').notNull().default(true),
     blockedAt: timestamp('blocked_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /** The representative who signed the business up. */

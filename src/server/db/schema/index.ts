@@ -1,3 +1,4 @@
+export * from './engagement';
 export * from './establishments';
 export * from './management';
 export * from './notifications';

@@ -66,9 +66,17 @@ export const notifications = pgTable(
     text: text('text').notNull(),
     mediaId: uuid('media_id').references(() => postMedia.id, { onDelete: 'set null' }),
     inFeed: boolean('in_feed').notNull(),
-    status: text('status', { enum: ['queued', 'sending', 'done', 'halted'] })
+    /** scheduled: waits for scheduledFor (issue 16), then queued by the scheduler; not in any feed until then. */
+    status: text('status', { enum: ['scheduled', 'queued', 'sending', 'done', 'halted'] })
       .notNull()
       .default('queued'),
+    /**
+     * When a scheduled send is due (issue 16); null for a send now. Once released, createdAt becomes
+     * the moment it went out (the feed, the push TTL and the reports date a send by createdAt).
+     */
+    scheduledFor: timestamp('scheduled_for', { withTimezone: true }),
+    /** The operator turned comments off on this post (issue 16). */
+    commentsEnabled: boolean('comments_enabled').notNull().default(true),
     /** Deliveries recorded when the audience snapshot finished. */
     audience: integer('audience').notNull().default(0),
     /** Fan-out progress, so a restarted fan-out resumes: the last member whose batch is queued. */
@@ -89,6 +97,8 @@ export const notifications = pgTable(
       .on(t.authorId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} IS NOT NULL`),
     index('notifications_unfinished_idx').on(t.createdAt).where(sql`${t.status} IN ('queued', 'sending')`),
+    // The scheduler's minute scan, and an establishment's list of scheduled sends.
+    index('notifications_scheduled_idx').on(t.scheduledFor).where(sql`${t.status} = 'scheduled'`),
   ],
 );
 
@@ -112,6 +122,8 @@ export const deliveries = pgTable(
     httpStatus: smallint('http_status'),
     attempts: smallint('attempts').notNull().default(0),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** Held back by the follower's quiet hours (issue 16) until this time; still pending meanwhile. */
+    deferredUntil: timestamp('deferred_until', { withTimezone: true }),
     receivedAt: timestamp('received_at', { withTimezone: true }),
     clickedAt: timestamp('clicked_at', { withTimezone: true }),
   },
@@ -121,6 +133,8 @@ export const deliveries = pgTable(
     index('deliveries_pending_idx').on(t.notificationId).where(sql`${t.outcome} = 'pending'`),
     // A person's last deliveries (the admin's user page) and their own data export.
     index('deliveries_user_idx').on(t.userId),
+    // The minute sweep's look for deliveries whose quiet hours are over (issue 16): only deferred ones.
+    index('deliveries_deferred_idx').on(t.deferredUntil).where(sql`${t.deferredUntil} IS NOT NULL`),
   ],
 );
 

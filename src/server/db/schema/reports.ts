@@ -54,6 +54,10 @@ export const reportDaily = pgTable(
     follows: integer('follows').notNull().default(0),
     /** Follows ended that day (unfollowed, removed, account deleted). */
     unfollows: integer('unfollows').notNull().default(0),
+    /** Reactions to its posts made that day and not taken back (issue 16). */
+    reactions: integer('reactions').notNull().default(0),
+    /** Comments on its posts written that day and not removed (issue 16). */
+    comments: integer('comments').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.establishmentId, t.day, t.shard] })],
 );

@@ -53,6 +53,7 @@ export function toEstablishmentDto(row: EstablishmentWithCounts): Establishment 
     vatNumber: row.vatNumber,
     timeZone: row.timeZone,
     active: row.active,
+    commentsEnabled: row.commentsEnabled,
     blocked: row.blockedAt !== null,
     status: stateOf(row),
     registeredById: row.registeredById,

@@ -67,10 +67,11 @@ describe('establishments API', () => {
       for (const [method, path] of expected) {
         expect(paths[path]?.[method], `${method.toUpperCase()} ${path}`).toBeDefined();
       }
-      // The notifications module owns an establishment's media, notifications and posts; the
-      // preferences module the audience a targeted send reaches.
+      // The notifications module owns an establishment's media, notifications, posts and scheduled
+      // sends; the preferences module the audience a targeted send reaches.
       const listed = Object.keys(paths).filter(
-        (p) => p.startsWith('/api/establishments') && !/\/(media|notifications|posts|audience)$/.test(p),
+        (p) =>
+          p.startsWith('/api/establishments') && !/\/(media|notifications|posts|scheduled|audience)$/.test(p),
       );
       for (const p of listed) {
         expect(

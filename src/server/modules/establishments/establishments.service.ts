@@ -53,6 +53,7 @@ const fieldsToRow = (fields: EstablishmentFields) => {
     vatNumber: f.vatNumber,
     timeZone: f.timeZone,
     active: f.active,
+    commentsEnabled: f.commentsEnabled,
   };
 };
 

@@ -1,4 +1,5 @@
 import type { SqlExecutor } from '../../db/client';
+import type { QuietHoursSetting } from './quiet-period';
 
 /**
  * The delivery pipeline's SQL, written by hand: these statements touch one row per recipient and
@@ -97,9 +98,15 @@ export interface PendingDelivery {
   p256dh: string | null;
   auth: string | null;
   attempts: number;
+  /** The user's quiet hours (issue 16); null for most: no quiet hours. */
+  quiet: QuietHoursSetting | null;
 }
 
-/** The still-undecided deliveries of one batch: the devices of the users in (after, upto]. */
+/**
+ * The still-undecided deliveries of one batch: the devices of the users in (after, upto], with
+ * their users' quiet hours (null columns for those without). The join's condition matches the
+ * partial index users_quiet_idx: most users cost a miss in that small index, not a heap fetch.
+ */
 export async function pendingInRange(
   sql: SqlExecutor,
   notificationId: string,
@@ -107,8 +114,10 @@ export async function pendingInRange(
   upto: string,
 ): Promise<PendingDelivery[]> {
   const { rows } = await sql.executeSql(
-    `SELECT d.subscription_id, d.attempts, s.endpoint, s.p256dh, s.auth
+    `SELECT d.subscription_id, d.attempts, s.endpoint, s.p256dh, s.auth,
+            u.quiet_start, u.quiet_end, u.quiet_time_zone
        FROM deliveries d LEFT JOIN push_subscriptions s ON s.id = d.subscription_id
+       LEFT JOIN users u ON u.id = d.user_id AND u.quiet_start IS NOT NULL
       WHERE d.notification_id = $1 AND d.outcome = 'pending'
         AND ($2::uuid IS NULL OR d.user_id > $2::uuid) AND d.user_id <= $3::uuid`,
     [notificationId, after, upto],
@@ -120,6 +129,9 @@ export async function pendingInRange(
       endpoint: string | null;
       p256dh: string | null;
       auth: string | null;
+      quiet_start: number | null;
+      quiet_end: number | null;
+      quiet_time_zone: string | null;
     }[]
   ).map((r) => ({
     subscriptionId: r.subscription_id,
@@ -127,7 +139,111 @@ export async function pendingInRange(
     p256dh: r.p256dh,
     auth: r.auth,
     attempts: Number(r.attempts),
+    quiet:
+      r.quiet_start === null || r.quiet_end === null || r.quiet_time_zone === null
+        ? null
+        : { start: Number(r.quiet_start), end: Number(r.quiet_end), timeZone: r.quiet_time_zone },
   }));
+}
+
+/** Hold these pending deliveries back until their users' quiet hours end (one statement per batch). */
+export async function deferDeliveries(
+  sql: SqlExecutor,
+  notificationId: string,
+  deferred: { subscriptionId: string; until: Date }[],
+) {
+  if (deferred.length === 0) return;
+  await sql.executeSql(
+    `UPDATE deliveries d SET deferred_until = v.until
+       FROM unnest($2::uuid[], $3::timestamptz[]) AS v(subscription_id, until)
+      WHERE d.notification_id = $1 AND d.subscription_id = v.subscription_id AND d.outcome = 'pending'`,
+    [notificationId, deferred.map((d) => d.subscriptionId), deferred.map((d) => d.until.toISOString())],
+  );
+}
+
+/** A (notification, user) whose held-back deliveries were let go: its batch is to be run again. */
+export interface ReleasedDelivery {
+  notificationId: string;
+  userId: string;
+}
+
+/**
+ * Let go of at most `limit` deliveries whose quiet hours ended by `now` (through the partial index
+ * on deferred_until), and answer which of them still wait to be sent. Decided ones (sent meanwhile
+ * by a retry of their batch) only lose the mark, so the index holds nothing but what waits.
+ */
+export async function releaseDueDeferred(
+  sql: SqlExecutor,
+  now: Date,
+  limit: number,
+): Promise<{ released: ReleasedDelivery[]; cleared: number }> {
+  const { rows } = await sql.executeSql(
+    `WITH due AS (
+       SELECT notification_id, subscription_id FROM deliveries
+        WHERE deferred_until IS NOT NULL AND deferred_until <= $1::timestamptz
+        LIMIT $2),
+     cleared AS (
+       UPDATE deliveries d SET deferred_until = NULL FROM due
+        WHERE d.notification_id = due.notification_id AND d.subscription_id = due.subscription_id
+        RETURNING d.notification_id, d.user_id, d.outcome)
+     SELECT notification_id, user_id, outcome FROM cleared`,
+    [now.toISOString(), limit],
+  );
+  const all = rows as { notification_id: string; user_id: string; outcome: string }[];
+  return { released: distinctPending(all), cleared: all.length };
+}
+
+/** Let go of every held-back delivery of this user (quiet hours turned off or changed). */
+export async function releaseDeferredOf(sql: SqlExecutor, userId: string): Promise<ReleasedDelivery[]> {
+  const { rows } = await sql.executeSql(
+    `UPDATE deliveries SET deferred_until = NULL
+      WHERE user_id = $1 AND deferred_until IS NOT NULL
+      RETURNING notification_id, user_id, outcome`,
+    [userId],
+  );
+  return distinctPending(rows as { notification_id: string; user_id: string; outcome: string }[]);
+}
+
+const distinctPending = (rows: { notification_id: string; user_id: string; outcome: string }[]) => {
+  const seen = new Set<string>();
+  const out: ReleasedDelivery[] = [];
+  for (const r of rows) {
+    const key = `${r.notification_id}|${r.user_id}`;
+    if (r.outcome !== 'pending' || seen.has(key)) continue;
+    seen.add(key);
+    out.push({ notificationId: r.notification_id, userId: r.user_id });
+  }
+  return out;
+};
+
+/**
+ * The batches (after, upto] that cover these users of a notification, at most `batchSize` users
+ * each, as pendingRanges cuts them; each starts just after the notification's previous recipient,
+ * so a batch holds as few others as the user ids allow.
+ */
+export async function rangesOfUsers(
+  sql: SqlExecutor,
+  notificationId: string,
+  userIds: string[],
+  batchSize: number,
+): Promise<{ after: string | null; upto: string }[]> {
+  const users = [...new Set(userIds)].sort();
+  const chunks: string[][] = [];
+  for (let i = 0; i < users.length; i += batchSize) chunks.push(users.slice(i, i + batchSize));
+  if (chunks.length === 0) return [];
+  const firsts = chunks.map((chunk) => chunk[0]!);
+  const { rows } = await sql.executeSql(
+    `SELECT f.first_id::text AS first_id,
+            (SELECT d.user_id FROM deliveries d
+              WHERE d.notification_id = $1 AND d.user_id < f.first_id
+              ORDER BY d.user_id DESC LIMIT 1) AS after
+       FROM unnest($2::uuid[]) AS f(first_id)`,
+    [notificationId, firsts],
+  );
+  const afterOf = new Map(
+    (rows as { first_id: string; after: string | null }[]).map((r) => [r.first_id, r.after]),
+  );
+  return chunks.map((chunk) => ({ after: afterOf.get(chunk[0]!) ?? null, upto: chunk.at(-1)! }));
 }
 
 export interface AttemptResult {
@@ -215,11 +331,21 @@ export interface DeliveryCounts {
   failed: number;
   gone: number;
   pending: number;
+  /** Pending, held back by the follower's quiet hours (issue 16). */
+  deferred: number;
   received: number;
   clicked: number;
 }
 
-const NO_OUTCOMES: DeliveryCounts = { sent: 0, failed: 0, gone: 0, pending: 0, received: 0, clicked: 0 };
+export const NO_OUTCOMES: DeliveryCounts = {
+  sent: 0,
+  failed: 0,
+  gone: 0,
+  pending: 0,
+  deferred: 0,
+  received: 0,
+  clicked: 0,
+};
 
 /** Delivery counts of several notifications at once (one grouped query for a feed page). */
 export async function countOutcomesOf(sql: SqlExecutor, ids: string[]): Promise<Map<string, DeliveryCounts>> {
@@ -231,6 +357,7 @@ export async function countOutcomesOf(sql: SqlExecutor, ids: string[]): Promise<
             count(*) FILTER (WHERE outcome = 'failed')::int AS failed,
             count(*) FILTER (WHERE outcome = 'gone')::int AS gone,
             count(*) FILTER (WHERE outcome = 'pending')::int AS pending,
+            count(*) FILTER (WHERE outcome = 'pending' AND deferred_until IS NOT NULL)::int AS deferred,
             count(received_at)::int AS received,
             count(clicked_at)::int AS clicked
        FROM deliveries WHERE notification_id = ANY($1::uuid[]) GROUP BY notification_id`,
@@ -242,6 +369,7 @@ export async function countOutcomesOf(sql: SqlExecutor, ids: string[]): Promise<
       failed: Number(r.failed),
       gone: Number(r.gone),
       pending: Number(r.pending),
+      deferred: Number(r.deferred),
       received: Number(r.received),
       clicked: Number(r.clicked),
     });

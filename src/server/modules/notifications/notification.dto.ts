@@ -1,11 +1,12 @@
 import { mediaUrl } from '../../../shared/push/payload';
 import type { DeliveryFigures, Post } from '../../../shared/schemas/notification.schema';
 import type { Target } from '../../../shared/schemas/preference.schema';
-import type { DeliveryCounts } from './deliveries.repo';
+import { type DeliveryCounts, NO_OUTCOMES } from './deliveries.repo';
 import type { PostRow } from './notifications.repo';
+import { commentSummary, NO_ENGAGEMENT, type PostEngagement } from './post-engagement.repo';
 
 export function toDeliveryFigures(row: PostRow, counts: DeliveryCounts | undefined): DeliveryFigures {
-  const c = counts ?? { sent: 0, failed: 0, gone: 0, pending: 0, received: 0, clicked: 0 };
+  const c = counts ?? NO_OUTCOMES;
   return {
     status: row.status,
     audience: row.audience,
@@ -16,6 +17,7 @@ export function toDeliveryFigures(row: PostRow, counts: DeliveryCounts | undefin
     gone: c.gone,
     // Before the audience is counted, what is pending is unknown: say 0 rather than a negative.
     pending: Math.max(0, row.audience - c.sent - c.failed - c.gone),
+    deferred: c.deferred,
     error: row.error,
     startedAt: row.createdAt.toISOString(),
     completedAt: row.completedAt?.toISOString() ?? null,
@@ -30,7 +32,11 @@ export interface ManagerView {
 }
 
 /** A post as the API answers it; delivery and targeting only for those who may send for its establishment. */
-export function toPostDto(row: PostRow, manager: ManagerView | null): Post {
+export function toPostDto(
+  row: PostRow,
+  manager: ManagerView | null,
+  engagement: PostEngagement = NO_ENGAGEMENT,
+): Post {
   const hasName = row.authorFirstName !== null || row.authorLastName !== null;
   return {
     id: row.id,
@@ -52,6 +58,9 @@ export function toPostDto(row: PostRow, manager: ManagerView | null): Post {
     editedAt: row.editedAt?.toISOString() ?? null,
     delivery: manager?.delivery ?? null,
     targets: manager?.targets ?? null,
+    scheduledFor: row.scheduledFor?.toISOString() ?? null,
+    reactions: engagement.reactions,
+    comments: commentSummary(engagement, row.commentsEnabled),
   };
 }
 

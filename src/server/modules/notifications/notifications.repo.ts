@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   establishments,
@@ -114,6 +114,8 @@ const postColumns = {
   authorFirstName: users.firstName,
   authorLastName: users.lastName,
   status: notifications.status,
+  scheduledFor: notifications.scheduledFor,
+  commentsEnabled: sql<boolean>`(${notifications.commentsEnabled} AND ${establishments.commentsEnabled})`,
   audience: notifications.audience,
   error: notifications.error,
   createdAt: notifications.createdAt,
@@ -162,6 +164,8 @@ export async function listEstablishmentPosts(
       and(
         eq(notifications.establishmentId, establishmentId),
         isNull(notifications.deletedAt),
+        // A scheduled send is in no feed until it goes (its senders list it apart: listScheduled).
+        ne(notifications.status, 'scheduled'),
         options.includePushOnly ? undefined : eq(notifications.inFeed, true),
         before(options.cursor),
       ),
@@ -186,6 +190,7 @@ export async function listFeed(
       and(
         inArray(notifications.establishmentId, mine),
         eq(notifications.inFeed, true),
+        ne(notifications.status, 'scheduled'),
         isNull(notifications.deletedAt),
         isNull(establishments.deletedAt),
         isNull(establishments.blockedAt),
@@ -195,6 +200,20 @@ export async function listFeed(
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(options.limit);
   return rows;
+}
+
+/** An establishment's scheduled sends still waiting, soonest first (issue 16). */
+export async function listScheduled(db: Db, establishmentId: string, limit: number): Promise<PostRow[]> {
+  return postQuery(db)
+    .where(
+      and(
+        eq(notifications.establishmentId, establishmentId),
+        eq(notifications.status, 'scheduled'),
+        isNull(notifications.deletedAt),
+      ),
+    )
+    .orderBy(asc(notifications.scheduledFor), asc(notifications.id))
+    .limit(limit);
 }
 
 export async function updatePostText(db: Db, id: string, text: string) {

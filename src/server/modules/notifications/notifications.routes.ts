@@ -79,17 +79,17 @@ export async function notificationRoutes(app: FastifyInstance, ctx: AppContext) 
   });
 
   route(app, contracts.editNotification, {
-    handler: async (request) => ({
-      post: await notifications.edit(ctx, actorOf(request), request.params.id, request.body),
-      message: Msg.postUpdated,
-    }),
+    handler: async (request) => notifications.edit(ctx, actorOf(request), request.params.id, request.body),
   });
 
   route(app, contracts.deleteNotification, {
-    handler: async (request) => {
-      await notifications.remove(ctx, actorOf(request), request.params.id);
-      return { message: Msg.postDeleted };
-    },
+    handler: async (request) => ({
+      message: await notifications.remove(ctx, actorOf(request), request.params.id),
+    }),
+  });
+
+  route(app, contracts.listScheduledNotifications, {
+    handler: async (request) => notifications.listScheduled(ctx, actorOf(request), request.params.id),
   });
 
   route(app, contracts.recordNotificationEvent, {

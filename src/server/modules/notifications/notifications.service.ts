@@ -4,14 +4,18 @@ import { type Actor, can } from '../../../shared/permissions';
 import { pushBytesLeft, pushMessageOf } from '../../../shared/push/payload';
 import type {
   ComposeNotificationBody,
-  EditPostBody,
+  EditNotificationBody,
   FeedPage,
   Media,
   Post,
+  ScheduledList,
 } from '../../../shared/schemas/notification.schema';
+import { scheduleProblem } from '../../../shared/schemas/schedule';
 import type { AppContext } from '../../context';
+import { executorOf } from '../../db/client';
 import { fanoutJob } from '../../jobs/notification-delivery.queues';
 import { withOutbox } from '../../jobs/outbox';
+import { nudgeRelease } from '../../jobs/release-scheduled.job';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
 import { type ImageSource, saveJpeg, toJpeg } from '../../lib/images';
@@ -27,6 +31,8 @@ import {
 } from './notification.dto';
 import * as targetsRepo from './notification-targets.repo';
 import * as repo from './notifications.repo';
+import { engagementOf } from './post-engagement.repo';
+import * as scheduledRepo from './scheduled.repo';
 
 /** Pictures of posts: at most this many pixels a side, enough for a phone's notification and feed. */
 const MEDIA_SIZE = { width: 1600, height: 1600, fit: 'inside' as const };
@@ -85,6 +91,33 @@ export async function uploadMedia(
 /** An Idempotency-Key is honoured this long; the sweep forgets older ones. */
 export const IDEMPOTENCY_HOURS = 24;
 
+/** A scheduled send's time, checked against the app's clock: 1 minute to 90 days ahead, else 400 on the field. */
+function scheduleOf(ctx: AppContext, scheduledFor: string): Date {
+  const at = new Date(scheduledFor);
+  const problem = scheduleProblem(at, ctx.now());
+  if (problem) throw fieldError('scheduledFor', problem);
+  return at;
+}
+
+/** The push message must fit in 4 KB with the receipt token added: else 400 on the text. */
+function checkPushSize(
+  establishment: { id: string; name: string; logo: string | null },
+  text: string,
+  mediaId: string | null,
+  createdAt: Date,
+) {
+  const probe = pushMessageOf({
+    id: crypto.randomUUID(),
+    establishmentId: establishment.id,
+    establishmentName: establishment.name,
+    text,
+    logo: establishment.logo,
+    media: mediaId,
+    createdAt: createdAt.getTime(),
+  });
+  if (pushBytesLeft(probe) < 0) throw fieldError('text', Msg.pushTooLarge, ErrorCode.PAYLOAD_TOO_LARGE);
+}
+
 /**
  * Accept a notification: checked in full (rights, state, text, picture, push size) before anything
  * is stored, then one row and its fan-out job in one transaction (the job does the rest). With an
@@ -101,28 +134,28 @@ export async function send(
   const establishmentId = establishment.id;
   const answer = async (id: string, replayed: boolean) => {
     const post = await get(ctx, actor, id);
-    return { post, message: post.inFeed ? Msg.notificationSent : Msg.notificationOnlySent, replayed };
+    const message =
+      post.delivery?.status === 'scheduled'
+        ? Msg.notificationScheduled
+        : post.inFeed
+          ? Msg.notificationSent
+          : Msg.notificationOnlySent;
+    return { post, message, replayed };
   };
   if (idempotencyKey) {
     const first = await repo.findByIdempotencyKey(ctx.db, actor.id, idempotencyKey, IDEMPOTENCY_HOURS);
     if (first) return answer(first, true);
   }
+  // Scheduled (issue 16): stored now, released by the scheduler at its time; until then in no feed.
+  const scheduledFor = body.scheduledFor ? scheduleOf(ctx, body.scheduledFor) : null;
   const mediaId = body.mediaId ?? null;
   if (mediaId) {
     const media = await repo.findMedia(ctx.db, mediaId);
     if (!media || media.establishmentId !== establishmentId) throw fieldError('mediaId', Msg.mediaNotFound);
   }
-  const createdAt = new Date();
-  const probe = pushMessageOf({
-    id: crypto.randomUUID(),
-    establishmentId,
-    establishmentName: establishment.name,
-    text: body.text,
-    logo: establishment.logo,
-    media: mediaId,
-    createdAt: createdAt.getTime(),
-  });
-  if (pushBytesLeft(probe) < 0) throw fieldError('text', Msg.pushTooLarge, ErrorCode.PAYLOAD_TOO_LARGE);
+  // A scheduled send is dated by its time until it goes (then by the moment it went).
+  const createdAt = scheduledFor ?? new Date();
+  checkPushSize(establishment, body.text, mediaId, createdAt);
   const targets = await existingPreferences(ctx.db, body.preferenceIds ?? []);
 
   const id = await withOutbox(ctx, async ({ db, enqueue }) => {
@@ -135,11 +168,13 @@ export async function send(
       idempotencyKey: idempotencyKey ?? null,
       // Milliseconds, as the feed's cursors carry them.
       createdAt,
+      ...(scheduledFor ? { status: 'scheduled' as const, scheduledFor } : {}),
     });
     if (inserted) {
       // With the notification, before its fan-out can start: no follower outside the target is reached.
       await targetsRepo.insertTargets(db, inserted, targets);
-      await enqueue(fanoutJob, { notificationId: inserted }, { id: inserted });
+      if (scheduledFor) await nudgeRelease(enqueue, inserted, scheduledFor);
+      else await enqueue(fanoutJob, { notificationId: inserted }, { id: inserted });
     }
     return inserted;
   });
@@ -172,9 +207,16 @@ async function managerViewsFor(ctx: AppContext, actor: Actor, rows: repo.PostRow
 
 async function toPage(ctx: AppContext, actor: Actor, rows: repo.PostRow[], limit: number): Promise<FeedPage> {
   const items = rows.slice(0, limit);
-  const views = await managerViewsFor(ctx, actor, items);
+  const [views, engagement] = await Promise.all([
+    managerViewsFor(ctx, actor, items),
+    engagementOf(
+      ctx.database.sql,
+      actor.id,
+      items.map((row) => row.id),
+    ),
+  ]);
   return {
-    items: items.map((row) => toPostDto(row, views.get(row.id) ?? null)),
+    items: items.map((row) => toPostDto(row, views.get(row.id) ?? null, engagement.get(row.id))),
     nextCursor: rows.length > limit ? encodeCursor(items.at(-1)!) : null,
   };
 }
@@ -220,6 +262,22 @@ export async function feed(
   return toPage(ctx, actor, rows, query.limit);
 }
 
+/** A list of scheduled sends holds at most this many (90 days of several a day). */
+export const SCHEDULED_LIST_MAX = 500;
+
+/** An establishment's scheduled sends still waiting, soonest first: for those who may send for it (issue 16). */
+export async function listScheduled(
+  ctx: AppContext,
+  actor: Actor,
+  establishmentIdOrPublicId: string,
+): Promise<ScheduledList> {
+  const establishment = await loadEstablishment(ctx, establishmentIdOrPublicId);
+  authorize(actor, 'notificationPost:create', resourceOf(establishment));
+  const rows = await repo.listScheduled(ctx.db, establishment.id, SCHEDULED_LIST_MAX);
+  const { items } = await toPage(ctx, actor, rows, rows.length);
+  return { items };
+}
+
 async function loadPost(ctx: AppContext, actor: Actor, id: string) {
   const row = await repo.findPost(ctx.db, id);
   if (!row) throw notFound();
@@ -229,14 +287,20 @@ async function loadPost(ctx: AppContext, actor: Actor, id: string) {
   });
   // A push-only notification is not a post: only those who sent it see it in the app, and the
   // followers it reached open it from the notification.
+  // A scheduled one does not exist yet for anyone but its senders (issue 16).
+  const sender = maySend(actor, { id: row.establishmentId, registeredById: row.registeredById });
+  if (row.status === 'scheduled' && !sender) throw notFound();
   return row;
 }
 
 /** One post or notification, with delivery figures and targeting for those who may send for its establishment. */
 export async function get(ctx: AppContext, actor: Actor, id: string): Promise<Post> {
   const row = await loadPost(ctx, actor, id);
-  const views = await managerViewsFor(ctx, actor, [row]);
-  return toPostDto(row, views.get(row.id) ?? null);
+  const [views, engagement] = await Promise.all([
+    managerViewsFor(ctx, actor, [row]),
+    engagementOf(ctx.database.sql, actor.id, [row.id]),
+  ]);
+  return toPostDto(row, views.get(row.id) ?? null, engagement.get(row.id));
 }
 
 /** Owner or admin (can()'s post edit/delete rule). */
@@ -251,13 +315,46 @@ async function loadOwnPost(
   return row;
 }
 
-export async function edit(ctx: AppContext, actor: Actor, id: string, body: EditPostBody): Promise<Post> {
-  await loadOwnPost(ctx, actor, id, 'notificationPost:edit');
+/**
+ * Edit a post's text; a send still scheduled also its time (issue 16), which once it went is a
+ * 409. A scheduled send's text is what will be pushed: it must fit the push message.
+ */
+export async function edit(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  body: EditNotificationBody,
+): Promise<{ post: Post; message: string }> {
+  const row = await loadOwnPost(ctx, actor, id, 'notificationPost:edit');
+  if (row.status === 'scheduled') {
+    const scheduledFor = body.scheduledFor ? scheduleOf(ctx, body.scheduledFor) : undefined;
+    if (body.text !== undefined) {
+      const establishment = { id: row.establishmentId, name: row.establishmentName, logo: row.logo };
+      checkPushSize(establishment, body.text, row.mediaId, scheduledFor ?? row.createdAt);
+    }
+    const changed = await withOutbox(ctx, async ({ db, enqueue }) => {
+      const updated = await scheduledRepo.updateScheduled(executorOf(db), id, {
+        ...(body.text !== undefined ? { text: body.text } : {}),
+        ...(scheduledFor ? { scheduledFor } : {}),
+      });
+      if (updated && scheduledFor) await nudgeRelease(enqueue, id, scheduledFor);
+      return updated;
+    });
+    if (changed) return { post: await get(ctx, actor, id), message: Msg.scheduleUpdated };
+    // Released meanwhile: from here on it is a notification that went out.
+  }
+  if (body.scheduledFor !== undefined) throw new AppError(409, ErrorCode.CONFLICT, Msg.alreadySent);
+  if (body.text === undefined) throw fieldError('text', Msg.scheduleEditNothing);
   await repo.updatePostText(ctx.db, id, body.text);
-  return get(ctx, actor, id);
+  return { post: await get(ctx, actor, id), message: Msg.postUpdated };
 }
 
-export async function remove(ctx: AppContext, actor: Actor, id: string): Promise<void> {
-  await loadOwnPost(ctx, actor, id, 'notificationPost:delete');
+/** Delete a post from the feeds; a send still scheduled is cancelled for good (never sent, never counted). */
+export async function remove(ctx: AppContext, actor: Actor, id: string): Promise<string> {
+  const row = await loadOwnPost(ctx, actor, id, 'notificationPost:delete');
+  if (row.status === 'scheduled' && (await scheduledRepo.deleteScheduled(ctx.database.sql, id))) {
+    return Msg.scheduleCancelled;
+  }
   await repo.softDeletePost(ctx.db, id);
+  return Msg.postDeleted;
 }

@@ -26,6 +26,8 @@ const figuresOf = (sums: repo.DailyFigures): ReportFigures => ({
   devices: sums.devices,
   follows: sums.follows,
   unfollows: sums.unfollows,
+  reactions: sums.reactions,
+  comments: sums.comments,
 });
 
 /** A bucket without rows: nothing happened (its followers are carried over). */
@@ -37,6 +39,8 @@ const NO_SUMS: Omit<repo.DailyFigures, 'users'> = {
   clicks: 0,
   follows: 0,
   unfollows: 0,
+  reactions: 0,
+  comments: 0,
 };
 
 /**

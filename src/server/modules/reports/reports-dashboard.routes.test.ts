@@ -61,7 +61,14 @@ describe('a scripted history', () => {
     // Before today (SQL, see the header): a regular who followed 40 days ago, and earlier sends.
     const regular = await a.userWithRole('customer', 'regular');
     await r.followedAt(regular.id, shop.id, at(40), ZONE);
-    await r.sentAt(shop.id, at(1), ZONE, true);
+    const yesterdaysPost = await r.sentAt(shop.id, at(1), ZONE, true);
+    // Engagement yesterday: a reaction and a comment, and a comment removed since (not counted).
+    await r.reactedAt(yesterdaysPost, regular.id, at(1), ZONE);
+    await r.commentedAt(yesterdaysPost, regular.id, at(1), ZONE);
+    const removedLater = await r.commentedAt(yesterdaysPost, regular.id, at(1), ZONE);
+    await r.sql('UPDATE post_comments SET deleted_at = now(), deleted_by_id = author_id WHERE id = $1', [
+      removedLater,
+    ]);
     await r.sentAt(shop.id, at(2), ZONE);
     await r.sentAt(shop.id, at(10), ZONE);
     await r.sentAt(shop.id, at(40), ZONE, true);
@@ -92,6 +99,31 @@ describe('a scripted history', () => {
     await serviceWorker('received', posted.id, anaPhone, 1); // the same receipt twice counts once
     await serviceWorker('clicked', posted.id, anaTablet, 1); // a click is a receipt too
 
+    // Engagement today: Ana reacts and changes her mind (one reaction), Cyril reacts, Ben reacts (his
+    // account goes below), the client reacts and takes it back; Ana comments twice and removes one.
+    const reaction = (user: { token: string }, kind?: string) =>
+      call(
+        kind ? 'PUT' : 'DELETE',
+        `/api/notifications/${posted.id}/reaction`,
+        kind ? { kind } : undefined,
+        user.token,
+      );
+    for (const [user, kind] of [
+      [ana, 'like'],
+      [ana, 'love'],
+      [cyril, 'wow'],
+      [ben, 'laugh'],
+      [client, 'celebrate'],
+      [client, undefined],
+    ] as const) {
+      expect((await reaction(user, kind)).statusCode).toBe(200);
+    }
+    await r.commentedAt(posted.id, ana.id, `${today} 00:00:01`, ZONE);
+    const taken = await r.commentedAt(posted.id, ana.id, `${today} 00:00:02`, ZONE);
+    await r.sql('UPDATE post_comments SET deleted_at = now(), deleted_by_id = author_id WHERE id = $1', [
+      taken,
+    ]);
+
     // Cyril unfollows; the push-only notification is deleted (reports are history: it was sent);
     // Ben deletes his account (one follower less; what reached him stays reached).
     expect(
@@ -110,30 +142,49 @@ describe('a scripted history', () => {
       clicks: 1,
       follows: 3,
       unfollows: 2,
+      // Cyril's reaction stands after he unfollows; Ben's goes with his account.
+      reactions: 2,
+      comments: 1,
     };
+    const engagedYesterday = { reactions: 1, comments: 1 };
     const expected: Dashboard['periods'] = {
       today: {
         from: today,
         to: today,
         figures: figures({ ...sentToday, users: 2 }),
-        previous: figures({ notificationsSent: 1, posts: 1, users: 1 }),
+        previous: figures({ notificationsSent: 1, posts: 1, users: 1, ...engagedYesterday }),
       },
       yesterday: {
         from: shift(today, -1),
         to: shift(today, -1),
-        figures: figures({ notificationsSent: 1, posts: 1, users: 1 }),
+        figures: figures({ notificationsSent: 1, posts: 1, users: 1, ...engagedYesterday }),
         previous: figures({ notificationsSent: 1, users: 1 }),
       },
       last30Days: {
         from: shift(today, -29),
         to: today,
-        figures: figures({ ...sentToday, notificationsSent: 5, posts: 2, users: 2 }),
+        figures: figures({
+          ...sentToday,
+          notificationsSent: 5,
+          posts: 2,
+          users: 2,
+          reactions: 3,
+          comments: 2,
+        }),
         previous: figures({ notificationsSent: 1, posts: 1, follows: 1, users: 1 }),
       },
       lastYear: {
         from: shift(today, -364),
         to: today,
-        figures: figures({ ...sentToday, notificationsSent: 7, posts: 3, follows: 4, users: 2 }),
+        figures: figures({
+          ...sentToday,
+          notificationsSent: 7,
+          posts: 3,
+          follows: 4,
+          users: 2,
+          reactions: 3,
+          comments: 2,
+        }),
         previous: figures({ notificationsSent: 1, posts: 1 }),
       },
     };
@@ -153,7 +204,7 @@ describe('a scripted history', () => {
     const chart = Array.from({ length: 30 }, (_, i) => quiet(29 - i, 1));
     chart[29 - 10] = { ...quiet(10, 1), notificationsSent: 1 };
     chart[29 - 2] = { ...quiet(2, 1), notificationsSent: 1 };
-    chart[29 - 1] = { ...quiet(1, 1), notificationsSent: 1, posts: 1 };
+    chart[29 - 1] = { ...quiet(1, 1), notificationsSent: 1, posts: 1, ...engagedYesterday };
     chart[29] = { date: today, ...figures({ ...sentToday, users: 2 }) };
     expect(mine.series).toEqual({ granularity: 'day', from: shift(today, -29), to: today, points: chart });
 

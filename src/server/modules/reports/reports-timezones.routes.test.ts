@@ -38,14 +38,34 @@ describe('local days', () => {
       ];
       await r.followedAt(night.id, shop.id, `${yesterday} 23:59:59`, zone);
       await r.followedAt(morning.id, shop.id, `${today} 00:00:00`, zone);
+      // Engagement counts on the local day it was made, not the post's: a reaction to yesterday's
+      // post before midnight, a comment on it at midnight.
+      await r.reactedAt(late, night.id, `${yesterday} 23:59:59`, zone);
+      await r.commentedAt(late, morning.id, `${today} 00:00:00`, zone);
       // The late notification's second device shows it after midnight: reach counts on the day it was sent.
       await r.sql(
         `UPDATE deliveries SET received_at = now() WHERE notification_id = $1 AND received_at IS NULL`,
         [late],
       );
 
-      const before = figures({ notificationsSent: 1, posts: 1, devices: 2, reach: 2, follows: 1, users: 1 });
-      const after = figures({ notificationsSent: 1, devices: 3, reach: 2, clicks: 1, follows: 1, users: 2 });
+      const before = figures({
+        notificationsSent: 1,
+        posts: 1,
+        devices: 2,
+        reach: 2,
+        follows: 1,
+        users: 1,
+        reactions: 1,
+      });
+      const after = figures({
+        notificationsSent: 1,
+        devices: 3,
+        reach: 2,
+        clicks: 1,
+        follows: 1,
+        users: 2,
+        comments: 1,
+      });
       const seen = await r.dashboard(client.token, { establishmentId: shop.id });
       expect(seen.scope, zone).toMatchObject({ timeZone: zone, today });
       expect(seen.periods.yesterday, zone).toMatchObject({ from: yesterday, to: yesterday, figures: before });
@@ -56,7 +76,17 @@ describe('local days', () => {
         previous: before,
       });
       expect(seen.periods.last30Days.figures, zone).toEqual(
-        figures({ notificationsSent: 2, posts: 1, devices: 5, reach: 4, clicks: 1, follows: 2, users: 2 }),
+        figures({
+          notificationsSent: 2,
+          posts: 1,
+          devices: 5,
+          reach: 4,
+          clicks: 1,
+          follows: 2,
+          users: 2,
+          reactions: 1,
+          comments: 1,
+        }),
       );
       expect(seen.series.points.slice(-2), zone).toEqual([
         { date: yesterday, ...before },

@@ -19,6 +19,9 @@ export interface DailyFigures {
   clicks: number;
   follows: number;
   unfollows: number;
+  /** Reactions and comments on the scope's posts, on the day they were made (issue 16). */
+  reactions: number;
+  comments: number;
   users: number;
 }
 
@@ -36,7 +39,17 @@ export interface FunnelRow {
   pushDevices: number;
 }
 
-const COUNTERS = ['notifications', 'posts', 'devices', 'reach', 'clicks', 'follows', 'unfollows'] as const;
+const COUNTERS = [
+  'notifications',
+  'posts',
+  'devices',
+  'reach',
+  'clicks',
+  'follows',
+  'unfollows',
+  'reactions',
+  'comments',
+] as const;
 
 /** Sums come back as bigint: a string from node-postgres, a number or bigint from PGlite, null over no rows. */
 const num = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
@@ -100,6 +113,8 @@ export async function sumRanges(db: Db, scopeId: string, ranges: DayRange[]): Pr
     clicks: num(row?.[`clicks_${i}`]),
     follows: num(row?.[`follows_${i}`]),
     unfollows: num(row?.[`unfollows_${i}`]),
+    reactions: num(row?.[`reactions_${i}`]),
+    comments: num(row?.[`comments_${i}`]),
     users: num(row?.[`users_${i}`]),
   }));
 }
@@ -149,6 +164,8 @@ export async function sumSeries(
       clicks: num(row.clicks),
       follows: num(row.follows),
       unfollows: num(row.unfollows),
+      reactions: num(row.reactions),
+      comments: num(row.comments),
       users: num(row.users),
     });
   }

@@ -1,11 +1,11 @@
-import { FormControlLabel, Grid, MenuItem, Switch, TextField } from '@mui/material';
+import { FormControlLabel, FormHelperText, Grid, MenuItem, Switch, TextField } from '@mui/material';
 import { useMemo } from 'react';
 import { type Control, Controller, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { EstablishmentFields } from '../../../../shared/schemas/establishment.schema';
 import { translateMessage } from '../../../lib/translate-message';
 
-type FieldName = Exclude<keyof EstablishmentFields, 'active' | 'timeZone'>;
+type FieldName = Exclude<keyof EstablishmentFields, 'active' | 'timeZone' | 'commentsEnabled'>;
 
 /** The establishment's profile fields in a responsive grid, in the order a business fills them in. */
 const LAYOUT: {
@@ -117,6 +117,32 @@ export function EstablishmentFormFields<P extends string = ''>({
           />
         </Grid>
       )}
+      {withActive && (
+        <Grid size={12}>
+          <Controller
+            control={control}
+            name={path('commentsEnabled')}
+            render={({ field }) => (
+              <FormControlLabel
+                control={
+                  <Switch
+                    checked={Boolean(field.value ?? true)}
+                    onChange={(_, checked) => field.onChange(checked)}
+                  />
+                }
+                label={
+                  <>
+                    {t('comments.settings.label')}
+                    <FormHelperText component="span" sx={{ display: 'block', mt: 0 }}>
+                      {t('comments.settings.help')}
+                    </FormHelperText>
+                  </>
+                }
+              />
+            )}
+          />
+        </Grid>
+      )}
     </Grid>
   );
 }
@@ -139,4 +165,5 @@ export const emptyEstablishment: EstablishmentFields = {
   vatNumber: '',
   timeZone: 'Europe/Bratislava',
   active: true,
+  commentsEnabled: true,
 };

@@ -12,6 +12,7 @@ import { useEstablishmentPosts } from '../../notifications/api/notifications.api
 import { ComposeCard } from '../../notifications/components/compose-card';
 import { PostCard } from '../../notifications/components/post-card';
 import { PostList } from '../../notifications/components/post-list';
+import { ScheduledList } from '../../notifications/components/scheduled-list';
 
 /**
  * The establishment's feed: those who may send get the compose card (or why they cannot send now)
@@ -38,6 +39,7 @@ export function FeedTab({ establishment, canPost }: { establishment: Establishme
       {canPost && !stopped && establishment.audience === 'operator' && (
         <ComposeCard establishment={establishment} />
       )}
+      {manages && establishment.audience === 'operator' && <ScheduledList establishment={establishment} />}
       <Stack spacing={2}>
         <Typography variant="h6" component="h2">
           {t('notifications.feed.title')}

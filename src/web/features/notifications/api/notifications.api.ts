@@ -21,6 +21,12 @@ const PAGE_SIZE = 10;
 /** How often a running send's figures are asked for again. */
 export const DELIVERY_POLL_MS = 2000;
 
+/**
+ * How often the feeds and a post page are asked for again while the page is visible, so reactions
+ * and comments of others show without reloading (issue 16); also on coming back to the tab.
+ */
+export const FEED_REFRESH_MS = 30_000;
+
 /** Whether a send is still running, so its figures are worth polling. */
 export const isSending = (status: DeliveryStatus | undefined) => status === 'queued' || status === 'sending';
 
@@ -43,7 +49,8 @@ export function useEstablishmentPosts(establishmentId: string, all: boolean) {
     refetchInterval: (query) =>
       query.state.data?.pages.some((page) => page.items.some((post) => isSending(post.delivery?.status)))
         ? DELIVERY_POLL_MS
-        : false,
+        : FEED_REFRESH_MS,
+    refetchOnWindowFocus: true,
   });
 }
 
@@ -59,6 +66,8 @@ export function useSocialFeed() {
       ),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
+    refetchInterval: FEED_REFRESH_MS,
+    refetchOnWindowFocus: true,
   });
 }
 
@@ -69,7 +78,9 @@ export function usePost(id: string | undefined) {
     queryFn: ({ signal }) =>
       callApi(contracts.getNotification, { params: { id: id ?? '' } }, { signal }).then((r) => r.post),
     enabled: Boolean(id),
-    refetchInterval: (query) => (isSending(query.state.data?.delivery?.status) ? DELIVERY_POLL_MS : false),
+    refetchInterval: (query) =>
+      isSending(query.state.data?.delivery?.status) ? DELIVERY_POLL_MS : FEED_REFRESH_MS,
+    refetchOnWindowFocus: true,
     // Not allowed and not found are answers: show them at once.
     retry: (failures, error) =>
       !(error instanceof ApiError && (error.status === 403 || error.status === 404)) && failures < 1,

@@ -27,6 +27,7 @@ const establishment: Establishment = {
   logo: null,
   cover: null,
   active: true,
+  commentsEnabled: true,
   blocked: false,
   status: 'active',
   registeredById: null,

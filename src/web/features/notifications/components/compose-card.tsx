@@ -40,6 +40,8 @@ import { useSendNotification, useUploadMedia } from '../api/notifications.api';
 import { failureText, newComposeKey, PREVIEW_ID, uploadFailureText } from './compose-helpers';
 import { MediaPicker } from './media-picker';
 import { PushPreview } from './push-preview';
+import { ScheduleField, type SendMode } from './schedule-field';
+import { problemText, scheduledInstant, scheduleMessageText, suggestedWallTime } from './schedule-helpers';
 import { TargetingField } from './targeting-field';
 
 /** Write a notification with an optional picture, see it as a phone will, and send it (or send and post it). */
@@ -62,6 +64,10 @@ export function ComposeCard({ establishment }: { establishment: Establishment })
   // One Idempotency-Key per compose, renewed after each successful send.
   const composeKey = useRef(newComposeKey());
   const [failure, setFailure] = useState<string | null>(null);
+  // Send now, or at a date and time on the establishment's clock (issue 16).
+  const [mode, setMode] = useState<SendMode>('now');
+  const [when, setWhen] = useState(() => ({ date: '', time: '' }));
+  const [scheduleError, setScheduleError] = useState<string | null>(null);
   const titleId = useId();
 
   // The local preview's object URL is released when replaced or when the card goes away.
@@ -114,8 +120,14 @@ export function ComposeCard({ establishment }: { establishment: Establishment })
   const submit = (post: boolean) =>
     form.handleSubmit(async ({ text: written }) => {
       if (over) return;
+      const scheduled = mode === 'later' ? scheduledInstant(when, establishment.timeZone) : null;
+      if (scheduled?.problem) {
+        setScheduleError(problemText(t, scheduled.problem));
+        return;
+      }
       setFailure(null);
       setTargetError(null);
+      setScheduleError(null);
       setSending(post ? 'post' : 'send');
       try {
         const answer = await send.mutateAsync({
@@ -124,15 +136,17 @@ export function ComposeCard({ establishment }: { establishment: Establishment })
             mediaId: media?.id ?? null,
             post,
             ...(targets.length > 0 ? { preferenceIds: targets } : {}),
+            ...(scheduled?.at ? { scheduledFor: scheduled.at.toISOString() } : {}),
           },
           composeKey: composeKey.current,
         });
         composeKey.current = newComposeKey();
-        enqueueSnackbar(translateMessage(t, answer.message), { variant: 'success' });
+        enqueueSnackbar(scheduleMessageText(t, answer.message), { variant: 'success' });
         form.reset({ text: '' });
         setMedia(null);
         setMediaError(null);
         setTargets([]);
+        setMode('now');
       } catch (caught) {
         const fields = caught instanceof ApiError ? caught.fields : {};
         if (fields.text)
@@ -146,7 +160,9 @@ export function ComposeCard({ establishment }: { establishment: Establishment })
           setTargetError(t('targeting.preferenceGone'));
           void queryClient.invalidateQueries({ queryKey: preferenceKeys.all });
         }
-        if (!fields.text && !fields.mediaId && !fields.preferenceIds) setFailure(failureText(t, caught));
+        if (fields.scheduledFor) setScheduleError(scheduleMessageText(t, fields.scheduledFor));
+        if (!fields.text && !fields.mediaId && !fields.preferenceIds && !fields.scheduledFor)
+          setFailure(failureText(t, caught));
         // Blocked or made inactive meanwhile: the page learns it and says why instead of the form.
         if (caught instanceof ApiError && caught.status === 403)
           void queryClient.invalidateQueries({ queryKey: establishmentKeys.one(establishment.id) });
@@ -224,6 +240,22 @@ export function ComposeCard({ establishment }: { establishment: Establishment })
                   disabled={busy}
                   error={targetError}
                 />
+                <ScheduleField
+                  timeZone={establishment.timeZone}
+                  mode={mode}
+                  onModeChange={(next) => {
+                    setMode(next);
+                    setScheduleError(null);
+                    if (next === 'later' && !when.date) setWhen(suggestedWallTime(establishment.timeZone));
+                  }}
+                  value={when}
+                  onChange={(next) => {
+                    setWhen(next);
+                    setScheduleError(null);
+                  }}
+                  error={scheduleError}
+                  disabled={busy}
+                />
               </Stack>
             </Grid>
             <Grid size={{ xs: 12, md: 5 }}>
@@ -252,7 +284,7 @@ export function ComposeCard({ establishment }: { establishment: Establishment })
                 sx={{ alignItems: { xs: 'stretch', sm: 'center' }, justifyContent: 'flex-end' }}
               >
                 <Typography variant="body2" sx={{ color: 'text.secondary', flexGrow: 1 }}>
-                  {t('notifications.compose.sendHint')}
+                  {mode === 'later' ? t('schedule.sendHint') : t('notifications.compose.sendHint')}
                 </Typography>
                 <Button
                   variant="outlined"
@@ -263,7 +295,7 @@ export function ComposeCard({ establishment }: { establishment: Establishment })
                   loadingPosition="start"
                   sx={{ flexShrink: 0 }}
                 >
-                  {t('notifications.compose.send')}
+                  {mode === 'later' ? t('schedule.schedule') : t('notifications.compose.send')}
                 </Button>
                 <Button
                   type="submit"
@@ -274,7 +306,7 @@ export function ComposeCard({ establishment }: { establishment: Establishment })
                   loadingPosition="start"
                   sx={{ flexShrink: 0 }}
                 >
-                  {t('notifications.compose.sendAndPost')}
+                  {mode === 'later' ? t('schedule.scheduleAndPost') : t('notifications.compose.sendAndPost')}
                 </Button>
               </Stack>
             </Grid>

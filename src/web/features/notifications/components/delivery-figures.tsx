@@ -1,3 +1,4 @@
+import BedtimeOutlinedIcon from '@mui/icons-material/BedtimeOutlined';
 import CampaignOutlinedIcon from '@mui/icons-material/CampaignOutlined';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
@@ -25,6 +26,7 @@ import { useLocaleFormat } from '../../../lib/use-locale-format';
 import { isSending } from '../api/notifications.api';
 
 const STATUS_COLOR: Record<DeliveryStatus, 'default' | 'info' | 'success' | 'error'> = {
+  scheduled: 'default',
   queued: 'default',
   sending: 'info',
   done: 'success',
@@ -33,7 +35,7 @@ const STATUS_COLOR: Record<DeliveryStatus, 'default' | 'info' | 'success' | 'err
 
 /** How far a send has got, 0 to 100: every recipient ends as sent, failed or gone. */
 export function deliveryProgress(figures: DeliveryFigures): number {
-  if (figures.audience <= 0) return figures.status === 'queued' ? 0 : 100;
+  if (figures.audience <= 0) return figures.status === 'queued' || figures.status === 'scheduled' ? 0 : 100;
   const decided = figures.sent + figures.failed + figures.gone;
   return Math.min(100, Math.round((decided / figures.audience) * 100));
 }
@@ -181,6 +183,13 @@ export function DeliveryTiles({ figures }: { figures: DeliveryFigures }) {
               </Grid>
             ))}
           </Grid>
+          {/* Pending deliveries held back by followers' quiet hours (issue 16), counted apart. */}
+          {figures.deferred > 0 && (
+            <Alert severity="info" icon={<BedtimeOutlinedIcon fontSize="inherit" />}>
+              <AlertTitle>{t('quietHours.deferred', { count: figures.deferred })}</AlertTitle>
+              {t('quietHours.deferredHint')}
+            </Alert>
+          )}
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
             {t('notifications.delivery.receivedHint')}
           </Typography>

@@ -20,6 +20,8 @@ import { Link as RouterLink } from 'react-router';
 import { postPath } from '../../../../shared/push/payload';
 import type { Post } from '../../../../shared/schemas/notification.schema';
 import { logoUrl } from '../../../lib/media-urls';
+import { CommentsLink, hasCommentsLink } from '../../comments/components/comments-link';
+import { ReactionBar, takesReactions } from '../../reactions/components/reaction-bar';
 import { DeliveryLine } from './delivery-figures';
 import { PostActions } from './post-actions';
 import { RelativeTime } from './relative-time';
@@ -137,8 +139,15 @@ export function PostCard({ post, showDelivery, linkBusiness, linkToPost, fullPic
           </Stack>
         </CardContent>
       )}
-      {(linkToPost || linkBusiness) && (
+      {takesReactions(post) && (
+        <ReactionBar
+          post={post}
+          sx={{ px: 2, pt: 1.5, pb: linkToPost || linkBusiness || hasCommentsLink(post) ? 0.5 : 2 }}
+        />
+      )}
+      {(linkToPost || linkBusiness || hasCommentsLink(post)) && (
         <CardActions sx={{ px: 2, justifyContent: 'flex-end', flexWrap: 'wrap', gap: 1 }}>
+          <CommentsLink post={post} sx={{ mr: 'auto' }} />
           {linkBusiness && (
             <Button component={RouterLink} to={`/${establishment.publicId}`} size="small">
               {t('notifications.post.businessPage')}

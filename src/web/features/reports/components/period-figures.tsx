@@ -15,6 +15,9 @@ import { ChangeIndicator } from './change-indicator';
 /** The counted figures a period card lists, in order; the share of devices reached follows them. */
 const COUNTS = ['notificationsSent', 'posts', 'reach', 'users', 'clicks'] as const;
 
+/** Engagement with the period's posts (issue 16): reactions and comments made in it, a pair of its own. */
+const ENGAGEMENT = ['reactions', 'comments'] as const;
+
 /** A share with no devices behind it means nothing: shown as a dash. */
 const NO_SHARE = '–';
 
@@ -66,6 +69,7 @@ export function PeriodCard({ period, data, selected }: CardProps) {
   const { t } = useTranslation();
   const format = useLocaleFormat();
   const titleId = useId();
+  const engagementId = useId();
   const share = data ? shareOf(data.figures.reach, data.figures.devices) : null;
   return (
     <Card
@@ -116,6 +120,31 @@ export function PeriodCard({ period, data, selected }: CardProps) {
               )
             }
           />
+        </Box>
+        <Typography
+          id={engagementId}
+          component="h3"
+          variant="overline"
+          color="textSecondary"
+          sx={{ display: 'block', mt: 1.5, lineHeight: 2 }}
+        >
+          {t('reports.engagement.title')}
+        </Typography>
+        <Box
+          component="dl"
+          aria-labelledby={engagementId}
+          sx={{ m: 0, display: { xs: 'grid', sm: 'block' }, gridTemplateColumns: '1fr 1fr', columnGap: 2 }}
+        >
+          {ENGAGEMENT.map((key) => (
+            <FigureRow
+              key={key}
+              label={t(`reports.engagement.${key}`)}
+              value={
+                data ? format.number(data.figures[key]) : <Skeleton width={40} sx={{ ml: { sm: 'auto' } }} />
+              }
+              change={data && <ChangeIndicator current={data.figures[key]} previous={data.previous[key]} />}
+            />
+          ))}
         </Box>
       </CardContent>
     </Card>

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { AccountHeader } from '../../../features/account/components/account-header';
 import { GeneralTab } from '../../../features/account/components/general-tab';
 import { ProfileTab } from '../../../features/account/components/profile-tab';
+import { QuietHoursCard } from '../../../features/account/components/quiet-hours-card';
 import { SecurityTab } from '../../../features/account/components/security-tab';
 import { DownloadMyDataCard } from '../../../features/exports/components/download-my-data-card';
 import { MyInterestsCard } from '../../../features/preferences/components/my-interests-card';
@@ -62,6 +63,7 @@ export function AccountPage() {
           <Stack spacing={3}>
             <GeneralTab user={user} />
             <MyInterestsCard />
+            <QuietHoursCard />
             <DownloadMyDataCard />
           </Stack>
         )}

@@ -31,6 +31,7 @@ const fieldsOf = (e: Establishment): EstablishmentFields => ({
   vatNumber: e.vatNumber,
   timeZone: e.timeZone,
   active: e.active,
+  commentsEnabled: e.commentsEnabled,
 });
 
 /** /app/management/establishment/{id}/edit (admin): the profile form, prefilled. */

@@ -6,6 +6,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { NotAllowed } from '../../../components/not-allowed';
 import { PageHeader } from '../../../components/page-header';
 import { RetryAlert } from '../../../components/retry-alert';
+import { CommentsSection, takesComments } from '../../../features/comments/components/comments-section';
 import { usePost } from '../../../features/notifications/api/notifications.api';
 import { DeliveryTiles } from '../../../features/notifications/components/delivery-figures';
 import { PostCard, PostCardSkeleton } from '../../../features/notifications/components/post-card';
@@ -62,6 +63,7 @@ export function PostPage() {
             fullPicture
             onDeleted={() => navigate(establishmentPath, { replace: true })}
           />
+          {takesComments(post) && <CommentsSection post={post} />}
         </>
       ) : (
         <>

@@ -39,8 +39,26 @@ function dashboard(query: URLSearchParams, name: string | null = 'Bistro Modrá'
       today: period(
         '2026-03-10',
         '2026-03-10',
-        figures({ notificationsSent: 2, posts: 1, reach: 30, users: 40, clicks: 6, devices: 40 }),
-        figures({ notificationsSent: 1, posts: 1, reach: 20, users: 38, clicks: 8, devices: 38 }),
+        figures({
+          notificationsSent: 2,
+          posts: 1,
+          reach: 30,
+          users: 40,
+          clicks: 6,
+          devices: 40,
+          reactions: 12,
+          comments: 3,
+        }),
+        figures({
+          notificationsSent: 1,
+          posts: 1,
+          reach: 20,
+          users: 38,
+          clicks: 8,
+          devices: 38,
+          reactions: 8,
+          comments: 3,
+        }),
       ),
       yesterday: period(
         '2026-03-09',
@@ -150,6 +168,12 @@ describe('the dashboard', () => {
     expect(figure(today, 'Notifications sent')).toHaveTextContent('up 100% on the previous period');
     expect(figure(today, 'Clicks')).toHaveTextContent('down 25% on the previous period');
     expect(figure(today, 'Devices reached')).toHaveTextContent('75%');
+    // Engagement (issue 16): reactions and comments, a pair of their own, compared the same way.
+    expect(within(today).getByRole('heading', { level: 3, name: 'Engagement' })).toBeInTheDocument();
+    expect(figure(today, 'Reactions')).toHaveTextContent('12');
+    expect(figure(today, 'Reactions')).toHaveTextContent('up 50% on the previous period');
+    expect(figure(today, 'Comments')).toHaveTextContent('no change on the previous period');
+    expect(figure(card('Yesterday'), 'Reactions')).toHaveTextContent('0');
     expect(figure(card('Yesterday'), 'Followers')).toHaveTextContent('up 27% on the previous period');
     expect(figure(card('Last year'), 'Followers')).toHaveTextContent('new: none in the previous period');
     expect(figure(card('Last year'), 'Devices reached')).toHaveTextContent('no devices yet');

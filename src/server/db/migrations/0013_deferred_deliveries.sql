@@ -1,0 +1,1 @@
+CREATE INDEX "deliveries_deferred_idx" ON "deliveries" USING btree ("deferred_until") WHERE "deliveries"."deferred_until" IS NOT NULL;

@@ -1,0 +1,1 @@
+CREATE INDEX "users_quiet_idx" ON "users" USING btree ("id") WHERE "users"."quiet_start" IS NOT NULL;

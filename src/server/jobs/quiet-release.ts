@@ -1,0 +1,39 @@
+import type { AppContext } from '../context';
+import type { SqlExecutor } from '../db/client';
+import * as deliveries from '../modules/notifications/deliveries.repo';
+import { deliverJob, jobId } from './notification-delivery.queues';
+import type { Outbox } from './outbox';
+
+/**
+ * Queue again the batches of deliveries let go after quiet hours (issue 16): per notification, the
+ * users are cut into ranges of at most PUSH_BATCH_SIZE, as a resumed fan-out cuts them. The job id
+ * holds `tag` (the sweep's minute, or the user and the moment they changed their quiet hours), so
+ * the same release queued twice runs once. The batch decides again whether each user is quiet.
+ */
+export async function queueReleased(
+  ctx: AppContext,
+  sql: SqlExecutor,
+  outbox: Outbox,
+  released: deliveries.ReleasedDelivery[],
+  tag: string,
+): Promise<number> {
+  const usersOf = new Map<string, string[]>();
+  for (const { notificationId, userId } of released) {
+    const users = usersOf.get(notificationId) ?? [];
+    users.push(userId);
+    usersOf.set(notificationId, users);
+  }
+  let jobs = 0;
+  for (const [notificationId, users] of usersOf) {
+    const ranges = await deliveries.rangesOfUsers(sql, notificationId, users, ctx.config.push.batchSize);
+    for (const { after, upto } of ranges) {
+      await outbox.enqueue(
+        deliverJob,
+        { notificationId, after, upto, attempt: 0 },
+        { id: jobId(notificationId, after, upto, 'quiet', tag) },
+      );
+      jobs++;
+    }
+  }
+  return jobs;
+}

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import type { AppContext } from '../context';
+import { executorOf } from '../db/client';
+import * as scheduled from '../modules/notifications/scheduled.repo';
+import { fanoutJob, jobId } from './notification-delivery.queues';
+import { type Outbox, withOutbox } from './outbox';
+import type { JobDefinition } from './queue';
+
+/**
+ * The scheduler of scheduled sends (issue 16): every minute (and once at start, and once at each
+ * send's own time, see nudgeRelease), release the notifications that are due and queue their
+ * fan-out, the same durable job a send now queues. Idempotent and safe to run in several processes
+ * at once: each run takes only the rows no other run holds.
+ */
+export const releaseScheduledJob = { queue: 'notification.release-scheduled', payload: z.object({}) };
+
+/** Notifications released per transaction; the run repeats until none is due. */
+const RELEASE_BATCH = 100;
+
+/**
+ * Release every notification due at `now` and queue its fan-out in the same transaction (a crash
+ * leaves a notification either scheduled or queued with its job, never queued without one).
+ * Answers the ids released, soonest due first.
+ */
+export async function releaseDueNotifications(ctx: AppContext, now: Date): Promise<string[]> {
+  const released: string[] = [];
+  for (;;) {
+    const ids = await withOutbox(ctx, async ({ db, enqueue }) => {
+      const due = await scheduled.releaseDue(executorOf(db), now, RELEASE_BATCH);
+      // The fan-out's job id is the notification's, as for a send now: a rerun queues it once.
+      for (const id of due) await enqueue(fanoutJob, { notificationId: id }, { id });
+      return due;
+    });
+    released.push(...ids);
+    if (ids.length < RELEASE_BATCH) return released;
+  }
+}
+
+/**
+ * Queue a run of the scheduler at a send's own time, in the caller's transaction, so that it goes
+ * out within seconds of it rather than at the next minute's run (which remains the backstop).
+ */
+export async function nudgeRelease(enqueue: Outbox['enqueue'], notificationId: string, at: Date) {
+  await enqueue(
+    releaseScheduledJob,
+    {},
+    { id: jobId('release', notificationId, at.toISOString()), startAfter: at },
+  );
+}
+
+export function releaseScheduledJobs(ctx: AppContext): JobDefinition<z.ZodType>[] {
+  const release: JobDefinition<typeof releaseScheduledJob.payload> = {
+    ...releaseScheduledJob,
+    expireInSeconds: 120,
+    async handle() {
+      const released = await releaseDueNotifications(ctx, ctx.now());
+      if (released.length > 0)
+        ctx.log.info({ released: released.length }, 'scheduled notifications released');
+    },
+  };
+  return [release] as JobDefinition<z.ZodType>[];
+}

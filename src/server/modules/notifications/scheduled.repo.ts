@@ -1,0 +1,58 @@
+import type { SqlExecutor } from '../../db/client';
+
+/** Scheduled sends (issue 16): the SQL of the scheduler, of editing and of cancelling one. */
+
+/**
+ * Release up to `limit` scheduled notifications due at `now`, soonest first: status queued and
+ * created_at = now (the moment it went out: the feeds, the push TTL and the reports go by it).
+ * Rows another transaction holds (an edit, a cancel, another scheduler) are skipped, not waited
+ * for. Held back while the establishment may not send (blocked, inactive, deleted); a cancelled
+ * (deleted) row is gone and a soft-deleted one is never released.
+ */
+export async function releaseDue(sql: SqlExecutor, now: Date, limit: number): Promise<string[]> {
+  const { rows } = await sql.executeSql(
+    `UPDATE notifications n SET status = 'queued', created_at = $1::timestamptz
+      WHERE n.status = 'scheduled'
+        AND n.id IN (
+          SELECT s.id FROM notifications s
+            JOIN establishments e ON e.id = s.establishment_id
+           WHERE s.status = 'scheduled' AND s.scheduled_for <= $1::timestamptz AND s.deleted_at IS NULL
+             AND e.deleted_at IS NULL AND e.blocked_at IS NULL AND e.active
+           ORDER BY s.scheduled_for
+           LIMIT $2
+           FOR UPDATE OF s SKIP LOCKED)
+      RETURNING n.id`,
+    [now.toISOString(), limit],
+  );
+  return (rows as { id: string }[]).map((row) => row.id);
+}
+
+/**
+ * Change a notification still scheduled: its text and/or its time (created_at follows the time
+ * until it goes). False when it is no longer scheduled (released or cancelled meanwhile).
+ */
+export async function updateScheduled(
+  sql: SqlExecutor,
+  id: string,
+  changes: { text?: string; scheduledFor?: Date },
+): Promise<boolean> {
+  const { rows } = await sql.executeSql(
+    `UPDATE notifications
+        SET text = COALESCE($2::text, text),
+            scheduled_for = COALESCE($3::timestamptz, scheduled_for),
+            created_at = COALESCE($3::timestamptz, created_at)
+      WHERE id = $1 AND status = 'scheduled'
+      RETURNING id`,
+    [id, changes.text ?? null, changes.scheduledFor?.toISOString() ?? null],
+  );
+  return rows.length > 0;
+}
+
+/** Cancel a scheduled notification for good (never sent, never counted). False when it already went. */
+export async function deleteScheduled(sql: SqlExecutor, id: string): Promise<boolean> {
+  const { rows } = await sql.executeSql(
+    `DELETE FROM notifications WHERE id = $1 AND status = 'scheduled' RETURNING id`,
+    [id],
+  );
+  return rows.length > 0;
+}

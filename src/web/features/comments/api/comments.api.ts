@@ -1,0 +1,113 @@
+import { type InfiniteData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import * as contracts from '../../../../shared/contracts/comments.contracts';
+import type { Comment, CommentPage } from '../../../../shared/schemas/comment.schema';
+import type { FeedPage, Post } from '../../../../shared/schemas/notification.schema';
+import { callApi } from '../../../lib/call-api';
+import { notificationKeys } from '../../notifications/api/notification-keys';
+import { commentKeys } from './comment-keys';
+
+const PAGE_SIZE = 20;
+/** Others' comments (and a moderator's removals) show up without a reload, this often. */
+const REFRESH_MS = 30_000;
+
+/** GET /api/notifications/{id}/comments: oldest first, a page at a time. */
+export function useComments(postId: string) {
+  return useInfiniteQuery({
+    queryKey: commentKeys.list(postId),
+    queryFn: ({ pageParam, signal }) =>
+      callApi(
+        contracts.listComments,
+        { params: { id: postId }, query: { limit: PAGE_SIZE, cursor: pageParam ?? undefined } },
+        { signal },
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    refetchInterval: REFRESH_MS,
+  });
+}
+
+/** After a change: the post's comments again, and the count on its cards in every feed. */
+function useRefresh(postId: string) {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: commentKeys.list(postId) }),
+      queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+    ]);
+}
+
+/** Put a changed comment into the cached pages, so the screen changes at once. */
+function useReplaceCachedComment(postId: string) {
+  const queryClient = useQueryClient();
+  return (comment: Comment) =>
+    queryClient.setQueryData<InfiniteData<CommentPage>>(commentKeys.list(postId), (data) =>
+      data
+        ? {
+            ...data,
+            pages: data.pages.map((page) => ({
+              ...page,
+              items: page.items.map((item) => (item.id === comment.id ? comment : item)),
+            })),
+          }
+        : data,
+    );
+}
+
+/** POST /api/notifications/{id}/comments */
+export function useCreateComment(postId: string) {
+  const refresh = useRefresh(postId);
+  return useMutation({
+    mutationFn: (text: string) =>
+      callApi(contracts.createComment, { params: { id: postId }, body: { text } }),
+    onSuccess: () => refresh(),
+  });
+}
+
+/** PATCH /api/comments/{id} */
+export function useEditComment(postId: string) {
+  const replace = useReplaceCachedComment(postId);
+  return useMutation({
+    mutationFn: ({ id, text }: { id: string; text: string }) =>
+      callApi(contracts.editComment, { params: { id }, body: { text } }),
+    onSuccess: ({ comment }) => replace(comment),
+  });
+}
+
+/** DELETE /api/comments/{id}: its author, or a moderator. */
+export function useDeleteComment(postId: string) {
+  const refresh = useRefresh(postId);
+  return useMutation({
+    mutationFn: (id: string) => callApi(contracts.deleteComment, { params: { id } }),
+    onSuccess: () => refresh(),
+  });
+}
+
+/** PATCH /api/notifications/{id}/comment-settings: a moderator turns the post's comments on or off. */
+export function useSetCommentsEnabled(postId: string) {
+  const queryClient = useQueryClient();
+  const refresh = useRefresh(postId);
+  return useMutation({
+    mutationFn: (enabled: boolean) =>
+      callApi(contracts.setCommentSettings, { params: { id: postId }, body: { enabled } }),
+    onSuccess: ({ post }) => {
+      replaceCachedPost(queryClient, post);
+      return refresh();
+    },
+  });
+}
+
+/** The post as the server now answers it, in its own entry and every cached feed. */
+function replaceCachedPost(queryClient: ReturnType<typeof useQueryClient>, post: Post) {
+  queryClient.setQueryData(notificationKeys.post(post.id), post);
+  queryClient.setQueriesData<InfiniteData<FeedPage>>({ queryKey: notificationKeys.all }, (data) =>
+    data?.pages
+      ? {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            items: page.items.map((item) => (item.id === post.id ? post : item)),
+          })),
+        }
+      : data,
+  );
+}

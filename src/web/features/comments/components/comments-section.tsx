@@ -1,0 +1,154 @@
+import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CircularProgress,
+  Divider,
+  Skeleton,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { useEffect, useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import type { Post } from '../../../../shared/schemas/notification.schema';
+import { RetryAlert } from '../../../components/retry-alert';
+import { useCan } from '../../../lib/use-can';
+import { useLocaleFormat } from '../../../lib/use-locale-format';
+import { useComments, useCreateComment } from '../api/comments.api';
+import { commentErrorText } from '../comment-message';
+import { CommentForm } from './comment-form';
+import { CommentItem } from './comment-item';
+import { CommentsSwitch } from './comments-switch';
+
+/** Whether a post has a conversation: a post in the feeds, not a push-only or a scheduled send. */
+export const takesComments = (post: Post) => post.inFeed && post.delivery?.status !== 'scheduled';
+
+/**
+ * The post page's conversation (#comments): the comments oldest first with "Show more", the
+ * composer for those who may comment (a note instead while comments are off), and the moderators'
+ * switch. A link to /…/notification/{id}#comments scrolls here.
+ */
+export function CommentsSection({ post }: { post: Post }) {
+  const { t } = useTranslation();
+  const format = useLocaleFormat();
+  const can = useCan();
+  const headingId = useId();
+  const query = useComments(post.id);
+  const create = useCreateComment(post.id);
+  const sectionRef = useRef<HTMLElement>(null);
+  const { hash } = useLocation();
+  const first = query.data?.pages[0];
+  const comments = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const mayComment = can('comment:create', { establishmentId: post.establishment.id });
+
+  // Opened from "3 comments" or a comment notice: bring the conversation into view once it is there.
+  const loaded = Boolean(first);
+  useEffect(() => {
+    if (hash === '#comments' && loaded) {
+      sectionRef.current?.scrollIntoView({ block: 'start' });
+      sectionRef.current?.focus({ preventScroll: true });
+    }
+  }, [hash, loaded]);
+
+  return (
+    <Card
+      variant="outlined"
+      component="section"
+      id="comments"
+      ref={sectionRef}
+      tabIndex={-1}
+      aria-labelledby={headingId}
+      sx={{ scrollMarginTop: 80, '&:focus': { outline: 'none' } }}
+    >
+      <CardContent sx={{ p: { xs: 2, sm: 3 }, '&:last-child': { pb: { xs: 2, sm: 3 } } }}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={1}
+          sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 1 }}
+        >
+          <Typography id={headingId} variant="h6" component="h2">
+            {t('comments.section.title', {
+              count: post.comments.count,
+              formatted: format.number(post.comments.count),
+            })}
+          </Typography>
+          {first?.canModerate && <CommentsSwitch postId={post.id} page={first} />}
+        </Stack>
+
+        {query.isPending ? (
+          <Stack spacing={2} sx={{ py: 1 }} aria-busy="true" aria-label={t('comments.section.loading')}>
+            {[0, 1].map((i) => (
+              <Stack key={i} direction="row" spacing={1.5}>
+                <Skeleton variant="circular" width={36} height={36} />
+                <Box sx={{ flex: 1 }}>
+                  <Skeleton width="30%" />
+                  <Skeleton />
+                </Box>
+              </Stack>
+            ))}
+          </Stack>
+        ) : query.isError && !query.data ? (
+          <RetryAlert retryLabel={t('comments.section.retry')} onRetry={query.refetch}>
+            {t('comments.section.error')} {commentErrorText(t, query.error)}
+          </RetryAlert>
+        ) : comments.length === 0 ? (
+          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', color: 'text.secondary', py: 2 }}>
+            <ChatBubbleOutlineIcon aria-hidden />
+            <Typography variant="body2">
+              {first?.enabled && mayComment ? t('comments.section.emptyInvite') : t('comments.section.empty')}
+            </Typography>
+          </Stack>
+        ) : (
+          <Box
+            component="ul"
+            aria-label={t('comments.section.listLabel')}
+            sx={{ listStyle: 'none', p: 0, m: 0, '& > li + li': { borderTop: 1, borderColor: 'divider' } }}
+          >
+            {comments.map((comment) => (
+              <CommentItem key={comment.id} postId={post.id} comment={comment} />
+            ))}
+          </Box>
+        )}
+
+        {query.hasNextPage && (
+          <Box sx={{ display: 'grid', placeItems: 'center', py: 1 }}>
+            {query.isFetchingNextPage ? (
+              <CircularProgress size={24} aria-label={t('comments.section.loadingMore')} />
+            ) : (
+              <Button onClick={() => query.fetchNextPage()}>{t('comments.section.showMore')}</Button>
+            )}
+          </Box>
+        )}
+        {query.isFetchNextPageError && (
+          <RetryAlert retryLabel={t('comments.section.retry')} onRetry={query.fetchNextPage} sx={{ mt: 1 }}>
+            {commentErrorText(t, query.error)}
+          </RetryAlert>
+        )}
+
+        {first && mayComment && (
+          <>
+            <Divider sx={{ my: 2 }} />
+            {first.enabled ? (
+              <CommentForm
+                label={t('comments.form.label')}
+                placeholder={t('comments.form.placeholder')}
+                submitLabel={t('comments.form.submit')}
+                onSubmit={(text) => create.mutateAsync(text)}
+              />
+            ) : (
+              <Alert severity="info" icon={<ChatBubbleOutlineIcon />}>
+                {first.establishmentEnabled
+                  ? t('comments.section.offForPost')
+                  : t('comments.section.offForBusiness')}
+              </Alert>
+            )}
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,36 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderRoutes } from '../../../../../tests/support/web/render';
+import type { DeliveryFigures } from '../../../../shared/schemas/notification.schema';
+import { DeliveryTiles } from './delivery-figures';
+
+const figures = (deferred: number): DeliveryFigures => ({
+  status: 'sending',
+  audience: 5,
+  sent: 3,
+  received: 2,
+  clicked: 0,
+  failed: 0,
+  gone: 0,
+  pending: 2,
+  deferred,
+  error: null,
+  startedAt: '2026-03-10T21:00:00.000Z',
+  completedAt: null,
+});
+
+describe('delivery figures: quiet hours', () => {
+  it('counts the deliveries waiting for quiet hours apart, with what happens to them', async () => {
+    renderRoutes([{ path: '/', element: <DeliveryTiles figures={figures(2)} /> }]);
+    expect(await screen.findByText('Waiting for quiet hours: 2')).toBeVisible();
+    expect(
+      screen.getByText('These followers get the notification when their quiet hours end.'),
+    ).toBeVisible();
+  });
+
+  it('says nothing of quiet hours when none holds a delivery back', async () => {
+    renderRoutes([{ path: '/', element: <DeliveryTiles figures={figures(0)} /> }]);
+    expect(await screen.findByText('Delivery')).toBeVisible();
+    expect(screen.queryByText(/quiet hours/)).toBeNull();
+  });
+});
