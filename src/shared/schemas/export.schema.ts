@@ -130,6 +130,29 @@ export const PersonalDataSchema = z.object({
       lastSeenAt: z.string(),
     }),
   ),
+  /** When their devices get no notification (issue 16); null: none set. Times are HH:MM in timeZone. */
+  quietHours: z.object({ start: z.string(), end: z.string(), timeZone: z.string() }).nullable(),
+  /** Their reactions to posts, oldest first. */
+  reactions: z.array(
+    z.object({
+      notificationId: z.string(),
+      establishmentName: z.string(),
+      kind: z.string(),
+      at: z.string(),
+    }),
+  ),
+  /** The comments they wrote, oldest first, removed ones too (with when). */
+  comments: z.array(
+    z.object({
+      id: z.string(),
+      notificationId: z.string(),
+      establishmentName: z.string(),
+      text: z.string(),
+      createdAt: z.string(),
+      editedAt: z.string().nullable(),
+      removedAt: z.string().nullable(),
+    }),
+  ),
   /** Each notification delivered to each of their devices, oldest first. */
   notifications: z.array(
     z.object({

@@ -27,7 +27,10 @@ export const postReactions = pgTable(
   ],
 );
 
-/** A comment on a post (issue 16). Removed by its author or a moderator: the row stays, text cleared. */
+/**
+ * A comment on a post (issue 16). Removed by its author or a moderator: the row stays (deleted_at)
+ * and its text is never served again, but to its author's own data export.
+ */
 export const postComments = pgTable(
   'post_comments',
   {

@@ -65,8 +65,53 @@ beforeAll(async () => {
     .values({ groupId: group!.id, name: 'Craft beer' })
     .returning();
   await t.ctx.db.insert(userPreferences).values({ userId: me.id, preferenceId: pref!.id });
-  await deviceWithNotification(me, 'Happy hour at six');
+  const { notification } = await deviceWithNotification(me, 'Happy hour at six');
   await deviceWithNotification(someoneElse, 'A message for someone else');
+  // Issue 16: my quiet hours, a reaction, a comment kept and one I removed; someone else's comment.
+  const ok = async (res: Promise<{ statusCode: number; body: string }>, status: number) =>
+    expect((await res).statusCode, (await res).body).toBe(status);
+  await ok(
+    t.request({
+      method: 'PUT',
+      url: '/api/account/quiet-hours',
+      token: me.token,
+      payload: { enabled: true, start: '22:00', end: '07:30', timeZone: 'Europe/Vienna' },
+    }),
+    200,
+  );
+  const post = `/api/notifications/${notification.id}`;
+  await ok(
+    t.request({ method: 'PUT', url: `${post}/reaction`, token: me.token, payload: { kind: 'love' } }),
+    200,
+  );
+  await ok(
+    t.request({
+      method: 'POST',
+      url: `${post}/comments`,
+      token: me.token,
+      payload: { text: 'See you at six' },
+    }),
+    201,
+  );
+  const removed = await t.request({
+    method: 'POST',
+    url: `${post}/comments`,
+    token: me.token,
+    payload: { text: 'Posted too soon' },
+  });
+  await ok(
+    t.request({ method: 'DELETE', url: `/api/comments/${removed.json().comment.id}`, token: me.token }),
+    200,
+  );
+  await ok(
+    t.request({
+      method: 'POST',
+      url: `${post}/comments`,
+      token: someoneElse.token,
+      payload: { text: 'Not mine' },
+    }),
+    201,
+  );
 });
 afterAll(() => t.close());
 
@@ -99,6 +144,15 @@ describe('download my data', () => {
         outcome: 'sent',
       }),
     ]);
+    expect(data.quietHours).toEqual({ start: '22:00', end: '07:30', timeZone: 'Europe/Vienna' });
+    expect(data.reactions).toEqual([
+      expect.objectContaining({ kind: 'love', establishmentName: 'Portable Pub' }),
+    ]);
+    expect(data.comments.map((c) => [c.text, c.removedAt === null])).toEqual([
+      ['See you at six', true],
+      ['Posted too soon', false],
+    ]);
+    expect(res.body).not.toContain('Not mine');
 
     // Nothing of anyone else, and no secret of mine.
     expect(res.body).not.toContain(someoneElse.email);
@@ -115,7 +169,18 @@ describe('download my data', () => {
     expect(res.headers['content-disposition']).toMatch(/filename="my-data-[\d-]+\.csv"/);
     const rows = parseCsv(res.body);
     const titles = rows.filter((row) => row.length === 1 && row[0]).map((row) => row[0]);
-    expect(titles).toEqual(['Profile', 'Memberships', 'Preferences', 'Devices', 'Notifications']);
+    expect(titles).toEqual([
+      'Profile',
+      'Memberships',
+      'Preferences',
+      'Devices',
+      'Quiet hours',
+      'Reactions',
+      'Comments',
+      'Notifications',
+    ]);
+    expect(res.body).toContain('Europe/Vienna');
+    expect(res.body).toContain('See you at six');
     const profileHeader = rows[1]!;
     const profile = Object.fromEntries(profileHeader.map((name, i) => [name, rows[2]![i]]));
     expect(profile).toMatchObject({ id: me.id, email: me.email });

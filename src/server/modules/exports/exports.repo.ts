@@ -5,6 +5,8 @@ import {
   establishments,
   memberships,
   notifications,
+  postComments,
+  postReactions,
   preferenceGroups,
   preferences,
   pushSubscriptions,
@@ -155,6 +157,41 @@ export async function devicesOf(db: Db, userId: string) {
     .from(pushSubscriptions)
     .where(eq(pushSubscriptions.userId, userId))
     .orderBy(asc(pushSubscriptions.createdAt));
+}
+
+/** A user's reactions to posts, oldest first (post_reactions_user_idx). */
+export async function reactionsOf(db: Db, userId: string) {
+  return db
+    .select({
+      notificationId: postReactions.notificationId,
+      establishmentName: establishments.name,
+      kind: postReactions.kind,
+      at: postReactions.createdAt,
+    })
+    .from(postReactions)
+    .innerJoin(notifications, eq(notifications.id, postReactions.notificationId))
+    .innerJoin(establishments, eq(establishments.id, notifications.establishmentId))
+    .where(eq(postReactions.userId, userId))
+    .orderBy(asc(postReactions.createdAt));
+}
+
+/** The comments a user wrote, removed ones too, oldest first (post_comments_author_idx). */
+export async function commentsOf(db: Db, userId: string) {
+  return db
+    .select({
+      id: postComments.id,
+      notificationId: postComments.notificationId,
+      establishmentName: establishments.name,
+      text: postComments.text,
+      createdAt: postComments.createdAt,
+      editedAt: postComments.editedAt,
+      removedAt: postComments.deletedAt,
+    })
+    .from(postComments)
+    .innerJoin(notifications, eq(notifications.id, postComments.notificationId))
+    .innerJoin(establishments, eq(establishments.id, notifications.establishmentId))
+    .where(eq(postComments.authorId, userId))
+    .orderBy(asc(postComments.createdAt), asc(postComments.id));
 }
 
 /** The key a delivery page continues after: the notification's time, then the delivery's key. */

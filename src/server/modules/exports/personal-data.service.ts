@@ -1,4 +1,5 @@
 import type { ExportFormat, PersonalData } from '../../../shared/schemas/export.schema';
+import { timeOf } from '../../../shared/schemas/quiet-hours.schema';
 import type { AppContext, AuthedActor } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
@@ -25,10 +26,12 @@ function pushServiceOf(endpoint: string): string {
 
 /** What is stored about the user, whitelisted field by field: no password hash, token or push key. */
 async function headOf(ctx: AppContext, user: UserRow): Promise<Head> {
-  const [memberships, preferences, devices] = await Promise.all([
+  const [memberships, preferences, devices, reactions, comments] = await Promise.all([
     repo.membershipsOf(ctx.db, user.id),
     repo.preferencesOf(ctx.db, [user.id]),
     repo.devicesOf(ctx.db, user.id),
+    repo.reactionsOf(ctx.db, user.id),
+    repo.commentsOf(ctx.db, user.id),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -56,6 +59,17 @@ async function headOf(ctx: AppContext, user: UserRow): Promise<Head> {
       pushService: pushServiceOf(endpoint),
       createdAt: createdAt.toISOString(),
       lastSeenAt: lastSeenAt.toISOString(),
+    })),
+    quietHours:
+      user.quietStart === null || user.quietEnd === null || user.quietTimeZone === null
+        ? null
+        : { start: timeOf(user.quietStart), end: timeOf(user.quietEnd), timeZone: user.quietTimeZone },
+    reactions: reactions.map((r) => ({ ...r, at: r.at.toISOString() })),
+    comments: comments.map((c) => ({
+      ...c,
+      createdAt: c.createdAt.toISOString(),
+      editedAt: iso(c.editedAt),
+      removedAt: iso(c.removedAt),
     })),
   };
 }
@@ -107,7 +121,8 @@ const NOTIFICATION_FIELDS: (keyof Delivered)[] = [
 ];
 
 /**
- * The sectioned CSV: profile, memberships, preferences, devices, then the notifications (streamed).
+ * The sectioned CSV: profile, memberships, preferences, devices, quiet hours, reactions, comments,
+ * then the notifications (streamed).
  * One file rather than a zip of several, so a spreadsheet opens it as it is; headers are the JSON
  * field names, so both formats read alike.
  */
@@ -116,6 +131,9 @@ async function* personalCsv(head: Head, notifications: AsyncIterable<Delivered>)
   yield* section('Memberships', head.memberships);
   yield* section('Preferences', head.preferences);
   yield* section('Devices', head.devices);
+  yield* section('Quiet hours', head.quietHours ? [head.quietHours] : []);
+  yield* section('Reactions', head.reactions);
+  yield* section('Comments', head.comments);
   yield ['Notifications'];
   yield NOTIFICATION_FIELDS;
   for await (const row of notifications) yield NOTIFICATION_FIELDS.map((field) => row[field]);
