@@ -186,7 +186,12 @@ export function DeliveryTiles({ figures }: { figures: DeliveryFigures }) {
           {/* Pending deliveries held back by followers' quiet hours (issue 16), counted apart. */}
           {figures.deferred > 0 && (
             <Alert severity="info" icon={<BedtimeOutlinedIcon fontSize="inherit" />}>
-              <AlertTitle>{t('quietHours.deferred', { count: figures.deferred })}</AlertTitle>
+              <AlertTitle>
+                {t('quietHours.deferred', {
+                  count: figures.deferred,
+                  formatted: format.number(figures.deferred),
+                })}
+              </AlertTitle>
               {t('quietHours.deferredHint')}
             </Alert>
           )}
