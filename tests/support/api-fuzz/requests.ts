@@ -164,7 +164,9 @@ export function arbitraries(w: World) {
           ? 'image'
           : route.path.startsWith('/api/notifications/')
             ? 'notification'
-            : 'establishment';
+            : route.path.startsWith('/api/comments/')
+              ? 'comment'
+              : 'establishment';
     // Mostly ids percent-encoded as a client would; sometimes a raw segment a client should not send.
     const segment = (pool: keyof typeof pools) =>
       fc.oneof(

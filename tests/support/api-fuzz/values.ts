@@ -40,6 +40,7 @@ export function valueArbitraries(w: World) {
     ],
     user: w.userIds,
     notification: w.postIds,
+    comment: w.commentIds,
     image: w.imageIds,
   };
   const idFor = (pool: keyof typeof pools): fc.Arbitrary<string> =>

@@ -21,6 +21,8 @@ export interface World {
   other: { id: string; publicId: string };
   userIds: string[];
   postIds: string[];
+  /** Comments on the shop's first post (issue 16). */
+  commentIds: string[];
   imageIds: string[];
   mediaIds: string[];
   cursors: string[];
@@ -131,6 +133,17 @@ export async function makeWorld(t: TestApp): Promise<World> {
   const page = await ok(
     a.call('GET', `/api/establishments/${shop.id}/posts?limit=1`, undefined, client.token),
   );
+  const commentIds: string[] = [];
+  for (const [text, by] of [
+    ['Still warm?', customer],
+    ['Yes, until noon', client],
+  ] as const) {
+    const made = await ok(
+      a.call('POST', `/api/notifications/${postIds[0]}/comments`, { text }, by.token),
+      201,
+    );
+    commentIds.push((made.comment as { id: string }).id);
+  }
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
   const subscription = {
@@ -182,6 +195,7 @@ export async function makeWorld(t: TestApp): Promise<World> {
     other,
     userIds: [admin.id, representant.id, client.id, customer.id, otherClient.id, signup.clientId as string],
     postIds,
+    commentIds,
     imageIds: [image.id as string],
     mediaIds: [(media.media as { id: string }).id],
     cursors: [page.nextCursor as string],
