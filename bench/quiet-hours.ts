@@ -1,8 +1,8 @@
 /**
  * What quiet hours (issue 16) cost a send at scale: one establishment with N followers, one device
  * each, one notification pending for all of them, a share of the followers with quiet hours.
- * - The batch read: deliveries.repo's pendingInRange (the batch job's statement, joined to the
- *   users' quiet hours through users_quiet_idx) over every batch of PUSH_BATCH_SIZE users, against
+ * - The batch read: deliveries.repo's pendingInRange (the batch job's statement, with the quiet
+ *   hours of the range's users read through users_quiet_idx) over every batch of PUSH_BATCH_SIZE users, against
  *   the same statement without the join (the read before issue 16), alternated in this process;
  *   then once more with users_quiet_idx dropped, to show what the index is worth.
  * - The morning release: releaseDueDeferred (the minute sweep's statement) letting go of every
@@ -94,7 +94,14 @@ async function pendingWithoutQuiet(after: string | null, upto: string) {
         AND ($2::uuid IS NULL OR d.user_id > $2::uuid) AND d.user_id <= $3::uuid`,
     [notificationId, after, upto],
   );
-  return rows.length;
+  // Shaped as pendingInRange shaped them before, so both sides pay the same mapping.
+  return (rows as Record<string, unknown>[]).map((r) => ({
+    subscriptionId: r.subscription_id,
+    endpoint: r.endpoint,
+    p256dh: r.p256dh,
+    auth: r.auth,
+    attempts: Number(r.attempts),
+  })).length;
 }
 async function pendingWithQuiet(after: string | null, upto: string) {
   return (await deliveries.pendingInRange(sql, notificationId, after, upto)).length;
