@@ -8,6 +8,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { ManagedUser } from '../../../../shared/schemas/user-management.schema';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { useSession } from '../../../lib/session';
 import { translateMessage } from '../../../lib/translate-message';
@@ -19,7 +20,6 @@ import {
   useSendUserVerification,
 } from '../api/admin-actions.api';
 import { useSwitchSession } from '../use-switch-session';
-import { ConfirmDialog } from './confirm-dialog';
 
 interface Props {
   person: ManagedUser;

@@ -1,16 +1,8 @@
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-} from '@mui/material';
 import { useSnackbar } from 'notistack';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Comment, CommentMsg } from '../../../../shared/schemas/comment.schema';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useDeleteComment } from '../api/comments.api';
 import { commentErrorText, commentMessage } from '../comment-message';
 
@@ -26,8 +18,6 @@ export function DeleteCommentDialog({ postId, comment, open, onClose }: Props) {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const remove = useDeleteComment(postId);
-  const titleId = useId();
-  const textId = useId();
   const [failure, setFailure] = useState<string | null>(null);
 
   const close = () => {
@@ -48,28 +38,21 @@ export function DeleteCommentDialog({ postId, comment, open, onClose }: Props) {
   };
 
   return (
-    <Dialog open={open} onClose={close} aria-labelledby={titleId} aria-describedby={textId}>
-      <DialogTitle id={titleId}>{t('comments.delete.title')}</DialogTitle>
-      <DialogContent>
-        <DialogContentText id={textId}>
-          {comment.mine
-            ? t('comments.delete.textOwn')
-            : t('comments.delete.textOther', { name: comment.author.name })}
-        </DialogContentText>
-        {failure && (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {failure}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={close} disabled={remove.isPending} autoFocus>
-          {t('comments.delete.cancel')}
-        </Button>
-        <Button color="error" variant="contained" onClick={confirm} loading={remove.isPending}>
-          {t('comments.delete.confirm')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      open={open}
+      title={t('comments.delete.title')}
+      text={
+        comment.mine
+          ? t('comments.delete.textOwn')
+          : t('comments.delete.textOther', { name: comment.author.name })
+      }
+      confirmLabel={t('comments.delete.confirm')}
+      cancelLabel={t('comments.delete.cancel')}
+      danger
+      pending={remove.isPending}
+      error={failure}
+      onConfirm={confirm}
+      onClose={close}
+    />
   );
 }

@@ -8,9 +8,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { Establishment } from '../../../../shared/schemas/establishment.schema';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { translateMessage } from '../../../lib/translate-message';
-import { ConfirmDialog } from '../../admin-actions/components/confirm-dialog';
 import { useSetBlocked } from '../api/establishments.api';
 
 const MANAGEMENT_BASE = '/app/management/establishment';

@@ -1,16 +1,8 @@
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-} from '@mui/material';
 import { useSnackbar } from 'notistack';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Post } from '../../../../shared/schemas/notification.schema';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useCancelScheduled } from '../api/scheduled.api';
 import { failureText } from './compose-helpers';
 import { scheduleMessageText } from './schedule-helpers';
@@ -28,8 +20,6 @@ export function CancelScheduledDialog({ post, due, onClose }: Props) {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const cancel = useCancelScheduled();
-  const titleId = useId();
-  const textId = useId();
   const [failure, setFailure] = useState<string | null>(null);
 
   useEffect(() => {
@@ -53,24 +43,17 @@ export function CancelScheduledDialog({ post, due, onClose }: Props) {
   };
 
   return (
-    <Dialog open={post !== null} onClose={close} aria-labelledby={titleId} aria-describedby={textId}>
-      <DialogTitle id={titleId}>{t('schedule.cancelDialog.title')}</DialogTitle>
-      <DialogContent>
-        <DialogContentText id={textId}>{t('schedule.cancelDialog.text', { when: due })}</DialogContentText>
-        {failure && (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {failure}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={close} disabled={cancel.isPending} autoFocus>
-          {t('schedule.cancelDialog.keep')}
-        </Button>
-        <Button color="error" variant="contained" onClick={confirm} loading={cancel.isPending}>
-          {t('schedule.cancelDialog.confirm')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      open={post !== null}
+      title={t('schedule.cancelDialog.title')}
+      text={t('schedule.cancelDialog.text', { when: due })}
+      confirmLabel={t('schedule.cancelDialog.confirm')}
+      cancelLabel={t('schedule.cancelDialog.keep')}
+      danger
+      pending={cancel.isPending}
+      error={failure}
+      onConfirm={confirm}
+      onClose={close}
+    />
   );
 }

@@ -1,17 +1,9 @@
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-} from '@mui/material';
 import { useSnackbar } from 'notistack';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Msg } from '../../../../shared/messages';
 import type { Post } from '../../../../shared/schemas/notification.schema';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { translateMessage } from '../../../lib/translate-message';
 import { useDeletePost } from '../api/notifications.api';
@@ -29,8 +21,6 @@ export function DeletePostDialog({ post, open, onClose, onDeleted }: Props) {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const remove = useDeletePost();
-  const titleId = useId();
-  const textId = useId();
   const [failure, setFailure] = useState<string | null>(null);
 
   const close = () => {
@@ -52,24 +42,17 @@ export function DeletePostDialog({ post, open, onClose, onDeleted }: Props) {
   };
 
   return (
-    <Dialog open={open} onClose={close} aria-labelledby={titleId} aria-describedby={textId}>
-      <DialogTitle id={titleId}>{t('notifications.delete.title')}</DialogTitle>
-      <DialogContent>
-        <DialogContentText id={textId}>{t('notifications.delete.text')}</DialogContentText>
-        {failure && (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {failure}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={close} disabled={remove.isPending} autoFocus>
-          {t('notifications.delete.cancel')}
-        </Button>
-        <Button color="error" variant="contained" onClick={confirm} loading={remove.isPending}>
-          {t('notifications.delete.confirm')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      open={open}
+      title={t('notifications.delete.title')}
+      text={t('notifications.delete.text')}
+      confirmLabel={t('notifications.delete.confirm')}
+      cancelLabel={t('notifications.delete.cancel')}
+      danger
+      pending={remove.isPending}
+      error={failure}
+      onConfirm={confirm}
+      onClose={close}
+    />
   );
 }

@@ -16,21 +16,27 @@ interface Props {
   title: string;
   text: string;
   confirmLabel: string;
+  /** The button that closes without acting; "Cancel" unless told. */
+  cancelLabel?: string;
   /** Red confirm button, for what cannot be undone. */
   danger?: boolean;
   pending: boolean;
-  /** What went wrong, said inside the dialog so the admin can try again or cancel. */
-  error?: string;
+  /** What went wrong, said inside the dialog so one can try again or cancel. */
+  error?: string | null;
   onConfirm: () => void;
   onClose: () => void;
 }
 
-/** Asks before an admin action; while it runs the buttons wait, and a failure stays in the dialog. */
+/**
+ * Asks before an action that cannot be undone (an admin action, deleting a post or a comment,
+ * cancelling a scheduled send); while it runs the buttons wait, and a failure stays in the dialog.
+ */
 export function ConfirmDialog({
   open,
   title,
   text,
   confirmLabel,
+  cancelLabel,
   danger,
   pending,
   error,
@@ -59,7 +65,7 @@ export function ConfirmDialog({
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2, gap: 1 }}>
         <Button onClick={onClose} disabled={pending} autoFocus>
-          {t('adminActions.cancel')}
+          {cancelLabel ?? t('adminActions.cancel')}
         </Button>
         <Button
           variant="contained"
