@@ -92,6 +92,8 @@ export type AudienceQuery = z.input<typeof AudienceQuerySchema>;
 export const AudienceSchema = z.object({
   /** Followers (customers with a confirmed email) who picked one of the preferences; all of them without any. */
   followers: z.number(),
+  /** Those followers with at least one device that gets push: who would see a notification now. */
+  reachable: z.number(),
   /** The push subscriptions the send goes to: those followers' devices and, untargeted, the operators' too. */
   devices: z.number(),
 });

@@ -42,27 +42,34 @@ export async function memberPage(
   return (rows as { user_id: string }[]).map((r) => r.user_id);
 }
 
+const liveSubscription = '(s.expires_at IS NULL OR s.expires_at > now())';
+
 /**
  * Whom a send with these preferences would reach now: followers (customers, as the establishment's
- * follower count) and the live devices the fan-out would take (operators' too).
+ * follower count), those of them with a device that gets push (reachable), and the live devices
+ * the fan-out would take (operators' too).
  */
 export async function countReach(
   sql: SqlExecutor,
   establishmentId: string,
   preferenceIds: string[],
-): Promise<{ followers: number; devices: number }> {
+): Promise<{ followers: number; reachable: number; devices: number }> {
   const targeted = preferenceIds.length > 0;
   const { rows } = await sql.executeSql(
     `SELECT
        (SELECT count(*)::int FROM memberships m JOIN users u ON u.id = m.user_id
          WHERE ${audienceOf(targeted ? '$2' : null)} AND m.kind = 'customer') AS followers,
        (SELECT count(*)::int FROM memberships m JOIN users u ON u.id = m.user_id
+         WHERE ${audienceOf(targeted ? '$2' : null)} AND m.kind = 'customer'
+           AND EXISTS (SELECT 1 FROM push_subscriptions s WHERE s.user_id = m.user_id AND ${liveSubscription})
+       ) AS reachable,
+       (SELECT count(*)::int FROM memberships m JOIN users u ON u.id = m.user_id
           JOIN push_subscriptions s ON s.user_id = m.user_id
-         WHERE ${audienceOf(targeted ? '$2' : null)} AND (s.expires_at IS NULL OR s.expires_at > now())) AS devices`,
+         WHERE ${audienceOf(targeted ? '$2' : null)} AND ${liveSubscription}) AS devices`,
     [establishmentId, ...(targeted ? [preferenceIds] : [])],
   );
-  const row = rows[0] as { followers: number; devices: number };
-  return { followers: Number(row.followers), devices: Number(row.devices) };
+  const row = rows[0] as { followers: number; reachable: number; devices: number };
+  return { followers: Number(row.followers), reachable: Number(row.reachable), devices: Number(row.devices) };
 }
 
 /** Add these users' live subscriptions to the notification's audience, once each; how many were added. */

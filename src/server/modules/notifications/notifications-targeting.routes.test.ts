@@ -75,12 +75,13 @@ describe('targeted sends', () => {
 
     const counted = await audience(establishment.id, client.token, [P.id]);
     expect(counted.statusCode, counted.body).toBe(200);
-    expect(counted.json()).toEqual({ followers: 1, devices: 1 });
+    expect(counted.json()).toEqual({ followers: 1, reachable: 1, devices: 1 });
     expect((await audience(establishment.id, client.token, [P.id, Q.id])).json()).toEqual({
       followers: 2,
+      reachable: 2,
       devices: 2,
     });
-    expect((await audience(establishment.id, client.token, [])).json()).toEqual({ followers: 3, devices: 3 });
+    expect((await audience(establishment.id, client.token, [])).json()).toEqual({ followers: 3, reachable: 3, devices: 3 });
 
     const targeted = await sendOk(client, establishment.id, {
       text: 'Vegan goulash today',
@@ -143,7 +144,11 @@ describe('GET /api/establishments/:id/audience', () => {
     const stranger = await a.userWithRole('client', 'other-client');
     const representative = await a.userWithRole('representant');
 
-    expect((await audience(establishment.id, admin.token, [])).json()).toEqual({ followers: 1, devices: 0 });
+    expect((await audience(establishment.id, admin.token, [])).json()).toEqual({
+      followers: 1,
+      reachable: 0,
+      devices: 0,
+    });
     expect((await audience(establishment.publicId, client.token, [])).statusCode).toBe(200);
     expectError(await audience(establishment.id, undefined, []), 401, ErrorCode.UNAUTHORIZED);
     for (const who of [follower, stranger, representative]) {
@@ -156,5 +161,23 @@ describe('GET /api/establishments/:id/audience', () => {
       preferenceIds: Msg.preferenceNotFound,
     });
     expectError(await audience(MISSING, admin.token, []), 404, ErrorCode.NOT_FOUND);
+  });
+
+  it('counts as reachable by push only followers with a live device, apart from the devices', async () => {
+    const { establishment, client } = await business('Reach Rooftop');
+    const [withPhone, withTwo] = await Promise.all(
+      ['with-phone', 'with-two'].map((tag) => a.followerOf(establishment.id, tag)),
+    );
+    await a.followerOf(establishment.id, 'no-device');
+    await device(withPhone!);
+    await device(withTwo!);
+    await device(withTwo!);
+    // The owner's own phone is a device the send goes to, not a follower reached.
+    await device(client);
+    expect((await audience(establishment.id, client.token, [])).json()).toEqual({
+      followers: 3,
+      reachable: 2,
+      devices: 4,
+    });
   });
 });

@@ -2,6 +2,7 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import { Alert, AlertTitle, Avatar, Box, Button, Card, Chip, Link, Stack, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EstablishmentView } from '../../../../shared/schemas/establishment.schema';
 import { coverUrl, logoUrl } from '../../../lib/media-urls';
@@ -19,11 +20,14 @@ const STATUS_COLOR = {
 export function EstablishmentHeader({
   establishment,
   locked,
+  reach,
 }: {
   /** Operators' and followers' views alike: it shows public fields only. */
   establishment: EstablishmentView;
   /** The viewer may not change it while it is blocked (operators). */
   locked: boolean;
+  /** For who may send: how many followers a notification would reach by push (beside the follower count). */
+  reach?: ReactNode;
 }) {
   const { t } = useTranslation();
   const format = useLocaleFormat();
@@ -107,6 +111,7 @@ export function EstablishmentHeader({
                 icon={<PeopleAltOutlinedIcon />}
                 label={t('establishmentPage.header.followers', { value: followers })}
               />
+              {reach}
             </Stack>
           </Box>
           <Button

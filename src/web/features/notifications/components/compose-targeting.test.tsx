@@ -50,7 +50,11 @@ describe('compose targeting', () => {
       })
       .on('GET', AUDIENCE, (request) => {
         const ids = new URL(request.path, 'http://x').searchParams.get('preferenceIds') ?? '';
-        return { body: ids ? { followers: 1, devices: 2 } : { followers: 12, devices: 15 } };
+        return {
+          body: ids
+            ? { followers: 1, reachable: 1, devices: 2 }
+            : { followers: 12, reachable: 11, devices: 15 },
+        };
       });
   });
 
@@ -67,7 +71,11 @@ describe('compose targeting', () => {
     });
     const { card, user } = renderCompose();
     // The count is asked once the choice has settled (debounced), so give it a moment.
-    const reach = await within(card).findByText('Reaches 12 followers on 15 devices', {}, SETTLED);
+    const reach = await within(card).findByText(
+      'Reachable by push: 11 of 12 followers, on 15 devices',
+      {},
+      SETTLED,
+    );
     expect(reach).toHaveAttribute('role', 'status');
 
     const choice = within(card).getByRole('combobox', { name: 'Only followers interested in' });
@@ -79,7 +87,9 @@ describe('compose targeting', () => {
     expect(within(list).getByText('Drinks')).toBeInTheDocument();
     await user.click(within(list).getByRole('option', { name: 'Vegan' }));
     await user.keyboard('{Escape}');
-    expect(await within(card).findByText('Reaches 1 follower on 2 devices', {}, SETTLED)).toBeInTheDocument();
+    expect(
+      await within(card).findByText('Reachable by push: 1 of 1 follower, on 2 devices', {}, SETTLED),
+    ).toBeInTheDocument();
     expect(server.sent('GET', AUDIENCE).at(-1)?.path).toContain('preferenceIds=p-vegan');
 
     await user.click(within(card).getByRole('textbox', { name: 'Message' }));
@@ -94,7 +104,7 @@ describe('compose targeting', () => {
     });
     // A fresh compose goes to everyone again.
     expect(
-      await within(card).findByText('Reaches 12 followers on 15 devices', {}, SETTLED),
+      await within(card).findByText('Reachable by push: 11 of 12 followers, on 15 devices', {}, SETTLED),
     ).toBeInTheDocument();
   });
 
@@ -132,7 +142,18 @@ describe('compose targeting', () => {
     expect(await within(card).findByText(/The preferences could not be loaded/)).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
     expect(
-      await within(card).findByText('Reaches 12 followers on 15 devices', {}, SETTLED),
+      await within(card).findByText('Reachable by push: 11 of 12 followers, on 15 devices', {}, SETTLED),
     ).toBeInTheDocument();
+  });
+
+  it('says when no follower has notifications on yet, and what to do, instead of only a 0', async () => {
+    server.on('GET', AUDIENCE, { body: { followers: 4, reachable: 0, devices: 1 } });
+    const { card } = renderCompose();
+    expect(
+      await within(card).findByText('Reachable by push: 0 of 4 followers, on 1 device', {}, SETTLED),
+    ).toBeInTheDocument();
+    const alert = within(card).getByRole('alert');
+    expect(alert).toHaveTextContent('No follower has notifications on yet');
+    expect(alert).toHaveTextContent('Put your QR code where customers see it');
   });
 });

@@ -4,6 +4,7 @@ import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
 import LinkOffOutlinedIcon from '@mui/icons-material/LinkOffOutlined';
+import NotificationsOffOutlinedIcon from '@mui/icons-material/NotificationsOffOutlined';
 import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
 import TouchAppOutlinedIcon from '@mui/icons-material/TouchAppOutlined';
 import {
@@ -24,6 +25,7 @@ import type { DeliveryFigures, DeliveryStatus } from '../../../../shared/schemas
 import { translateMessage } from '../../../lib/translate-message';
 import { useLocaleFormat } from '../../../lib/use-locale-format';
 import { isSending } from '../api/notifications.api';
+import { NoPushYetAlert } from './push-reach';
 
 const STATUS_COLOR: Record<DeliveryStatus, 'default' | 'info' | 'success' | 'error'> = {
   scheduled: 'default',
@@ -40,9 +42,31 @@ export function deliveryProgress(figures: DeliveryFigures): number {
   return Math.min(100, Math.round((decided / figures.audience) * 100));
 }
 
-/** The send's state as a small coloured chip. */
-export function DeliveryStatusChip({ status }: { status: DeliveryStatus }) {
+/** A finished send that had no device to go to: not a success to show in green. */
+export const reachedNobody = (figures: Pick<DeliveryFigures, 'status' | 'audience'>) =>
+  figures.status === 'done' && figures.audience === 0;
+
+function progressColor(figures: DeliveryFigures): 'error' | 'warning' | 'primary' | 'success' {
+  if (figures.status === 'halted') return 'error';
+  if (reachedNobody(figures)) return 'warning';
+  return isSending(figures.status) ? 'primary' : 'success';
+}
+
+/** The send's state as a small coloured chip ("Nobody reached" in place of "Delivered" at 0). */
+export function DeliveryStatusChip({ figures }: { figures: Pick<DeliveryFigures, 'status' | 'audience'> }) {
   const { t } = useTranslation();
+  if (reachedNobody(figures)) {
+    return (
+      <Chip
+        size="small"
+        variant="outlined"
+        icon={<NotificationsOffOutlinedIcon color="warning" />}
+        sx={{ borderColor: 'warning.main' }}
+        label={t('notifications.delivery.status.unreached')}
+      />
+    );
+  }
+  const { status } = figures;
   return (
     <Chip
       size="small"
@@ -70,7 +94,7 @@ export function DeliveryLine({ figures }: { figures: DeliveryFigures }) {
         useFlexGap
         sx={{ flexWrap: 'wrap', alignItems: 'center', columnGap: 2, rowGap: 0.5 }}
       >
-        <DeliveryStatusChip status={figures.status} />
+        <DeliveryStatusChip figures={figures} />
         {items.map(([key, value]) => (
           <Typography key={key} variant="body2" sx={{ color: 'text.secondary' }}>
             {t(`notifications.delivery.${key}`)}{' '}
@@ -107,7 +131,6 @@ export function DeliveryTiles({ figures }: { figures: DeliveryFigures }) {
   const format = useLocaleFormat();
   const id = useId();
   const progress = deliveryProgress(figures);
-  const running = isSending(figures.status);
   return (
     <Card variant="outlined" component="section" aria-labelledby={`${id}-title`}>
       <CardContent>
@@ -124,7 +147,7 @@ export function DeliveryTiles({ figures }: { figures: DeliveryFigures }) {
                 {t('notifications.delivery.title')}
               </Typography>
             </Stack>
-            <DeliveryStatusChip status={figures.status} />
+            <DeliveryStatusChip figures={figures} />
           </Stack>
           <Box role="status" aria-live="polite">
             <Stack direction="row" sx={{ justifyContent: 'space-between', mb: 0.5 }}>
@@ -138,7 +161,7 @@ export function DeliveryTiles({ figures }: { figures: DeliveryFigures }) {
             <LinearProgress
               variant={figures.status === 'queued' ? 'indeterminate' : 'determinate'}
               value={progress}
-              color={figures.status === 'halted' ? 'error' : running ? 'primary' : 'success'}
+              color={progressColor(figures)}
               aria-label={t('notifications.delivery.progressLabel')}
               sx={{ height: 8, borderRadius: 1 }}
             />
@@ -183,6 +206,7 @@ export function DeliveryTiles({ figures }: { figures: DeliveryFigures }) {
               </Grid>
             ))}
           </Grid>
+          {reachedNobody(figures) && <NoPushYetAlert />}
           {/* Pending deliveries held back by followers' quiet hours (issue 16), counted apart. */}
           {figures.deferred > 0 && (
             <Alert severity="info" icon={<BedtimeOutlinedIcon fontSize="inherit" />}>

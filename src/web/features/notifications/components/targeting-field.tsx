@@ -17,6 +17,7 @@ import { nameInLanguage, type Preference } from '../../../../shared/schemas/pref
 import { useLocaleFormat } from '../../../lib/use-locale-format';
 import { usePreferenceGroups, usePreferences } from '../../preferences/api/preferences.api';
 import { useAudience } from '../api/audience.api';
+import { NoPushYetAlert, useReachableText } from './push-reach';
 
 interface Props {
   establishmentId: string;
@@ -106,21 +107,23 @@ export function TargetingField({ establishmentId, value, onChange, disabled, err
   );
 }
 
-/** "Reaches N followers on M devices", kept current as the choice changes; read out when it does. */
+/**
+ * "Reachable by push: X of Y followers, on M devices", kept current as the choice changes; read out
+ * when it does. When no follower would get it on a device, says so and what to do.
+ */
 function ReachLine({ establishmentId, preferenceIds }: { establishmentId: string; preferenceIds: string[] }) {
   const { t } = useTranslation();
   const format = useLocaleFormat();
+  const reachableText = useReachableText();
   const audience = useAudience(establishmentId, preferenceIds);
   const figures = audience.data;
   const updating = audience.isFetching;
+  const targeted = preferenceIds.length > 0;
 
   let text: string;
   if (figures) {
-    text = t('targeting.reach', {
-      followers: t('targeting.followers', {
-        count: figures.followers,
-        formatted: format.number(figures.followers),
-      }),
+    text = t('targeting.reachOnDevices', {
+      reachable: reachableText(figures),
       devices: t('targeting.devices', { count: figures.devices, formatted: format.number(figures.devices) }),
     });
   } else if (audience.isError) {
@@ -128,30 +131,39 @@ function ReachLine({ establishmentId, preferenceIds }: { establishmentId: string
   } else {
     text = t('targeting.counting');
   }
-  const nobody = figures !== undefined && preferenceIds.length > 0 && figures.devices === 0;
+  const nobody = figures !== undefined && targeted && figures.devices === 0;
+  // Sent to every follower, yet none has a device with notifications on: say so, not just a 0.
+  const noPushYet = figures !== undefined && !targeted && figures.reachable === 0;
 
   return (
-    <Box
-      sx={{ display: 'flex', alignItems: 'center', gap: 1, minHeight: 28, flexWrap: 'wrap' }}
-      data-testid="targeting-reach"
-    >
-      <GroupsOutlinedIcon fontSize="small" sx={{ color: 'text.secondary' }} aria-hidden />
-      <Typography
-        variant="body2"
-        role="status"
-        aria-live="polite"
-        aria-busy={updating}
-        sx={{ color: nobody ? 'warning.main' : 'text.secondary', fontWeight: figures ? 500 : undefined }}
+    <>
+      <Box
+        sx={{ display: 'flex', alignItems: 'center', gap: 1, minHeight: 28, flexWrap: 'wrap' }}
+        data-testid="targeting-reach"
       >
-        {text}
-        {nobody && ` ${t('targeting.nobody')}`}
-      </Typography>
-      {updating && <CircularProgress size={14} aria-label={t('targeting.counting')} />}
-      {audience.isError && !updating && (
-        <Button size="small" onClick={() => void audience.refetch()}>
-          {t('targeting.retry')}
-        </Button>
-      )}
-    </Box>
+        <GroupsOutlinedIcon fontSize="small" sx={{ color: 'text.secondary' }} aria-hidden />
+        <Typography
+          variant="body2"
+          role="status"
+          aria-live="polite"
+          aria-busy={updating}
+          sx={{
+            // Darker, not orange: warning-coloured text would fail contrast; the alert below carries the warning.
+            color: nobody || noPushYet ? 'text.primary' : 'text.secondary',
+            fontWeight: figures ? 500 : undefined,
+          }}
+        >
+          {text}
+          {nobody && ` ${t('targeting.nobody')}`}
+        </Typography>
+        {updating && <CircularProgress size={14} aria-label={t('targeting.counting')} />}
+        {audience.isError && !updating && (
+          <Button size="small" onClick={() => void audience.refetch()}>
+            {t('targeting.retry')}
+          </Button>
+        )}
+      </Box>
+      {noPushYet && <NoPushYetAlert />}
+    </>
   );
 }

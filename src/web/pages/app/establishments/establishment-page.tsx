@@ -14,6 +14,7 @@ import { MembersTab } from '../../../features/establishments/components/members-
 import { ProfileTab } from '../../../features/establishments/components/profile-tab';
 import { ShareTab } from '../../../features/establishments/components/share-tab';
 import { ExportMenu } from '../../../features/exports/components/export-menu';
+import { PushReachChip } from '../../../features/notifications/components/push-reach';
 import { ApiError } from '../../../lib/api-client';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { useCan } from '../../../lib/use-can';
@@ -86,7 +87,11 @@ export function EstablishmentPage() {
 
   return (
     <Stack spacing={3}>
-      <EstablishmentHeader establishment={establishment} locked={access.locked} />
+      <EstablishmentHeader
+        establishment={establishment}
+        locked={access.locked}
+        reach={access.canPost ? <PushReachChip establishmentId={establishment.id} /> : undefined}
+      />
       <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
         <Tabs
           value={tab}
