@@ -62,18 +62,24 @@ export function CookieConsent({ navigate }: { navigate?: (to: string) => void })
           insetInlineEnd: { xs: 8, sm: 16 },
           insetInlineStart: { xs: 8, sm: 'auto' },
           maxWidth: { sm: 420 },
-          p: 2,
+          // Compact on a phone: a few lines with the button beside them, well below the page's actions.
+          px: { xs: 1.5, sm: 2 },
+          py: { xs: 1, sm: 2 },
           border: 1,
           borderColor: 'divider',
           borderRadius: 3,
         })}
       >
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
-          <Box sx={{ color: 'primary.main', display: 'flex', pt: 0.25 }}>
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: { xs: 'center', sm: 'flex-start' } }}>
+          <Box sx={{ color: 'primary.main', display: { xs: 'none', sm: 'flex' }, pt: 0.25 }}>
             <CookieOutlinedIcon />
           </Box>
-          <Stack spacing={1.5} sx={{ flexGrow: 1 }}>
-            <Typography variant="body2">
+          <Stack
+            direction={{ xs: 'row', sm: 'column' }}
+            spacing={1.5}
+            sx={{ flexGrow: 1, alignItems: { xs: 'center', sm: 'flex-start' } }}
+          >
+            <Typography variant="body2" sx={{ fontSize: { xs: 13, sm: 14 }, lineHeight: { xs: 1.4 } }}>
               <Trans
                 t={t}
                 i18nKey="consent.text"
@@ -100,8 +106,8 @@ export function CookieConsent({ navigate }: { navigate?: (to: string) => void })
                 }}
               />
             </Typography>
-            <Box>
-              <Button variant="contained" size="small" onClick={accept}>
+            <Box sx={{ flexShrink: 0 }}>
+              <Button variant="contained" size="small" onClick={accept} sx={{ minHeight: 36 }}>
                 {t('consent.accept')}
               </Button>
             </Box>
