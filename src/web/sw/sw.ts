@@ -1,5 +1,5 @@
 // Service worker: makes the web app installable, shows web push notifications and reports their
-// receipt and clicks. The push message is the PushMessage of src/shared/push/payload.ts.
+// receipt and clicks, and shows an offline page when a page cannot be loaded. The push message is the PushMessage of src/shared/push/payload.ts.
 // Built to /sw.js at the site root (vite.config.ts, swPlugin) as one classic script: it may import
 // types from src/shared, and code only if that code needs nothing but WebWorker globals.
 import type { PushMessage } from '../../shared/push/payload';
@@ -20,9 +20,50 @@ interface NotificationData {
 
 type EventType = 'received' | 'clicked';
 
-self.addEventListener('install', () => self.skipWaiting());
-self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
-self.addEventListener('fetch', () => {});
+/** The page shown when a page cannot be loaded (no network), kept at install with what it needs. */
+const OFFLINE_PAGE = '/offline.html';
+const OFFLINE_CACHE = 'offline-v1';
+const OFFLINE_FILES = [OFFLINE_PAGE, '/offline.js', '/icons/icon-192.png'];
+
+/** Keep the offline page; a failure here must not stop the worker installing (push needs it more). */
+async function keepOfflinePage() {
+  try {
+    await (await caches.open(OFFLINE_CACHE)).addAll(OFFLINE_FILES);
+  } catch {
+    // The server was away at install: pages then fail offline as they would without a worker.
+  }
+}
+
+/** Caches of earlier versions of this worker are dropped. */
+async function dropOldCaches() {
+  const names = await caches.keys();
+  await Promise.all(names.filter((name) => name !== OFFLINE_CACHE).map((name) => caches.delete(name)));
+}
+
+self.addEventListener('install', (event) =>
+  event.waitUntil(keepOfflinePage().then(() => self.skipWaiting())),
+);
+self.addEventListener('activate', (event) =>
+  event.waitUntil(dropOldCaches().then(() => self.clients.claim())),
+);
+
+// Pages come from the network as always (nothing else is cached: the app is never served stale);
+// only when the network fails does a page navigation get the offline page instead of the browser's error,
+// and that page its script and icon from the cache.
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (request.mode === 'navigate') {
+    event.respondWith(
+      fetch(request).catch(async () => (await caches.match(OFFLINE_PAGE)) ?? Response.error()),
+    );
+    return;
+  }
+  // The offline page's own script and picture, which it asks for while the network is down.
+  const url = new URL(request.url);
+  if (url.origin === self.location.origin && OFFLINE_FILES.includes(url.pathname)) {
+    event.respondWith(fetch(request).catch(async () => (await caches.match(request)) ?? Response.error()));
+  }
+});
 
 /** The PushMessage in a push event, or null when there is none this worker understands. */
 function messageOf(event: PushEvent): PushMessage | null {
