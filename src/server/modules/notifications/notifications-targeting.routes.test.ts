@@ -81,7 +81,11 @@ describe('targeted sends', () => {
       reachable: 2,
       devices: 2,
     });
-    expect((await audience(establishment.id, client.token, [])).json()).toEqual({ followers: 3, reachable: 3, devices: 3 });
+    expect((await audience(establishment.id, client.token, [])).json()).toEqual({
+      followers: 3,
+      reachable: 3,
+      devices: 3,
+    });
 
     const targeted = await sendOk(client, establishment.id, {
       text: 'Vegan goulash today',
