@@ -7,6 +7,9 @@ import { LanguagePicker } from '../components/language-picker';
 import { SettingsButton } from '../components/settings-button';
 import { ThemePicker } from '../components/theme-picker';
 import { UserMenu } from '../components/user-menu';
+import { PushBell } from '../features/push/components/push-bell';
+import { useSession } from '../lib/session';
+import { useCan } from '../lib/use-can';
 import { SIDEBAR_WIDTH, TOP_BAR_HEIGHT } from './frame-sizes';
 import { ImpersonationBar } from './impersonation-bar';
 import { ProductLogo } from './product-logo';
@@ -19,6 +22,10 @@ export function DashboardLayout() {
   const { t } = useTranslation();
   const [mobileOpen, setMobileOpen] = useState(false);
   const closeMobile = useCallback(() => setMobileOpen(false), []);
+  const { user } = useSession();
+  const can = useCan();
+  // The device's notifications, for who may have them (not an admin acting as someone else).
+  const maySubscribe = can('push:subscribe') && !user?.impersonatedBy;
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
@@ -38,9 +45,11 @@ export function DashboardLayout() {
             <MenuIcon />
           </IconButton>
           <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', paddingInlineStart: { md: 1 } }}>
-            <ProductLogo to="/redirect" />
+            {/* With the bell, five buttons and the avatar leave no room for the name on a phone. */}
+            <ProductLogo to="/redirect" hideNameOnPhones={maySubscribe} />
           </Box>
           <Stack direction="row" sx={{ alignItems: 'center', gap: { xs: 0, sm: 0.5 } }}>
+            {maySubscribe && <PushBell />}
             <LanguagePicker />
             <ThemePicker />
             <SettingsButton />

@@ -1,6 +1,7 @@
 import * as contracts from '../../shared/contracts/notifications.contracts';
 import type { PushSubscriptionBody } from '../../shared/schemas/notification.schema';
 import { callApi } from './call-api';
+import { PUSH_OFF_KEY } from './storage-keys';
 
 /** How long to wait for the service worker before giving up on push for this session. */
 const WORKER_WAIT_MS = 10_000;
@@ -52,9 +53,10 @@ async function registration(): Promise<ServiceWorkerRegistration | undefined> {
 let running: Promise<void> | null = null;
 
 /**
- * After sign-in or a restored session: ask for permission (only if never asked), subscribe this
- * browser with the server's VAPID key and register the subscription for the signed-in user.
- * Denial or any failure is only logged; it never blocks or interrupts the session.
+ * After sign-in or a restored session: where the person has already allowed notifications, subscribe
+ * this browser with the server's VAPID key and register the subscription for the signed-in user.
+ * It never asks: the browser's question comes only from a button that says what it is for
+ * (turnOnPush, issue 14). Any failure is only logged; it never blocks or interrupts the session.
  */
 export function registerPushSubscription(): Promise<void> {
   running ??= subscribe()
@@ -65,11 +67,14 @@ export function registerPushSubscription(): Promise<void> {
   return running;
 }
 
+/** Whether the person turned notifications off on this device (kept across sign-ins). */
+const turnedOff = () => localStorage.getItem(PUSH_OFF_KEY) === '1';
+
 async function subscribe(): Promise<void> {
   if (!supported()) return log('web push is not supported by this browser');
+  if (turnedOff()) return log('notifications were turned off on this device');
   const worker = await registration();
   if (!worker) return log('no service worker is registered');
-  if (Notification.permission === 'default') await Notification.requestPermission();
   if (Notification.permission !== 'granted')
     return log(`notification permission is ${Notification.permission}`);
   const { publicKey } = await callApi(contracts.getPushPublicKey, {});
@@ -83,6 +88,40 @@ async function subscribe(): Promise<void> {
   subscription ??= await worker.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
   // Sent as the browser gives it; the server validates it (PushSubscriptionJSON types every field optional).
   await callApi(contracts.subscribePush, { body: subscription.toJSON() as PushSubscriptionBody });
+}
+
+/** This device's notifications: on, off (may be turned on), blocked by the person, or impossible here. */
+export type PushState = 'on' | 'off' | 'blocked' | 'unsupported';
+
+/** Where this browser stands now, without asking anything. */
+export async function readPushState(): Promise<PushState> {
+  if (!supported()) return 'unsupported';
+  if (Notification.permission === 'denied') return 'blocked';
+  if (Notification.permission !== 'granted') return 'off';
+  const worker = await navigator.serviceWorker.getRegistration();
+  const subscription = await worker?.pushManager.getSubscription();
+  return subscription && !turnedOff() ? 'on' : 'off';
+}
+
+/**
+ * The person pressed "Turn on notifications": ask the browser (only here), then subscribe. Resolves
+ * to the state after; rejects when the browser allowed it but the subscription failed.
+ */
+export async function turnOnPush(): Promise<PushState> {
+  if (!supported()) return 'unsupported';
+  localStorage.removeItem(PUSH_OFF_KEY);
+  if (Notification.permission === 'default') await Notification.requestPermission();
+  if (Notification.permission === 'granted') await subscribe();
+  return readPushState();
+}
+
+/** "Turn off on this device": the server forgets it, then the browser drops the subscription. */
+export async function turnOffPush(): Promise<PushState> {
+  localStorage.setItem(PUSH_OFF_KEY, '1');
+  await unregisterPushSubscription();
+  const worker = supported() ? await navigator.serviceWorker.getRegistration() : undefined;
+  await (await worker?.pushManager.getSubscription())?.unsubscribe();
+  return readPushState();
 }
 
 /** Before logout, while the token is still valid: the server stops pushing to this browser. Best effort. */

@@ -6,6 +6,7 @@ import type { LoginBody, User } from '../../shared/schemas/account.schema';
 import { onUnauthorized } from './api-client';
 import { callApi } from './call-api';
 import { isTokenValid } from './jwt';
+import { refreshPushState } from './push-state';
 import { registerPushSubscription, unregisterPushSubscription } from './push-subscription';
 import { ACCESS_TOKEN_KEY } from './storage-keys';
 
@@ -73,7 +74,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const maySubscribe = status === 'authenticated' && can(user, 'push:subscribe') && !user?.impersonatedBy;
   const userId = user?.id;
   useEffect(() => {
-    if (maySubscribe && userId) void registerPushSubscription();
+    if (maySubscribe && userId) void registerPushSubscription().then(refreshPushState);
   }, [maySubscribe, userId]);
 
   const value = useMemo<Session>(

@@ -2,3 +2,7 @@
 export const ACCESS_TOKEN_KEY = 'accessToken';
 export const SETTINGS_KEY = 'settings';
 export const CONSENT_COOKIE = 'consent';
+/** Set when the person turned notifications off on this device: sign-in does not subscribe it again. */
+export const PUSH_OFF_KEY = 'pushOff';
+/** Set when the person answered "Not now" to the feed's offer to turn notifications on. */
+export const PUSH_PROMPT_DISMISSED_KEY = 'pushPromptDismissed';

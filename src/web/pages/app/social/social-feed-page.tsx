@@ -7,6 +7,7 @@ import { PageHeader } from '../../../components/page-header';
 import { useSocialFeed } from '../../../features/notifications/api/notifications.api';
 import { PostCard } from '../../../features/notifications/components/post-card';
 import { PostList } from '../../../features/notifications/components/post-list';
+import { PushPrompt } from '../../../features/push/components/push-prompt';
 
 /** /app/social/feed: posts of every business the user follows or operates, newest first. */
 export function SocialFeedPage() {
@@ -24,6 +25,7 @@ function SocialFeed() {
   return (
     <Stack spacing={3} sx={{ maxWidth: 720, mx: 'auto', width: '100%' }}>
       <PageHeader title={t('notifications.social.title')} subtitle={t('notifications.social.subtitle')} />
+      <PushPrompt />
       <PostList
         query={feed}
         label={t('notifications.social.title')}

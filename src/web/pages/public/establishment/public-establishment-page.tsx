@@ -9,9 +9,13 @@ import { ContactCard } from '../../../features/establishments/components/public/
 import { EstablishmentCover } from '../../../features/establishments/components/public/establishment-cover';
 import { EstablishmentLogo } from '../../../features/establishments/components/public/establishment-logo';
 import { EstablishmentUnavailable } from '../../../features/establishments/components/public/establishment-unavailable';
-import { FollowActions } from '../../../features/establishments/components/public/follow-actions';
+import {
+  FollowActions,
+  useFollowRelation,
+} from '../../../features/establishments/components/public/follow-actions';
 import { GalleryGrid } from '../../../features/establishments/components/public/gallery-grid';
 import { PublicEstablishmentSkeleton } from '../../../features/establishments/components/public/public-establishment-skeleton';
+import { PushPrompt } from '../../../features/push/components/push-prompt';
 import { ApiError } from '../../../lib/api-client';
 import { translateMessage } from '../../../lib/translate-message';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -75,6 +79,8 @@ function PublicEstablishmentView({ establishment }: { establishment: PublicEstab
           <FollowActions establishment={establishment} />
         </Stack>
 
+        <FollowerPushPrompt establishment={establishment} />
+
         {status === 'inactive' && (
           <Alert severity="warning" variant="outlined" sx={{ mt: 3 }}>
             {translateMessage(t, Msg.establishmentInactive)}
@@ -124,5 +130,16 @@ function FollowerCount({ count }: { count: number }) {
         />
       </Typography>
     </Stack>
+  );
+}
+
+/** Right after a follow (and while following): the offer to turn notifications on for this device. */
+function FollowerPushPrompt({ establishment }: { establishment: PublicEstablishment }) {
+  const relation = useFollowRelation(establishment);
+  if (relation !== 'following') return null;
+  return (
+    <Box sx={{ mt: 3, maxWidth: 720 }}>
+      <PushPrompt />
+    </Box>
   );
 }
