@@ -47,19 +47,24 @@ async function setNotificationPermission(context: BrowserContext, page: Page, se
   });
 }
 
+/** A following customer signed in on their feed, the browser's permission questions counted. */
+async function onTheFeed(page: Page, request: APIRequestContext) {
+  const { token } = await follower(request);
+  const questions = await countPermissionQuestions(page);
+  await startSignedIn(page, token);
+  await page.goto('/app/social/feed');
+  const prompt = page.getByRole('region', { name: 'Get their news the moment it is sent' });
+  await expect(prompt).toBeVisible();
+  return { questions, prompt };
+}
+
 test.describe('push permission at the right moment', () => {
   test('the feed explains and offers a button; nothing asks on load; the bell shows the state and blocked says how to undo it', async ({
     page,
     context,
     request,
   }) => {
-    const { token } = await follower(request);
-    const questions = await countPermissionQuestions(page);
-    await startSignedIn(page, token);
-    await page.goto('/app/social/feed');
-
-    const prompt = page.getByRole('region', { name: 'Get their news the moment it is sent' });
-    await expect(prompt).toBeVisible();
+    const { questions, prompt } = await onTheFeed(page, request);
     await expect(prompt).toContainText('announcements, menus and discounts');
     const bell = page.getByRole('button', { name: 'Notifications on this device: Off' });
     await expect(bell).toBeVisible();
@@ -93,12 +98,7 @@ test.describe('push permission at the right moment', () => {
   });
 
   test('only the button asks the browser', async ({ page, context, request }) => {
-    const { token } = await follower(request);
-    const questions = await countPermissionQuestions(page);
-    await startSignedIn(page, token);
-    await page.goto('/app/social/feed');
-    const prompt = page.getByRole('region', { name: 'Get their news the moment it is sent' });
-    await expect(prompt).toBeVisible();
+    const { questions, prompt } = await onTheFeed(page, request);
     await setNotificationPermission(context, page, 'prompt');
     expect(await questions()).toBe(0);
     await prompt.getByRole('button', { name: 'Turn on notifications' }).click();

@@ -1,18 +1,6 @@
-import {
-  Box,
-  Button,
-  Card,
-  CardContent,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
 import { type ReactNode, useState } from 'react';
+import { ConfirmDialog } from './confirm-dialog';
 
 interface Confirm {
   title: string;
@@ -22,7 +10,7 @@ interface Confirm {
 }
 
 interface Props {
-  /** Prefix of the ids that tie the warning (and the dialog) to the button. */
+  /** Prefix of the id that ties the warning to the button. */
   id?: string;
   title: string;
   /** What the button does, beside it before the click. */
@@ -92,27 +80,17 @@ export function DangerCard({
         </Stack>
       </CardContent>
       {confirm && (
-        <Dialog
+        <ConfirmDialog
           open={open}
-          onClose={() => !pending && setOpen(false)}
-          aria-labelledby={`${id}-title`}
-          aria-describedby={`${id}-text`}
-          maxWidth="xs"
-          fullWidth
-        >
-          <DialogTitle id={`${id}-title`}>{confirm.title}</DialogTitle>
-          <DialogContent>
-            <DialogContentText id={`${id}-text`}>{confirm.text}</DialogContentText>
-          </DialogContent>
-          <DialogActions sx={{ px: 3, pb: 2, gap: 1 }}>
-            <Button onClick={() => setOpen(false)} disabled={pending} autoFocus>
-              {confirm.cancel}
-            </Button>
-            <Button variant="contained" color="error" onClick={run} disabled={pending} startIcon={busyIcon}>
-              {confirm.confirm}
-            </Button>
-          </DialogActions>
-        </Dialog>
+          title={confirm.title}
+          text={confirm.text}
+          confirmLabel={confirm.confirm}
+          cancelLabel={confirm.cancel}
+          danger
+          pending={pending}
+          onConfirm={() => void run()}
+          onClose={() => setOpen(false)}
+        />
       )}
     </Card>
   );
