@@ -67,6 +67,14 @@ export default defineConfig(({ mode }) => ({
     // written). `vite build --mode development` keeps them for debugging a build.
     sourcemap: mode !== 'production',
     chunkSizeWarningLimit: 900,
+    // The server reads the light public pages' script name from the manifest (light-assets.ts).
+    manifest: true,
+    rollupOptions: {
+      input: {
+        app: fileURLToPath(new URL('./src/web/index.html', import.meta.url)),
+        light: fileURLToPath(new URL('./src/web/light/public-page.ts', import.meta.url)),
+      },
+    },
   },
   server: {
     port: 5173,

@@ -24,6 +24,7 @@ import { expireSubscriptionsJob } from './jobs/notification-delivery.queues';
 import { startJobQueue } from './jobs/queue';
 import { releaseScheduledJob, releaseScheduledJobs } from './jobs/release-scheduled.job';
 import { sweepJob, sweepJobs } from './jobs/sweep.job';
+import { parseSizedRequest, sizedImage } from './lib/image-variants';
 import { setImageConcurrency } from './lib/images';
 import { logSerializers } from './lib/log-safety';
 import { createMetrics } from './lib/metrics';
@@ -230,6 +231,20 @@ export async function buildApp(
       index: false,
     });
   }
+
+  // Pictures at the widths a phone needs, as WebP (the light public page's srcset).
+  app.get<{ Params: { folder: string; file: string } }>(
+    '/image/sized/:folder/:file',
+    async (request, reply) => {
+      const sized = parseSizedRequest(request.params.folder, request.params.file);
+      const webp = sized && (await sizedImage(config.dataDir, sized.folder, sized.name, sized.width));
+      if (!webp) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+      return reply
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .type('image/webp')
+        .send(webp);
+    },
+  );
 
   // The built web app, its pages and the answers for unknown paths.
   await app.register(webAppPlugin, ctx);

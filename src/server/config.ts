@@ -32,6 +32,8 @@ const EnvSchema = z.object({
   SUPPORT_EMAIL: z.string().default('support@localhost'),
   ANDROID_APP_URL: z.string().optional(),
   WORKERS: bool.default(true),
+  /** A business's public and register pages as light server-rendered HTML (issue 14); off: the web app's pages. */
+  PUBLIC_PAGE_LIGHT: bool.default(true),
   ADMIN_EMAIL: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -99,6 +101,8 @@ export interface Config {
   dataDir: string;
   /** The built web app (`vite build` output). */
   webDistDir: string;
+  /** Serve /{publicId} and /{publicId}/register as light server-rendered pages (PUBLIC_PAGE_LIGHT). */
+  publicPageLight: boolean;
   /** Unset: the embedded PGlite under dataDir. `memory://` keeps PGlite in memory (tests). */
   databaseUrl: string | undefined;
   publicUrl: string;
@@ -262,6 +266,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     host: env.HOST,
     dataDir,
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : defaultWebDistDir,
+    publicPageLight: env.PUBLIC_PAGE_LIGHT,
     databaseUrl: env.DATABASE_URL,
     publicUrl,
     jwtSecret: new TextEncoder().encode(secret),

@@ -229,7 +229,7 @@ test.describe('establishments', () => {
     await expect(page.getByText('Fresh coffee and cakes every morning')).toBeVisible();
     await expectLoadedImage(page.getByRole('img', { name: `Cover picture of ${name}` }));
     await expect(page.getByRole('heading', { name: 'Gallery' })).toBeVisible();
-    const tiles = page.getByRole('button', { name: /^Open the photo: / });
+    const tiles = page.getByRole('link', { name: /^Open the photo: / });
     await expect(tiles).toHaveCount(2);
     await tiles.first().scrollIntoViewIfNeeded();
     await expectLoadedImage(tiles.first().locator('img'));
@@ -347,7 +347,7 @@ test.describe('establishments', () => {
     const establishment = await establishmentWithPictures(request, 'Kvetinárstvo Iris');
     await page.goto(`/${establishment.publicId}`);
     await expect(page.getByRole('heading', { name: establishment.name, level: 1 })).toBeVisible();
-    await expect(page.getByRole('button', { name: /^Open the photo: / })).toHaveCount(2);
+    await expect(page.getByRole('link', { name: /^Open the photo: / })).toHaveCount(2);
     await expectAccessible(page);
     await screenshotBoth(page, 'establishment-public');
 

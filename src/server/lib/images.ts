@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp, { type Metadata } from 'sharp';
@@ -111,10 +111,15 @@ export async function saveJpeg(dataDir: string, folder: string, jpeg: Buffer): P
   return name;
 }
 
-/** Remove a stored JPEG; a missing file is fine. */
+/** Remove a stored JPEG and its sized copies (image-variants.ts); a missing file is fine. */
 export async function removeJpeg(dataDir: string, folder: string, name: string | null): Promise<void> {
   if (!name || !/^[0-9a-f-]{36}$/.test(name)) return;
   await rm(path.join(dataDir, 'media', folder, `${name}.jpeg`), { force: true });
+  const sizedDir = path.join(dataDir, 'media', folder, 'sized');
+  const sized = (await readdir(sizedDir).catch(() => [] as string[])).filter((file) =>
+    file.startsWith(`${name}-`),
+  );
+  await Promise.all(sized.map((file) => rm(path.join(sizedDir, file), { force: true })));
 }
 
 /**

@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorCode } from '../../shared/errors';
 import { Msg } from '../../shared/messages';
@@ -10,6 +11,8 @@ import { isEstablishmentRoute, matchWebRoute, type WebRoute } from '../../shared
 import type { AppContext } from '../context';
 import { stateOf } from '../modules/establishments/establishment.dto';
 import { findEstablishment } from '../modules/establishments/establishments.repo';
+import { readLightAssets } from '../modules/establishments/public-page/light-assets';
+import { serveLightPage } from '../modules/establishments/public-page/serve-light-page';
 import { publicPageHtml } from '../modules/establishments/public-page-meta';
 import { labelRoute } from './metrics.plugin';
 import { pagesPerIp } from './rate-limit.plugin';
@@ -53,12 +56,22 @@ export const webAppPlugin = fp(async (app: FastifyInstance, ctx: AppContext) => 
   }
   const indexHtml = hasWebApp ? await readFile(path.join(webDistDir, 'index.html'), 'utf8') : '';
 
+  // The light public pages need their script in the build (light-assets.ts); else the app's pages.
+  const lightAssets =
+    hasWebApp && ctx.config.publicPageLight ? readLightAssets(webDistDir, indexHtml) : undefined;
+
   /** The web app's route for this path, with a business's page when it is one; undefined: none. */
-  async function pageFor(pathname: string): Promise<{ route: WebRoute; html?: string } | undefined> {
+  async function pageFor(
+    request: FastifyRequest,
+    pathname: string,
+  ): Promise<{ route: WebRoute; html?: string } | undefined> {
     const match = matchWebRoute(pathname);
     if (!match || !isEstablishmentRoute(match.route)) return match && { route: match.route };
     if (match.route === '/:establishmentId' || match.route === '/:establishmentId/register') {
-      const html = await publicPageHtml(ctx, indexHtml, pathname);
+      const page = match.route === '/:establishmentId' ? 'profile' : 'register';
+      const html = lightAssets
+        ? await serveLightPage(ctx, lightAssets, request, page, match.params.establishmentId ?? '')
+        : await publicPageHtml(ctx, indexHtml, pathname);
       if (html) return { route: match.route, html };
     }
     // Blocked: the page says so (200). Unknown or deleted: not a page.
@@ -80,13 +93,30 @@ export const webAppPlugin = fp(async (app: FastifyInstance, ctx: AppContext) => 
         .type('text/plain; charset=utf-8')
         .send('The web app is not built: run `npm run build`.');
     }
-    const page = await pageFor(pathname);
+    const page = await pageFor(request, pathname);
     if (page) labelRoute(request, page.route);
     // The web app routes in the browser; index.html must never be cached stale.
-    return reply
+    reply
       .status(page && page.route !== '/404' ? 200 : 404)
       .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(page?.html ?? indexHtml);
+      // A light page is in the visitor's language and has no banner once they consented.
+      .header('vary', 'Accept-Encoding, Accept-Language, Cookie')
+      .type('text/html; charset=utf-8');
+    return sendCompressed(request, reply, page?.html ?? indexHtml);
   });
 });
+
+/**
+ * @fastify/compress hooks routes only, and these pages come from the not-found handler: brotli or
+ * gzip here (a light page is about 18 KB of HTML, 5 KB compressed, on a phone network).
+ */
+function sendCompressed(request: FastifyRequest, reply: FastifyReply, body: string) {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  if (body.length < 1024) return reply.send(body);
+  if (/\bbr\b/.test(accepted)) {
+    const params = { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 };
+    return reply.header('content-encoding', 'br').send(zlib.brotliCompressSync(body, { params }));
+  }
+  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(zlib.gzipSync(body));
+  return reply.send(body);
+}

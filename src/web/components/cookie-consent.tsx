@@ -2,23 +2,18 @@ import CookieOutlinedIcon from '@mui/icons-material/CookieOutlined';
 import { Box, Button, Link, Paper, Stack, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { CONSENT_COOKIE } from '../lib/storage-keys';
+import { hasConsent, storeConsentCookie } from '../lib/consent-cookie';
 
-const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 const PRIVACY_PATH = '/gdpr/privacy';
 
-/** Whether the consent cookie exists (spec section 9: consent is stored under a cookie named consent). */
-export function hasConsent(): boolean {
-  return document.cookie.split(';').some((part) => part.trim().startsWith(`${CONSENT_COOKIE}=`));
-}
+/** Whether the consent cookie exists. */
+export { hasConsent };
 
 /** Dispatched on window once the visitor agrees: what waited for consent (page views) may start. */
 export const CONSENT_GIVEN_EVENT = 'consent-given';
 
 const storeConsent = () => {
-  const secure = location.protocol === 'https:' ? '; Secure' : '';
-  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser we support
-  document.cookie = `${CONSENT_COOKIE}=true; path=/; max-age=${ONE_YEAR_SECONDS}; SameSite=Lax${secure}`;
+  storeConsentCookie();
   window.dispatchEvent(new Event(CONSENT_GIVEN_EVENT));
 };
 

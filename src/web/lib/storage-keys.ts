@@ -1,7 +1,7 @@
 /** Browser storage names fixed by the spec (section 9). */
 export const ACCESS_TOKEN_KEY = 'accessToken';
 export const SETTINGS_KEY = 'settings';
-export const CONSENT_COOKIE = 'consent';
+export { CONSENT_COOKIE } from '../../shared/storage-names';
 /** Set when the person turned notifications off on this device: sign-in does not subscribe it again. */
 export const PUSH_OFF_KEY = 'pushOff';
 /** Set when the person answered "Not now" to the feed's offer to turn notifications on. */

@@ -1,7 +1,7 @@
 import { RESERVED_PATH_SEGMENTS } from '../../../shared/public-id';
 import type { AppContext } from '../../context';
 import { stateOf } from './establishment.dto';
-import { findEstablishment } from './establishments.repo';
+import { type EstablishmentRow, findEstablishment } from './establishments.repo';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -19,7 +19,18 @@ export async function publicPageHtml(
   if (!match || RESERVED_PATH_SEGMENTS.has(match[1]!)) return null;
   const row = await findEstablishment(ctx.db, match[1]!);
   if (!row || !['active', 'inactive'].includes(stateOf(row))) return null;
-  const { publicUrl } = ctx.config;
+  const tags = previewTags(ctx.config.publicUrl, row);
+  return indexHtml
+    .replace(/<title>[^<]*<\/title>/, '')
+    .replace(/<meta name="description"[^>]*>/, '')
+    .replace('</head>', `    ${tags}\n  </head>`);
+}
+
+/** A business page's title, description and Open Graph tags. */
+export function previewTags(
+  publicUrl: string,
+  row: Pick<EstablishmentRow, 'name' | 'subheader' | 'cover' | 'logo' | 'publicId'>,
+): string {
   const title = `${row.name} | Broadcast`;
   const description =
     row.subheader ||
@@ -29,7 +40,7 @@ export async function publicPageHtml(
     : row.logo
       ? `${publicUrl}/image/logo/${row.logo}.jpeg`
       : `${publicUrl}/icons/icon-512.png`;
-  const tags = [
+  return [
     `<title>${escapeHtml(title)}</title>`,
     `<meta name="description" content="${escapeHtml(description)}" />`,
     `<meta property="og:type" content="website" />`,
@@ -40,8 +51,4 @@ export async function publicPageHtml(
     `<meta property="og:image" content="${escapeHtml(image)}" />`,
     `<meta name="twitter:card" content="summary_large_image" />`,
   ].join('\n    ');
-  return indexHtml
-    .replace(/<title>[^<]*<\/title>/, '')
-    .replace(/<meta name="description"[^>]*>/, '')
-    .replace('</head>', `    ${tags}\n  </head>`);
 }

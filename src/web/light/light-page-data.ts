@@ -1,0 +1,12 @@
+/** What the server puts in the page's `#lp-data` for the script (light-page.ts renders it). */
+export interface LightPageData {
+  page: 'profile' | 'register';
+  id: string;
+  publicId: string;
+  language: string;
+  /** The full web app's entry script and style sheets. */
+  app: { scripts: string[]; styles: string[] };
+  texts: { linkCopied: string; copyFailed: string; shareText: string };
+  /** The register page: the server's messages and error codes in the page's language. */
+  messages?: { byText: Record<string, string>; byCode: Record<string, string> };
+}

@@ -1,0 +1,14 @@
+/** This page view (recordPageView), once consent is given; analytics never disturb the visitor. */
+export function recordPageView(source: string | undefined): void {
+  const body = {
+    path: location.pathname,
+    ...(document.referrer ? { referrer: document.referrer } : {}),
+    ...(source ? { source } : {}),
+  };
+  fetch('/api/analytics/pageview', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    keepalive: true,
+  }).catch(() => undefined);
+}
