@@ -40,7 +40,7 @@ describe('loadConfig defaults', () => {
     // Unset DATABASE_URL means the embedded PGlite under DATA_DIR.
     expect(config.databaseUrl).toBeUndefined();
     expect(config.publicUrl).toBe('http://localhost:3000');
-    expect(config.androidAppUrl).toBe('http://localhost:3000');
+    expect(config.androidAppUrl).toBe('http://localhost:3000/install');
     expect(config.workers).toBe(true);
     expect(config.smtpUrl).toBeUndefined();
     expect(config.logLevel).toBe('info');
@@ -153,16 +153,16 @@ describe('JWT_SECRET', () => {
 });
 
 describe('ANDROID_APP_URL', () => {
-  it('defaults to PUBLIC_URL', () => {
-    expect(load({ JWT_SECRET: SECRET, PUBLIC_URL: 'https://news.example.com' }).androidAppUrl).toBe(
-      'https://news.example.com',
+  it("defaults to the web app's install page under PUBLIC_URL", () => {
+    expect(load({ JWT_SECRET: SECRET, PUBLIC_URL: 'https://news.example.com/' }).androidAppUrl).toBe(
+      'https://news.example.com/install',
     );
   });
 
-  it('defaults to PUBLIC_URL when set but empty', () => {
+  it('defaults to the install page when set but empty', () => {
     expect(
       load({ JWT_SECRET: SECRET, PUBLIC_URL: 'https://news.example.com', ANDROID_APP_URL: '' }).androidAppUrl,
-    ).toBe('https://news.example.com');
+    ).toBe('https://news.example.com/install');
   });
 
   it('is taken as given when set', () => {

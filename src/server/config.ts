@@ -275,8 +275,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mailFrom: env.MAIL_FROM,
     vapid: { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT },
     supportEmail: env.SUPPORT_EMAIL,
-    // The installable web app is the Android app unless a store listing is configured.
-    androidAppUrl: env.ANDROID_APP_URL || publicUrl,
+    // The installable web app is the Android app unless a store listing is configured: its install
+    // page offers the browser's install prompt or shows the steps for Android and iPhone.
+    androidAppUrl: env.ANDROID_APP_URL || `${publicUrl}/install`,
     workers: env.WORKERS,
     admin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
     logLevel: env.LOG_LEVEL,

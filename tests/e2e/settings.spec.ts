@@ -46,6 +46,24 @@ test.describe('settings', () => {
     });
   }
 
+  test('the sign-in, registration and password pages have their own language picker', async ({ page }) => {
+    const pages = [
+      ['/login', 'login.title'],
+      ['/register', 'register.title'],
+      ['/forgotpassword', 'forgot.title'],
+    ] as const;
+    for (const [path, key] of pages) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(authText('en', key));
+      await page.getByRole('button', { name: 'Change language' }).click();
+      await page.getByRole('menuitem', { name: LANGUAGE_NAME.de, exact: true }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(authText('de', key));
+      await expectAccessible(page);
+      // Back to English for the next page (the German picker's label is the German text).
+      await page.evaluate(() => localStorage.removeItem('settings'));
+    }
+  });
+
   test('each theme is chosen in the theme picker and stays after reload; the dark themes darken the page', async ({
     page,
   }) => {

@@ -1,5 +1,6 @@
 import { Avatar, Box, Card, CardContent, Container, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
+import { LanguagePicker } from '../components/language-picker';
 import { useSession } from '../lib/session';
 import { ImpersonationBar } from './impersonation-bar';
 import { ProductLogo } from './product-logo';
@@ -32,9 +33,21 @@ export function AuthLayout({
       <ImpersonationBar />
       <Box sx={{ flexGrow: 1, display: 'flex', alignItems: 'center', py: 4 }}>
         <Container maxWidth="sm" component="main">
-          <Box sx={{ display: 'flex', justifyContent: 'center', mb: 3 }}>
+          <Box
+            sx={{
+              display: 'flex',
+              justifyContent: 'center',
+              alignItems: 'center',
+              mb: 3,
+              position: 'relative',
+            }}
+          >
             {/* Guests go to the landing page; signed-in users on to where they belong. */}
             <ProductLogo to={status === 'authenticated' ? '/redirect' : '/home'} />
+            {/* Sign-in, registration and password pages in the reader's language (issue 14, item 7). */}
+            <Box sx={{ position: 'absolute', insetInlineEnd: 0 }}>
+              <LanguagePicker />
+            </Box>
           </Box>
           <Card elevation={0} sx={{ border: 1, borderColor: 'divider' }}>
             <CardContent sx={{ p: { xs: 3, sm: 5 }, '&:last-child': { pb: { xs: 3, sm: 5 } } }}>
