@@ -13,6 +13,7 @@ export const RESERVED_PATH_SEGMENTS = new Set([
   'home',
   'icons',
   'image',
+  'install',
   'login',
   'manifest.webmanifest',
   'newpassword',

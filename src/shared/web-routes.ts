@@ -54,6 +54,7 @@ export const WEB_ROUTES = [
   '/app/social/feed',
   // The public layout.
   '/home',
+  '/install',
   '/gdpr/:document',
   '/:establishmentId',
   '/:establishmentId/register',

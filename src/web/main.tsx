@@ -4,6 +4,7 @@ import '@fontsource/roboto/700.css';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { initI18n } from './app/i18n';
+import './lib/install-prompt';
 import { registerServiceWorker } from './lib/service-worker';
 import { loadSettings } from './lib/settings';
 

@@ -2,6 +2,9 @@ import sharp from 'sharp';
 import { WEB_ROUTES } from '../../src/shared/web-routes';
 import { expectAccessible } from './support/a11y';
 import { expect, test } from './support/fixtures';
+import { linkTo } from './support/mailbox';
+import { screenshotBoth } from './support/screenshots';
+import { registerCustomer, welcomeOf } from './support/users';
 
 interface Manifest {
   id: string;
@@ -62,5 +65,93 @@ test.describe('the installable app', () => {
     await expect(page).toHaveURL(/\/forgotpassword$/);
     await expect(page.getByRole('heading', { name: 'You are offline' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: /reset|send/i }).first()).toBeVisible();
+  });
+});
+
+const IPHONE_SAFARI =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+
+test.describe('the install page on an iPhone in Safari', () => {
+  test.use({ userAgent: IPHONE_SAFARI, viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test('shows the iPhone steps first, then Android, and a way to sign in', async ({ page }) => {
+    // Safari never offers an install dialog: Chromium's own offer is kept from the page.
+    await page.addInitScript(() =>
+      window.addEventListener('beforeinstallprompt', (event) => event.stopImmediatePropagation()),
+    );
+    await page.goto('/install');
+    await expect(page.getByRole('heading', { level: 1, name: 'Install the app' })).toBeVisible();
+    await expect(page.getByText('the businesses you follow reach you with a notification')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 3 })).toHaveText(['iPhone and iPad', 'Android phone']);
+    const iphone = page.getByRole('region', { name: 'iPhone and iPad' });
+    await expect(iphone.getByText('This device')).toBeVisible();
+    await expect(iphone.getByRole('listitem')).toHaveText([
+      /Open this page in Safari\./,
+      /Tap the Share button/,
+      /tap “Add to Home Screen”/,
+      /sign in and tap “Turn on notifications”/,
+    ]);
+    await expect(page.getByRole('button', { name: 'Install the app' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Sign in' }).last()).toHaveAttribute('href', '/login');
+    await expectAccessible(page);
+
+    await page.setViewportSize({ width: 360, height: 640 });
+    // Nothing wider than a small phone's screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.screenshot({ path: 'test-results/screenshots/install-iphone-360.png', fullPage: true });
+    await screenshotBoth(page, 'install-iphone');
+  });
+});
+
+test.describe('the install page where the browser offers to install', () => {
+  test("its button opens the browser's dialog, caught before the page was drawn, and says it is installed", async ({
+    page,
+  }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    // What Chrome fires once the app can be installed; it counts the calls of its prompt().
+    await page.evaluate(() => {
+      const counted = window as Window & { promptCalls?: number };
+      counted.promptCalls = 0;
+      const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+        prompt: () => {
+          counted.promptCalls = (counted.promptCalls ?? 0) + 1;
+          return Promise.resolve();
+        },
+        userChoice: Promise.resolve({ outcome: 'accepted', platform: 'web' }),
+      });
+      window.dispatchEvent(offer);
+    });
+    // Through the app's router, so the event caught on the sign-in page is still there.
+    await page.evaluate(() => {
+      window.history.pushState(null, '', '/install');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    const install = page.getByRole('button', { name: 'Install the app' });
+    await expect(install).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Install it in a few taps' })).toHaveCount(0);
+    await expectAccessible(page);
+    await screenshotBoth(page, 'install-offer');
+
+    await install.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('alert')).toHaveText(/Done: Broadcast is installed/);
+    await expect(page.getByRole('alert')).toBeFocused();
+    expect(await page.evaluate(() => (window as Window & { promptCalls?: number }).promptCalls)).toBe(1);
+    await expect(install).toHaveCount(0);
+    await screenshotBoth(page, 'install-accepted');
+  });
+});
+
+test.describe('the welcome email', () => {
+  test('its app link leads to the install page', async ({ page, request }) => {
+    const user = await registerCustomer(request, { tag: 'install-link' });
+    const { mail } = await welcomeOf(user.email);
+    expect(mail.text).toContain('Get the app on your Android phone');
+    const link = linkTo(mail, '/install');
+    expect(new URL(link).pathname).toBe('/install');
+    await page.goto(link);
+    await expect(page.getByRole('heading', { level: 1, name: 'Install the app' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Android phone' })).toBeVisible();
   });
 });

@@ -81,7 +81,7 @@ export const guestRoutes: RouteObject = {
   ],
 };
 
-/** The public layout with its top bar: home, documents and establishments' public pages. */
+/** The public layout with its top bar: home, the app's install page, documents and establishments' public pages. */
 export const publicLayoutRoutes: RouteObject = {
   lazy: page(
     () => import('../layouts/public-layout'),
@@ -93,6 +93,13 @@ export const publicLayoutRoutes: RouteObject = {
       lazy: page(
         () => import('../pages/public/home-page'),
         (m) => m.HomePage,
+      ),
+    },
+    {
+      path: '/install',
+      lazy: page(
+        () => import('../pages/public/install-page'),
+        (m) => m.InstallPage,
       ),
     },
     {

@@ -1,3 +1,5 @@
+import { runsInstalled } from '../../lib/install-prompt';
+
 /**
  * Safari on an iPhone or iPad, not opened from the Home Screen: web push exists there only in the
  * installed app, so the page says how to add it instead of offering a button that cannot work.
@@ -7,8 +9,5 @@ export function isIosBrowserTab(): boolean {
     /iPad|iPhone|iPod/.test(navigator.userAgent) ||
     // iPadOS presents itself as a Mac; a touch screen tells them apart.
     (navigator.platform === 'MacIntel' && navigator.maxTouchPoints > 1);
-  const installed =
-    window.matchMedia?.('(display-mode: standalone)').matches ||
-    (navigator as Navigator & { standalone?: boolean }).standalone === true;
-  return ios && !installed;
+  return ios && !runsInstalled();
 }
