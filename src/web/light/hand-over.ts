@@ -12,9 +12,14 @@ export function isSignedIn(): boolean {
 
 /**
  * Load the full web app into #root: a signed-in visitor follows, unfollows or opens the dashboard
- * there, as on every other page. The light page stays on screen until the app draws over it.
+ * there, as on every other page. The app starts from what index.html gives it, an empty #root with
+ * no styles of ours (the light page's class and inline styles would reach into the app's markup).
  */
 export function handOverToApp(app: LightPageData['app']): void {
+  const root = document.getElementById('root');
+  root?.replaceChildren();
+  root?.removeAttribute('class');
+  for (const style of document.head.querySelectorAll('style')) style.remove();
   for (const href of app.styles) {
     const link = document.createElement('link');
     link.rel = 'stylesheet';
