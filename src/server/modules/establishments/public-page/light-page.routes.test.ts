@@ -19,7 +19,8 @@ import {
   upload,
 } from '../../../../../tests/support/establishments-fixtures';
 
-const page = (url: string, headers: Record<string, string> = {}) => t.request({ method: 'GET', url, headers });
+const page = (url: string, headers: Record<string, string> = {}) =>
+  t.request({ method: 'GET', url, headers });
 
 describe('light public pages', () => {
   setupEstablishmentsApp({ webBuild: true });
@@ -33,7 +34,9 @@ describe('light public pages', () => {
     expect(german.headers.vary).toMatch(/Accept-Language/);
     // Swedish is "se" in the app, Austrian German "at"; unknown languages fall back to English.
     expect((await page(`/${e.publicId}`, { 'accept-language': 'sv-SE' })).body).toContain('<html lang="se"');
-    expect((await page(`/${e.publicId}`, { 'accept-language': 'de-AT,de' })).body).toContain('<html lang="at"');
+    expect((await page(`/${e.publicId}`, { 'accept-language': 'de-AT,de' })).body).toContain(
+      '<html lang="at"',
+    );
     expect((await page(`/${e.publicId}`, { 'accept-language': 'fr' })).body).toContain('<html lang="en"');
     const picked = await page(`/${e.publicId}/register?lang=sk`, { 'accept-language': 'de' });
     expect(picked.body).toContain('<html lang="sk"');
@@ -82,7 +85,9 @@ describe('light public pages', () => {
     expect(meta.format).toBe('webp');
     expect(meta.width).toBe(480);
     // The second answer is the kept copy, the same bytes.
-    expect((await get(`/image/sized/cover/${cover}-480.webp`)).rawPayload.equals(small.rawPayload)).toBe(true);
+    expect((await get(`/image/sized/cover/${cover}-480.webp`)).rawPayload.equals(small.rawPayload)).toBe(
+      true,
+    );
 
     for (const url of [
       `/image/sized/cover/${cover}-481.webp`,
