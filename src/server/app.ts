@@ -235,6 +235,8 @@ export async function buildApp(
   // Pictures at the widths a phone needs, as WebP (the light public page's srcset).
   app.get<{ Params: { folder: string; file: string } }>(
     '/image/sized/:folder/:file',
+    // A file route, like the pictures above: not part of the API's documentation.
+    { schema: { hide: true } },
     async (request, reply) => {
       const sized = parseSizedRequest(request.params.folder, request.params.file);
       const webp = sized && (await sizedImage(config.dataDir, sized.folder, sized.name, sized.width));
