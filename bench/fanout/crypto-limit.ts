@@ -9,14 +9,14 @@ export interface CryptoLimit {
   perSecond: number;
 }
 
-/** The per-message crypto alone on every core (one worker thread each), for `seconds`. */
+/** Our per-message encryption alone on every core (one worker thread each), for `seconds`. */
 export async function measureCryptoLimit(
   subscribers: Subscriber[],
   payloadBytes: number,
   seconds = 3,
 ): Promise<CryptoLimit> {
   const threads = availableParallelism();
-  const sample = subscribers.slice(0, 256).map((s) => ({ publicKey: s.publicKey, auth: s.authSecret }));
+  const sample = subscribers.slice(0, 256).map((s) => ({ p256dh: s.p256dh, auth: s.auth }));
   const started = performance.now();
   const counts = await Promise.all(
     Array.from(

@@ -51,6 +51,25 @@ export interface PipelineResult {
   workerCpu: number[];
   /** CPU seconds of the extra worker processes together. */
   workerCpuSeconds: number;
+  /**
+   * PostgreSQL only, when its processes are on this machine: CPU seconds of the server processes
+   * serving this run's database (its backends; not the WAL writer or checkpointer) while sending.
+   */
+  databaseCpuSeconds: number | null;
+}
+
+/** CPU seconds so far of each server process connected to this database; null off PostgreSQL or /proc. */
+async function backendCpu(sql: SqlExecutor): Promise<Map<number, number> | null> {
+  const { rows } = await sql.executeSql(
+    'SELECT pid FROM pg_stat_activity WHERE datname = current_database()',
+    [],
+  );
+  const cpu = new Map<number, number>();
+  for (const { pid } of rows as { pid: number }[]) {
+    const seconds = processCpuSeconds(Number(pid));
+    if (seconds !== null) cpu.set(Number(pid), seconds);
+  }
+  return cpu.size > 0 ? cpu : null;
 }
 
 interface Options {
@@ -181,6 +200,7 @@ export async function runPipeline(options: Options): Promise<PipelineResult> {
     await pushService.resetStats();
     (globalThis as { gc?: () => void }).gc?.();
 
+    const backendsBefore = database.kind === 'postgres' ? await backendCpu(database.sql) : null;
     log('sending...');
     const memory = memorySampler(100);
     const cpu = cpuMeter(pushService.pid);
@@ -224,6 +244,11 @@ export async function runPipeline(options: Options): Promise<PipelineResult> {
     const workerSeconds = workers.map((w, i) => (processCpuSeconds(w.pid!) ?? 0) - workerCpuBefore[i]!);
     const workerCpu = workerSeconds.map((cpuSeconds) => Math.round((cpuSeconds / seconds) * 100));
     const memoryPeak = memory.stop();
+    const backendsAfter = backendsBefore ? await backendCpu(database.sql) : null;
+    // Backends that started while sending count from zero; those that ended are lost (pools keep theirs).
+    const databaseCpuSeconds = backendsAfter
+      ? [...backendsAfter].reduce((sum, [pid, seconds]) => sum + seconds - (backendsBefore!.get(pid) ?? 0), 0)
+      : null;
     const stats = await pushService.stats();
 
     await jobs.stop();
@@ -252,6 +277,7 @@ export async function runPipeline(options: Options): Promise<PipelineResult> {
       cpu: cpuSpan,
       workerCpu,
       workerCpuSeconds: workerSeconds.reduce((a, b) => a + b, 0),
+      databaseCpuSeconds,
     };
   } finally {
     for (const worker of workers) worker.kill('SIGTERM');

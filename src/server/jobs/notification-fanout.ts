@@ -41,14 +41,12 @@ export function fanoutDefinition(ctx: AppContext): JobDefinition<typeof fanoutJo
         // Written with the notification, never changed: a resumed fan-out filters as the first did.
         const targets = await targetIdsOf(ctx.db, notificationId);
         let cursor = n.audienceCursor;
+        // The first page is one batch: its rows are written and its job queued soonest, so the first
+        // phones ring sooner (PGlite: ~0.1 s less than a page of four batches).
+        let pageSize = batchSize;
         for (;;) {
-          const users = await deliveries.memberPage(
-            sql,
-            n.establishmentId,
-            cursor,
-            batchSize * BATCHES_PER_PAGE,
-            targets,
-          );
+          const users = await deliveries.memberPage(sql, n.establishmentId, cursor, pageSize, targets);
+          pageSize = batchSize * BATCHES_PER_PAGE;
           if (users.length === 0) break;
           const added = await deliveries.addToAudience(sql, notificationId, users);
           const batches = [];

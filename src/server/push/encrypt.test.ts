@@ -2,6 +2,8 @@ import { createECDH, randomBytes } from 'node:crypto';
 import ece from 'http_ece';
 import { describe, expect, it } from 'vitest';
 import { encryptForSubscription } from './encrypt';
+import { encryptWithReceipts } from './encrypt-chunk';
+import { ReceiptTokens } from './receipts';
 
 /** A browser's subscription keys, and what it needs to decrypt. */
 function browser() {
@@ -42,5 +44,36 @@ describe('RFC 8291 encryption', () => {
       ),
     ).toThrow();
     expect(() => encryptForSubscription('short', 'AAAAAAAAAAAAAAAAAAAAAA', Buffer.from('x'))).toThrow();
+  });
+
+  it('encrypts a chunk with a receipt per recipient, back to back, skipping unusable keys', () => {
+    const receipts = new ReceiptTokens(randomBytes(32));
+    const notificationId = '6f1c1a52-4d7e-4c43-9a51-0d3f4b8b8a10';
+    const uas = [browser(), browser()];
+    const ids = ['0b6a1c1e-8d44-4a36-9d6e-2f0f3f1f6a01', '0b6a1c1e-8d44-4a36-9d6e-2f0f3f1f6a02'];
+    const message = JSON.stringify({ id: notificationId, text: 'Soup of the day' });
+    const recipients = [
+      ids[0]!,
+      uas[0]!.p256dh,
+      uas[0]!.auth.toString('base64url'),
+      '0b6a1c1e-8d44-4a36-9d6e-2f0f3f1f6a03',
+      Buffer.alloc(65, 7).toString('base64url'),
+      'AAAAAAAAAAAAAAAAAAAAAA',
+      ids[1]!,
+      uas[1]!.p256dh,
+      uas[1]!.auth.toString('base64url'),
+    ];
+    const { buffer, lengths } = encryptWithReceipts(receipts, { notificationId, message, recipients });
+    expect(lengths[1]).toBe(-1);
+    let at = 0;
+    for (const i of [0, 2]) {
+      const body = buffer.subarray(at, at + lengths[i]!);
+      at += lengths[i]!;
+      const ua = uas[i / 2]!;
+      const plain = ece.decrypt(body, { version: 'aes128gcm', privateKey: ua.ecdh, authSecret: ua.auth });
+      const parsed = JSON.parse(plain.toString('utf8')) as { text: string; receipt: string };
+      expect(parsed.text).toBe('Soup of the day');
+      expect(receipts.verify(notificationId, parsed.receipt)).toBe(ids[i / 2]);
+    }
   });
 });

@@ -23,7 +23,10 @@ export async function createPushRuntime(db: Db, config: Config): Promise<PushRun
   const sender = new PushSender(new VapidSigner(keys, vapidSubject(config)), config.push.allowedHosts, {
     caFile: config.push.caFile,
   });
-  const encryption = new EncryptionPool(config.push.cryptoThreads ?? availableParallelism());
+  const encryption = new EncryptionPool(
+    config.push.cryptoThreads ?? availableParallelism(),
+    config.jwtSecret,
+  );
   return {
     publicKey: keys.publicKey,
     sender,

@@ -268,7 +268,9 @@ export interface AttemptResult {
 
 /**
  * Record a batch's results in one statement. Only pending rows change, so a repeated batch never
- * turns one outcome into another: each (notification, subscription) ends in exactly one.
+ * turns one outcome into another: each (notification, subscription) ends in exactly one. The
+ * `= ANY($2)` finds the rows by primary key: joined on the unnest alone, the planner hashed every
+ * delivery of the notification on each write (a scan of the whole audience per chunk of results).
  */
 export async function recordAttempts(sql: SqlExecutor, notificationId: string, results: AttemptResult[]) {
   if (results.length === 0) return;
@@ -277,7 +279,8 @@ export async function recordAttempts(sql: SqlExecutor, notificationId: string, r
         SET outcome = v.outcome, http_status = v.status, attempts = d.attempts + 1,
             decided_at = CASE WHEN v.outcome = 'pending' THEN NULL ELSE now() END
        FROM unnest($2::uuid[], $3::text[], $4::int[]) AS v(subscription_id, outcome, status)
-      WHERE d.notification_id = $1 AND d.subscription_id = v.subscription_id AND d.outcome = 'pending'`,
+      WHERE d.notification_id = $1 AND d.subscription_id = ANY($2::uuid[])
+        AND d.subscription_id = v.subscription_id AND d.outcome = 'pending'`,
     [
       notificationId,
       results.map((r) => r.subscriptionId),
