@@ -24,6 +24,7 @@ import { expireSubscriptionsJob } from './jobs/notification-delivery.queues';
 import { startJobQueue } from './jobs/queue';
 import { releaseScheduledJob, releaseScheduledJobs } from './jobs/release-scheduled.job';
 import { sweepJob, sweepJobs } from './jobs/sweep.job';
+import { welcomeNoticeJobs } from './jobs/welcome-notice.job';
 import { parseSizedRequest, sizedImage } from './lib/image-variants';
 import { setImageConcurrency } from './lib/images';
 import { logSerializers } from './lib/log-safety';
@@ -34,6 +35,7 @@ import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { commentRoutes } from './modules/comments/comments.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { establishmentRoutes } from './modules/establishments/establishments.routes';
+import { publicProfileInvalidation } from './modules/establishments/public-profile-cache';
 import { exportRoutes } from './modules/exports/exports.routes';
 import { auditLogRoutes } from './modules/management/audit-log.routes';
 import { userActionRoutes } from './modules/management/user-actions.routes';
@@ -83,6 +85,7 @@ export const allJobs = (ctx: AppContext) => [
   ...housekeepingJobs(ctx),
   ...analyticsForwardJobs(ctx),
   ...commentNoticeJobs(ctx),
+  ...welcomeNoticeJobs(ctx),
 ];
 
 /** Start this process's job workers and the periodic jobs. */
@@ -201,6 +204,8 @@ export async function buildApp(
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(authPlugin, ctx);
   await app.register(accessPlugin);
+  // Any write empties this process's cache of public profiles before its answer leaves.
+  await app.register(publicProfileInvalidation, ctx);
 
   await app.register(async (scope) => accountRoutes(scope, ctx));
   await app.register(async (scope) => establishmentRoutes(scope, ctx));

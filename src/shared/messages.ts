@@ -150,4 +150,5 @@ export const FieldLabel = {
   address2: 'address 2',
   caption: 'caption',
   text: 'text',
+  welcomeText: 'welcome notification',
 } as const;

@@ -3,8 +3,9 @@ import { commentNoticeOf } from '../../shared/push/payload';
 import type { AppContext } from '../context';
 import { commentNoticeText } from '../modules/comments/comment-notice.text';
 import * as repo from '../modules/comments/comments.repo';
-import { deleteSubscriptions } from '../modules/notifications/deliveries.repo';
+import { liveDevicesOf } from '../modules/notifications/push-devices.repo';
 import type { PushOptions } from '../push/push-sender';
+import { pushToDevices } from './direct-push';
 import { jobId } from './notification-delivery.queues';
 import type { JobDefinition } from './queue';
 
@@ -64,10 +65,10 @@ export function commentNoticeJobs(ctx: AppContext): JobDefinition<z.ZodType>[] {
           .filter(([, r]) => r.count > 0),
       );
       if (newFor.size === 0) return;
-      const devices = await repo.devicesOf(ctx.db, [...newFor.keys()]);
-      if (devices.length === 0) return;
+      const devices = await liveDevicesOf(ctx.db, [...newFor.keys()]);
       const at = new Date(to).getTime();
-      const bodies = await ctx.push.encryption.encrypt(
+      const outcomes = await pushToDevices(
+        ctx,
         devices.map((device) => {
           const recipient = newFor.get(device.userId)!;
           const message = commentNoticeOf({
@@ -78,22 +79,15 @@ export function commentNoticeJobs(ctx: AppContext): JobDefinition<z.ZodType>[] {
             text: commentNoticeText(recipient.language, recipient.count, post.text),
             at,
           });
-          return { p256dh: device.p256dh, auth: device.auth, payload: Buffer.from(JSON.stringify(message)) };
+          return { device, message };
         }),
+        NOTICE_PUSH,
       );
-      const gone: string[] = [];
-      await Promise.all(
-        devices.map(async (device, i) => {
-          const body = bodies[i];
-          if (!body) return;
-          const result = await ctx.push.sender.post(device.endpoint, body, NOTICE_PUSH);
-          // A notice is not retried: the comments wait on the post page, and the next window's notice comes.
-          if (result.kind === 'gone') gone.push(device.id);
-          else if (result.kind !== 'sent')
-            ctx.log.debug({ notificationId, result: result.kind }, 'comment notice not delivered');
-        }),
-      );
-      if (gone.length > 0) await deleteSubscriptions(ctx.database.sql, gone);
+      // A notice is not retried: the comments wait on the post page, and the next window's notice comes.
+      for (const kind of outcomes) {
+        if (kind !== 'sent' && kind !== 'gone')
+          ctx.log.debug({ notificationId, result: kind }, 'comment notice not delivered');
+      }
     },
   };
   return [job] as JobDefinition<z.ZodType>[];

@@ -3,24 +3,25 @@ import type { Db } from '../db/client';
 import { rateLimitCounters as t } from '../db/schema';
 
 /**
- * Count one hit on `key` in its fixed window of `windowMs`, in one statement: a new key or an
- * ended window starts a window at 1, otherwise the count goes up. Answers the count and the time
+ * Count `hits` (one by default) on `key` in its fixed window of `windowMs`, in one statement: a new
+ * key or an ended window starts a window at `hits`, otherwise the count goes up. Answers the count and the time
  * left in the window, both by the database's clock, so every process agrees.
  */
 export async function hitCounter(
   db: Db,
   key: string,
   windowMs: number,
+  hits = 1,
 ): Promise<{ count: number; ttlMs: number }> {
   const window = sql`(${windowMs}::float8 * interval '1 millisecond')`;
   const ended = sql`${t.expiresAt} <= now()`;
   const [row] = await db
     .insert(t)
-    .values({ key, windowStart: sql`now()`, expiresAt: sql`now() + ${window}`, count: 1 })
+    .values({ key, windowStart: sql`now()`, expiresAt: sql`now() + ${window}`, count: hits })
     .onConflictDoUpdate({
       target: t.key,
       set: {
-        count: sql`case when ${ended} then 1 else least(${t.count} + 1, 2147483647) end`,
+        count: sql`case when ${ended} then ${hits}::int else least(${t.count}::bigint + ${hits}::int, 2147483647)::int end`,
         windowStart: sql`case when ${ended} then now() else ${t.windowStart} end`,
         expiresAt: sql`case when ${ended} then now() + ${window} else ${t.expiresAt} end`,
       },

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { AppContext, AuthedActor } from '../context';
 import { readAccessToken } from '../lib/access-tokens';
 import { unauthorized } from '../lib/app-error';
-import { findLiveSession, listMemberships } from '../modules/account/account.repo';
+import { findSessionActor } from '../modules/account/account.repo';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -31,15 +31,17 @@ export const authPlugin = fp(async (app: FastifyInstance, ctx: AppContext) => {
     if (!token) throw unauthorized();
     const claims = await readAccessToken(ctx.config.jwtSecret, token);
     if (!claims) throw unauthorized();
-    const live = await findLiveSession(ctx.db, claims.sid);
-    if (!live || live.user.id !== claims.sub || live.user.tokenVersion !== claims.ver) throw unauthorized();
+    // One statement: the session, its user and their memberships.
+    const live = await findSessionActor(ctx.db, claims.sid);
+    if (!live || live.userId !== claims.sub || live.tokenVersion !== claims.ver) throw unauthorized();
     request.actor = {
-      id: live.user.id,
-      role: live.user.role,
-      emailVerified: live.user.emailVerified,
-      establishments: await listMemberships(ctx.db, live.user.id),
-      sessionId: live.session.id,
-      actingAdminId: live.session.actingAdminId,
+      id: live.userId,
+      role: live.role,
+      emailVerified: live.emailVerified,
+      establishments:
+        typeof live.establishments === 'string' ? JSON.parse(live.establishments) : live.establishments,
+      sessionId: live.sessionId,
+      actingAdminId: live.actingAdminId,
     };
   });
 });

@@ -22,6 +22,15 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, ctx: AppContext) 
 export const perIpPerMinute = (max: number): RateLimitOptions => ({ max, timeWindow: 60_000 });
 
 /**
+ * A high-volume public route's limit (a business's profile, its QR codes, the pages, page views):
+ * counted in memory between writes while far below the limit (lib/rate-limit-store.ts), so a
+ * popular page does not cost a row lock and a commit per request. Sign-in, uploads and the like
+ * keep `perIpPerMinute`, written on every request.
+ */
+export const coalesced = (options: RateLimitOptions): RateLimitOptions =>
+  ({ ...options, coalesce: true }) as RateLimitOptions;
+
+/**
  * Picture uploads: per signed-in user per minute, every upload route counted together. The route's
  * access check (onRequest, first) has already named the user.
  */
@@ -37,11 +46,8 @@ export const uploadsPerUser = (ctx: AppContext): RateLimitOptions => ({
  * The web app's pages and every unknown path (web-app.plugin.ts's not-found handler), per IP: a
  * business's server-rendered page reads the database.
  */
-export const pagesPerIp = (ctx: AppContext): RateLimitOptions => ({
-  max: ctx.config.publicRateLimitPerMinute,
-  timeWindow: 60_000,
-  groupId: 'pages',
-});
+export const pagesPerIp = (ctx: AppContext): RateLimitOptions =>
+  coalesced({ max: ctx.config.publicRateLimitPerMinute, timeWindow: 60_000, groupId: 'pages' });
 
 /** Comments written or edited (issue 16): per signed-in user per minute, both routes counted together. */
 export const commentsPerUser = (ctx: AppContext): RateLimitOptions => ({

@@ -34,9 +34,10 @@ export interface PushMessage {
   receipt?: string;
   /**
    * What it is about. Absent: a business's notification (receipt and click reported). 'comments':
-   * the notice to a post's operators that it got new comments (issue 16); nothing is reported back.
+   * the notice to a post's operators that it got new comments (issue 16); 'welcome': a business's
+   * welcome to a new follower (issue 14). Neither reports anything back.
    */
-  kind?: 'comments';
+  kind?: 'comments' | 'welcome';
 }
 
 export interface PushMessageInput {
@@ -93,6 +94,32 @@ export function commentNoticeOf(input: CommentNoticeInput): PushMessage {
     image: null,
     url: `${postPath(input.establishmentId, input.postId)}#comments`,
     tag: `comments-${input.postId}`,
+    timestamp: input.at,
+  };
+}
+
+/** A business's welcome to a new follower (issue 14); `text` is already in the follower's language. */
+export interface WelcomeNoticeInput {
+  establishmentId: string;
+  establishmentName: string;
+  logo: string | null;
+  text: string;
+  at: number;
+}
+
+/** The welcome notification: opens the business's feed; one per business on the device. */
+export function welcomeNoticeOf(input: WelcomeNoticeInput): PushMessage {
+  return {
+    v: 1,
+    kind: 'welcome',
+    id: input.establishmentId,
+    establishmentId: input.establishmentId,
+    title: input.establishmentName,
+    body: input.text,
+    icon: logoUrl(input.logo) ?? '/icons/icon-192.png',
+    image: null,
+    url: `/app/establishment/${input.establishmentId}`,
+    tag: `welcome-${input.establishmentId}`,
     timestamp: input.at,
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { FieldLabel, Msg } from '../messages';
+import { LANGUAGES } from '../i18n/languages';
+import { FieldLabel, Msg, tooLong } from '../messages';
 import { emailField, optionalText, phoneField, requiredText, visitSourceField } from './fields';
 
 const isTimeZone = (value: string) => {
@@ -22,6 +23,20 @@ const websiteField = z
   .refine((value) => value === '' || /^https?:\/\/[^\s.]+\.[^\s]+$/i.test(value), Msg.invalidUrl)
   .refine((value) => !value.includes('\u0000'), Msg.invalidUrl)
   .default('');
+
+/** Short enough to read on a lock screen; well inside a push message's 4 KB. */
+export const WELCOME_TEXT_MAX = 300;
+
+/** The welcome notification in the other interface languages; a language left out gets `welcomeText`. */
+export const WelcomeTranslationsSchema = z.partialRecord(
+  z.enum(LANGUAGES),
+  noNul(
+    z
+      .string({ error: 'A translation must be text' })
+      .trim()
+      .max(WELCOME_TEXT_MAX, tooLong(FieldLabel.welcomeText, WELCOME_TEXT_MAX)),
+  ),
+);
 
 /** The editable profile of an establishment (spec section 3), with the spec's required-field messages. */
 export const EstablishmentFieldsSchema = z.object({
@@ -46,6 +61,9 @@ export const EstablishmentFieldsSchema = z.object({
   active: z.boolean({ error: 'Active must be true or false' }).default(true),
   /** Followers may comment on its posts (issue 16); off: no new comments on any of them. */
   commentsEnabled: z.boolean({ error: 'commentsEnabled must be true or false' }).default(true),
+  /** The welcome notification a new follower's phone gets once push is on (issue 14); empty: none. */
+  welcomeText: noNul(optionalText(FieldLabel.welcomeText, WELCOME_TEXT_MAX)).default(''),
+  welcomeTranslations: WelcomeTranslationsSchema.default({}),
 });
 export type EstablishmentFields = z.input<typeof EstablishmentFieldsSchema>;
 
@@ -77,6 +95,8 @@ export const EstablishmentSchema = z.object({
   cover: z.string().nullable(),
   active: z.boolean(),
   commentsEnabled: z.boolean(),
+  welcomeText: z.string(),
+  welcomeTranslations: WelcomeTranslationsSchema,
   blocked: z.boolean(),
   status: EstablishmentStateSchema,
   registeredById: z.string().nullable(),

@@ -119,12 +119,12 @@ async function show(message: PushMessage | null) {
     timestamp: typeof message.timestamp === 'number' ? message.timestamp : Date.now(),
     data: {
       url: message.url || '/',
-      // A comment notice (kind 'comments') is no business's notification: nothing to report of it.
-      ...(message.kind === 'comments' ? {} : { id: message.id, receipt: message.receipt }),
+      // A comment notice or a welcome (any `kind`) is no business's notification: nothing to report of it.
+      ...(message.kind ? {} : { id: message.id, receipt: message.receipt }),
     } satisfies NotificationData,
   };
   await self.registration.showNotification(message.title, options);
-  if (message.kind !== 'comments') await report(message.id, 'received', message.receipt);
+  if (!message.kind) await report(message.id, 'received', message.receipt);
 }
 
 self.addEventListener('push', (event) => {

@@ -1,4 +1,15 @@
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { Translations } from '../../../shared/schemas/preference.schema';
 import { VISIT_SOURCES } from '../../../shared/schemas/report-sources';
 import { users } from './users';
 
@@ -29,6 +40,12 @@ export const establishments = pgTable(
     active: boolean('active').notNull().default(true),
     /** Followers may comment on its posts (issue 16); its operators turn this off in its settings. */
     commentsEnabled: boolean('comments_enabled').notNull().default(true),
+    /**
+     * The welcome notification (issue 14): pushed once to a new follower's devices as soon as push is
+     * on. Empty: none is sent. Translations by interface language; English/default is `welcomeText`.
+     */
+    welcomeText: text('welcome_text').notNull().default(''),
+    welcomeTranslations: jsonb('welcome_translations').$type<Translations>().notNull().default({}),
     blockedAt: timestamp('blocked_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /** The representative who signed the business up. */
@@ -52,6 +69,8 @@ export const memberships = pgTable(
     kind: text('kind', { enum: ['customer', 'client'] }).notNull(),
     /** How a follower came (the public page's ?src=): the follower funnel counts follows by it. */
     source: text('source', { enum: VISIT_SOURCES }).notNull().default('direct'),
+    /** When the establishment's welcome notification reached this follower; it is sent once. */
+    welcomedAt: timestamp('welcomed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -93,6 +93,11 @@ export const notifications = pgTable(
   },
   (t) => [
     index('notifications_establishment_idx').on(t.establishmentId, t.createdAt, t.id),
+    // The feeds (notifications.repo listEstablishmentPosts, listFeed): an establishment's posts newest
+    // first, exactly the rows a page shows, so a page reads `limit` entries.
+    index('notifications_feed_idx')
+      .on(t.establishmentId, t.createdAt, t.id)
+      .where(sql`${t.inFeed} AND ${t.deletedAt} IS NULL AND ${t.status} <> 'scheduled'`),
     uniqueIndex('notifications_idempotency_idx')
       .on(t.authorId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} IS NOT NULL`),

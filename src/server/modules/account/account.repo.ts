@@ -107,6 +107,31 @@ export async function findLiveSession(db: Db, sessionId: string) {
   return row;
 }
 
+/**
+ * What each authenticated request needs, in one statement: the live session, its user's role, token
+ * version and verification, and the establishments they follow or operate (oldest first, deleted
+ * ones left out), as findLiveSession and listMemberships would answer them in two.
+ */
+export async function findSessionActor(db: Db, sessionId: string) {
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      actingAdminId: sessions.actingAdminId,
+      userId: users.id,
+      role: users.role,
+      emailVerified: users.emailVerified,
+      tokenVersion: users.tokenVersion,
+      establishments: sql<{ establishmentId: string; kind: 'customer' | 'client' }[]>`coalesce((
+        select json_agg(json_build_object('establishmentId', m.establishment_id, 'kind', m.kind) order by m.created_at)
+        from ${memberships} m join ${establishments} e on e.id = m.establishment_id
+        where m.user_id = ${users.id} and e.deleted_at is null), '[]'::json)`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
+  return row;
+}
+
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {
   await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
 }

@@ -2,13 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { recordPageView } from '../../../shared/contracts/reports.contracts';
 import type { AppContext } from '../../context';
 import { route } from '../../lib/route';
-import { perIpPerMinute } from '../../plugins/rate-limit.plugin';
+import { coalesced, perIpPerMinute } from '../../plugins/rate-limit.plugin';
 import * as analytics from './analytics.service';
 
 /** First-party page-view analytics (issue 13): the web app's route changes. */
 export async function analyticsRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, recordPageView, {
-    config: { rateLimit: perIpPerMinute(ctx.config.analytics.pageViewRateLimitPerMinute) },
+    config: { rateLimit: coalesced(perIpPerMinute(ctx.config.analytics.pageViewRateLimitPerMinute)) },
     handler: async (request, reply) => {
       await analytics.recordPageView(
         ctx,

@@ -1,13 +1,6 @@
-import { and, asc, count, eq, gt, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  establishments,
-  memberships,
-  notifications,
-  postComments,
-  pushSubscriptions,
-  users,
-} from '../../db/schema';
+import { establishments, memberships, notifications, postComments, users } from '../../db/schema';
 
 /** What the comment rules need of a post: where it stands, who may act on it, and its switches. */
 const targetColumns = {
@@ -172,24 +165,4 @@ export async function commentsInWindow(
     )
     .groupBy(postComments.authorId);
   return new Map(rows.map((row) => [row.authorId, Number(row.count)]));
-}
-
-/** The live push subscriptions of these users. */
-export async function devicesOf(db: Db, userIds: string[]) {
-  if (userIds.length === 0) return [];
-  return db
-    .select({
-      id: pushSubscriptions.id,
-      userId: pushSubscriptions.userId,
-      endpoint: pushSubscriptions.endpoint,
-      p256dh: pushSubscriptions.p256dh,
-      auth: pushSubscriptions.auth,
-    })
-    .from(pushSubscriptions)
-    .where(
-      and(
-        inArray(pushSubscriptions.userId, userIds),
-        or(isNull(pushSubscriptions.expiresAt), sql`${pushSubscriptions.expiresAt} > now()`),
-      ),
-    );
 }

@@ -54,6 +54,8 @@ export function toEstablishmentDto(row: EstablishmentWithCounts): Establishment 
     timeZone: row.timeZone,
     active: row.active,
     commentsEnabled: row.commentsEnabled,
+    welcomeText: row.welcomeText,
+    welcomeTranslations: row.welcomeTranslations,
     blocked: row.blockedAt !== null,
     status: stateOf(row),
     registeredById: row.registeredById,

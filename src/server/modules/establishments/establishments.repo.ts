@@ -148,17 +148,19 @@ export async function upsertMembership(
     .onConflictDoUpdate({ target: [memberships.userId, memberships.establishmentId], set: { kind } });
 }
 
-/** Follow as a customer unless already a member: an operator who follows stays an operator, even at the same moment. */
+/** Follow as a customer unless already a member: an operator who follows stays an operator, even at the same moment. True: a new follow. */
 export async function insertFollower(
   db: Db,
   userId: string,
   establishmentId: string,
   source: VisitSource = 'direct',
-) {
-  await db
+): Promise<boolean> {
+  const rows = await db
     .insert(memberships)
     .values({ userId, establishmentId, kind: 'customer', source })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ userId: memberships.userId });
+  return rows.length > 0;
 }
 
 export async function deleteMembership(db: Db, userId: string, establishmentId: string) {

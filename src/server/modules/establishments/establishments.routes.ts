@@ -5,11 +5,12 @@ import { CaptionBodySchema } from '../../../shared/schemas/establishment.schema'
 import { VISIT_SOURCE_PARAM } from '../../../shared/schemas/report-sources';
 import type { AppContext } from '../../context';
 import { fieldError } from '../../lib/app-error';
+import { sendCachedJson } from '../../lib/http-cache';
 import { removeStoredOnFailure } from '../../lib/images';
 import { type ContractRequest, route } from '../../lib/route';
 import { withImageUpload } from '../../lib/uploads';
 import { actorOf } from '../../plugins/auth.plugin';
-import { perIpPerMinute, uploadsPerUser } from '../../plugins/rate-limit.plugin';
+import { coalesced, perIpPerMinute, uploadsPerUser } from '../../plugins/rate-limit.plugin';
 import * as establishments from './establishments.service';
 import * as gallery from './gallery.service';
 import * as members from './members.service';
@@ -154,7 +155,7 @@ export async function establishmentRoutes(app: FastifyInstance, ctx: AppContext)
   });
 
   route(app, contracts.getEstablishmentQr, {
-    config: { rateLimit: perIpPerMinute(ctx.config.publicRateLimitPerMinute) },
+    config: { rateLimit: coalesced(perIpPerMinute(ctx.config.publicRateLimitPerMinute)) },
     handler: async (request, reply) => {
       const { url, name } = await publicPage.publicUrlOf(ctx, request.params.id);
       const { format, size, download, source } = request.query;
@@ -173,10 +174,14 @@ export async function establishmentRoutes(app: FastifyInstance, ctx: AppContext)
   });
 
   // Signed-in callers also learn whether they follow it; guests get the same page ('optionalSignIn').
+  // Serialized once per business and cached (public-profile-cache.ts); ETag and Cache-Control, 304.
   route(app, contracts.getPublicEstablishment, {
-    config: { rateLimit: perIpPerMinute(ctx.config.publicRateLimitPerMinute) },
-    handler: async (request) => ({
-      establishment: await publicPage.publicProfile(ctx, request.actor, request.params.id),
-    }),
+    config: { rateLimit: coalesced(perIpPerMinute(ctx.config.publicRateLimitPerMinute)) },
+    handler: async (request, reply) =>
+      sendCachedJson(
+        request,
+        reply,
+        await publicPage.publicProfileAnswer(ctx, request.actor, request.params.id),
+      ),
   });
 }

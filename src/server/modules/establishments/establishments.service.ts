@@ -54,6 +54,11 @@ const fieldsToRow = (fields: EstablishmentFields) => {
     timeZone: f.timeZone,
     active: f.active,
     commentsEnabled: f.commentsEnabled,
+    welcomeText: f.welcomeText,
+    // Only the languages with text: an empty translation means "send the default text".
+    welcomeTranslations: Object.fromEntries(
+      Object.entries(f.welcomeTranslations).filter(([, text]) => Boolean(text)),
+    ),
   };
 };
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   establishments,
@@ -97,6 +97,34 @@ export async function findMedia(db: Db, id: string) {
   return row;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * An establishment by id or public id, deleted ones included, for access checks and its feed: its
+ * columns only. establishments.repo's findEstablishment also counts its followers and clients,
+ * which the profile shows and a feed page does not need (a join over every member, each request).
+ */
+export async function findEstablishmentRef(db: Db, idOrPublicId: string) {
+  const isUuid = UUID.test(idOrPublicId);
+  if (!isUuid && !/^[a-z0-9-]{1,64}$/i.test(idOrPublicId)) return undefined;
+  const [row] = await db
+    .select({
+      id: establishments.id,
+      publicId: establishments.publicId,
+      name: establishments.name,
+      logo: establishments.logo,
+      active: establishments.active,
+      registeredById: establishments.registeredById,
+      blockedAt: establishments.blockedAt,
+      deletedAt: establishments.deletedAt,
+    })
+    .from(establishments)
+    .where(
+      isUuid ? eq(establishments.id, idOrPublicId) : eq(establishments.publicId, idOrPublicId.toLowerCase()),
+    );
+  return row;
+}
+
 /** A post with what its card shows. */
 const postColumns = {
   id: notifications.id,
@@ -145,13 +173,21 @@ export interface Cursor {
   id: string;
 }
 
+/**
+ * Older than the cursor, as a row comparison: (created_at, id) < (c, i) is one range of the feed
+ * indexes, where `created_at < c OR (created_at = c AND id < i)` would be a filter over every row.
+ */
 const before = (cursor: Cursor | undefined): SQL | undefined =>
   cursor
-    ? or(
-        lt(notifications.createdAt, cursor.createdAt),
-        and(eq(notifications.createdAt, cursor.createdAt), lt(notifications.id, cursor.id)),
-      )
+    ? sql`(${notifications.createdAt}, ${notifications.id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)`
     : undefined;
+
+/**
+ * A post in the feeds: posted, not deleted, not waiting for its time (a scheduled send is in no
+ * feed until it goes; its senders list it apart: listScheduled). Written as literals, so the
+ * planner matches the partial index notifications_feed_idx.
+ */
+const inTheFeeds = sql`${notifications.inFeed} AND ${notifications.deletedAt} IS NULL AND ${notifications.status} <> 'scheduled'`;
 
 /** A page of an establishment's posts (or all its notifications), newest first. */
 export async function listEstablishmentPosts(
@@ -163,10 +199,9 @@ export async function listEstablishmentPosts(
     .where(
       and(
         eq(notifications.establishmentId, establishmentId),
-        isNull(notifications.deletedAt),
-        // A scheduled send is in no feed until it goes (its senders list it apart: listScheduled).
-        ne(notifications.status, 'scheduled'),
-        options.includePushOnly ? undefined : eq(notifications.inFeed, true),
+        options.includePushOnly
+          ? and(isNull(notifications.deletedAt), ne(notifications.status, 'scheduled'))
+          : inTheFeeds,
         before(options.cursor),
       ),
     )
@@ -175,31 +210,33 @@ export async function listEstablishmentPosts(
   return rows;
 }
 
-/** A page of the posts of every establishment the user follows or operates, newest first. */
+/**
+ * A page of the posts of every establishment the user follows or operates, newest first: the
+ * newest `limit` of each establishment (one short range of notifications_feed_idx each), then the
+ * newest `limit` of those, so a page costs (establishments followed x limit) index entries
+ * however many posts they have; merging all their posts and sorting read every one of them.
+ */
 export async function listFeed(
   db: Db,
   userId: string,
   options: { cursor?: Cursor; limit: number },
 ): Promise<PostRow[]> {
-  const mine = db
-    .select({ id: memberships.establishmentId })
-    .from(memberships)
-    .where(eq(memberships.userId, userId));
-  const rows = await postQuery(db)
-    .where(
-      and(
-        inArray(notifications.establishmentId, mine),
-        eq(notifications.inFeed, true),
-        ne(notifications.status, 'scheduled'),
-        isNull(notifications.deletedAt),
-        isNull(establishments.deletedAt),
-        isNull(establishments.blockedAt),
-        before(options.cursor),
-      ),
-    )
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(options.limit);
-  return rows;
+  const page = sql`(
+    select p.id from ${memberships} m
+    join ${establishments} e on e.id = m.establishment_id and e.deleted_at is null and e.blocked_at is null
+    cross join lateral (
+      select ${notifications.id} as id, ${notifications.createdAt} as created_at from ${notifications}
+      where ${notifications.establishmentId} = m.establishment_id and ${inTheFeeds}
+        ${options.cursor ? sql`and ${before(options.cursor)}` : sql``}
+      order by ${notifications.createdAt} desc, ${notifications.id} desc
+      limit ${options.limit}
+    ) p
+    where m.user_id = ${userId}
+    order by p.created_at desc, p.id desc
+    limit ${options.limit})`;
+  return postQuery(db)
+    .where(inArray(notifications.id, page))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id));
 }
 
 /** An establishment's scheduled sends still waiting, soonest first (issue 16). */

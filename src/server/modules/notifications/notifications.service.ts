@@ -19,7 +19,6 @@ import { nudgeRelease } from '../../jobs/release-scheduled.job';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
 import { type ImageSource, saveJpeg, toJpeg } from '../../lib/images';
-import * as establishmentsRepo from '../establishments/establishments.repo';
 import { existingPreferences } from '../preferences/preferences.service';
 import * as deliveries from './deliveries.repo';
 import {
@@ -40,7 +39,7 @@ const MEDIA_SIZE = { width: 1600, height: 1600, fit: 'inside' as const };
 const establishmentGone = () => notFound(Msg.establishmentNotFound);
 
 async function loadEstablishment(ctx: AppContext, id: string) {
-  const row = await establishmentsRepo.findEstablishment(ctx.db, id);
+  const row = await repo.findEstablishmentRef(ctx.db, id);
   if (!row || row.deletedAt) throw establishmentGone();
   return row;
 }

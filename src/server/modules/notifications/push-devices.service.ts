@@ -3,10 +3,13 @@ import { Msg } from '../../../shared/messages';
 import type { Actor } from '../../../shared/permissions';
 import type { PushSubscriptionBody } from '../../../shared/schemas/notification.schema';
 import type { AppContext, AuthedActor } from '../../context';
+import { withOutbox } from '../../jobs/outbox';
+import { welcomeNoticeJob } from '../../jobs/welcome-notice.job';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
 import { endpointProblem } from '../../push/allowed-hosts';
 import { assertBrowserKey } from '../../push/encrypt';
+import { owesWelcome } from '../establishments/welcome.repo';
 import * as deliveries from './deliveries.repo';
 import * as repo from './notifications.repo';
 
@@ -35,13 +38,20 @@ export async function subscribe(
   } catch {
     throw fieldError('keys.p256dh', 'keys.p256dh must be a base64url P-256 public key');
   }
-  const saved = await repo.upsertSubscription(ctx.db, {
-    userId: actor.id,
-    endpoint: body.endpoint,
-    p256dh: body.keys.p256dh,
-    auth: body.keys.auth,
-    expiresAt: body.expirationTime ? new Date(body.expirationTime) : null,
-    userAgent: userAgent.slice(0, 300),
+  const saved = await withOutbox(ctx, async ({ db, enqueue }) => {
+    const device = await repo.upsertSubscription(db, {
+      userId: actor.id,
+      endpoint: body.endpoint,
+      p256dh: body.keys.p256dh,
+      auth: body.keys.auth,
+      expiresAt: body.expirationTime ? new Date(body.expirationTime) : null,
+      userAgent: userAgent.slice(0, 300),
+    });
+    // Push just came on: a recent follow's welcome notification goes out now (issue 14).
+    if (device?.created && (await owesWelcome(db, actor.id))) {
+      await enqueue(welcomeNoticeJob, { userId: actor.id });
+    }
+    return device;
   });
   // Another account's endpoint with other keys: not the same browser, so not theirs to take.
   if (!saved) {

@@ -4,8 +4,12 @@ import { type Control, Controller, type FieldErrors, type UseFormRegister } from
 import { useTranslation } from 'react-i18next';
 import type { EstablishmentFields } from '../../../../shared/schemas/establishment.schema';
 import { translateMessage } from '../../../lib/translate-message';
+import { WelcomeNotificationFields } from './welcome-notification-fields';
 
-type FieldName = Exclude<keyof EstablishmentFields, 'active' | 'timeZone' | 'commentsEnabled'>;
+type FieldName = Exclude<
+  keyof EstablishmentFields,
+  'active' | 'timeZone' | 'commentsEnabled' | 'welcomeText' | 'welcomeTranslations'
+>;
 
 /** The establishment's profile fields in a responsive grid, in the order a business fills them in. */
 const LAYOUT: {
@@ -143,6 +147,11 @@ export function EstablishmentFormFields<P extends string = ''>({
           />
         </Grid>
       )}
+      {withActive && (
+        <Grid size={12}>
+          <WelcomeNotificationFields register={register} control={control} errors={errors} path={path} />
+        </Grid>
+      )}
     </Grid>
   );
 }
@@ -166,4 +175,6 @@ export const emptyEstablishment: EstablishmentFields = {
   timeZone: 'Europe/Bratislava',
   active: true,
   commentsEnabled: true,
+  welcomeText: '',
+  welcomeTranslations: {},
 };

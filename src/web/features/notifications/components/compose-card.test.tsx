@@ -28,6 +28,8 @@ const establishment: Establishment = {
   cover: null,
   active: true,
   commentsEnabled: true,
+  welcomeText: '',
+  welcomeTranslations: {},
   blocked: false,
   status: 'active',
   registeredById: null,

@@ -8,12 +8,12 @@ import {
   type PreferenceBody,
   PreferenceBodySchema,
 } from '../../../../shared/schemas/preference.schema';
+import { filledTranslations, TranslationFields } from '../../../components/translation-fields';
 import { useApiForm } from '../../../lib/use-api-form';
 import { usePreferenceGroups } from '../api/preferences.api';
 import { useLocalizedName } from '../localized-name';
 import { preferenceErrorText, preferenceMessage } from '../preference-message';
 import { FormActions } from './form-actions';
-import { filledTranslations, TranslationFields } from './translation-fields';
 
 interface Props {
   defaultValues: PreferenceBody;

@@ -6,10 +6,10 @@ import {
   type PreferenceGroupBody,
   PreferenceGroupBodySchema,
 } from '../../../../shared/schemas/preference.schema';
+import { filledTranslations, TranslationFields } from '../../../components/translation-fields';
 import { useApiForm } from '../../../lib/use-api-form';
 import { preferenceErrorText, preferenceMessage } from '../preference-message';
 import { FormActions } from './form-actions';
-import { filledTranslations, TranslationFields } from './translation-fields';
 
 interface Props {
   defaultValues: PreferenceGroupBody;

@@ -32,6 +32,8 @@ const fieldsOf = (e: Establishment): EstablishmentFields => ({
   timeZone: e.timeZone,
   active: e.active,
   commentsEnabled: e.commentsEnabled,
+  welcomeText: e.welcomeText,
+  welcomeTranslations: e.welcomeTranslations,
 });
 
 /** /app/management/establishment/{id}/edit (admin): the profile form, prefilled. */

@@ -12,10 +12,10 @@ import {
 } from '@mui/material';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language, LOCALE_OF } from '../../../../shared/i18n/languages';
-import type { Translations } from '../../../../shared/schemas/preference.schema';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language, LOCALE_OF } from '../../shared/i18n/languages';
+import type { Translations } from '../../shared/schemas/preference.schema';
 
-/** The languages a name is translated into: English is the name itself. */
+/** The languages a text is translated into: English is the text itself. */
 export const OTHER_LANGUAGES = LANGUAGES.filter((code) => code !== DEFAULT_LANGUAGE);
 
 /** Only the translations with text: an empty one means "show the English name". */
@@ -32,10 +32,14 @@ interface Props {
   filled: number;
   /** Open at start, e.g. when a translation has an error. */
   defaultExpanded?: boolean;
+  /** What a language left empty gets (default: the preferences' "shows the English name"). */
+  hint?: string;
+  /** Several lines per language, for a message rather than a name. */
+  multiline?: boolean;
 }
 
-/** The name in the 7 other languages, in a section that opens on demand (English is required, the rest optional). */
-export function TranslationFields({ fieldProps, filled, defaultExpanded }: Props) {
+/** A text in the 7 other languages, in a section that opens on demand (English is the text itself, the rest optional). */
+export function TranslationFields({ fieldProps, filled, defaultExpanded, hint, multiline }: Props) {
   const { t } = useTranslation();
   const id = useId();
   return (
@@ -58,15 +62,17 @@ export function TranslationFields({ fieldProps, filled, defaultExpanded }: Props
       </AccordionSummary>
       <AccordionDetails id={`${id}-panel`}>
         <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }}>
-          {t('preferences.form.translationsHint')}
+          {hint ?? t('preferences.form.translationsHint')}
         </Typography>
         <Grid container spacing={2}>
           {OTHER_LANGUAGES.map((code) => (
-            <Grid key={code} size={{ xs: 12, sm: 6 }}>
+            <Grid key={code} size={{ xs: 12, sm: multiline ? 12 : 6 }}>
               <TextField
                 label={t(`languages.names.${code}`)}
                 autoComplete="off"
                 fullWidth
+                multiline={multiline}
+                minRows={multiline ? 2 : undefined}
                 {...fieldProps(code)}
                 slotProps={{ htmlInput: { lang: LOCALE_OF[code] } }}
               />

@@ -1,0 +1,444 @@
+/**
+ * API speed on PostgreSQL (issue 15, item 2). Creates a fresh database on the PostgreSQL server of
+ * DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), migrates it with the app's
+ * migrations, seeds it with set-based SQL (1,000 establishments, 1,000,000 posts, 100,000 followers),
+ * starts the app as `npm start` runs it (src/server/main.ts, NODE_ENV=production) in a child process,
+ * signs in a customer and a client through the API, and loads with autocannon, one after the other:
+ *   - the public profile (GET /api/public/establishments/:id, as a guest, over every establishment),
+ *   - an establishment's feed page (GET /api/establishments/:id/posts, the customer, over 10 followed),
+ *   - the customer's social feed page (GET /api/feed),
+ *   - the client's dashboard (GET /api/reports/dashboard?establishmentId=),
+ *   - and a bare Fastify route in its own process answering JSON of the public profile's size: the
+ *     framework's ceiling on this machine, measured in the same run.
+ * Prints req/s, p50, p99, the ratio to the ceiling and the targets, and the load average.
+ *
+ *   npm run bench:api -- [--duration 20] [--connections 50] [--json] [--keep] [--reuse URL]
+ *                        [--only profile,posts,feed,dashboard,ceiling] [--env KEY=VALUE ...]
+ *
+ * --keep leaves the database (its URL is printed); --reuse runs against such a database without
+ * seeding or dropping it. --env passes settings to the app (e.g. --env LOG_REQUESTS=all): how each
+ * lever was measured. The load generator runs in this process; the app and the ceiling in their own.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon, { type Result } from 'autocannon';
+import pg from 'pg';
+import { openDatabase } from '../src/server/db/client';
+import { type ApiSeed, seedApiDatabase } from './api/seed';
+import { freshPostgresDatabase } from './support/postgres';
+
+const { values: args } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '20' },
+    connections: { type: 'string', default: '50' },
+    establishments: { type: 'string', default: '1000' },
+    posts: { type: 'string', default: '1000000' },
+    followers: { type: 'string', default: '100000' },
+    only: { type: 'string' },
+    env: { type: 'string', multiple: true, default: [] },
+    json: { type: 'boolean', default: false },
+    keep: { type: 'boolean', default: false },
+    reuse: { type: 'string' },
+  },
+});
+const DURATION = Number(args.duration);
+const CONNECTIONS = Number(args.connections);
+const WARMUP = Math.min(3, Math.max(1, Math.round(DURATION / 5)));
+const log = (line: string) => {
+  if (!args.json) console.log(line);
+};
+
+const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'bench-api-'));
+const children: ChildProcess[] = [];
+let drop: (() => Promise<void>) | undefined;
+let cleaned = false;
+
+async function cleanUp() {
+  if (cleaned) return;
+  cleaned = true;
+  await Promise.all(children.map(stopChild));
+  if (drop) {
+    log('dropping the scratch database');
+    await drop().catch((error: Error) => console.error(`could not drop the database: ${error.message}`));
+  }
+  rmSync(tmp, { recursive: true, force: true });
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    console.error(`\n${signal}: cleaning up`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** The ids and people the loads use, read from a seeded database (fresh or --reuse). */
+async function readSeed(client: pg.Client): Promise<Omit<ApiSeed, 'steps'>> {
+  const publicIds = (
+    await client.query<{ public_id: string }>(
+      `SELECT public_id FROM establishments WHERE public_id LIKE 'bench-%' AND deleted_at IS NULL
+       AND blocked_at IS NULL ORDER BY public_id`,
+    )
+  ).rows.map((r) => r.public_id);
+  const followedIds = (
+    await client.query<{ id: string }>(
+      `SELECT m.establishment_id AS id FROM memberships m JOIN users u ON u.id = m.user_id
+       WHERE u.email = 'customer1@bench.test' ORDER BY 1`,
+    )
+  ).rows.map((r) => r.id);
+  const clientEstablishmentId = (
+    await client.query<{ id: string }>(`SELECT id FROM establishments WHERE public_id = 'bench-2'`)
+  ).rows[0]!.id;
+  return {
+    password: 'bench-password-1',
+    customerEmail: 'customer1@bench.test',
+    clientEmail: 'client2@bench.test',
+    publicIds,
+    followedIds,
+    clientEstablishmentId,
+  };
+}
+
+async function waitForHealth(base: string, child: ChildProcess, stderr: () => string) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the app exited (${child.exitCode}):\n${stderr()}`);
+    try {
+      const response = await fetch(`${base}/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the app did not answer /health within 120 s:\n${stderr()}`);
+}
+
+async function signIn(base: string, email: string, password: string): Promise<string> {
+  const response = await fetch(`${base}/api/account/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`sign-in of ${email}: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { accessToken: string }).accessToken;
+}
+
+interface Endpoint {
+  key: string;
+  label: string;
+  base: string;
+  paths: string[];
+  headers?: Record<string, string>;
+  target?: { rps: number; p99: number };
+}
+
+interface Row {
+  key: string;
+  label: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  bytesPerAnswer: number;
+  logBytesPerRequest: number | null;
+  load1: number;
+  target?: { rps: number; p99: number };
+  pass?: boolean;
+  ratio?: number;
+}
+
+async function load(endpoint: Endpoint, logFile: string | null): Promise<Row> {
+  let next = 0;
+  const options = (duration: number) => ({
+    url: endpoint.base,
+    connections: CONNECTIONS,
+    duration,
+    headers: endpoint.headers ?? {},
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (request: { path?: string }) => {
+          request.path = endpoint.paths[next++ % endpoint.paths.length];
+          return request;
+        },
+      },
+    ],
+  });
+  await autocannon(options(WARMUP));
+  const logBefore = logFile ? statSync(logFile).size : 0;
+  const result: Result = await autocannon(options(DURATION));
+  const logAfter = logFile ? statSync(logFile).size : 0;
+  const requests = result.requests.total;
+  return {
+    key: endpoint.key,
+    label: endpoint.label,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    bytesPerAnswer: requests ? Math.round(result.throughput.total / requests) : 0,
+    logBytesPerRequest: logFile && requests ? (logAfter - logBefore) / requests : null,
+    load1: os.loadavg()[0]!,
+    ...(endpoint.target ? { target: endpoint.target } : {}),
+  };
+}
+
+async function main() {
+  const loadBefore = os.loadavg();
+  let databaseUrl: string;
+  let seedSteps: [string, number][] = [];
+  if (args.reuse) {
+    databaseUrl = args.reuse;
+    log(`reusing ${databaseUrl.replace(/\/\/[^@]*@/, '//')}`);
+  } else {
+    const fresh = await freshPostgresDatabase(adminUrl, 'api');
+    databaseUrl = fresh.url;
+    if (!args.keep) drop = fresh.drop;
+    log(`migrating ${databaseUrl.replace(/\/\/[^@]*@/, '//')}`);
+    const database = await openDatabase(databaseUrl, tmp);
+    await database.migrate();
+    await database.close();
+    log('seeding');
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    const started = performance.now();
+    const seeded = await seedApiDatabase(client, {
+      establishments: Number(args.establishments),
+      posts: Number(args.posts),
+      followers: Number(args.followers),
+    });
+    seedSteps = seeded.steps;
+    log(`seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    await client.end();
+  }
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const seed = await readSeed(client);
+  await client.end();
+
+  // The app, as `npm start` runs it, in its own process; its logs to a file (bytes per request).
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const logFile = path.join(tmp, 'app.log');
+  const logFd = openSync(logFile, 'w');
+  const extraEnv = Object.fromEntries(
+    (args.env ?? []).map((pair) => {
+      const at = pair.indexOf('=');
+      return [pair.slice(0, at), pair.slice(at + 1)];
+    }),
+  );
+  let appStderr = '';
+  const app = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: path.resolve(import.meta.dirname, '..'),
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      JWT_SECRET: 'bench-api-secret-0123456789abcdef0123456789',
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: path.join(tmp, 'data'),
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: base,
+      // One client IP sends everything: per-IP limits would refuse the load, not measure it.
+      RATE_LIMIT_PUBLIC_PER_MINUTE: '1000000000',
+      ...extraEnv,
+    },
+    stdio: ['ignore', logFd, 'pipe'],
+  });
+  closeSync(logFd);
+  children.push(app);
+  app.stderr!.on('data', (chunk: Buffer) => {
+    appStderr = (appStderr + chunk.toString()).slice(-10_000);
+  });
+  await waitForHealth(base, app, () => appStderr);
+  const customer = await signIn(base, seed.customerEmail, seed.password);
+  const operator = await signIn(base, seed.clientEmail, seed.password);
+
+  // The ceiling answers the public profile's JSON, whatever its size today.
+  const profileAnswer = await (await fetch(`${base}/api/public/establishments/${seed.publicIds[0]}`)).text();
+  const bodyFile = path.join(tmp, 'ceiling.json');
+  writeFileSync(bodyFile, profileAnswer);
+  const ceiling = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(import.meta.dirname, 'api/ceiling.ts'), bodyFile],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  children.push(ceiling);
+  const ceilingPort = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    ceiling.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /PORT (\d+)/.exec(out);
+      if (match) resolve(Number(match[1]));
+    });
+    ceiling.once('exit', (code) => reject(new Error(`the ceiling process exited (${code})`)));
+  });
+
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+  const endpoints: Endpoint[] = [
+    {
+      key: 'ceiling',
+      label: 'bare Fastify, same JSON (ceiling)',
+      base: `http://127.0.0.1:${ceilingPort}`,
+      paths: ['/ceiling'],
+    },
+    {
+      key: 'profile',
+      label: 'public profile (guest)',
+      base,
+      paths: seed.publicIds.map((id) => `/api/public/establishments/${id}`),
+      target: { rps: 3000, p99: 50 },
+    },
+    {
+      key: 'posts',
+      label: "establishment's feed page",
+      base,
+      paths: seed.followedIds.map((id) => `/api/establishments/${id}/posts`),
+      headers: bearer(customer),
+      target: { rps: 2000, p99: 50 },
+    },
+    {
+      key: 'feed',
+      label: 'social feed page (customer)',
+      base,
+      paths: ['/api/feed'],
+      headers: bearer(customer),
+      target: { rps: 2000, p99: 50 },
+    },
+    {
+      key: 'dashboard',
+      label: 'dashboard (client)',
+      base,
+      paths: [`/api/reports/dashboard?establishmentId=${seed.clientEstablishmentId}`],
+      headers: bearer(operator),
+    },
+  ];
+  const only = args.only?.split(',');
+  const chosen = endpoints.filter((e) => !only || only.includes(e.key) || e.key === 'ceiling');
+
+  // Every path answers 200 before it is loaded: a fast error page is not a result.
+  for (const endpoint of chosen) {
+    const response = await fetch(`${endpoint.base}${endpoint.paths[0]}`, { headers: endpoint.headers });
+    if (response.status !== 200) {
+      throw new Error(`${endpoint.label}: ${response.status} ${await response.text()}`);
+    }
+  }
+
+  log(
+    `load: ${CONNECTIONS} connections, ${DURATION} s each (after ${WARMUP} s of warm-up); ` +
+      `load average before: ${loadBefore.map((v) => v.toFixed(2)).join(' ')}`,
+  );
+  const rows: Row[] = [];
+  for (const endpoint of chosen) {
+    log(`  ${endpoint.label}...`);
+    rows.push(await load(endpoint, endpoint.key === 'ceiling' ? null : logFile));
+  }
+  const loadAfter = os.loadavg();
+  const ceilingRps = rows.find((r) => r.key === 'ceiling')!.rps;
+  for (const row of rows) {
+    row.ratio = row.rps / ceilingRps;
+    if (row.target) {
+      row.pass =
+        row.rps >= row.target.rps && row.p99 < row.target.p99 && row.non2xx === 0 && row.errors === 0;
+    }
+  }
+
+  if (args.json) {
+    console.log(
+      JSON.stringify({
+        connections: CONNECTIONS,
+        duration: DURATION,
+        cores: os.cpus().length,
+        loadBefore,
+        loadAfter,
+        seedSteps,
+        env: extraEnv,
+        rows,
+      }),
+    );
+  } else {
+    const table = [
+      [
+        'endpoint',
+        'req/s',
+        'p50 ms',
+        'p99 ms',
+        'x ceiling',
+        'bytes',
+        'log B/req',
+        'non-2xx',
+        'target',
+        'result',
+      ],
+      ...rows.map((r) => [
+        r.label,
+        Math.round(r.rps).toLocaleString('en'),
+        String(r.p50),
+        String(r.p99),
+        r.key === 'ceiling' ? '1' : r.ratio!.toFixed(2),
+        String(r.bytesPerAnswer),
+        r.logBytesPerRequest === null ? '' : r.logBytesPerRequest.toFixed(1),
+        String(r.non2xx + r.errors),
+        r.target ? `>= ${r.target.rps.toLocaleString('en')}/s, p99 < ${r.target.p99} ms` : '',
+        r.pass === undefined ? '' : r.pass ? 'PASS' : 'FAIL',
+      ]),
+    ];
+    const widths = table[0]!.map((_, i) => Math.max(...table.map((line) => line[i]!.length)));
+    console.log('');
+    for (const line of table) {
+      console.log(
+        line.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  '),
+      );
+    }
+    console.log('');
+    console.log(
+      `${os.cpus().length} cores; load average before ${loadBefore.map((v) => v.toFixed(2)).join(' ')}, ` +
+        `after ${loadAfter.map((v) => v.toFixed(2)).join(' ')}`,
+    );
+    if (args.keep && !args.reuse) console.log(`database kept: ${databaseUrl}`);
+  }
+  return rows.every((r) => r.pass !== false);
+}
+
+let ok = false;
+try {
+  ok = await main();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+} finally {
+  await cleanUp();
+}
+process.exit(ok ? 0 : 1);

@@ -1,0 +1,1 @@
+CREATE INDEX "notifications_feed_idx" ON "notifications" USING btree ("establishment_id","created_at","id") WHERE "notifications"."in_feed" AND "notifications"."deleted_at" IS NULL AND "notifications"."status" <> 'scheduled';
