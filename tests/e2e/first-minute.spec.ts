@@ -9,18 +9,22 @@
  * (tests/support/push-service), which receives the server's real, encrypted message; DevTools then
  * delivers that message to the page's real service worker, which shows it.
  */
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { PushMessage } from '../../src/shared/push/payload';
-import type { ReceivedMessage, TestSubscription } from '../support/push-service';
+import type { TestSubscription } from '../support/push-service';
 import { expectAccessible } from './support/a11y';
 import { clientWithEstablishment } from './support/establishments';
 import { expect, test } from './support/fixtures';
+import {
+  pushServiceSubscription,
+  serviceWorkerRegistrationId,
+  shownNotifications,
+  waitForPush,
+} from './support/push';
 import { screenshotBoth } from './support/screenshots';
 import { signInWithForm, uniqueEmail, welcomeOf } from './support/users';
 
 const PHONE = { width: 390, height: 844 };
-/** The e2e server's side door (port + 1): push service subscriptions and the messages it accepted. */
-const CONTROL_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 1}`;
 /** Lighthouse's "slow 4G" as DevTools applies it (150 ms RTT × 3.75, 1.6 Mbps × 0.9 down, 750 kbps × 0.9 up). */
 const SLOW_4G = {
   offline: false,
@@ -31,12 +35,6 @@ const SLOW_4G = {
 const WELCOME = 'Welcome to the Corner Bar! Show this at the bar for a free espresso tonight.';
 
 const snackbar = (page: Page, text: string) => page.locator('#notistack-snackbar').filter({ hasText: text });
-
-async function pushServiceSubscription(): Promise<TestSubscription> {
-  const response = await fetch(`${CONTROL_URL}/push/subscriptions`, { method: 'POST' });
-  expect(response.status).toBe(201);
-  return (await response.json()) as TestSubscription;
-}
 
 /** The browser's push service, played by the local one: PushManager gives out `subscription`. */
 async function pushServiceOfTheBrowser(page: Page, subscription: TestSubscription) {
@@ -65,41 +63,6 @@ async function pushServiceOfTheBrowser(page: Page, subscription: TestSubscriptio
     };
   }, subscription);
 }
-
-async function waitForPush(endpoint: string, kind: PushMessage['kind']): Promise<ReceivedMessage> {
-  let found: ReceivedMessage | undefined;
-  await expect
-    .poll(
-      async () => {
-        const response = await fetch(`${CONTROL_URL}/push/messages?endpoint=${encodeURIComponent(endpoint)}`);
-        const messages = (await response.json()) as ReceivedMessage[];
-        found = messages.find((m) => (m.json as PushMessage).kind === kind);
-        return found !== undefined;
-      },
-      { message: `a ${kind} push for ${endpoint}`, timeout: 20_000, intervals: [100, 200, 300] },
-    )
-    .toBe(true);
-  return found!;
-}
-
-/** The registration id Chrome gave the page's service worker (what DevTools needs to deliver a push). */
-async function serviceWorkerRegistrationId(context: BrowserContext, page: Page) {
-  const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
-  const cdp = await context.newCDPSession(page);
-  const registrations = new Map<string, string>();
-  cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: updated }) => {
-    for (const registration of updated) registrations.set(registration.scopeURL, registration.registrationId);
-  });
-  await cdp.send('ServiceWorker.enable');
-  await expect.poll(() => registrations.get(scope), { message: `registration of ${scope}` }).toBeTruthy();
-  return { cdp, registrationId: registrations.get(scope)! };
-}
-
-const shownNotifications = (page: Page) =>
-  page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    return (await registration.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag }));
-  });
 
 test.describe("a customer's first minute", () => {
   test('the owner sets a welcome notification in the profile', async ({ page }) => {
@@ -209,15 +172,20 @@ test.describe("a customer's first minute", () => {
     step('notifications turned on');
 
     // 5. The welcome: sent by the server to the push service, delivered to the real service worker.
-    const { cdp: worker, registrationId } = await serviceWorkerRegistrationId(context, page);
+    const { cdp: worker, registrationId } = await serviceWorkerRegistrationId(context, page, origin);
     const endpoint = await page.evaluate(async () => {
       const registration = await navigator.serviceWorker.ready;
       return (await registration.pushManager.getSubscription())!.endpoint;
     });
-    const pushed = await waitForPush(endpoint, 'welcome');
+    const pushed = await waitForPush(endpoint, (m) => (m.json as PushMessage).kind === 'welcome');
     await worker.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: pushed.body });
     await expect
-      .poll(() => shownNotifications(page), { message: 'the welcome the service worker shows' })
+      .poll(
+        async () => (await shownNotifications(page)).map(({ title, body, tag }) => ({ title, body, tag })),
+        {
+          message: 'the welcome the service worker shows',
+        },
+      )
       .toEqual([{ title: establishment.name, body: WELCOME, tag: `welcome-${establishment.id}` }]);
     step('welcome notification shown');
 

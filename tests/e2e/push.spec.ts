@@ -1,70 +1,18 @@
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import type { PushMessage } from '../../src/shared/push/payload';
 import type { Post } from '../../src/shared/schemas/notification.schema';
-import type { ReceivedMessage, TestSubscription } from '../support/push-service';
 import { clientWithEstablishment } from './support/establishments';
 import { expect, test } from './support/fixtures';
+import {
+  pushesTo,
+  pushServiceSubscription,
+  serviceWorkerRegistrationId,
+  shownNotifications,
+  waitForPush,
+} from './support/push';
 import { apiLogin, registerCustomer, startSignedIn } from './support/users';
 
-/** The e2e server's side door (port + 1): push service subscriptions and the messages it accepted. */
-const CONTROL_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 1}`;
-
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-/** A new subscription of the local push service, as a browser's PushSubscription.toJSON() would give. */
-async function pushServiceSubscription(): Promise<TestSubscription> {
-  const response = await fetch(`${CONTROL_URL}/push/subscriptions`, { method: 'POST' });
-  expect(response.status).toBe(201);
-  return (await response.json()) as TestSubscription;
-}
-
-/** Wait until the push service accepted a message for this endpoint; returns it decrypted. */
-async function waitForPush(endpoint: string): Promise<ReceivedMessage> {
-  let messages: ReceivedMessage[] = [];
-  await expect
-    .poll(
-      async () => {
-        const response = await fetch(`${CONTROL_URL}/push/messages?endpoint=${encodeURIComponent(endpoint)}`);
-        messages = (await response.json()) as ReceivedMessage[];
-        return messages.length;
-      },
-      { message: `a push message for ${endpoint}`, timeout: 20_000, intervals: [100, 200, 300, 500] },
-    )
-    .toBeGreaterThan(0);
-  return messages[0]!;
-}
-
-/** The registration id Chrome gave the page's service worker (what DevTools needs to deliver a push). */
-async function serviceWorkerRegistrationId(context: BrowserContext, page: Page, origin: string) {
-  const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
-  const cdp = await context.newCDPSession(page);
-  const registrations = new Map<string, string>();
-  cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: updated }) => {
-    for (const registration of updated) {
-      if (registration.isDeleted) registrations.delete(registration.scopeURL);
-      else registrations.set(registration.scopeURL, registration.registrationId);
-    }
-  });
-  await cdp.send('ServiceWorker.enable');
-  await expect
-    .poll(() => registrations.get(scope), { message: `service worker registration of ${scope}` })
-    .toBeTruthy();
-  expect(new URL(scope).origin).toBe(origin);
-  return { cdp, registrationId: registrations.get(scope)! };
-}
-
-/** The notifications the page's service worker registration shows. */
-const shownNotifications = (page: Page) =>
-  page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    return (await registration.getNotifications()).map((n) => ({
-      title: n.title,
-      body: n.body,
-      tag: n.tag,
-      icon: n.icon,
-      data: n.data as { url: string; id: string; receipt?: string },
-    }));
-  });
 
 async function postAsSeenBy(request: APIRequestContext, token: string, id: string): Promise<Post> {
   const response = await request.get(`/api/notifications/${id}`, { headers: bearer(token) });
@@ -169,10 +117,7 @@ test.describe('web push', () => {
     let nextBody = '';
     await expect
       .poll(async () => {
-        const response = await fetch(
-          `${CONTROL_URL}/push/messages?endpoint=${encodeURIComponent(subscription.endpoint)}`,
-        );
-        const all = (await response.json()) as ReceivedMessage[];
+        const all = await pushesTo(subscription.endpoint);
         nextBody = all.find((m) => (m.json as PushMessage).id === nextId)?.body ?? '';
         return nextBody.length;
       })

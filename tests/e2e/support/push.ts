@@ -1,0 +1,69 @@
+import type { BrowserContext, Page } from '@playwright/test';
+import type { ReceivedMessage, TestSubscription } from '../../support/push-service';
+import { expect } from './fixtures';
+
+/** The e2e server's side door (port + 1): push service subscriptions and the messages it accepted. */
+export const CONTROL_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 1}`;
+
+/** A new subscription of the local push service, as a browser's PushSubscription.toJSON() would give. */
+export async function pushServiceSubscription(): Promise<TestSubscription> {
+  const response = await fetch(`${CONTROL_URL}/push/subscriptions`, { method: 'POST' });
+  expect(response.status).toBe(201);
+  return (await response.json()) as TestSubscription;
+}
+
+/** The messages the push service accepted for this endpoint so far, decrypted, oldest first. */
+export async function pushesTo(endpoint: string): Promise<ReceivedMessage[]> {
+  const response = await fetch(`${CONTROL_URL}/push/messages?endpoint=${encodeURIComponent(endpoint)}`);
+  return (await response.json()) as ReceivedMessage[];
+}
+
+/** Wait until the push service accepted a message for this endpoint (the first one `matches`). */
+export async function waitForPush(
+  endpoint: string,
+  matches: (message: ReceivedMessage) => boolean = () => true,
+): Promise<ReceivedMessage> {
+  let found: ReceivedMessage | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = (await pushesTo(endpoint)).find(matches);
+        return found !== undefined;
+      },
+      { message: `a push message for ${endpoint}`, timeout: 20_000, intervals: [100, 200, 300, 500] },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** The registration id Chrome gave the page's service worker (what DevTools needs to deliver a push). */
+export async function serviceWorkerRegistrationId(context: BrowserContext, page: Page, origin: string) {
+  const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+  const cdp = await context.newCDPSession(page);
+  const registrations = new Map<string, string>();
+  cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: updated }) => {
+    for (const registration of updated) {
+      if (registration.isDeleted) registrations.delete(registration.scopeURL);
+      else registrations.set(registration.scopeURL, registration.registrationId);
+    }
+  });
+  await cdp.send('ServiceWorker.enable');
+  await expect
+    .poll(() => registrations.get(scope), { message: `service worker registration of ${scope}` })
+    .toBeTruthy();
+  expect(new URL(scope).origin).toBe(origin);
+  return { cdp, registrationId: registrations.get(scope)! };
+}
+
+/** The notifications the page's service worker registration shows. */
+export const shownNotifications = (page: Page) =>
+  page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    return (await registration.getNotifications()).map((n) => ({
+      title: n.title,
+      body: n.body,
+      tag: n.tag,
+      icon: n.icon,
+      data: n.data as { url: string; id?: string; receipt?: string },
+    }));
+  });
