@@ -178,13 +178,20 @@ test.describe("a customer's first minute", () => {
       return (await registration.pushManager.getSubscription())!.endpoint;
     });
     const pushed = await waitForPush(endpoint, (m) => (m.json as PushMessage).kind === 'welcome');
-    await worker.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: pushed.body });
+    // Delivered again until shown: a push DevTools hands over while the worker is still starting up
+    // can be dropped (once in CI); a repeat replaces the first by its tag, and a welcome reports nothing.
     await expect
       .poll(
-        async () => (await shownNotifications(page)).map(({ title, body, tag }) => ({ title, body, tag })),
-        {
-          message: 'the welcome the service worker shows',
+        async () => {
+          await worker.send('ServiceWorker.deliverPushMessage', {
+            origin,
+            registrationId,
+            data: pushed.body,
+          });
+          await page.waitForTimeout(300);
+          return (await shownNotifications(page)).map(({ title, body, tag }) => ({ title, body, tag }));
         },
+        { message: 'the welcome the service worker shows', timeout: 15_000, intervals: [700] },
       )
       .toEqual([{ title: establishment.name, body: WELCOME, tag: `welcome-${establishment.id}` }]);
     step('welcome notification shown');
