@@ -4,15 +4,18 @@
  * follow when a device is already subscribed, else when the first device subscribes. Delivered
  * through the real job queue to the local push service, which decrypts what arrives.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actors, establishmentFields, type Session } from '../../../../tests/support/api-actors';
+import { describe, expect, it } from 'vitest';
+import { establishmentFields } from '../../../../tests/support/api-actors';
 import { expectError } from '../../../../tests/support/expect-error';
 import {
-  type PushService,
-  startPushService,
-  type TestSubscription,
-} from '../../../../tests/support/push-service';
-import { startTestApp, type TestApp } from '../../../../tests/support/test-app';
+  a,
+  admin,
+  device,
+  push,
+  setupNotificationsApp,
+  t,
+} from '../../../../tests/support/notifications-api';
+import type { TestSubscription } from '../../../../tests/support/push-service';
 import { ErrorCode } from '../../../shared/errors';
 import type { PushMessage } from '../../../shared/push/payload';
 import type { Establishment } from '../../../shared/schemas/establishment.schema';
@@ -20,28 +23,7 @@ import type { Establishment } from '../../../shared/schemas/establishment.schema
 const WELCOME = 'Welcome to Corner Café! Show this at the bar for a free espresso today.';
 const WELCOME_DE = 'Willkommen im Corner Café! Zeig das an der Bar für einen Gratis-Espresso.';
 
-let t: TestApp;
-let push: PushService;
-let a: ReturnType<typeof actors>;
-let admin: Session;
-
-beforeAll(async () => {
-  push = await startPushService();
-  t = await startTestApp({ PUSH_CA_FILE: push.caFile });
-  a = actors(t);
-  admin = await a.userWithRole('admin');
-});
-afterAll(async () => {
-  await t?.close();
-  await push?.close();
-});
-
-async function device(user: Session): Promise<TestSubscription> {
-  const subscription = push.subscribe();
-  const res = await a.call('POST', '/notifications/subscribe', subscription, user.token);
-  expect(res.statusCode, res.body).toBe(201);
-  return subscription;
-}
+setupNotificationsApp();
 
 const welcomesTo = (subscription: TestSubscription) =>
   push
