@@ -1,7 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -52,6 +51,7 @@ import { healthRoutes } from './plugins/health.plugin';
 import { metricsPlugin } from './plugins/metrics.plugin';
 import { rateLimitPlugin } from './plugins/rate-limit.plugin';
 import { requestLogPlugin } from './plugins/request-log.plugin';
+import { securityHeadersPlugin } from './plugins/security-headers.plugin';
 import { webAppPlugin } from './plugins/web-app.plugin';
 import { createPushRuntime } from './push/push-runtime';
 
@@ -158,7 +158,7 @@ export async function buildApp(
   // Over plain HTTP (a LAN address, a laptop) "upgrade-insecure-requests" and HSTS would send the
   // browser to an https that does not exist and leave the app blank: only when PUBLIC_URL is https.
   const https = config.publicUrl.startsWith('https:');
-  await app.register(helmet, {
+  await app.register(securityHeadersPlugin, {
     hsts: https,
     contentSecurityPolicy: {
       directives: {

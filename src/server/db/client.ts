@@ -15,9 +15,29 @@ import * as schema from './schema';
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
-/** The raw SQL entry point pg-boss needs, for either driver. */
+/**
+ * The raw SQL entry point pg-boss needs, for either driver. `name`: a statement the hot paths run on
+ * every request, prepared once per PostgreSQL connection (parsed and planned once, where an unnamed
+ * one is both at every call: most of a short lookup's cost); PGlite runs it like any other.
+ */
 export interface SqlExecutor {
-  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  executeSql(text: string, values?: unknown[], name?: string): Promise<{ rows: unknown[] }>;
+}
+
+/**
+ * A Drizzle prepared statement built once per database handle: `build` ends in `.prepare(name)`,
+ * so on PostgreSQL each pooled connection parses and plans it once (see SqlExecutor).
+ */
+export function preparedPer<T>(build: (db: Db) => T): (db: Db) => T {
+  const byDb = new WeakMap<Db, T>();
+  return (db) => {
+    let statement = byDb.get(db);
+    if (!statement) {
+      statement = build(db);
+      byDb.set(db, statement);
+    }
+    return statement;
+  };
 }
 
 /**
@@ -78,7 +98,10 @@ export async function openDatabase(url: string | undefined, dataDir: string): Pr
     return {
       kind: 'postgres',
       db,
-      sql: { executeSql: (text, values) => pool.query(text, values) },
+      sql: {
+        executeSql: (text, values, name) =>
+          name ? pool.query({ name, text, values }) : pool.query(text, values),
+      },
       async migrate() {
         const client = await pool.connect();
         try {

@@ -33,3 +33,18 @@ export function sendCachedJson(request: FastifyRequest, reply: FastifyReply, ans
   if (matchesIfNoneMatch(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
   return reply.type('application/json; charset=utf-8').send(answer.body);
 }
+
+/**
+ * An answer serialized by its service from values that already passed the route's response schema
+ * (when they were cached): sent as it is, where the schema's serializer would check them again.
+ */
+export class SerializedJson {
+  constructor(readonly text: string) {}
+}
+
+/** Send a SerializedJson as the JSON body; anything else goes back to the route's serializer. */
+export function sendSerialized<T>(reply: FastifyReply, answer: T | SerializedJson): T | FastifyReply {
+  if (answer instanceof SerializedJson)
+    return reply.type('application/json; charset=utf-8').send(answer.text);
+  return answer;
+}

@@ -1,4 +1,5 @@
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -52,6 +53,13 @@ export const establishments = pgTable(
     registeredById: uuid('registered_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Bumped by triggers (migration 0017) whenever anything a follower sees in its feed changes: a
+     * post sent, released, edited or deleted, a reaction, a comment, its name or logo, an author's
+     * name. Feed caches keep a page with the version they read it at, so every web process sees a
+     * change at its next request (modules/notifications/feed-cache.ts).
+     */
+    feedVersion: bigint('feed_version', { mode: 'number' }).notNull().default(0),
   },
   (t) => [index('establishments_registered_by_idx').on(t.registeredById)],
 );

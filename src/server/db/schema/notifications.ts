@@ -102,6 +102,9 @@ export const notifications = pgTable(
       .on(t.authorId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} IS NOT NULL`),
     index('notifications_unfinished_idx').on(t.createdAt).where(sql`${t.status} IN ('queued', 'sending')`),
+    // Posts by author: an author's new name reaches the feeds of the establishments they posted for
+    // (migration 0017's trigger), and deleting an account unlinks its posts.
+    index('notifications_author_idx').on(t.authorId).where(sql`${t.authorId} IS NOT NULL`),
     // The scheduler's minute scan, and an establishment's list of scheduled sends.
     index('notifications_scheduled_idx').on(t.scheduledFor).where(sql`${t.status} = 'scheduled'`),
   ],

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { VisitSource } from '../../../shared/schemas/report-sources';
-import type { Db } from '../../db/client';
+import { type Db, preparedPer } from '../../db/client';
 import {
   authTokens,
   establishments,
@@ -110,10 +110,11 @@ export async function findLiveSession(db: Db, sessionId: string) {
 /**
  * What each authenticated request needs, in one statement: the live session, its user's role, token
  * version and verification, and the establishments they follow or operate (oldest first, deleted
- * ones left out), as findLiveSession and listMemberships would answer them in two.
+ * ones left out), as findLiveSession and listMemberships would answer them in two. Prepared: it runs
+ * on every request.
  */
-export async function findSessionActor(db: Db, sessionId: string) {
-  const [row] = await db
+const sessionActorStatement = preparedPer((db) =>
+  db
     .select({
       sessionId: sessions.id,
       actingAdminId: sessions.actingAdminId,
@@ -128,7 +129,18 @@ export async function findSessionActor(db: Db, sessionId: string) {
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sessionId')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .prepare('find_session_actor'),
+);
+
+export async function findSessionActor(db: Db, sessionId: string) {
+  const [row] = await sessionActorStatement(db).execute({ sessionId, now: new Date() });
   return row;
 }
 

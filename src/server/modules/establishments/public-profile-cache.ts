@@ -84,8 +84,8 @@ export function publicProfileCacheOf(ctx: AppContext): PublicProfileCache {
 
 /**
  * Writes that never change a public profile (they are frequent, and would empty the cache for
- * nothing): page views, receipts, push subscriptions, sign-in, sending a notification. Any other
- * POST, PUT, PATCH or DELETE empties it.
+ * nothing): page views, receipts, push subscriptions, sign-in, sending a notification, reactions
+ * and comments (a Friday night's most frequent writes). Any other POST, PUT, PATCH or DELETE empties it.
  */
 const KEEPS_PROFILES = new Set([
   'POST /api/analytics/pageview',
@@ -94,6 +94,11 @@ const KEEPS_PROFILES = new Set([
   'POST /notifications/unsubscribe',
   'POST /api/account/login',
   'POST /api/establishments/:id/notifications',
+  'PUT /api/notifications/:id/reaction',
+  'DELETE /api/notifications/:id/reaction',
+  'POST /api/notifications/:id/comments',
+  'PATCH /api/comments/:id',
+  'DELETE /api/comments/:id',
 ]);
 
 /**

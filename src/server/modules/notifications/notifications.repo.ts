@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, preparedPer } from '../../db/client';
 import {
   establishments,
   memberships,
@@ -99,6 +99,33 @@ export async function findMedia(db: Db, id: string) {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+const establishmentRefColumns = {
+  id: establishments.id,
+  publicId: establishments.publicId,
+  name: establishments.name,
+  logo: establishments.logo,
+  active: establishments.active,
+  registeredById: establishments.registeredById,
+  blockedAt: establishments.blockedAt,
+  deletedAt: establishments.deletedAt,
+  feedVersion: establishments.feedVersion,
+};
+// Prepared: every feed page and post request starts here.
+const establishmentById = preparedPer((db) =>
+  db
+    .select(establishmentRefColumns)
+    .from(establishments)
+    .where(eq(establishments.id, sql.placeholder('id')))
+    .prepare('establishment_ref_by_id'),
+);
+const establishmentByPublicId = preparedPer((db) =>
+  db
+    .select(establishmentRefColumns)
+    .from(establishments)
+    .where(eq(establishments.publicId, sql.placeholder('id')))
+    .prepare('establishment_ref_by_public_id'),
+);
+
 /**
  * An establishment by id or public id, deleted ones included, for access checks and its feed: its
  * columns only. establishments.repo's findEstablishment also counts its followers and clients,
@@ -107,21 +134,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function findEstablishmentRef(db: Db, idOrPublicId: string) {
   const isUuid = UUID.test(idOrPublicId);
   if (!isUuid && !/^[a-z0-9-]{1,64}$/i.test(idOrPublicId)) return undefined;
-  const [row] = await db
-    .select({
-      id: establishments.id,
-      publicId: establishments.publicId,
-      name: establishments.name,
-      logo: establishments.logo,
-      active: establishments.active,
-      registeredById: establishments.registeredById,
-      blockedAt: establishments.blockedAt,
-      deletedAt: establishments.deletedAt,
-    })
-    .from(establishments)
-    .where(
-      isUuid ? eq(establishments.id, idOrPublicId) : eq(establishments.publicId, idOrPublicId.toLowerCase()),
-    );
+  const [row] = isUuid
+    ? await establishmentById(db).execute({ id: idOrPublicId })
+    : await establishmentByPublicId(db).execute({ id: idOrPublicId.toLowerCase() });
   return row;
 }
 
@@ -236,6 +251,56 @@ export async function listFeed(
     limit ${options.limit})`;
   return postQuery(db)
     .where(inArray(notifications.id, page))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id));
+}
+
+/** An establishment a user's social feed shows: one they follow or operate, not deleted or blocked. */
+export interface FeedSource {
+  id: string;
+  registeredById: string | null;
+  feedVersion: number;
+}
+
+const feedSourcesStatement = preparedPer((db) =>
+  db
+    .select({
+      id: establishments.id,
+      registeredById: establishments.registeredById,
+      feedVersion: establishments.feedVersion,
+    })
+    .from(memberships)
+    .innerJoin(establishments, eq(establishments.id, memberships.establishmentId))
+    .where(
+      and(
+        eq(memberships.userId, sql.placeholder('userId')),
+        isNull(establishments.deletedAt),
+        isNull(establishments.blockedAt),
+      ),
+    )
+    .prepare('feed_sources'),
+);
+
+/** The establishments of a user's social feed, with the feed versions their cached pages are checked against. */
+export async function feedSourcesOf(db: Db, userId: string): Promise<FeedSource[]> {
+  return feedSourcesStatement(db).execute({ userId });
+}
+
+/**
+ * The newest `size` posts in the feed of each of these establishments, in one statement: one short
+ * range of notifications_feed_idx each (the feed cache's loads).
+ */
+export async function listFeedHeads(db: Db, establishmentIds: string[], size: number): Promise<PostRow[]> {
+  if (establishmentIds.length === 0) return [];
+  const heads = sql`(
+    select p.id from unnest(${sql.param(establishmentIds)}::uuid[]) as e(id)
+    cross join lateral (
+      select ${notifications.id} as id from ${notifications}
+      where ${notifications.establishmentId} = e.id and ${inTheFeeds}
+      order by ${notifications.createdAt} desc, ${notifications.id} desc
+      limit ${size}
+    ) p)`;
+  return postQuery(db)
+    .where(inArray(notifications.id, heads))
     .orderBy(desc(notifications.createdAt), desc(notifications.id));
 }
 

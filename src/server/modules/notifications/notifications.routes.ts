@@ -3,6 +3,7 @@ import * as contracts from '../../../shared/contracts/notifications.contracts';
 import { Msg } from '../../../shared/messages';
 import { IDEMPOTENCY_HEADER } from '../../../shared/schemas/notification.schema';
 import type { AppContext } from '../../context';
+import { sendSerialized } from '../../lib/http-cache';
 import { removeStoredOnFailure } from '../../lib/images';
 import { route } from '../../lib/route';
 import { withImageUpload } from '../../lib/uploads';
@@ -66,12 +67,16 @@ export async function notificationRoutes(app: FastifyInstance, ctx: AppContext) 
   });
 
   route(app, contracts.listEstablishmentPosts, {
-    handler: async (request) =>
-      notifications.listEstablishmentPosts(ctx, actorOf(request), request.params.id, request.query),
+    handler: async (request, reply) =>
+      sendSerialized(
+        reply,
+        await notifications.listEstablishmentPosts(ctx, actorOf(request), request.params.id, request.query),
+      ),
   });
 
   route(app, contracts.getSocialFeed, {
-    handler: async (request) => notifications.feed(ctx, actorOf(request), request.query),
+    handler: async (request, reply) =>
+      sendSerialized(reply, await notifications.feed(ctx, actorOf(request), request.query)),
   });
 
   route(app, contracts.getNotification, {

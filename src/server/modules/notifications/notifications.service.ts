@@ -18,9 +18,11 @@ import { withOutbox } from '../../jobs/outbox';
 import { nudgeRelease } from '../../jobs/release-scheduled.job';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
+import type { SerializedJson } from '../../lib/http-cache';
 import { type ImageSource, saveJpeg, toJpeg } from '../../lib/images';
 import { existingPreferences } from '../preferences/preferences.service';
 import * as deliveries from './deliveries.repo';
+import { followersFirstPage } from './followers-feed';
 import {
   decodeCursor,
   encodeCursor,
@@ -232,12 +234,16 @@ export async function listEstablishmentPosts(
   actor: Actor,
   establishmentIdOrPublicId: string,
   query: { cursor?: string; limit: number; all?: boolean },
-): Promise<FeedPage> {
+): Promise<FeedPage | SerializedJson> {
   const establishment = await loadEstablishment(ctx, establishmentIdOrPublicId);
   // Its senders and its followers, with a confirmed email (can()).
   authorize(actor, 'notificationPost:read', resourceOf(establishment));
   if (establishment.blockedAt && !maySend(actor, establishment)) {
     throw new AppError(403, ErrorCode.ESTABLISHMENT_BLOCKED, Msg.establishmentBlocked);
+  }
+  // A follower's first page: from the feed cache, checked against the version just read.
+  if (!query.cursor && !maySend(actor, establishment)) {
+    return followersFirstPage(ctx, actor.id, [establishment], query.limit);
   }
   const rows = await repo.listEstablishmentPosts(ctx.db, establishment.id, {
     includePushOnly: Boolean(query.all) && maySend(actor, establishment),
@@ -252,8 +258,15 @@ export async function feed(
   ctx: AppContext,
   actor: Actor,
   query: { cursor?: string; limit: number },
-): Promise<FeedPage> {
+): Promise<FeedPage | SerializedJson> {
   authorize(actor, 'feed:read');
+  // The first page of someone who sends for none of what they follow: from the feed cache.
+  if (!query.cursor) {
+    const sources = await repo.feedSourcesOf(ctx.db, actor.id);
+    if (!sources.some((source) => maySend(actor, source))) {
+      return followersFirstPage(ctx, actor.id, sources, query.limit);
+    }
+  }
   const rows = await repo.listFeed(ctx.db, actor.id, {
     cursor: cursorOf(query.cursor),
     limit: query.limit + 1,

@@ -11,12 +11,13 @@ export interface PostEngagement {
 export const NO_ENGAGEMENT: PostEngagement = { reactions: { counts: [], mine: null }, commentCount: 0 };
 
 /**
- * Reactions per kind, the reader's own reaction and the comment count of a page of posts, in two
- * statements whatever the page's size (indexes post_reactions_post_kind_idx, post_comments_post_idx).
+ * Reactions per kind, the reader's own reaction (none for a null reader: what everyone sees, as the
+ * feed cache keeps it) and the comment count of a page of posts, in two statements whatever the
+ * page's size (indexes post_reactions_post_kind_idx, post_comments_post_idx).
  */
 export async function engagementOf(
   sql: SqlExecutor,
-  readerId: string,
+  readerId: string | null,
   ids: string[],
 ): Promise<Map<string, PostEngagement>> {
   const result = new Map<string, PostEngagement>();
@@ -58,6 +59,24 @@ export async function engagementOf(
     entry(row.notification_id).commentCount = Number(row.count);
   }
   return result;
+}
+
+/** The reader's own reaction to each of these posts that has one (primary key lookups). */
+export async function readerReactionsOf(
+  sql: SqlExecutor,
+  readerId: string,
+  ids: string[],
+): Promise<Map<string, ReactionKind>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = await sql.executeSql(
+    `SELECT notification_id, kind FROM post_reactions
+      WHERE notification_id = ANY($1::uuid[]) AND user_id = $2::uuid`,
+    [ids, readerId],
+    'reader_reactions',
+  );
+  return new Map(
+    (rows as { notification_id: string; kind: ReactionKind }[]).map((row) => [row.notification_id, row.kind]),
+  );
 }
 
 /** The comment summary of a post row: its count, and whether comments are on for it and its establishment. */

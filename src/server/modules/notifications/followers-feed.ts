@@ -1,0 +1,69 @@
+import { PostSchema } from '../../../shared/schemas/notification.schema';
+import type { AppContext } from '../../context';
+import { SerializedJson } from '../../lib/http-cache';
+import { feedCacheOf, type SharedPost } from './feed-cache';
+import { encodeCursor, toPostDto } from './notification.dto';
+import * as repo from './notifications.repo';
+import { engagementOf, readerReactionsOf } from './post-engagement.repo';
+
+/**
+ * First pages of feeds as followers see them, from the feed cache: what readers without delivery
+ * figures to see (followers, not senders) ask for most, on every opening of the app. Senders and
+ * later pages are read from the database as before (notifications.service).
+ */
+
+/** Each establishment's newest `size` posts as every follower sees them: one read of posts, one of counts. */
+async function loadHeads(ctx: AppContext, establishmentIds: string[], size: number) {
+  const rows = await repo.listFeedHeads(ctx.db, establishmentIds, size);
+  const engagement = await engagementOf(
+    ctx.database.sql,
+    null,
+    rows.map((row) => row.id),
+  );
+  const heads = new Map<string, SharedPost[]>();
+  for (const row of rows) {
+    // Through the answer's schema once, as the route's serializer would: only its fields leave.
+    const post = PostSchema.parse(toPostDto(row, null, engagement.get(row.id)));
+    let posts = heads.get(row.establishmentId);
+    if (!posts) {
+      posts = [];
+      heads.set(row.establishmentId, posts);
+    }
+    posts.push({ post, at: row.createdAt.getTime(), id: row.id });
+  }
+  return heads;
+}
+
+const newestFirst = (a: SharedPost, b: SharedPost) => b.at - a.at || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+
+/**
+ * The first page (`limit` posts) of the feed of these establishments, for a reader who sends for
+ * none of them: the newest `limit + 1` of each from the cache, merged, and the reader's own
+ * reactions, serialized. The same posts, order and cursor as notifications.repo's listFeed.
+ */
+export async function followersFirstPage(
+  ctx: AppContext,
+  readerId: string,
+  sources: { id: string; feedVersion: number }[],
+  limit: number,
+): Promise<SerializedJson> {
+  const size = limit + 1;
+  const heads = await feedCacheOf(ctx).headsOf(sources, size, (ids) => loadHeads(ctx, ids, size));
+  let merged: SharedPost[] = [];
+  for (const posts of heads.values()) merged = merged.concat(posts);
+  if (heads.size > 1) merged.sort(newestFirst);
+  const page = merged.slice(0, limit);
+  const mine = await readerReactionsOf(
+    ctx.database.sql,
+    readerId,
+    page.map((entry) => entry.id),
+  );
+  const items = page.map(({ post }) => {
+    const kind = mine.get(post.id);
+    return kind ? { ...post, reactions: { counts: post.reactions.counts, mine: kind } } : post;
+  });
+  const last = page.at(-1);
+  const nextCursor =
+    merged.length > limit && last ? encodeCursor({ createdAt: new Date(last.at), id: last.id }) : null;
+  return new SerializedJson(JSON.stringify({ items, nextCursor }));
+}
