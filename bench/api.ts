@@ -8,8 +8,10 @@
  *   - an establishment's feed page (GET /api/establishments/:id/posts, the customer, over 10 followed),
  *   - the customer's social feed page (GET /api/feed),
  *   - the client's dashboard (GET /api/reports/dashboard?establishmentId=),
- *   - and a bare Fastify route in its own process answering JSON of the public profile's size: the
- *     framework's ceiling on this machine, measured in the same run.
+ *   - and bare Fastify routes in their own process answering JSON of the public profile's size and
+ *     of the feed page's: the framework's ceilings on this machine for answers of those sizes,
+ *     measured in the same run (the profile's and the dashboard's ratio are to the first, the
+ *     feeds' to the second).
  * Prints req/s, p50, p99, the ratio to the ceiling and the targets, and the load average.
  *
  *   npm run bench:api -- [--duration 20] [--connections 50] [--json] [--keep] [--reuse URL]
@@ -285,16 +287,25 @@ async function main() {
   const customer = await signIn(base, seed.customerEmail, seed.password);
   const operator = await signIn(base, seed.clientEmail, seed.password);
 
-  // The ceiling answers the public profile's JSON, whatever its size today.
-  const profileAnswer = await (await fetch(`${base}/api/public/establishments/${seed.publicIds[0]}`)).text();
-  const bodyFile = path.join(tmp, 'ceiling.json');
-  writeFileSync(bodyFile, profileAnswer);
+  // The ceilings answer the public profile's JSON and a feed page's, whatever their sizes today.
+  const profileFile = path.join(tmp, 'ceiling-profile.json');
+  writeFileSync(
+    profileFile,
+    await (await fetch(`${base}/api/public/establishments/${seed.publicIds[0]}`)).text(),
+  );
+  const feedFile = path.join(tmp, 'ceiling-feed.json');
+  writeFileSync(
+    feedFile,
+    await (
+      await fetch(`${base}/api/establishments/${seed.followedIds[0]}/posts`, {
+        headers: { authorization: `Bearer ${customer}` },
+      })
+    ).text(),
+  );
   const ceiling = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(import.meta.dirname, 'api/ceiling.ts'), bodyFile],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
+    ['--import', 'tsx', path.join(import.meta.dirname, 'api/ceiling.ts'), profileFile, feedFile],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   children.push(ceiling);
   const ceilingPort = await new Promise<number>((resolve, reject) => {
@@ -311,9 +322,15 @@ async function main() {
   const endpoints: Endpoint[] = [
     {
       key: 'ceiling',
-      label: 'bare Fastify, same JSON (ceiling)',
+      label: "bare Fastify, the profile's JSON",
       base: `http://127.0.0.1:${ceilingPort}`,
-      paths: ['/ceiling'],
+      paths: ['/ceiling/0'],
+    },
+    {
+      key: 'ceiling-feed',
+      label: "bare Fastify, a feed page's JSON",
+      base: `http://127.0.0.1:${ceilingPort}`,
+      paths: ['/ceiling/1'],
     },
     {
       key: 'profile',
@@ -347,7 +364,7 @@ async function main() {
     },
   ];
   const only = args.only?.split(',');
-  const chosen = endpoints.filter((e) => !only || only.includes(e.key) || e.key === 'ceiling');
+  const chosen = endpoints.filter((e) => !only || only.includes(e.key) || e.key.startsWith('ceiling'));
 
   // Every path answers 200 before it is loaded: a fast error page is not a result.
   for (const endpoint of chosen) {
@@ -364,12 +381,12 @@ async function main() {
   const rows: Row[] = [];
   for (const endpoint of chosen) {
     log(`  ${endpoint.label}...`);
-    rows.push(await load(endpoint, endpoint.key === 'ceiling' ? null : logFile));
+    rows.push(await load(endpoint, endpoint.key.startsWith('ceiling') ? null : logFile));
   }
   const loadAfter = os.loadavg();
-  const ceilingRps = rows.find((r) => r.key === 'ceiling')!.rps;
+  const ceilingOf = (key: string) => rows.find((r) => r.key === key)!.rps;
   for (const row of rows) {
-    row.ratio = row.rps / ceilingRps;
+    row.ratio = row.rps / ceilingOf(row.key === 'posts' || row.key === 'feed' ? 'ceiling-feed' : 'ceiling');
     if (row.target) {
       row.pass =
         row.rps >= row.target.rps && row.p99 < row.target.p99 && row.non2xx === 0 && row.errors === 0;
@@ -408,7 +425,7 @@ async function main() {
         Math.round(r.rps).toLocaleString('en'),
         String(r.p50),
         String(r.p99),
-        r.key === 'ceiling' ? '1' : r.ratio!.toFixed(2),
+        r.key.startsWith('ceiling') ? '1' : r.ratio!.toFixed(2),
         String(r.bytesPerAnswer),
         r.logBytesPerRequest === null ? '' : r.logBytesPerRequest.toFixed(1),
         String(r.non2xx + r.errors),

@@ -12,7 +12,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { VisitSource } from '../../../shared/schemas/report-sources';
-import type { Db } from '../../db/client';
+import { type Db, preparedPer } from '../../db/client';
 import { foldedSearch } from '../../db/folded-search';
 import { establishments, galleryImages, memberships, users } from '../../db/schema';
 
@@ -88,6 +88,22 @@ export async function listEstablishments(db: Db, visibility: Visibility, filter:
 }
 
 /** By id or public id, deleted ones included (callers decide what a state means). */
+// Prepared (planned once per connection): every public page and profile load starts here.
+const establishmentById = preparedPer((db) =>
+  db
+    .select({ ...getTableColumns(establishments), ...counts })
+    .from(establishments)
+    .where(eq(establishments.id, sql.placeholder('id')))
+    .prepare('establishment_with_counts_by_id'),
+);
+const establishmentByPublicId = preparedPer((db) =>
+  db
+    .select({ ...getTableColumns(establishments), ...counts })
+    .from(establishments)
+    .where(eq(establishments.publicId, sql.placeholder('id')))
+    .prepare('establishment_with_counts_by_public_id'),
+);
+
 export async function findEstablishment(
   db: Db,
   idOrPublicId: string,
@@ -96,12 +112,9 @@ export async function findEstablishment(
   // Public ids are letters, digits and dashes; anything else (a NUL byte would fail in the
   // database) matches nothing.
   if (!isUuid && !/^[a-z0-9-]{1,64}$/i.test(idOrPublicId)) return undefined;
-  const [row] = await db
-    .select({ ...getTableColumns(establishments), ...counts })
-    .from(establishments)
-    .where(
-      isUuid ? eq(establishments.id, idOrPublicId) : eq(establishments.publicId, idOrPublicId.toLowerCase()),
-    );
+  const [row] = isUuid
+    ? await establishmentById(db).execute({ id: idOrPublicId })
+    : await establishmentByPublicId(db).execute({ id: idOrPublicId.toLowerCase() });
   return row as EstablishmentWithCounts | undefined;
 }
 
@@ -229,12 +242,17 @@ export async function listMembers(db: Db, establishmentId: string) {
     .limit(1000);
 }
 
-export async function listGallery(db: Db, establishmentId: string) {
-  return db
+const galleryStatement = preparedPer((db) =>
+  db
     .select()
     .from(galleryImages)
-    .where(eq(galleryImages.establishmentId, establishmentId))
-    .orderBy(asc(galleryImages.createdAt), asc(galleryImages.id));
+    .where(eq(galleryImages.establishmentId, sql.placeholder('establishmentId')))
+    .orderBy(asc(galleryImages.createdAt), asc(galleryImages.id))
+    .prepare('gallery_of_establishment'),
+);
+
+export async function listGallery(db: Db, establishmentId: string) {
+  return galleryStatement(db).execute({ establishmentId });
 }
 
 /**

@@ -15,6 +15,8 @@ import { etagOf } from '../../lib/http-cache';
 export const PUBLIC_PROFILE_TTL_MS = 5_000;
 /** How long a browser or proxy may reuse a guest's copy before asking again (then 304 when unchanged). */
 export const PUBLIC_PROFILE_MAX_AGE_S = 5;
+/** A profile read in its last this-many milliseconds is read again in the background. */
+const REFRESH_AHEAD_MS = 2_000;
 /** Profiles kept at most (by the address asked: id or public id); the oldest go first. */
 const MAX_ENTRIES = 10_000;
 
@@ -37,36 +39,63 @@ interface Entry extends CachedProfile {
  */
 export class PublicProfileCache {
   private readonly entries = new Map<string, Entry>();
+  /** Loads under way by key: the guests asking for one profile at once wait for one load. */
+  private readonly loading = new Map<string, Promise<CachedProfile>>();
   /** Bumped by each clear: a read that began before a write does not store what it read. */
   private generation = 0;
 
-  /** The profile by the address asked, from memory while fresh, else from `load` (which throws 404/403). */
+  /**
+   * The profile by the address asked, from memory while fresh, else from `load` (which throws
+   * 404/403). A profile asked for in the last part of its life is read again in the background,
+   * so a busy page never expires under its readers (every entry expiring at once made the slow
+   * 1% of answers: 126 ms at the 99th percentile against 5 ms at the median).
+   */
   async get(key: string, load: () => Promise<PublicEstablishment>): Promise<CachedProfile> {
     const now = Date.now();
     const hit = this.entries.get(key);
-    if (hit && hit.expires > now) return hit;
-    const generation = this.generation;
-    // Through the answer's schema once, as the route's serializer would: only its fields leave.
-    const profile = PublicEstablishmentSchema.parse(await load());
-    const guestBody = JSON.stringify({ establishment: profile });
-    const entry: Entry = {
-      profile,
-      guestBody,
-      etag: etagOf(guestBody),
-      expires: Date.now() + PUBLIC_PROFILE_TTL_MS,
-    };
-    if (generation === this.generation) {
-      this.entries.delete(key);
-      if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-      this.entries.set(key, entry);
+    if (hit && hit.expires > now) {
+      if (hit.expires - now < REFRESH_AHEAD_MS && !this.loading.has(key)) {
+        // Failures are the next reader's to see: a deleted business is dropped, an error retried.
+        this.load(key, load).catch(() => this.entries.delete(key));
+      }
+      return hit;
     }
-    return entry;
+    return this.loading.get(key) ?? this.load(key, load);
+  }
+
+  private load(key: string, load: () => Promise<PublicEstablishment>): Promise<CachedProfile> {
+    const generation = this.generation;
+    const loaded = (async () => {
+      // Through the answer's schema once, as the route's serializer would: only its fields leave.
+      const profile = PublicEstablishmentSchema.parse(await load());
+      const guestBody = JSON.stringify({ establishment: profile });
+      const entry: Entry = {
+        profile,
+        guestBody,
+        etag: etagOf(guestBody),
+        expires: Date.now() + PUBLIC_PROFILE_TTL_MS,
+      };
+      if (generation === this.generation) {
+        this.entries.delete(key);
+        if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+        this.entries.set(key, entry);
+      }
+      return entry;
+    })();
+    this.loading.set(key, loaded);
+    const forget = () => {
+      if (this.loading.get(key) === loaded) this.loading.delete(key);
+    };
+    loaded.then(forget, forget);
+    return loaded;
   }
 
   /** Forget every profile: something may have changed one (an edit, a follow, a block, a deletion). */
   clear(): void {
     this.generation += 1;
     this.entries.clear();
+    // A load under way read the profile before the change: the next reader loads it again.
+    this.loading.clear();
   }
 }
 

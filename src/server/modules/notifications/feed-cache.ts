@@ -36,13 +36,13 @@ export class FeedCache {
 
   /**
    * The newest `size` posts of each establishment (at the version given), loading those not held
-   * at that version in one call of `load`.
+   * at that version in one call of `load`. `held`: every one was in memory at its version.
    */
   async headsOf(
     wanted: { id: string; feedVersion: number }[],
     size: number,
     load: HeadsLoader,
-  ): Promise<Map<string, SharedPost[]>> {
+  ): Promise<{ heads: Map<string, SharedPost[]>; held: boolean }> {
     const found = new Map<string, SharedPost[]>();
     const waits: Promise<void>[] = [];
     const missing: { id: string; feedVersion: number }[] = [];
@@ -59,7 +59,7 @@ export class FeedCache {
     }
     if (missing.length > 0) waits.push(this.loadMissing(missing, size, load, found));
     await Promise.all(waits);
-    return found;
+    return { heads: found, held: waits.length === 0 };
   }
 
   private async loadMissing(

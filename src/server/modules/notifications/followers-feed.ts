@@ -1,4 +1,5 @@
 import { PostSchema } from '../../../shared/schemas/notification.schema';
+import type { ReactionKind } from '../../../shared/schemas/reaction-kinds';
 import type { AppContext } from '../../context';
 import { SerializedJson } from '../../lib/http-cache';
 import { feedCacheOf, type SharedPost } from './feed-cache';
@@ -40,24 +41,31 @@ const newestFirst = (a: SharedPost, b: SharedPost) => b.at - a.at || (a.id < b.i
  * The first page (`limit` posts) of the feed of these establishments, for a reader who sends for
  * none of them: the newest `limit + 1` of each from the cache, merged, and the reader's own
  * reactions, serialized. The same posts, order and cursor as notifications.repo's listFeed.
+ * `readerReactions`: the reader's reactions to those newest posts, read in the same statement as
+ * the versions (findEstablishmentForReader); used when the cache held every head at its version,
+ * otherwise read again for the posts the page shows.
  */
 export async function followersFirstPage(
   ctx: AppContext,
   readerId: string,
   sources: { id: string; feedVersion: number }[],
   limit: number,
+  readerReactions?: Map<string, ReactionKind>,
 ): Promise<SerializedJson> {
   const size = limit + 1;
-  const heads = await feedCacheOf(ctx).headsOf(sources, size, (ids) => loadHeads(ctx, ids, size));
+  const { heads, held } = await feedCacheOf(ctx).headsOf(sources, size, (ids) => loadHeads(ctx, ids, size));
   let merged: SharedPost[] = [];
   for (const posts of heads.values()) merged = merged.concat(posts);
   if (heads.size > 1) merged.sort(newestFirst);
   const page = merged.slice(0, limit);
-  const mine = await readerReactionsOf(
-    ctx.database.sql,
-    readerId,
-    page.map((entry) => entry.id),
-  );
+  const mine =
+    readerReactions && held
+      ? readerReactions
+      : await readerReactionsOf(
+          ctx.database.sql,
+          readerId,
+          page.map((entry) => entry.id),
+        );
   const items = page.map(({ post }) => {
     const kind = mine.get(post.id);
     return kind ? { ...post, reactions: { counts: post.reactions.counts, mine: kind } } : post;

@@ -235,15 +235,22 @@ export async function listEstablishmentPosts(
   establishmentIdOrPublicId: string,
   query: { cursor?: string; limit: number; all?: boolean },
 ): Promise<FeedPage | SerializedJson> {
-  const establishment = await loadEstablishment(ctx, establishmentIdOrPublicId);
+  // A first page also reads the reader's reactions to the newest posts, in the same statement.
+  const found = query.cursor
+    ? undefined
+    : await repo.findEstablishmentForReader(ctx.db, establishmentIdOrPublicId, actor.id, query.limit + 1);
+  const establishment = query.cursor
+    ? await loadEstablishment(ctx, establishmentIdOrPublicId)
+    : found?.establishment;
+  if (!establishment || establishment.deletedAt) throw establishmentGone();
   // Its senders and its followers, with a confirmed email (can()).
   authorize(actor, 'notificationPost:read', resourceOf(establishment));
   if (establishment.blockedAt && !maySend(actor, establishment)) {
     throw new AppError(403, ErrorCode.ESTABLISHMENT_BLOCKED, Msg.establishmentBlocked);
   }
   // A follower's first page: from the feed cache, checked against the version just read.
-  if (!query.cursor && !maySend(actor, establishment)) {
-    return followersFirstPage(ctx, actor.id, [establishment], query.limit);
+  if (found && !maySend(actor, establishment)) {
+    return followersFirstPage(ctx, actor.id, [establishment], query.limit, found.readerReactions);
   }
   const rows = await repo.listEstablishmentPosts(ctx.db, establishment.id, {
     includePushOnly: Boolean(query.all) && maySend(actor, establishment),
