@@ -124,6 +124,14 @@ describe('accounts API', () => {
       expectError(await me(`${unsignedHeader}.${payload}.`), 401, Msg.unauthorized);
     });
 
+    it('refuses a token once it expires, though it was accepted (and remembered) before', async () => {
+      const { token } = await newUser('token-expiry');
+      const shortLived = await forgeToken(token, JWT_SECRET, nowSeconds() + 3);
+      expect((await me(shortLived)).statusCode).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 3_100));
+      expectError(await me(shortLived), 401, Msg.unauthorized, ErrorCode.UNAUTHORIZED);
+    });
+
     it('answers 401 for a token after its session signed out', async () => {
       const { token } = await newUser('me-logout');
       expect((await me(token)).statusCode).toBe(200);
