@@ -62,6 +62,11 @@ export class FeedCache {
     return { heads: found, held: waits.length === 0 };
   }
 
+  /** The newest `size` posts held for an establishment, whatever its version now (a guess to check). */
+  peek(establishmentId: string, size: number): SharedPost[] | undefined {
+    return this.heads.get(`${establishmentId}:${size}`)?.posts;
+  }
+
   private async loadMissing(
     missing: { id: string; feedVersion: number }[],
     size: number,

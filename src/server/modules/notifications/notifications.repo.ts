@@ -312,6 +312,10 @@ const feedSourcesStatement = preparedPer((db) =>
       id: establishments.id,
       registeredById: establishments.registeredById,
       feedVersion: establishments.feedVersion,
+      // Computed once for the statement (it names no column of the row).
+      readerReactions: sql<[string, ReactionKind][] | null>`(
+        select json_agg(json_build_array(r.notification_id, r.kind)) from ${postReactions} r
+        where r.user_id = ${sql.placeholder('userId')} and r.notification_id = any(${sql.placeholder('postIds')}::uuid[]))`,
     })
     .from(memberships)
     .innerJoin(establishments, eq(establishments.id, memberships.establishmentId))
@@ -325,9 +329,23 @@ const feedSourcesStatement = preparedPer((db) =>
     .prepare('feed_sources'),
 );
 
-/** The establishments of a user's social feed, with the feed versions their cached pages are checked against. */
-export async function feedSourcesOf(db: Db, userId: string): Promise<FeedSource[]> {
-  return feedSourcesStatement(db).execute({ userId });
+/**
+ * The establishments of a user's social feed, with the feed versions their cached pages are checked
+ * against and, in the same statement, the user's reactions to the posts named (the page the feed
+ * cache expects to serve).
+ */
+export async function feedSourcesOf(
+  db: Db,
+  userId: string,
+  postIds: string[],
+): Promise<{ sources: FeedSource[]; readerReactions: Map<string, ReactionKind> }> {
+  const rows = await feedSourcesStatement(db).execute({ userId, postIds });
+  const first = rows[0]?.readerReactions;
+  const reactions = typeof first === 'string' ? JSON.parse(first) : first;
+  return {
+    sources: rows.map(({ id, registeredById, feedVersion }) => ({ id, registeredById, feedVersion })),
+    readerReactions: new Map<string, ReactionKind>(reactions ?? []),
+  };
 }
 
 /**

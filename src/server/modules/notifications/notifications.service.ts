@@ -22,7 +22,7 @@ import type { SerializedJson } from '../../lib/http-cache';
 import { type ImageSource, saveJpeg, toJpeg } from '../../lib/images';
 import { existingPreferences } from '../preferences/preferences.service';
 import * as deliveries from './deliveries.repo';
-import { followersFirstPage } from './followers-feed';
+import { expectedFirstPage, followersFirstPage } from './followers-feed';
 import {
   decodeCursor,
   encodeCursor,
@@ -250,7 +250,9 @@ export async function listEstablishmentPosts(
   }
   // A follower's first page: from the feed cache, checked against the version just read.
   if (found && !maySend(actor, establishment)) {
-    return followersFirstPage(ctx, actor.id, [establishment], query.limit, found.readerReactions);
+    return followersFirstPage(ctx, actor.id, [establishment], query.limit, {
+      readerReactions: found.readerReactions,
+    });
   }
   const rows = await repo.listEstablishmentPosts(ctx.db, establishment.id, {
     includePushOnly: Boolean(query.all) && maySend(actor, establishment),
@@ -269,9 +271,18 @@ export async function feed(
   authorize(actor, 'feed:read');
   // The first page of someone who sends for none of what they follow: from the feed cache.
   if (!query.cursor) {
-    const sources = await repo.feedSourcesOf(ctx.db, actor.id);
+    // The reader's reactions are read with the versions, for the page the cache expects to serve.
+    const expected = expectedFirstPage(
+      ctx,
+      actor.establishments.map((m) => m.establishmentId),
+      query.limit,
+    );
+    const { sources, readerReactions } = await repo.feedSourcesOf(ctx.db, actor.id, expected);
     if (!sources.some((source) => maySend(actor, source))) {
-      return followersFirstPage(ctx, actor.id, sources, query.limit);
+      return followersFirstPage(ctx, actor.id, sources, query.limit, {
+        readerReactions,
+        coveredIds: new Set(expected),
+      });
     }
   }
   const rows = await repo.listFeed(ctx.db, actor.id, {
