@@ -58,6 +58,7 @@ test.describe('settings', () => {
       await page.getByRole('button', { name: 'Change language' }).click();
       await page.getByRole('menuitem', { name: LANGUAGE_NAME.de, exact: true }).click();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(authText('de', key));
+      await expect(page.getByRole('menu')).toBeHidden();
       await expectAccessible(page);
       // Back to English for the next page (the German picker's label is the German text).
       await page.evaluate(() => localStorage.removeItem('settings'));

@@ -1,8 +1,25 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
+/**
+ * Until the page's finite animations and transitions have ended: axe judges what stays on screen,
+ * not a menu fading out (its items pass through low contrast on the way). Endless ones (spinners)
+ * are not waited for.
+ */
+async function settled(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
 /** No serious or critical accessibility violations on the current page. */
 export async function expectAccessible(page: Page) {
+  await settled(page);
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   // The failing elements are named, so a failure says where to look.
