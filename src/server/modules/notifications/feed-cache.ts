@@ -4,6 +4,8 @@ import type { AppContext } from '../../context';
 /** A post as every follower sees it (no delivery figures, no reader's own reaction), with its place. */
 export interface SharedPost {
   post: Post;
+  /** `post` serialized once when loaded: a page is these joined, not the posts serialized again. */
+  json: string;
   /** created_at in milliseconds and id: the feeds' order, newest first. */
   at: number;
   id: string;

@@ -30,7 +30,7 @@ async function loadHeads(ctx: AppContext, establishmentIds: string[], size: numb
       posts = [];
       heads.set(row.establishmentId, posts);
     }
-    posts.push({ post, at: row.createdAt.getTime(), id: row.id });
+    posts.push({ post, json: JSON.stringify(post), at: row.createdAt.getTime(), id: row.id });
   }
   return heads;
 }
@@ -91,11 +91,14 @@ export async function followersFirstPage(
         readerId,
         page.map((entry) => entry.id),
       );
-  const items = page.map(({ post }) => {
+  // Only the posts the reader reacted to are serialized again, with their reaction.
+  const items = page.map(({ post, json }) => {
     const kind = mine.get(post.id);
-    return kind ? { ...post, reactions: { counts: post.reactions.counts, mine: kind } } : post;
+    return kind
+      ? JSON.stringify({ ...post, reactions: { counts: post.reactions.counts, mine: kind } })
+      : json;
   });
   const last = page.at(-1);
   const nextCursor = more && last ? encodeCursor({ createdAt: new Date(last.at), id: last.id }) : null;
-  return new SerializedJson(JSON.stringify({ items, nextCursor }));
+  return new SerializedJson(`{"items":[${items.join(',')}],"nextCursor":${JSON.stringify(nextCursor)}}`);
 }
