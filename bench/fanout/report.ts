@@ -43,6 +43,23 @@ const pct = (n: number | null) => (n === null ? '?' : `${n}%`);
 const sec = (ms: number | null) => (ms === null ? '?' : `${(ms / 1000).toFixed(2)} s`);
 const micro = (seconds: number, count: number) => (count > 0 ? int((seconds / count) * 1e6) : '?');
 
+/**
+ * The sender, the database and the push service all run on this machine's cores: what one delivery
+ * costs them together bounds our rate here, whatever the pipeline does, and says what the ratio
+ * target asks of that cost.
+ */
+function machineCeiling(r: FanoutReport, senderSeconds: number): string[] {
+  const { ours: o, baseline: b } = r;
+  if (o.sent === 0) return [];
+  const total = (senderSeconds + (o.databaseCpuSeconds ?? 0) + o.cpu.pushServiceSeconds) / o.sent;
+  const ceiling = r.cores / total;
+  const needed = r.cores / (5 * b.perSecond);
+  return [
+    `  one delivery on this machine, all processes: ${int(total * 1e6)} µs of CPU (sender, ${o.databaseCpuSeconds === null ? 'its database inside' : 'PostgreSQL'}, push service),`,
+    `                  so at most ${int(ceiling)}/s on ${r.cores} cores = ${(ceiling / b.perSecond).toFixed(2)}x the baseline; 5x would need ${int(needed * 1e6)} µs in all`,
+  ];
+}
+
 export function formatReport(r: FanoutReport): string {
   const { cryptoFloor: f, cryptoLimit: c, baseline: b, ours: o } = r;
   const db =
@@ -116,6 +133,7 @@ export function formatReport(r: FanoutReport): string {
         ]
       : []),
     `  sender CPU per delivery: ${micro(oursSenderSeconds, o.sent)} µs, so about ${int(o.sent / Math.max(oursSenderSeconds, 1e-9))}/s per sender core`,
+    ...machineCeiling(r, oursSenderSeconds),
     '',
     `  ours, timeline: send() returned ${sec(o.acceptedAfterMs)}, audience read and every batch queued ${sec(o.batchesDoneAfterMs)},`,
     `                  first delivery ${sec(o.firstDeliveryAfterMs)}, last delivery ${sec(o.lastDeliveryAfterMs)}, done ${sec(o.seconds * 1000)}`,

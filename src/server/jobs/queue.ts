@@ -189,18 +189,18 @@ export async function startJobQueue(
         await ensureQueue(def.queue, def.expireInSeconds);
         // pg-boss 10 runs one job at a time per worker: concurrency is several workers.
         for (let i = 0; i < (def.concurrency ?? 1); i++) {
-          const id = await boss.work(
-            def.queue,
-            { pollingIntervalSeconds: 0.5, batchSize: 1 },
-            async (jobs) => {
-              inFlight.handlers++;
-              try {
-                for (const job of jobs) await def.handle(def.payload.parse(job.data));
-              } finally {
-                inFlight.handlers--;
-              }
-            },
-          );
+          let id = '';
+          id = await boss.work(def.queue, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async (jobs) => {
+            inFlight.handlers++;
+            try {
+              for (const job of jobs) await def.handle(def.payload.parse(job.data));
+            } finally {
+              inFlight.handlers--;
+              // Fetch again at once: pg-boss would first sleep out the rest of its polling
+              // interval, leaving a send's next batch waiting while this worker is idle.
+              boss.notifyWorker(id);
+            }
+          });
           localWorkers.set(def.queue, [...(localWorkers.get(def.queue) ?? []), id]);
         }
       }

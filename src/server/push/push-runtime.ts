@@ -23,8 +23,10 @@ export async function createPushRuntime(db: Db, config: Config): Promise<PushRun
   const sender = new PushSender(new VapidSigner(keys, vapidSubject(config)), config.push.allowedHosts, {
     caFile: config.push.caFile,
   });
+  // One core is left to the event loop, which sends what the threads encrypt: on 2 cores, one
+  // thread delivered as fast as two with 7-10% less CPU per delivery (bench:fanout).
   const encryption = new EncryptionPool(
-    config.push.cryptoThreads ?? availableParallelism(),
+    config.push.cryptoThreads ?? Math.max(1, availableParallelism() - 1),
     config.jwtSecret,
   );
   return {
