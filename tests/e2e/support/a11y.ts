@@ -4,14 +4,18 @@ import { expect, type Page } from '@playwright/test';
 /**
  * Until the page's finite animations and transitions have ended: axe judges what stays on screen,
  * not a menu fading out (its items pass through low contrast on the way). Endless ones (spinners)
- * are not waited for.
+ * and paused ones, which would never finish, are not waited for.
  */
 async function settled(page: Page) {
   await page.evaluate(() =>
     Promise.all(
       document
         .getAnimations()
-        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+        .filter(
+          (animation) =>
+            animation.playState === 'running' &&
+            Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)),
+        )
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
