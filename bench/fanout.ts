@@ -271,6 +271,7 @@ try {
       cpuOursVsBaseline: baselineCpuSpan.selfSeconds / Math.max(1, baseline.accepted) / oursCpuPerDelivery,
       cpuOursVsCryptoLimit: cryptoCpuSpan.selfSeconds / Math.max(1, crypto.messages) / oursCpuPerDelivery,
     },
+    vsBaselineTarget: TARGETS.vsBaseline,
     targets,
     problems,
   };
