@@ -16,6 +16,7 @@ import { expectAccessible } from './support/a11y';
 import { clientWithEstablishment } from './support/establishments';
 import { expect, test } from './support/fixtures';
 import {
+  deliverUntilShown,
   pushServiceSubscription,
   serviceWorkerRegistrationId,
   shownNotifications,
@@ -178,22 +179,16 @@ test.describe("a customer's first minute", () => {
       return (await registration.pushManager.getSubscription())!.endpoint;
     });
     const pushed = await waitForPush(endpoint, (m) => (m.json as PushMessage).kind === 'welcome');
-    // Delivered again until shown: a push DevTools hands over while the worker is still starting up
-    // can be dropped (once in CI); a repeat replaces the first by its tag, and a welcome reports nothing.
-    await expect
-      .poll(
-        async () => {
-          await worker.send('ServiceWorker.deliverPushMessage', {
-            origin,
-            registrationId,
-            data: pushed.body,
-          });
-          await page.waitForTimeout(300);
-          return (await shownNotifications(page)).map(({ title, body, tag }) => ({ title, body, tag }));
-        },
-        { message: 'the welcome the service worker shows', timeout: 15_000, intervals: [700] },
-      )
-      .toEqual([{ title: establishment.name, body: WELCOME, tag: `welcome-${establishment.id}` }]);
+    // Delivered again until shown (support/push.ts); a welcome reports nothing back.
+    await deliverUntilShown(
+      page,
+      { cdp: worker, registrationId, origin },
+      pushed.body,
+      `welcome-${establishment.id}`,
+    );
+    expect((await shownNotifications(page)).map(({ title, body, tag }) => ({ title, body, tag }))).toEqual([
+      { title: establishment.name, body: WELCOME, tag: `welcome-${establishment.id}` },
+    ]);
     step('welcome notification shown');
 
     const total = Date.now() - started;

@@ -4,6 +4,7 @@ import type { Post } from '../../src/shared/schemas/notification.schema';
 import { clientWithEstablishment } from './support/establishments';
 import { expect, test } from './support/fixtures';
 import {
+  deliverUntilShown,
   pushesTo,
   pushServiceSubscription,
   serviceWorkerRegistrationId,
@@ -122,7 +123,7 @@ test.describe('web push', () => {
         return nextBody.length;
       })
       .toBeGreaterThan(0);
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: nextBody });
+    await deliverUntilShown(page, { cdp, registrationId, origin }, nextBody, `notification-${nextId}`);
     await expect
       .poll(async () => (await shownNotifications(page)).map((n) => n.tag).sort(), {
         message: 'each notification shown once',
