@@ -64,6 +64,8 @@ const EnvSchema = z.object({
   PUSH_CONCURRENCY: z.coerce.number().int().min(1).max(5000).default(256),
   /** Push endpoints we POST to: comma-separated host or host:port patterns, `*.` wildcards. */
   PUSH_ALLOWED_HOSTS: z.string().default(DEFAULT_PUSH_ALLOWED_HOSTS),
+  /** Requests per delivery before a transient failure (429, 5xx, timeout) ends it as failed. */
+  PUSH_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
   /** How long a push service that refuses our VAPID credentials is left alone before we try it again. */
   PUSH_ORIGIN_PAUSE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   /** Exposes GET /metrics (Prometheus) to requests with `Authorization: Bearer <this>`; unset: no /metrics. */
@@ -133,6 +135,8 @@ export interface Config {
     subscriptionIdleDays: number;
     allowedHosts: HostPattern[];
     originPauseSeconds: number;
+    /** Requests per delivery before a transient failure ends it as failed. */
+    maxAttempts: number;
   };
   jobTimeoutSeconds: number;
   jobSuperviseSeconds: number;
@@ -296,6 +300,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       subscriptionIdleDays: env.PUSH_SUBSCRIPTION_IDLE_DAYS,
       allowedHosts,
       originPauseSeconds: env.PUSH_ORIGIN_PAUSE_SECONDS,
+      maxAttempts: env.PUSH_MAX_ATTEMPTS,
     },
     jobTimeoutSeconds: env.JOB_TIMEOUT_SECONDS,
     metricsToken: env.METRICS_TOKEN,

@@ -2,14 +2,18 @@ import type { AppContext } from '../context';
 import * as deliveries from '../modules/notifications/deliveries.repo';
 import type { OriginPause } from '../modules/notifications/origin-pauses.repo';
 import type { PushResult } from '../push/push-sender';
-import { MAX_ATTEMPTS } from './notification-delivery.queues';
+import { backoffMs } from './notification-delivery.queues';
 
 type Refusal = Extract<PushResult, { kind: 'auth' }>;
 
 /**
  * What one batch learned from the push services, kept until written: each delivery's outcome, the
  * subscriptions to delete, the 401/403 answers still undecided, the origins whose pause ended, and
- * how long the push services asked us to wait before retrying.
+ * when the batch should run again for what it left pending.
+ *
+ * Attempts count requests made: a delivery held back (its origin paused, its retry time not yet
+ * come) is left as it is, and one decided without a request (expired, its device removed) is
+ * written without counting one.
  */
 export class BatchOutcomes {
   readonly results: deliveries.AttemptResult[] = [];
@@ -17,8 +21,8 @@ export class BatchOutcomes {
   readonly refused = new Map<string, { id: string; result: Refusal }[]>();
   /** Origins whose pause ended with a success in this batch. */
   readonly resumed = new Set<string>();
-  /** The longest wait a push service asked for; 0 when nothing is to be retried. */
-  retryAfterMs = 0;
+  /** When the batch should run again for the deliveries it leaves pending; Infinity: none. */
+  nextRunAt = Number.POSITIVE_INFINITY;
   private readonly gone: string[] = [];
 
   constructor(
@@ -29,6 +33,20 @@ export class BatchOutcomes {
     private readonly attemptsOf: ReadonlyMap<string, number>,
   ) {}
 
+  /** A delivery stays pending, untouched, and is due again at `at` (ms since epoch). */
+  waitUntil(at: number): void {
+    this.nextRunAt = Math.min(this.nextRunAt, at);
+  }
+
+  /**
+   * Decided without a request: expired, its device removed meanwhile, or (removeDevice) keys no
+   * message can ever be encrypted for.
+   */
+  decide(id: string, outcome: 'failed' | 'gone', httpStatus: number | null, removeDevice = false): void {
+    this.results.push({ subscriptionId: id, outcome, httpStatus, tried: false });
+    if (removeDevice) this.gone.push(id);
+  }
+
   /** The held refusals of an origin become failures (or gone, on a key mismatch). */
   decideRefused(origin: string): void {
     for (const { id, result } of this.refused.get(origin) ?? []) {
@@ -36,6 +54,7 @@ export class BatchOutcomes {
         subscriptionId: id,
         outcome: result.keyMismatch ? 'gone' : 'failed',
         httpStatus: result.status,
+        tried: true,
       });
     }
     this.refused.delete(origin);
@@ -45,19 +64,24 @@ export class BatchOutcomes {
     const { refusals } = this.ctx.push;
     switch (result.kind) {
       case 'sent':
-        this.results.push({ subscriptionId: id, outcome: 'sent', httpStatus: result.status });
+        this.results.push({ subscriptionId: id, outcome: 'sent', httpStatus: result.status, tried: true });
         refusals.accepted(origin);
         if (this.pauses.has(origin)) this.resumed.add(origin);
         // Our credentials work there: the refusals held so far were about their subscriptions.
         this.decideRefused(origin);
         break;
       case 'gone':
-        this.results.push({ subscriptionId: id, outcome: 'gone', httpStatus: result.status });
+        this.results.push({ subscriptionId: id, outcome: 'gone', httpStatus: result.status, tried: true });
         this.gone.push(id);
         break;
       case 'payload':
       case 'failed':
-        this.results.push({ subscriptionId: id, outcome: 'failed', httpStatus: result.status });
+        this.results.push({
+          subscriptionId: id,
+          outcome: 'failed',
+          httpStatus: result.status,
+          tried: result.status !== null,
+        });
         break;
       case 'auth': {
         refusals.refused(origin);
@@ -66,14 +90,31 @@ export class BatchOutcomes {
         this.refused.set(origin, held);
         break;
       }
+      case 'held':
+        // Its push service paused as a whole before the request went out: no attempt.
+        this.waitUntil(Date.now() + result.retryAfterMs);
+        break;
       case 'retry': {
-        const exhausted = (this.attemptsOf.get(id) ?? 0) + 1 >= MAX_ATTEMPTS;
+        const attempts = (this.attemptsOf.get(id) ?? 0) + 1;
+        if (attempts >= this.ctx.config.push.maxAttempts) {
+          this.results.push({
+            subscriptionId: id,
+            outcome: 'failed',
+            httpStatus: result.status,
+            tried: true,
+          });
+          break;
+        }
+        // The push service's Retry-After (capped by the sender), never sooner than our own backoff.
+        const retryAt = Date.now() + Math.max(result.retryAfterMs ?? 0, backoffMs(attempts - 1));
         this.results.push({
           subscriptionId: id,
-          outcome: exhausted ? 'failed' : 'pending',
+          outcome: 'pending',
           httpStatus: result.status,
+          tried: true,
+          retryAt: new Date(retryAt),
         });
-        if (!exhausted) this.retryAfterMs = Math.max(this.retryAfterMs, result.retryAfterMs ?? 0, 1);
+        this.waitUntil(retryAt);
         break;
       }
     }

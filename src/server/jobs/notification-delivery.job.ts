@@ -5,14 +5,9 @@ import * as deliveries from '../modules/notifications/deliveries.repo';
 import * as notificationsRepo from '../modules/notifications/notifications.repo';
 import * as originPauses from '../modules/notifications/origin-pauses.repo';
 import { quietUntilAt } from '../modules/notifications/quiet-period';
+import type { PushOptions } from '../push/push-sender';
 import { BatchOutcomes } from './delivery-outcomes';
-import {
-  backoffMs,
-  deliverJob,
-  expireSubscriptionsJob,
-  jobId,
-  PUSH_OPTIONS,
-} from './notification-delivery.queues';
+import { deliverJob, expireSubscriptionsJob, jobId, PUSH_OPTIONS } from './notification-delivery.queues';
 import { fanoutDefinition } from './notification-fanout';
 import type { JobDefinition } from './queue';
 
@@ -88,10 +83,101 @@ export function notificationDeliveryJobs(ctx: AppContext): JobDefinition<z.ZodTy
   }
 
   /**
-   * Encrypt and send one batch; record every result; retry the transient ones later in one job.
-   * A 401/403 is held until the batch ends: if by then its push service is deemed to refuse our
-   * credentials (CredentialRefusals), the delivery stays pending and that origin pauses; otherwise
-   * it fails on its own (or ends as gone on a key mismatch). Nothing is deleted on 401/403.
+   * Sort a batch's pending deliveries: those due now are sent; those whose retry time has not come,
+   * or whose push service is paused, wait untouched (no attempt) until then; those past the
+   * message's expiry fail without a request.
+   */
+  function dueNow(
+    rows: deliveries.PendingDelivery[],
+    pauses: ReadonlyMap<string, originPauses.OriginPause>,
+    outcomes: BatchOutcomes,
+    now: number,
+  ): deliveries.PendingDelivery[] {
+    const due: deliveries.PendingDelivery[] = [];
+    for (const row of rows) {
+      const pause = row.endpoint ? pauses.get(originOf(row.endpoint)) : undefined;
+      const throttled = row.endpoint ? ctx.push.sender.throttle.pausedFor(originOf(row.endpoint)) : 0;
+      const waitUntil = Math.max(
+        row.retryAt?.getTime() ?? 0,
+        pause?.probeAfter.getTime() ?? 0,
+        throttled > 0 ? now + throttled : 0,
+      );
+      if (waitUntil <= now) due.push(row);
+      else outcomes.waitUntil(waitUntil);
+    }
+    return due;
+  }
+
+  /** Encrypt and POST the due deliveries, a chunk per encryption request, recording each answer. */
+  async function sendDue(
+    notificationId: string,
+    message: string,
+    options: PushOptions,
+    due: deliveries.PendingDelivery[],
+    outcomes: BatchOutcomes,
+  ) {
+    // Outcomes are written every few chunks: a crash or a takeover re-sends only what was in flight
+    // or not yet written, and the post page's figures move while a batch runs.
+    const flushEvery = perBatchInFlight * FLUSH_EVERY_IN_FLIGHT;
+    // Chunks go to the encryption threads while earlier chunks are on the wire.
+    const chunks: deliveries.PendingDelivery[][] = [];
+    for (let i = 0; i < due.length; i += chunkSize) chunks.push(due.slice(i, i + chunkSize));
+    const lanes = Math.max(1, Math.ceil(perBatchInFlight / chunkSize));
+    await forEachConcurrently(chunks, lanes, async (chunk) => {
+      const live: deliveries.PendingDelivery[] = [];
+      for (const row of chunk) {
+        if (row.endpoint && row.p256dh && row.auth) live.push(row);
+        // Removed since the audience was taken (signed out, or gone in another send).
+        else outcomes.decide(row.subscriptionId, 'gone', null);
+      }
+      // The receipt token differs per recipient; the encryption threads add it to the message.
+      const recipients: string[] = [];
+      for (const row of live) recipients.push(row.subscriptionId, row.p256dh!, row.auth!);
+      const bodies = await ctx.push.encryption.encryptWithReceipts({ notificationId, message, recipients });
+      await Promise.all(
+        live.map(async (row, i) => {
+          const body = bodies[i];
+          // Keys that are no P-256 point: this subscription can never receive anything.
+          if (!body) return outcomes.decide(row.subscriptionId, 'gone', 400, true);
+          const result = await ctx.push.sender.post(row.endpoint!, body, options);
+          outcomes.record(row.subscriptionId, originOf(row.endpoint!), result);
+        }),
+      );
+      if (outcomes.results.length >= flushEvery) await outcomes.flush();
+    });
+  }
+
+  /**
+   * The 401/403 answers held until the batch ended: where the evidence now says the push service
+   * refuses our credentials, pause the origin and keep its deliveries pending; otherwise each fails
+   * on its own (or ends as gone on a key mismatch).
+   */
+  async function decideRefusals(notificationId: string, outcomes: BatchOutcomes) {
+    const { publicKey, refusals } = ctx.push;
+    for (const [origin, held] of outcomes.refused) {
+      if (!refusals.refusing(origin)) {
+        outcomes.decideRefused(origin);
+        continue;
+      }
+      const last = held.at(-1)!.result;
+      const probeAfter = new Date(Date.now() + ctx.config.push.originPauseSeconds * 1000);
+      const pause = { origin, httpStatus: last.status, detail: last.detail, probeAfter };
+      await originPauses.pauseOrigin(sql, publicKey, pause);
+      await originPauses.noticePaused(sql, notificationId, pause);
+      ctx.metrics.originPauses.inc();
+      ctx.log.error(
+        { notificationId, origin, status: last.status, detail: last.detail },
+        'push service refuses our VAPID credentials: deliveries to it paused',
+      );
+      outcomes.waitUntil(probeAfter.getTime());
+      outcomes.refused.delete(origin);
+    }
+  }
+
+  /**
+   * Encrypt and send one batch; record every result; run the batch again, as one job, when the
+   * first of what it left pending is due (a retry, a paused push service's probe), and fail what is
+   * still pending once the message has expired. Nothing is deleted on 401/403.
    */
   const deliver: JobDefinition<typeof deliverJob.payload> = {
     ...deliverJob,
@@ -100,116 +186,49 @@ export function notificationDeliveryJobs(ctx: AppContext): JobDefinition<z.ZodTy
     async handle({ notificationId, after, upto, attempt }) {
       const n = await notificationsRepo.findForDelivery(ctx.db, notificationId);
       if (!n) return;
-      const { publicKey, refusals } = ctx.push;
-      const pauses = await originPauses.activePauses(sql, publicKey);
+      const pauses = await originPauses.activePauses(sql, ctx.push.publicKey);
       const now = Date.now();
-      // Past the push TTL a message is not worth delivering: what still waits for a paused origin fails.
-      const stale = now > n.createdAt.getTime() + PUSH_OPTIONS.ttl * 1000;
+      const expiresAt = n.createdAt.getTime() + PUSH_OPTIONS.ttl * 1000;
       const pending = await deliveries.pendingInRange(sql, notificationId, after, upto);
-      const { sendable, expired } = await holdBackQuiet(notificationId, n.createdAt, pending);
-      const message = JSON.stringify(
-        pushMessageOf({
-          id: n.id,
-          establishmentId: n.establishmentId,
-          establishmentName: n.establishmentName,
-          text: n.text,
-          logo: n.logo,
-          media: n.mediaId,
-          createdAt: n.createdAt.getTime(),
-        }),
-      );
-
       const outcomes = new BatchOutcomes(
         ctx,
         notificationId,
         pauses,
         new Map(pending.map((row) => [row.subscriptionId, row.attempts])),
       );
-      const { results, refused } = outcomes;
-      // Their quiet hours end after the message expires: it would never be worth showing.
-      for (const row of expired)
-        results.push({ subscriptionId: row.subscriptionId, outcome: 'failed', httpStatus: null });
-      /** When the deliveries left waiting for a paused origin should be tried again. */
-      let probeAt = Number.POSITIVE_INFINITY;
-      // Outcomes are written every few chunks: a crash or a takeover re-sends only what was in flight
-      // or not yet written, and the post page's figures move while a batch runs.
-      const flushEvery = perBatchInFlight * FLUSH_EVERY_IN_FLIGHT;
-
-      // Deliveries to a paused origin wait (pending) until its probe time, or fail once stale.
-      const toSend: deliveries.PendingDelivery[] = [];
-      for (const row of sendable) {
-        const pause = row.endpoint ? pauses.get(originOf(row.endpoint)) : undefined;
-        if (!pause || pause.probeAfter.getTime() <= now) toSend.push(row);
-        else if (stale)
-          results.push({
-            subscriptionId: row.subscriptionId,
-            outcome: 'failed',
-            httpStatus: pause.httpStatus,
-          });
-        else probeAt = Math.min(probeAt, pause.probeAfter.getTime());
-      }
-
-      // Chunks go to the encryption threads while earlier chunks are on the wire.
-      const chunks: deliveries.PendingDelivery[][] = [];
-      for (let i = 0; i < toSend.length; i += chunkSize) chunks.push(toSend.slice(i, i + chunkSize));
-      const lanes = Math.max(1, Math.ceil(perBatchInFlight / chunkSize));
-      await forEachConcurrently(chunks, lanes, async (chunk) => {
-        const live: deliveries.PendingDelivery[] = [];
-        for (const row of chunk) {
-          if (row.endpoint && row.p256dh && row.auth) live.push(row);
-          // Removed since the audience was taken (signed out, or gone in another send).
-          else results.push({ subscriptionId: row.subscriptionId, outcome: 'gone', httpStatus: null });
-        }
-        // The receipt token differs per recipient; the encryption threads add it to the message.
-        const recipients: string[] = [];
-        for (const row of live) recipients.push(row.subscriptionId, row.p256dh!, row.auth!);
-        const bodies = await ctx.push.encryption.encryptWithReceipts({ notificationId, message, recipients });
-        await Promise.all(
-          live.map(async (row, i) => {
-            const body = bodies[i];
-            const origin = originOf(row.endpoint!);
-            // Keys that are no P-256 point: this subscription can never receive anything.
-            if (!body) return outcomes.record(row.subscriptionId, origin, { kind: 'gone', status: 400 });
-            outcomes.record(
-              row.subscriptionId,
-              origin,
-              await ctx.push.sender.post(row.endpoint!, body, PUSH_OPTIONS),
-            );
+      if (now >= expiresAt) {
+        // Past the push TTL a message is not worth delivering: what still waits fails, untried.
+        for (const row of pending) outcomes.decide(row.subscriptionId, 'failed', null);
+      } else {
+        const { sendable, expired } = await holdBackQuiet(notificationId, n.createdAt, pending);
+        // Their quiet hours end after the message expires: it would never be worth showing.
+        for (const row of expired) outcomes.decide(row.subscriptionId, 'failed', null);
+        const message = JSON.stringify(
+          pushMessageOf({
+            id: n.id,
+            establishmentId: n.establishmentId,
+            establishmentName: n.establishmentName,
+            text: n.text,
+            logo: n.logo,
+            media: n.mediaId,
+            createdAt: n.createdAt.getTime(),
           }),
         );
-        if (results.length >= flushEvery) await outcomes.flush();
-      });
-
-      for (const [origin, held] of refused) {
-        if (!refusals.refusing(origin) || stale) {
-          outcomes.decideRefused(origin);
-          continue;
-        }
-        // The evidence says our credentials: pause the origin, keep its deliveries pending.
-        const last = held.at(-1)!.result;
-        const probeAfter = new Date(Date.now() + ctx.config.push.originPauseSeconds * 1000);
-        const pause = { origin, httpStatus: last.status, detail: last.detail, probeAfter };
-        await originPauses.pauseOrigin(sql, publicKey, pause);
-        await originPauses.noticePaused(sql, notificationId, pause);
-        ctx.metrics.originPauses.inc();
-        ctx.log.error(
-          { notificationId, origin, status: last.status, detail: last.detail },
-          'push service refuses our VAPID credentials: deliveries to it paused',
-        );
-        probeAt = Math.min(probeAt, probeAfter.getTime());
-        refused.delete(origin);
+        // The message lives at the push service only for what is left of its TTL.
+        const options = { ...PUSH_OPTIONS, ttl: Math.ceil((expiresAt - now) / 1000) };
+        await sendDue(notificationId, message, options, dueNow(sendable, pauses, outcomes, now), outcomes);
+        await decideRefusals(notificationId, outcomes);
       }
       await outcomes.flush();
-      for (const origin of outcomes.resumed) await originPauses.resumeOrigin(sql, publicKey, origin);
+      for (const origin of outcomes.resumed) await originPauses.resumeOrigin(sql, ctx.push.publicKey, origin);
 
-      const { retryAfterMs } = outcomes;
-      const retryAt = retryAfterMs > 0 ? Date.now() + Math.max(retryAfterMs, backoffMs(attempt)) : 0;
-      const nextAt = Math.min(retryAt || Number.POSITIVE_INFINITY, probeAt);
-      if (Number.isFinite(nextAt)) {
+      if (Number.isFinite(outcomes.nextRunAt)) {
+        // Never later than the expiry, when whatever still waits is failed.
+        const at = Math.min(outcomes.nextRunAt, expiresAt);
         await ctx.jobs.send(
           deliverJob,
           { notificationId, after, upto, attempt: attempt + 1 },
-          { id: jobId(notificationId, after, upto, attempt + 1), startAfter: new Date(nextAt) },
+          { id: jobId(notificationId, after, upto, attempt + 1), startAfter: new Date(at) },
         );
       }
       await deliveries.completeIfDone(sql, notificationId);

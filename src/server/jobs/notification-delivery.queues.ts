@@ -4,8 +4,6 @@ import type { PushOptions } from '../push/push-sender';
 
 /** The delivery queues, their payloads and the retry policy: what a sender queues and the sweep resumes. */
 
-/** Tries per subscription before a transient failure (429, 5xx, timeout) becomes "failed". */
-export const MAX_ATTEMPTS = 6;
 const BACKOFF_BASE_MS = 2_000;
 const BACKOFF_CAP_MS = 10 * 60_000;
 

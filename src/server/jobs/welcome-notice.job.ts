@@ -57,7 +57,7 @@ export function welcomeNoticeJobs(ctx: AppContext): JobDefinition<z.ZodType>[] {
         const mine = outcomes.filter((_, i) => pushes[i]!.welcome === welcome);
         if (mine.includes('sent')) continue;
         await repo.releaseWelcome(ctx.db, userId, welcome.establishmentId);
-        if (mine.some((kind) => kind === 'retry' || kind === 'failed')) retry = true;
+        if (mine.some((kind) => kind === 'retry' || kind === 'held' || kind === 'failed')) retry = true;
       }
       if (retry) throw new Error('a welcome notification could not be delivered yet');
     },

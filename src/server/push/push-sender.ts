@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { rootCertificates } from 'node:tls';
 import { Agent, request } from 'undici';
 import { endpointProblem, type HostPattern, publicOnlyLookup } from './allowed-hosts';
+import { capRetryAfter, OriginThrottle } from './origin-throttle';
 import type { VapidSigner } from './vapid';
 
 /** Where a subscription's messages go, and the browser's keys to encrypt them for. */
@@ -17,14 +18,16 @@ export interface PushTarget {
  * never be delivered. auth: 401/403, refused for this subscription, or (when its push service
  * refuses everything) our VAPID credentials: never delete; `keyMismatch` when the service says the
  * subscription was made with another application server key. retry: 429, 5xx, timeouts and
- * resets; later, not before retryAfterMs when the service says so. failed: any other answer, or an
- * endpoint we do not POST to (status null).
+ * resets; later, not before retryAfterMs (capped) when the service says so. failed: any other
+ * answer, or an endpoint we do not POST to (status null). held: not tried at all, because the whole
+ * push service asked us to wait (OriginThrottle); no request was made, so it is no attempt.
  */
 export type PushResult =
   | { kind: 'sent' | 'gone' | 'payload'; status: number }
   | { kind: 'failed'; status: number | null; detail?: string }
   | { kind: 'auth'; status: number; detail: string; keyMismatch: boolean }
-  | { kind: 'retry'; status: number | null; retryAfterMs?: number };
+  | { kind: 'retry'; status: number | null; retryAfterMs?: number }
+  | { kind: 'held'; retryAfterMs: number };
 
 export interface PushOptions {
   /** Seconds the push service keeps the message for an offline device. */
@@ -55,20 +58,23 @@ export function classify(status: number, retryAfterMs?: number): PushResult {
   if (status === 404 || status === 410) return { kind: 'gone', status };
   if (status === 400 || status === 413) return { kind: 'payload', status };
   if (status === 401 || status === 403) return { kind: 'auth', status, detail: '', keyMismatch: false };
-  if (status === 429 || status >= 500) return { kind: 'retry', status, retryAfterMs };
+  if (status === 429 || status >= 500)
+    return { kind: 'retry', status, retryAfterMs: capRetryAfter(retryAfterMs) };
   return { kind: 'failed', status };
 }
 
 /**
  * Sends encrypted web push messages over kept-alive connections (HTTP/2 where the push service
- * offers it), with a cached VAPID token per push service and a pause per push service while it
- * asks us to slow down (429 Retry-After).
+ * offers it), with a cached VAPID token per push service, and holds back every message to a push
+ * service while it answers most of its endpoints with 429 (OriginThrottle).
  */
 export class PushSender {
   private readonly agent: Agent;
-  private readonly pausedUntil = new Map<string, number>();
+  readonly throttle = new OriginThrottle();
   /** Told how long each POST took, by push service origin (the process's metrics). */
   observeLatency?: (origin: string, seconds: number) => void;
+  /** Told when a push service answering mostly 429 makes every message to it wait. */
+  onOriginPaused?: (origin: string, ms: number) => void;
 
   constructor(
     private readonly signer: VapidSigner,
@@ -85,12 +91,6 @@ export class PushSender {
     });
   }
 
-  /** Until when a push service asked us to wait, if it did. */
-  pausedFor(origin: string, now = Date.now()): number {
-    const until = this.pausedUntil.get(origin) ?? 0;
-    return until > now ? until - now : 0;
-  }
-
   /** POST one encrypted message (RFC 8030 section 5) to a subscription's endpoint. */
   async post(endpoint: string, body: Buffer, options: PushOptions): Promise<PushResult> {
     let url: URL;
@@ -102,8 +102,9 @@ export class PushSender {
     // Checked again here: the allowed hosts may have changed since the subscription was stored.
     const problem = endpointProblem(endpoint, this.allowedHosts);
     if (problem) return { kind: 'failed', status: null, detail: problem };
-    const wait = this.pausedFor(url.origin);
-    if (wait > 0) return { kind: 'retry', status: 429, retryAfterMs: wait };
+    // Not tried: no request, so no attempt (the caller keeps the delivery waiting).
+    const wait = this.throttle.pausedFor(url.origin);
+    if (wait > 0) return { kind: 'held', retryAfterMs: wait };
     const authorization = await this.signer.authorization(url.origin);
     const started = performance.now();
     let observed = false;
@@ -129,14 +130,14 @@ export class PushSender {
       observe();
       const retryAfterMs = parseRetryAfter(response.headers['retry-after']);
       const result = classify(response.statusCode, retryAfterMs);
+      if (this.throttle.answered(url.origin, endpoint, response.statusCode === 429, retryAfterMs)) {
+        this.onOriginPaused?.(url.origin, this.throttle.pausedFor(url.origin));
+      }
       if (result.kind === 'auth') {
         const detail = (await response.body.text().catch(() => '')).slice(0, 300);
         return { ...result, detail, keyMismatch: KEY_MISMATCH.test(detail) };
       }
       await response.body.dump();
-      if (response.statusCode === 429) {
-        this.pausedUntil.set(url.origin, Date.now() + (retryAfterMs ?? 0));
-      }
       return result;
     } catch (error) {
       observe();

@@ -34,6 +34,9 @@ export async function startPushService(options: PushServiceOptions = {}): Promis
 
   const endpoints = new Map<string, Endpoint>();
   const scripts = new Map<string, ScriptedAnswer[]>();
+  /** Answers given to every request, per endpoint or (forAll) to each endpoint, after the scripts. */
+  const standing = new Map<string, ScriptedAnswer>();
+  let forAll: ScriptedAnswer | null = null;
   const expired = new Set<string>();
   const received: ReceivedMessage[] = [];
   const records: RequestRecord[] = [];
@@ -123,7 +126,7 @@ export async function startPushService(options: PushServiceOptions = {}): Promis
 
   async function handlePush(request: Http2ServerRequest, response: Http2ServerResponse, endpoint: string) {
     const at = Date.now();
-    const scripted = scripts.get(endpoint)?.shift();
+    const scripted = scripts.get(endpoint)?.shift() ?? standing.get(endpoint) ?? forAll ?? undefined;
     const subscription = endpoints.get(endpoint);
     const known = !decrypt || subscription !== undefined;
 
@@ -243,6 +246,13 @@ export async function startPushService(options: PushServiceOptions = {}): Promis
     },
     respond(endpoint, ...answers) {
       scripts.set(endpoint, [...(scripts.get(endpoint) ?? []), ...answers]);
+    },
+    respondAlways(endpoint, answer) {
+      if (answer) standing.set(endpoint, answer);
+      else standing.delete(endpoint);
+    },
+    respondToAll(answer) {
+      forAll = answer;
     },
     messages: (endpoint) => received.filter((m) => !endpoint || m.endpoint === endpoint),
     requests: (endpoint) => records.filter((r) => !endpoint || r.endpoint === endpoint),

@@ -58,6 +58,10 @@ export interface PushService {
   subscribe(): TestSubscription;
   /** Answers for the next requests to this endpoint, consumed in order; then 201 again. */
   respond(endpoint: string, ...answers: ScriptedAnswer[]): void;
+  /** From now on, this answer to every request to this endpoint (after its scripted ones); null: stop. */
+  respondAlways(endpoint: string, answer: ScriptedAnswer | null): void;
+  /** From now on, this answer to every request to any endpoint without a script of its own; null: stop. */
+  respondToAll(answer: ScriptedAnswer | null): void;
   /** Accepted messages, oldest first (every endpoint when none is given). */
   messages(endpoint?: string): ReceivedMessage[];
   /** Every request to a push endpoint and how it was answered, oldest first. */

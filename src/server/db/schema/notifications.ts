@@ -132,6 +132,11 @@ export const deliveries = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     /** Held back by the follower's quiet hours (issue 16) until this time; still pending meanwhile. */
     deferredUntil: timestamp('deferred_until', { withTimezone: true }),
+    /**
+     * Not tried again before this time: the backoff after a transient failure, or the push service's
+     * Retry-After (capped). Null: due now.
+     */
+    retryAt: timestamp('retry_at', { withTimezone: true }),
     receivedAt: timestamp('received_at', { withTimezone: true }),
     clickedAt: timestamp('clicked_at', { withTimezone: true }),
   },

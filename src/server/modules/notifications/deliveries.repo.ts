@@ -105,7 +105,10 @@ export interface PendingDelivery {
   endpoint: string | null;
   p256dh: string | null;
   auth: string | null;
+  /** Requests made to the push service for it so far. */
   attempts: number;
+  /** Not to be tried before this time (backoff, Retry-After); null: due now. */
+  retryAt: Date | null;
   /** The user's quiet hours (issue 16); null for most: no quiet hours. */
   quiet: QuietHoursSetting | null;
 }
@@ -127,7 +130,7 @@ export async function pendingInRange(
     `WITH quiet AS MATERIALIZED (
        SELECT id, quiet_start, quiet_end, quiet_time_zone FROM users
         WHERE quiet_start IS NOT NULL AND ($2::uuid IS NULL OR id > $2::uuid) AND id <= $3::uuid)
-     SELECT d.subscription_id, d.attempts, s.endpoint, s.p256dh, s.auth,
+     SELECT d.subscription_id, d.attempts, d.retry_at, s.endpoint, s.p256dh, s.auth,
             q.quiet_start, q.quiet_end, q.quiet_time_zone
        FROM deliveries d LEFT JOIN push_subscriptions s ON s.id = d.subscription_id
        LEFT JOIN quiet q ON q.id = d.user_id
@@ -139,6 +142,7 @@ export async function pendingInRange(
     rows as {
       subscription_id: string;
       attempts: number;
+      retry_at: Date | string | null;
       endpoint: string | null;
       p256dh: string | null;
       auth: string | null;
@@ -152,6 +156,7 @@ export async function pendingInRange(
     p256dh: r.p256dh,
     auth: r.auth,
     attempts: Number(r.attempts),
+    retryAt: r.retry_at === null ? null : new Date(r.retry_at),
     quiet:
       r.quiet_start === null || r.quiet_end === null || r.quiet_time_zone === null
         ? null
@@ -264,11 +269,16 @@ export interface AttemptResult {
   /** pending: to be tried again. */
   outcome: Outcome;
   httpStatus: number | null;
+  /** A request was made (counted in `attempts`); false for what was decided without one. */
+  tried: boolean;
+  /** For a pending one: not to be tried again before this time. */
+  retryAt?: Date | undefined;
 }
 
 /**
  * Record a batch's results in one statement. Only pending rows change, so a repeated batch never
- * turns one outcome into another: each (notification, subscription) ends in exactly one. The
+ * turns one outcome into another: each (notification, subscription) ends in exactly one. `attempts`
+ * counts requests made to the push service, nothing else. The
  * `= ANY($2)` finds the rows by primary key: joined on the unnest alone, the planner hashed every
  * delivery of the notification on each write (a scan of the whole audience per chunk of results).
  */
@@ -276,9 +286,11 @@ export async function recordAttempts(sql: SqlExecutor, notificationId: string, r
   if (results.length === 0) return;
   await sql.executeSql(
     `UPDATE deliveries d
-        SET outcome = v.outcome, http_status = v.status, attempts = d.attempts + 1,
+        SET outcome = v.outcome, http_status = CASE WHEN v.tried THEN v.status ELSE COALESCE(v.status, d.http_status) END,
+            attempts = d.attempts + v.tried::int, retry_at = v.retry_at,
             decided_at = CASE WHEN v.outcome = 'pending' THEN NULL ELSE now() END
-       FROM unnest($2::uuid[], $3::text[], $4::int[]) AS v(subscription_id, outcome, status)
+       FROM unnest($2::uuid[], $3::text[], $4::int[], $5::boolean[], $6::timestamptz[])
+            AS v(subscription_id, outcome, status, tried, retry_at)
       WHERE d.notification_id = $1 AND d.subscription_id = ANY($2::uuid[])
         AND d.subscription_id = v.subscription_id AND d.outcome = 'pending'`,
     [
@@ -286,6 +298,8 @@ export async function recordAttempts(sql: SqlExecutor, notificationId: string, r
       results.map((r) => r.subscriptionId),
       results.map((r) => r.outcome),
       results.map((r) => r.httpStatus),
+      results.map((r) => r.tried),
+      results.map((r) => r.retryAt?.toISOString() ?? null),
     ],
   );
 }
