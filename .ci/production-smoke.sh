@@ -61,7 +61,7 @@ done
 port=$(node -e 'const s=require("node:net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
 base="http://127.0.0.1:$port"
 metrics_token=$(node -e 'console.log(require("node:crypto").randomBytes(24).toString("hex"))')
-export NODE_ENV=production HOST=127.0.0.1 PORT="$port" PUBLIC_URL="$base" DATA_DIR="$work/data"
+export NODE_ENV=production HOST=127.0.0.1 PORT="$port" PUBLIC_URL="$base" DATA_DIR="$work/data" VAPID_SUBJECT="mailto:ops@broadcast.sk"
 export JWT_SECRET=$(node -e 'console.log(require("node:crypto").randomBytes(48).toString("base64"))')
 export METRICS_TOKEN="$metrics_token" LOG_LEVEL=info
 unset DATABASE_URL WEB_DIST_DIR

@@ -111,6 +111,42 @@ describe('invalid values', () => {
   });
 });
 
+describe('VAPID_SUBJECT', () => {
+  const production = { NODE_ENV: 'production', JWT_SECRET: SECRET };
+
+  it('refuses in production a subject Apple refuses, naming the setting that fixes it', () => {
+    for (const subject of [
+      'mailto:support@localhost',
+      'mailto:ops@server.local',
+      'mailto:nobody',
+      'https://localhost/contact',
+      'https://192.168.1.10/',
+      'http://bar.sk/contact',
+      'bar.sk',
+    ]) {
+      const error = configError({ ...production, DATA_DIR: dataDir, VAPID_SUBJECT: subject });
+      expect(error.message, subject).toContain('VAPID_SUBJECT');
+      expect(error.message, subject).toContain('BadJwtToken');
+    }
+    // Unset, it is SUPPORT_EMAIL's address, whose default is local.
+    expect(configError({ ...production, DATA_DIR: dataDir }).message).toContain('mailto:support@localhost');
+  });
+
+  it('accepts in production a reachable mailto: or https: contact, and anything outside production', () => {
+    for (const subject of [
+      'mailto:owner@bar.sk',
+      'https://bar.sk/contact',
+      'mailto:Push Team <push@café.sk>',
+    ]) {
+      expect(load({ ...production, DATA_DIR: dataDir, VAPID_SUBJECT: subject }).vapid.subject).toBe(subject);
+    }
+    expect(load({ ...production, DATA_DIR: dataDir, SUPPORT_EMAIL: 'help@bar.sk' }).supportEmail).toBe(
+      'help@bar.sk',
+    );
+    expect(load({ NODE_ENV: 'test', DATA_DIR: dataDir }).supportEmail).toBe('support@localhost');
+  });
+});
+
 describe('JWT_SECRET', () => {
   it('is required in production, with a message that says how to set it', () => {
     const error = configError({ NODE_ENV: 'production', DATA_DIR: dataDir });
@@ -121,7 +157,12 @@ describe('JWT_SECRET', () => {
   });
 
   it('is taken from the environment in production', () => {
-    const config = load({ NODE_ENV: 'production', JWT_SECRET: SECRET, DATA_DIR: dataDir });
+    const config = load({
+      NODE_ENV: 'production',
+      JWT_SECRET: SECRET,
+      DATA_DIR: dataDir,
+      SUPPORT_EMAIL: 'help@bar.sk',
+    });
     expect(new TextDecoder().decode(config.jwtSecret)).toBe(SECRET);
     expect(existsSync(path.join(dataDir, 'jwt-secret'))).toBe(false);
   });

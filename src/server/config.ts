@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEFAULT_PUSH_ALLOWED_HOSTS, type HostPattern, parseAllowedHosts } from './push/allowed-hosts';
+import { vapidSubjectProblem } from './push/vapid-subject';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
@@ -243,6 +244,18 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       'JWT_SECRET is required in production: set it to a random string of at least 32 characters ' +
         '(for example: openssl rand -base64 48).',
     );
+  }
+  if (env.NODE_ENV === 'production') {
+    const subject = env.VAPID_SUBJECT ?? `mailto:${env.SUPPORT_EMAIL}`;
+    const problem = vapidSubjectProblem(subject);
+    if (problem) {
+      throw new ConfigError(
+        `Invalid configuration:\n  VAPID_SUBJECT: ${problem}. Apple's push service refuses such a subject ` +
+          '(403 BadJwtToken), so iPhones would get no notification. Set VAPID_SUBJECT to a mailto: address or ' +
+          'https: page where the push services can reach you (for example mailto:owner@your-business.com), ' +
+          'or set SUPPORT_EMAIL, which it defaults to.',
+      );
+    }
   }
   let allowedHosts: HostPattern[];
   try {

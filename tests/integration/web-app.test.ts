@@ -44,7 +44,11 @@ beforeAll(async () => {
     path.join(dist, 'robots.txt'),
   );
   t = await startTestApp({ WEB_DIST_DIR: dist });
-  production = await startTestApp({ WEB_DIST_DIR: dist, NODE_ENV: 'production' });
+  production = await startTestApp({
+    WEB_DIST_DIR: dist,
+    NODE_ENV: 'production',
+    SUPPORT_EMAIL: 'help@broadcast.sk',
+  });
 }, 120_000);
 
 afterAll(async () => {

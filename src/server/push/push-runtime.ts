@@ -5,7 +5,8 @@ import { CredentialRefusals } from './credential-refusals';
 import { EncryptionPool } from './encryption-pool';
 import { PushSender } from './push-sender';
 import { ReceiptTokens } from './receipts';
-import { loadVapidKeys, VapidSigner, vapidSubject } from './vapid';
+import { loadVapidKeys, VapidSigner } from './vapid';
+import { vapidSubject } from './vapid-subject';
 
 /** What sending web push needs in a process: the VAPID public key, a sender, receipt tokens. */
 export interface PushRuntime {

@@ -76,9 +76,6 @@ export async function loadVapidKeys(db: Db, config: Config): Promise<VapidKeys> 
   return assertKeys(JSON.parse(row!.value) as VapidKeys, 'stored key pair');
 }
 
-/** The contact push services see in our tokens. */
-export const vapidSubject = (config: Config) => config.vapid.subject ?? `mailto:${config.supportEmail}`;
-
 /**
  * Signs VAPID tokens, one per push service origin (the token's audience), cached until it nears
  * its expiry: signing per message would cost an ECDSA signature each time.

@@ -33,7 +33,11 @@ describe('push endpoints', () => {
   it('are refused outside PUSH_ALLOWED_HOSTS, in every mode, naming the field', async () => {
     for (const NODE_ENV of ['test', 'production']) {
       // PUSH_ALLOWED_HOSTS empty: the browsers' push services only.
-      const app = await startTestApp({ NODE_ENV, PUSH_ALLOWED_HOSTS: '' });
+      const app = await startTestApp({
+        NODE_ENV,
+        PUSH_ALLOWED_HOSTS: '',
+        SUPPORT_EMAIL: 'help@broadcast.sk',
+      });
       try {
         const p = actors(app);
         // No METRICS_TOKEN: no /metrics at all.
