@@ -183,7 +183,7 @@ export async function rawFunnel(client: pg.Client, establishmentId: string | nul
     `SELECT source, count(*) AS followers, count(*) FILTER (WHERE verified) AS verified,
             coalesce(sum(devices), 0) AS push
      FROM (SELECT m.source, u.email_verified AS verified, (m.created_at AT TIME ZONE e.time_zone)::date AS day,
-                  (SELECT count(*) FROM push_subscriptions s WHERE s.user_id = m.user_id) AS devices
+                  (SELECT count(*) FROM push_subscriptions s WHERE s.user_id = m.user_id AND s.stale_since IS NULL) AS devices
            FROM memberships m JOIN users u ON u.id = m.user_id JOIN establishments e ON e.id = m.establishment_id
            WHERE m.kind = 'customer' AND ${scopeOf('m.establishment_id', establishmentId)}) x
      WHERE ${between(range)} GROUP BY source`,

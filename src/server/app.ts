@@ -20,6 +20,7 @@ import { contactMailJobs } from './jobs/contact-mail.job';
 import { housekeepingJob, housekeepingJobs } from './jobs/housekeeping.job';
 import { notificationDeliveryJobs } from './jobs/notification-delivery.job';
 import { expireSubscriptionsJob } from './jobs/notification-delivery.queues';
+import { notificationReplaceJobs } from './jobs/notification-replace.job';
 import { startJobQueue } from './jobs/queue';
 import { releaseScheduledJob, releaseScheduledJobs } from './jobs/release-scheduled.job';
 import { sweepJob, sweepJobs } from './jobs/sweep.job';
@@ -80,6 +81,7 @@ export const allJobs = (ctx: AppContext) => [
   ...adminPasswordMailJobs(ctx),
   ...contactMailJobs(ctx),
   ...notificationDeliveryJobs(ctx),
+  ...notificationReplaceJobs(ctx),
   ...releaseScheduledJobs(ctx),
   ...sweepJobs(ctx),
   ...housekeepingJobs(ctx),

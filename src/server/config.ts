@@ -65,6 +65,10 @@ const EnvSchema = z.object({
   PUSH_CONCURRENCY: z.coerce.number().int().min(1).max(5000).default(256),
   /** Push endpoints we POST to: comma-separated host or host:port patterns, `*.` wildcards. */
   PUSH_ALLOWED_HOSTS: z.string().default(DEFAULT_PUSH_ALLOWED_HOSTS),
+  /** A device whose push service accepted our pushes while it confirmed none for this long is skipped. */
+  PUSH_STALE_DAYS: z.coerce.number().int().min(1).max(3650).default(60),
+  /** A device whose deliveries failed in this many sends in a row (without 404/410) is skipped. */
+  PUSH_FAILED_SENDS_TO_SKIP: z.coerce.number().int().min(1).max(100).default(3),
   /** Requests per delivery before a transient failure (429, 5xx, timeout) ends it as failed. */
   PUSH_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
   /** How long a push service that refuses our VAPID credentials is left alone before we try it again. */
@@ -138,6 +142,10 @@ export interface Config {
     originPauseSeconds: number;
     /** Requests per delivery before a transient failure ends it as failed. */
     maxAttempts: number;
+    /** Days a device may confirm no push accepted for it before it is skipped as stale. */
+    staleDays: number;
+    /** Failed sends in a row after which a device is skipped as stale. */
+    failedSendsToSkip: number;
   };
   jobTimeoutSeconds: number;
   jobSuperviseSeconds: number;
@@ -314,6 +322,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       allowedHosts,
       originPauseSeconds: env.PUSH_ORIGIN_PAUSE_SECONDS,
       maxAttempts: env.PUSH_MAX_ATTEMPTS,
+      staleDays: env.PUSH_STALE_DAYS,
+      failedSendsToSkip: env.PUSH_FAILED_SENDS_TO_SKIP,
     },
     jobTimeoutSeconds: env.JOB_TIMEOUT_SECONDS,
     metricsToken: env.METRICS_TOKEN,

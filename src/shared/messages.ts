@@ -71,12 +71,16 @@ export const Msg = {
   notificationOnlySent: 'Notification has been sent!',
   postUpdated: 'Post updated',
   postDeleted: 'Post deleted',
+  postUpdatedOnPhones: 'Post updated. The phones that got it show the new text.',
+  postWithdrawn: 'Post deleted and withdrawn from phones.',
   pushTooLarge: 'The notification is too long for a push message. Shorten the text.',
   establishmentCannotSendBlocked: 'This establishment is blocked and cannot send notifications.',
   establishmentCannotSendInactive: 'This establishment is inactive and cannot send notifications.',
   mediaNotFound: 'The picture is no longer available. Upload it again.',
   receiptInvalid: 'This receipt is not valid.',
   subscriptionTaken: 'This push subscription belongs to another account.',
+  deviceUnknown: 'This device is no longer known. Open the app and turn notifications on again.',
+  deviceRemoved: 'Device removed',
   idempotencyKeyExpired:
     'This Idempotency-Key was used more than 24 hours ago: compose the notification again.',
   // Preferences and targeted sends (issue 12).

@@ -167,8 +167,14 @@ async function playHistory(seed: number) {
         user,
         pick(establishments),
       ]);
-    } else if (roll < 0.6) {
+    } else if (roll < 0.53) {
       await sql(`UPDATE push_subscriptions SET user_id = $1 WHERE id = $2`, [user, pick(subscriptions)]);
+    } else if (roll < 0.6) {
+      // Skipped as stale, or back after a receipt: push on only while live (issue 26).
+      await sql(
+        `UPDATE push_subscriptions SET stale_since = CASE WHEN stale_since IS NULL THEN now() END WHERE id = $1`,
+        [pick(subscriptions)],
+      );
     } else if (roll < 0.75) {
       await sql(`DELETE FROM push_subscriptions WHERE id = $1`, [pick(subscriptions)]);
     } else if (roll < 0.85) {
@@ -254,7 +260,8 @@ describe('report rollups', () => {
     const raw = await figures(`
       SELECT n.establishment_id::text AS e, ${localDay('n.created_at')} AS day, n.source,
              count(*)::int AS followers, count(*) FILTER (WHERE u.email_verified)::int AS verified,
-             coalesce(sum((SELECT count(*) FROM push_subscriptions s WHERE s.user_id = n.user_id)), 0)::int AS push_devices
+             coalesce(sum((SELECT count(*) FROM push_subscriptions s
+                            WHERE s.user_id = n.user_id AND s.stale_since IS NULL)), 0)::int AS push_devices
       FROM memberships n JOIN users u ON u.id = n.user_id
       WHERE n.kind = 'customer'
       GROUP BY 1, 2, 3`);

@@ -24,6 +24,8 @@ export class BatchOutcomes {
   /** When the batch should run again for the deliveries it leaves pending; Infinity: none. */
   nextRunAt = Number.POSITIVE_INFINITY;
   private readonly gone: string[] = [];
+  /** Failed for a reason of the device's (refused, no answer after retries), not of the message. */
+  private readonly deviceFailures = new Set<string>();
 
   constructor(
     private readonly ctx: AppContext,
@@ -31,6 +33,8 @@ export class BatchOutcomes {
     private readonly pauses: ReadonlyMap<string, OriginPause>,
     /** Earlier attempts per subscription id. */
     private readonly attemptsOf: ReadonlyMap<string, number>,
+    /** Subscriptions whose device failed its last send(s): an accepted push clears that. */
+    private readonly failingBefore: ReadonlySet<string> = new Set(),
   ) {}
 
   /** A delivery stays pending, untouched, and is due again at `at` (ms since epoch). */
@@ -50,6 +54,7 @@ export class BatchOutcomes {
   /** The held refusals of an origin become failures (or gone, on a key mismatch). */
   decideRefused(origin: string): void {
     for (const { id, result } of this.refused.get(origin) ?? []) {
+      if (!result.keyMismatch) this.deviceFailures.add(id);
       this.results.push({
         subscriptionId: id,
         outcome: result.keyMismatch ? 'gone' : 'failed',
@@ -74,14 +79,18 @@ export class BatchOutcomes {
         this.results.push({ subscriptionId: id, outcome: 'gone', httpStatus: result.status, tried: true });
         this.gone.push(id);
         break;
-      case 'payload':
       case 'failed':
+        if (result.status !== null) this.deviceFailures.add(id);
         this.results.push({
           subscriptionId: id,
           outcome: 'failed',
           httpStatus: result.status,
           tried: result.status !== null,
         });
+        break;
+      case 'payload':
+        // About this message, not the device.
+        this.results.push({ subscriptionId: id, outcome: 'failed', httpStatus: result.status, tried: true });
         break;
       case 'auth': {
         refusals.refused(origin);
@@ -97,6 +106,7 @@ export class BatchOutcomes {
       case 'retry': {
         const attempts = (this.attemptsOf.get(id) ?? 0) + 1;
         if (attempts >= this.ctx.config.push.maxAttempts) {
+          this.deviceFailures.add(id);
           this.results.push({
             subscriptionId: id,
             outcome: 'failed',
@@ -120,16 +130,27 @@ export class BatchOutcomes {
     }
   }
 
-  /** Write the outcomes decided so far, count them, and delete the gone subscriptions. */
+  /**
+   * Write the outcomes decided so far, count them, tell the circuit breaker what this send made of
+   * each device, and delete the gone subscriptions.
+   */
   async flush(): Promise<void> {
     const { sql } = this.ctx.database;
     const decided = this.results.splice(0);
     const removed = this.gone.splice(0);
     await deliveries.recordAttempts(sql, this.notificationId, decided);
     const counts = new Map<string, number>();
-    for (const r of decided) counts.set(r.outcome, (counts.get(r.outcome) ?? 0) + 1);
+    const health = { failed: [] as string[], recovered: [] as string[] };
+    for (const r of decided) {
+      counts.set(r.outcome, (counts.get(r.outcome) ?? 0) + 1);
+      if (r.outcome === 'failed' && this.deviceFailures.delete(r.subscriptionId))
+        health.failed.push(r.subscriptionId);
+      else if (r.outcome === 'sent' && this.failingBefore.has(r.subscriptionId))
+        health.recovered.push(r.subscriptionId);
+    }
     for (const [outcome, n] of counts)
       if (outcome !== 'pending') this.ctx.metrics.deliveries.inc({ outcome }, n);
+    await deliveries.recordDeviceHealth(sql, health, this.ctx.config.push.failedSendsToSkip);
     await deliveries.deleteSubscriptions(sql, removed);
   }
 }

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { pushMessageOf } from '../../shared/push/payload';
+import { pushMessageOf, pushTopicOf } from '../../shared/push/payload';
 import type { AppContext } from '../context';
 import * as deliveries from '../modules/notifications/deliveries.repo';
 import * as notificationsRepo from '../modules/notifications/notifications.repo';
@@ -61,12 +61,11 @@ export function notificationDeliveryJobs(ctx: AppContext): JobDefinition<z.ZodTy
    */
   async function holdBackQuiet(
     notificationId: string,
-    createdAt: Date,
+    expiresAt: number,
     pending: deliveries.PendingDelivery[],
   ): Promise<{ sendable: deliveries.PendingDelivery[]; expired: deliveries.PendingDelivery[] }> {
     if (!pending.some((row) => row.quiet)) return { sendable: pending, expired: [] };
     const untilOf = quietUntilAt(ctx.now());
-    const expiresAt = createdAt.getTime() + PUSH_OPTIONS.ttl * 1000;
     const sendable: deliveries.PendingDelivery[] = [];
     const expired: deliveries.PendingDelivery[] = [];
     const deferred: { subscriptionId: string; until: Date }[] = [];
@@ -188,19 +187,24 @@ export function notificationDeliveryJobs(ctx: AppContext): JobDefinition<z.ZodTy
       if (!n) return;
       const pauses = await originPauses.activePauses(sql, ctx.push.publicKey);
       const now = Date.now();
-      const expiresAt = n.createdAt.getTime() + PUSH_OPTIONS.ttl * 1000;
+      // A day, or less when the offer ends sooner (validUntil).
+      const expiresAt = Math.min(
+        n.createdAt.getTime() + PUSH_OPTIONS.ttl * 1000,
+        n.validUntil?.getTime() ?? Number.POSITIVE_INFINITY,
+      );
       const pending = await deliveries.pendingInRange(sql, notificationId, after, upto);
       const outcomes = new BatchOutcomes(
         ctx,
         notificationId,
         pauses,
         new Map(pending.map((row) => [row.subscriptionId, row.attempts])),
+        new Set(pending.filter((row) => row.failedSends > 0).map((row) => row.subscriptionId)),
       );
       if (now >= expiresAt) {
         // Past the push TTL a message is not worth delivering: what still waits fails, untried.
         for (const row of pending) outcomes.decide(row.subscriptionId, 'failed', null);
       } else {
-        const { sendable, expired } = await holdBackQuiet(notificationId, n.createdAt, pending);
+        const { sendable, expired } = await holdBackQuiet(notificationId, expiresAt, pending);
         // Their quiet hours end after the message expires: it would never be worth showing.
         for (const row of expired) outcomes.decide(row.subscriptionId, 'failed', null);
         const message = JSON.stringify(
@@ -214,8 +218,13 @@ export function notificationDeliveryJobs(ctx: AppContext): JobDefinition<z.ZodTy
             createdAt: n.createdAt.getTime(),
           }),
         );
-        // The message lives at the push service only for what is left of its TTL.
-        const options = { ...PUSH_OPTIONS, ttl: Math.ceil((expiresAt - now) / 1000) };
+        // The message lives at the push service only for what is left of its TTL; its topic lets an
+        // update or a withdrawal replace it there.
+        const options = {
+          ...PUSH_OPTIONS,
+          ttl: Math.ceil((expiresAt - now) / 1000),
+          topic: pushTopicOf(n.id),
+        };
         await sendDue(notificationId, message, options, dueNow(sendable, pauses, outcomes, now), outcomes);
         await decideRefusals(notificationId, outcomes);
       }
@@ -240,6 +249,8 @@ export function notificationDeliveryJobs(ctx: AppContext): JobDefinition<z.ZodTy
     async handle() {
       const removed = await deliveries.expireSubscriptions(sql, ctx.config.push.subscriptionIdleDays);
       if (removed > 0) ctx.log.info({ removed }, 'expired push subscriptions removed');
+      const silent = await deliveries.markSilentDevicesStale(sql, ctx.config.push.staleDays);
+      if (silent > 0) ctx.log.info({ silent }, 'devices that confirmed no push for long skipped as stale');
     },
   };
 

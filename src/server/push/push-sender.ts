@@ -33,6 +33,11 @@ export interface PushOptions {
   /** Seconds the push service keeps the message for an offline device. */
   ttl: number;
   urgency: 'very-low' | 'low' | 'normal' | 'high';
+  /**
+   * RFC 8030 section 5.4: a newer message with the same topic replaces one the push service still
+   * holds for an offline device (at most 32 base64url characters).
+   */
+  topic?: string;
 }
 
 /**
@@ -122,6 +127,7 @@ export class PushSender {
           'content-type': 'application/octet-stream',
           ttl: String(options.ttl),
           urgency: options.urgency,
+          ...(options.topic ? { topic: options.topic } : {}),
         },
         body,
         headersTimeout: REQUEST_TIMEOUT_MS,

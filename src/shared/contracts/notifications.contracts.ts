@@ -3,7 +3,10 @@ import { MessageSchema } from '../errors';
 import {
   ComposeHeadersSchema,
   ComposeNotificationBodySchema,
+  DeleteNotificationQuerySchema,
   DeliveryEventBodySchema,
+  DeviceListSchema,
+  DeviceParamsSchema,
   EditNotificationBodySchema,
   EstablishmentRefParamsSchema,
   FeedPageSchema,
@@ -17,6 +20,8 @@ import {
   SendResponseSchema,
   SocialFeedQuerySchema,
   SubscribeResponseSchema,
+  SubscriptionChangeBodySchema,
+  SubscriptionChangeResponseSchema,
   UnsubscribeBodySchema,
 } from '../schemas/notification.schema';
 import { defineContract, errorResponses } from './contract';
@@ -58,6 +63,39 @@ export const unsubscribePush = defineContract({
   path: '/notifications/unsubscribe',
   access: 'signedIn',
   body: UnsubscribeBodySchema,
+  responses: { 200: MessageSchema, ...errorResponses(400, 401, 403, 404) },
+});
+
+export const changePushSubscription = defineContract({
+  operationId: 'changePushSubscription',
+  summary:
+    "From the service worker (pushsubscriptionchange): the browser replaced this device's subscription. The secret the device was given at registration proves it held the old one; the answer is the new subscription's secret.",
+  tags,
+  method: 'POST',
+  path: '/api/push/subscription-change',
+  access: 'public',
+  body: SubscriptionChangeBodySchema,
+  responses: { 200: SubscriptionChangeResponseSchema, ...errorResponses(400, 404, 409, 429) },
+});
+
+export const listMyDevices = defineContract({
+  operationId: 'listMyDevices',
+  summary: "The signed-in user's devices that get push, and which of them stopped receiving",
+  tags,
+  method: 'GET',
+  path: '/api/account/devices',
+  access: 'push:subscribe',
+  responses: { 200: DeviceListSchema, ...errorResponses(401, 403) },
+});
+
+export const removeMyDevice = defineContract({
+  operationId: 'removeMyDevice',
+  summary: 'Stop pushing to one of my devices (a lost or sold phone)',
+  tags,
+  method: 'DELETE',
+  path: '/api/account/devices/:id',
+  access: 'push:subscribe',
+  params: DeviceParamsSchema,
   responses: { 200: MessageSchema, ...errorResponses(400, 401, 403, 404) },
 });
 
@@ -136,7 +174,7 @@ export const getNotification = defineContract({
 export const editNotification = defineContract({
   operationId: 'editNotification',
   summary:
-    "Edit a post's text (its author or an admin); a scheduled send's text and time until it goes (409 once sent)",
+    "Edit a post's text (its author or an admin); a scheduled send's text and time until it goes (409 once sent). With updatePhones=true, a sent notification's new text also replaces it on the phones that got it.",
   tags,
   method: 'PATCH',
   path: '/api/notifications/:id',
@@ -149,12 +187,13 @@ export const editNotification = defineContract({
 export const deleteNotification = defineContract({
   operationId: 'deleteNotification',
   summary:
-    'Delete a post from the feeds (its author or an admin); a scheduled send not yet gone is cancelled for good',
+    'Delete a post from the feeds (its author or an admin); a scheduled send not yet gone is cancelled for good. With withdraw=true, the notification is also withdrawn from the phones that got it.',
   tags,
   method: 'DELETE',
   path: '/api/notifications/:id',
   access: 'notificationPost:delete',
   params: NotificationParamsSchema,
+  query: DeleteNotificationQuerySchema,
   responses: { 200: MessageSchema, ...errorResponses(400, 401, 403, 404) },
 });
 

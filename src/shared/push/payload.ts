@@ -35,9 +35,15 @@ export interface PushMessage {
   /**
    * What it is about. Absent: a business's notification (receipt and click reported). 'comments':
    * the notice to a post's operators that it got new comments (issue 16); 'welcome': a business's
-   * welcome to a new follower (issue 14). Neither reports anything back.
+   * welcome to a new follower (issue 14); 'withdrawn': the business withdrew the notification with
+   * this tag (issue 26). None of them reports anything back.
    */
-  kind?: 'comments' | 'welcome';
+  kind?: 'comments' | 'welcome' | 'withdrawn';
+  /**
+   * The business edited the notification after it was sent: this replaces the one shown with the
+   * same tag, quietly (no sound or vibration again).
+   */
+  updated?: true;
 }
 
 export interface PushMessageInput {
@@ -49,6 +55,16 @@ export interface PushMessageInput {
   media: string | null;
   createdAt: number;
 }
+
+/**
+ * The RFC 8030 Topic of every push about a notification: a newer push for it (an update, a
+ * withdrawal) replaces the older one a push service still holds for an offline device. The id's 32
+ * hex digits: base64url characters, at most 32 of them.
+ */
+export const pushTopicOf = (notificationId: string) => notificationId.replaceAll('-', '');
+
+/** The tag of a notification's pushes: a newer one replaces the shown one on the device. */
+export const notificationTag = (notificationId: string) => `notification-${notificationId}`;
 
 export const postPath = (establishmentId: string, id: string) =>
   `/app/establishment/${establishmentId}/notification/${id}`;
@@ -65,8 +81,38 @@ export function pushMessageOf(input: PushMessageInput): PushMessage {
     icon: logoUrl(input.logo) ?? '/icons/icon-192.png',
     image: mediaUrl(input.media),
     url: postPath(input.establishmentId, input.id),
-    tag: `notification-${input.id}`,
+    tag: notificationTag(input.id),
     timestamp: input.createdAt,
+  };
+}
+
+/**
+ * A sent notification withdrawn by its business: the service worker closes the one shown with this
+ * tag. `body` (in the follower's language) is what it shows instead where the browser insists on a
+ * notification for every push.
+ */
+export interface WithdrawalInput {
+  id: string;
+  establishmentId: string;
+  establishmentName: string;
+  logo: string | null;
+  text: string;
+  at: number;
+}
+
+export function withdrawalOf(input: WithdrawalInput): PushMessage {
+  return {
+    v: 1,
+    kind: 'withdrawn',
+    id: input.id,
+    establishmentId: input.establishmentId,
+    title: input.establishmentName,
+    body: input.text,
+    icon: logoUrl(input.logo) ?? '/icons/icon-192.png',
+    image: null,
+    url: `/app/establishment/${input.establishmentId}`,
+    tag: notificationTag(input.id),
+    timestamp: input.at,
   };
 }
 

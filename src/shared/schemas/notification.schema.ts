@@ -22,6 +22,11 @@ export const ComposeNotificationBodySchema = z.object({
   preferenceIds: preferenceIdsField.optional(),
   /** Send later (issue 16): 1 minute to 90 days ahead; absent or null: send now. */
   scheduledFor: scheduledForField.nullish(),
+  /**
+   * An offer's end (issue 26): after the send time; its push expires then (if within the usual 24 h)
+   * and the feed marks it ended. Absent or null: no end.
+   */
+  validUntil: scheduledForField.nullish(),
 });
 export type ComposeNotificationBody = z.infer<typeof ComposeNotificationBodySchema>;
 
@@ -44,7 +49,14 @@ export type EditPostBody = z.infer<typeof EditPostBodySchema>;
 
 /** PATCH /api/notifications/{id}: the text, and for a send still scheduled its time (issue 16). */
 export const EditNotificationBodySchema = EditPostBodySchema.partial()
-  .extend({ scheduledFor: scheduledForField.optional() })
+  .extend({
+    scheduledFor: scheduledForField.optional(),
+    /**
+     * "Update on phones" (issue 26): the new text also replaces the notification on the devices
+     * that got it, with one push each. Only for a send that went out.
+     */
+    updatePhones: z.boolean({ error: 'updatePhones must be true or false' }).optional(),
+  })
   .refine((body) => body.text !== undefined || body.scheduledFor !== undefined, {
     error: Msg.scheduleEditNothing,
     path: ['text'],
@@ -127,6 +139,8 @@ export const PostSchema = z.object({
   targets: z.array(TargetSchema).nullable(),
   /** When a scheduled send is due (issue 16); null for one sent at once. */
   scheduledFor: z.string().nullable(),
+  /** An offer's end (issue 26): after it the feed marks it ended; null: no end. */
+  validUntil: z.string().nullable(),
   reactions: ReactionSummarySchema,
   comments: CommentSummarySchema,
 });
@@ -180,8 +194,52 @@ export const PushSubscriptionBodySchema = z.object({
 });
 export type PushSubscriptionBody = z.infer<typeof PushSubscriptionBodySchema>;
 
-export const SubscribeResponseSchema = z.object({ subscriptionId: z.string(), created: z.boolean() });
+/** A device's secret: base64url of 32 random bytes. */
+const DeviceSecretSchema = z
+  .string({ error: 'deviceSecret is required' })
+  .regex(/^[A-Za-z0-9_-]{43}$/, 'deviceSecret must be the secret this device was given');
+
+export const SubscribeResponseSchema = z.object({
+  subscriptionId: z.string(),
+  created: z.boolean(),
+  /**
+   * This device stopped receiving (its push service failed several sends in a row, or it confirmed
+   * none for long): the browser should drop the subscription and take a fresh one.
+   */
+  stale: z.boolean(),
+  /** Kept by the service worker: proves this device held the subscription when the browser replaces it. */
+  deviceSecret: DeviceSecretSchema,
+});
+export type SubscribeResponse = z.infer<typeof SubscribeResponseSchema>;
 export const UnsubscribeBodySchema = PushSubscriptionBodySchema.pick({ endpoint: true });
+
+/**
+ * POST /api/push/subscription-change, from the service worker (pushsubscriptionchange): the browser
+ * replaced the subscription; the secret of the old one proves the device, as no session is at hand.
+ */
+export const SubscriptionChangeBodySchema = z.object({
+  oldEndpoint: PushSubscriptionBodySchema.shape.endpoint,
+  deviceSecret: DeviceSecretSchema,
+  subscription: PushSubscriptionBodySchema,
+});
+export type SubscriptionChangeBody = z.infer<typeof SubscriptionChangeBodySchema>;
+export const SubscriptionChangeResponseSchema = SubscribeResponseSchema.pick({ deviceSecret: true });
+
+/** One of the signed-in user's devices that get push (GET /api/account/devices). */
+export const DeviceSchema = z.object({
+  id: z.string(),
+  /** The browser's user agent when it registered: the app names browser and system from it. */
+  userAgent: z.string(),
+  createdAt: z.string(),
+  /** Its last sign of life: a sign-in or app start on it, or a notification it showed. */
+  lastSeenAt: z.string(),
+  /** Skipped since then: it stopped receiving; turning notifications on again on it repairs it. */
+  staleSince: z.string().nullable(),
+});
+export type Device = z.infer<typeof DeviceSchema>;
+export const DeviceListSchema = z.object({ items: z.array(DeviceSchema) });
+export type DeviceList = z.infer<typeof DeviceListSchema>;
+export const DeviceParamsSchema = z.object({ id: z.uuid({ error: Msg.notFound }) });
 
 export const PublicKeyResponseSchema = z.object({
   /** The VAPID public key, base64url: the browser's applicationServerKey. */
@@ -205,6 +263,14 @@ export type ScheduledList = z.infer<typeof ScheduledListSchema>;
 
 /** GET /api/feed: the social feed pages like an establishment's, without `all`. */
 export const SocialFeedQuerySchema = FeedQuerySchema.omit({ all: true });
+
+/** DELETE /api/notifications/{id}?withdraw=true: "Withdraw from phones" too (issue 26). */
+export const DeleteNotificationQuerySchema = z.object({
+  withdraw: z
+    .enum(['true', 'false'], { error: 'withdraw must be true or false' })
+    .transform((v) => v === 'true')
+    .optional(),
+});
 
 /** `:id` of a notification (or post). */
 export const NotificationParamsSchema = z.object({ id: z.uuid({ error: Msg.notFound }) });

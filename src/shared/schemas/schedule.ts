@@ -21,3 +21,9 @@ export function scheduleProblem(at: Date, now: Date): string | null {
   if (lead > SCHEDULE_MAX_DAYS * DAY_MS) return Msg.scheduleTooFar;
   return null;
 }
+
+/** What is wrong with an offer ending at `until` for a send at `sendAt`; null when it may. */
+export function validUntilProblem(until: Date, sendAt: Date): string | null {
+  if (Number.isNaN(until.getTime())) return Msg.scheduleInvalid;
+  return until.getTime() > sendAt.getTime() ? null : Msg.endAfterStart;
+}

@@ -32,6 +32,18 @@ export const pushSubscriptions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Refreshed on each sign-in or session restore on that device, and on each receipt. */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * SHA-256 of the secret handed to the device at its last registration: its service worker proves
+     * with it that it held this subscription when the browser replaces it (pushsubscriptionchange).
+     */
+    secretHash: text('secret_hash'),
+    /** Sends in a row whose delivery to it failed (without a 404/410); 0 after one accepted. */
+    failedSends: smallint('failed_sends').notNull().default(0),
+    /**
+     * Since when it is skipped: it failed PUSH_FAILED_SENDS_TO_SKIP sends in a row, or confirmed no
+     * push for PUSH_STALE_DAYS. Cleared by a receipt; the app replaces it with a fresh one.
+     */
+    staleSince: timestamp('stale_since', { withTimezone: true }),
   },
   (t) => [
     index('push_subscriptions_user_idx').on(t.userId),
@@ -75,6 +87,8 @@ export const notifications = pgTable(
      * the moment it went out (the feed, the push TTL and the reports date a send by createdAt).
      */
     scheduledFor: timestamp('scheduled_for', { withTimezone: true }),
+    /** An offer's end: its push expires then, and the feed marks it ended. Null: no end. */
+    validUntil: timestamp('valid_until', { withTimezone: true }),
     /** The operator turned comments off on this post (issue 16). */
     commentsEnabled: boolean('comments_enabled').notNull().default(true),
     /** Deliveries recorded when the audience snapshot finished. */

@@ -42,7 +42,8 @@ export async function memberPage(
   return (rows as { user_id: string }[]).map((r) => r.user_id);
 }
 
-const liveSubscription = '(s.expires_at IS NULL OR s.expires_at > now())';
+/** A device worth pushing to: not expired by its browser, not skipped as stale (see staleSince). */
+export const liveSubscription = '(s.expires_at IS NULL OR s.expires_at > now()) AND s.stale_since IS NULL';
 
 /**
  * Whom a send with these preferences would reach now: followers (customers, as the establishment's
@@ -73,7 +74,7 @@ export async function countReach(
   return { followers: Number(row.followers), reachable: Number(row.reachable), devices: Number(row.devices) };
 }
 
-/** Add these users' live subscriptions to the notification's audience, once each; how many were added. */
+/** Add these users' live (not stale) subscriptions to the notification's audience, once each; how many were added. */
 export async function addToAudience(
   sql: SqlExecutor,
   notificationId: string,
@@ -83,7 +84,7 @@ export async function addToAudience(
     `WITH added AS (
        INSERT INTO deliveries (notification_id, subscription_id, user_id)
        SELECT $1, s.id, s.user_id FROM push_subscriptions s
-        WHERE s.user_id = ANY($2::uuid[]) AND (s.expires_at IS NULL OR s.expires_at > now())
+        WHERE s.user_id = ANY($2::uuid[]) AND ${liveSubscription}
        ON CONFLICT DO NOTHING RETURNING 1)
      SELECT count(*)::int AS n FROM added`,
     [notificationId, userIds],
@@ -107,6 +108,8 @@ export interface PendingDelivery {
   auth: string | null;
   /** Requests made to the push service for it so far. */
   attempts: number;
+  /** Its device's failed sends in a row (push_subscriptions.failed_sends). */
+  failedSends: number;
   /** Not to be tried before this time (backoff, Retry-After); null: due now. */
   retryAt: Date | null;
   /** The user's quiet hours (issue 16); null for most: no quiet hours. */
@@ -130,7 +133,7 @@ export async function pendingInRange(
     `WITH quiet AS MATERIALIZED (
        SELECT id, quiet_start, quiet_end, quiet_time_zone FROM users
         WHERE quiet_start IS NOT NULL AND ($2::uuid IS NULL OR id > $2::uuid) AND id <= $3::uuid)
-     SELECT d.subscription_id, d.attempts, d.retry_at, s.endpoint, s.p256dh, s.auth,
+     SELECT d.subscription_id, d.attempts, d.retry_at, s.endpoint, s.p256dh, s.auth, s.failed_sends,
             q.quiet_start, q.quiet_end, q.quiet_time_zone
        FROM deliveries d LEFT JOIN push_subscriptions s ON s.id = d.subscription_id
        LEFT JOIN quiet q ON q.id = d.user_id
@@ -143,6 +146,7 @@ export async function pendingInRange(
       subscription_id: string;
       attempts: number;
       retry_at: Date | string | null;
+      failed_sends: number | null;
       endpoint: string | null;
       p256dh: string | null;
       auth: string | null;
@@ -157,6 +161,7 @@ export async function pendingInRange(
     auth: r.auth,
     attempts: Number(r.attempts),
     retryAt: r.retry_at === null ? null : new Date(r.retry_at),
+    failedSends: Number(r.failed_sends ?? 0),
     quiet:
       r.quiet_start === null || r.quiet_end === null || r.quiet_time_zone === null
         ? null
@@ -337,10 +342,110 @@ export async function pendingRanges(
   return ranges;
 }
 
+/** A device that got a notification: where its update or withdrawal goes (issue 26). */
+export interface ReachedDevice {
+  id: string;
+  userId: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  /** Its user's language, for the withdrawal's line. */
+  language: string;
+}
+
+/**
+ * A page of the devices a notification was delivered to (the push service accepted it), still
+ * registered, after `after` by subscription id (the deliveries' primary key orders them).
+ */
+export async function reachedDevicesPage(
+  sql: SqlExecutor,
+  notificationId: string,
+  after: string | null,
+  limit: number,
+): Promise<ReachedDevice[]> {
+  const { rows } = await sql.executeSql(
+    `SELECT s.id, s.user_id, s.endpoint, s.p256dh, s.auth, u.language
+       FROM deliveries d JOIN push_subscriptions s ON s.id = d.subscription_id
+       JOIN users u ON u.id = s.user_id
+      WHERE d.notification_id = $1 AND d.outcome = 'sent' AND ($2::uuid IS NULL OR d.subscription_id > $2::uuid)
+      ORDER BY d.subscription_id LIMIT $3`,
+    [notificationId, after, limit],
+  );
+  return (
+    rows as {
+      id: string;
+      user_id: string;
+      endpoint: string;
+      p256dh: string;
+      auth: string;
+      language: string;
+    }[]
+  ).map((r) => ({
+    id: r.id,
+    userId: r.user_id,
+    endpoint: r.endpoint,
+    p256dh: r.p256dh,
+    auth: r.auth,
+    language: r.language,
+  }));
+}
+
+/** A withdrawn send delivers nothing more: what was still pending ends failed, untried. */
+export async function cancelPending(sql: SqlExecutor, notificationId: string): Promise<void> {
+  await sql.executeSql(
+    `UPDATE deliveries SET outcome = 'failed', decided_at = now(), retry_at = NULL, deferred_until = NULL
+      WHERE notification_id = $1 AND outcome = 'pending'`,
+    [notificationId],
+  );
+}
+
 /** The push service says these subscriptions are gone: forget them. */
 export async function deleteSubscriptions(sql: SqlExecutor, subscriptionIds: string[]) {
   if (subscriptionIds.length === 0) return;
   await sql.executeSql('DELETE FROM push_subscriptions WHERE id = ANY($1::uuid[])', [subscriptionIds]);
+}
+
+/**
+ * A send's verdict on its devices (the circuit breaker): those it failed count one more failed send
+ * in a row, and are skipped (stale) from `failedToSkip` on; those that accepted it after earlier
+ * failures start again from none. Only rows that change are written: a healthy send writes nothing.
+ */
+export async function recordDeviceHealth(
+  sql: SqlExecutor,
+  health: { failed: string[]; recovered: string[] },
+  failedToSkip: number,
+) {
+  if (health.failed.length > 0) {
+    await sql.executeSql(
+      `UPDATE push_subscriptions SET failed_sends = LEAST(failed_sends + 1, 32767),
+              stale_since = CASE WHEN failed_sends + 1 >= $2 THEN COALESCE(stale_since, now()) ELSE stale_since END
+        WHERE id = ANY($1::uuid[])`,
+      [health.failed, failedToSkip],
+    );
+  }
+  if (health.recovered.length > 0) {
+    await sql.executeSql('UPDATE push_subscriptions SET failed_sends = 0 WHERE id = ANY($1::uuid[])', [
+      health.recovered,
+    ]);
+  }
+}
+
+/**
+ * Skip the devices that went silent: not seen (no receipt, no sign-in on them) for `days`, while
+ * their push service accepted a push for them since. They stay listed for their owner, who turns
+ * notifications on again; the idle expiry deletes them later. How many were marked.
+ */
+export async function markSilentDevicesStale(sql: SqlExecutor, days: number): Promise<number> {
+  const { rows } = await sql.executeSql(
+    `UPDATE push_subscriptions s SET stale_since = now()
+      WHERE s.stale_since IS NULL AND s.last_seen_at < now() - make_interval(days => $1)
+        AND EXISTS (SELECT 1 FROM deliveries d
+                     WHERE d.user_id = s.user_id AND d.subscription_id = s.id
+                       AND d.outcome = 'sent' AND d.decided_at > s.last_seen_at)
+      RETURNING s.id`,
+    [days],
+  );
+  return rows.length;
 }
 
 /** Mark the send finished once every batch is handed out and nothing is pending; safe to call from every batch. */
@@ -426,7 +531,11 @@ export async function recordEvent(
     [notificationId, subscriptionId, type],
   );
   if (rows.length === 0) return false;
-  await sql.executeSql('UPDATE push_subscriptions SET last_seen_at = now() WHERE id = $1', [subscriptionId]);
+  // It shows what it gets: whatever made it stale is over.
+  await sql.executeSql(
+    'UPDATE push_subscriptions SET last_seen_at = now(), stale_since = NULL, failed_sends = 0 WHERE id = $1',
+    [subscriptionId],
+  );
   return true;
 }
 

@@ -59,6 +59,7 @@ export function toPostDto(
     delivery: manager?.delivery ?? null,
     targets: manager?.targets ?? null,
     scheduledFor: row.scheduledFor?.toISOString() ?? null,
+    validUntil: row.validUntil?.toISOString() ?? null,
     reactions: engagement.reactions,
     comments: commentSummary(engagement, row.commentsEnabled),
   };

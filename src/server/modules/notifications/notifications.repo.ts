@@ -25,6 +25,7 @@ export async function findForDelivery(db: Db, id: string) {
       mediaId: notifications.mediaId,
       status: notifications.status,
       createdAt: notifications.createdAt,
+      validUntil: notifications.validUntil,
       audienceCursor: notifications.audienceCursor,
       batchesDone: notifications.batchesDone,
     })
@@ -203,6 +204,7 @@ const postColumns = {
   authorLastName: users.lastName,
   status: notifications.status,
   scheduledFor: notifications.scheduledFor,
+  validUntil: notifications.validUntil,
   commentsEnabled: sql<boolean>`(${notifications.commentsEnabled} AND ${establishments.commentsEnabled})`,
   audience: notifications.audience,
   error: notifications.error,
@@ -381,8 +383,11 @@ export async function listScheduled(db: Db, establishmentId: string, limit: numb
     .limit(limit);
 }
 
-export async function updatePostText(db: Db, id: string, text: string) {
-  await db.update(notifications).set({ text, editedAt: new Date() }).where(eq(notifications.id, id));
+/** Change a post's text; when it was edited. */
+export async function updatePostText(db: Db, id: string, text: string): Promise<Date> {
+  const editedAt = new Date();
+  await db.update(notifications).set({ text, editedAt }).where(eq(notifications.id, id));
+  return editedAt;
 }
 
 /** A deleted post leaves the feeds; its delivery record stays for the figures. */
@@ -400,8 +405,9 @@ export async function upsertSubscription(
     auth: string;
     expiresAt: Date | null;
     userAgent: string;
+    secretHash: string;
   },
-): Promise<{ id: string; created: boolean } | undefined> {
+): Promise<{ id: string; created: boolean; stale: boolean } | undefined> {
   const [row] = await db
     .insert(pushSubscriptions)
     .values(values)
@@ -416,11 +422,17 @@ export async function upsertSubscription(
         auth: values.auth,
         expiresAt: values.expiresAt,
         userAgent: values.userAgent,
+        secretHash: values.secretHash,
+        // Seen, but not repaired: the same endpoint still fails; the browser takes a fresh one.
         lastSeenAt: sql`now()`,
       },
     })
-    .returning({ id: pushSubscriptions.id, created: sql<boolean>`(xmax = 0)` });
-  return row ? { id: row.id, created: Boolean(row.created) } : undefined;
+    .returning({
+      id: pushSubscriptions.id,
+      created: sql<boolean>`(xmax = 0)`,
+      stale: sql<boolean>`(${pushSubscriptions.staleSince} IS NOT NULL)`,
+    });
+  return row ? { id: row.id, created: Boolean(row.created), stale: Boolean(row.stale) } : undefined;
 }
 
 export async function deleteSubscription(db: Db, userId: string, endpoint: string): Promise<boolean> {

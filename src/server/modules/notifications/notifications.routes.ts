@@ -31,6 +31,23 @@ export async function notificationRoutes(app: FastifyInstance, ctx: AppContext) 
     },
   });
 
+  route(app, contracts.changePushSubscription, {
+    // A secret of 256 bits cannot be guessed; this keeps anyone from making us hash all day.
+    config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+    handler: async (request) => devices.changeSubscription(ctx, request.body),
+  });
+
+  route(app, contracts.listMyDevices, {
+    handler: async (request) => ({ items: await devices.listDevices(ctx, actorOf(request)) }),
+  });
+
+  route(app, contracts.removeMyDevice, {
+    handler: async (request) => {
+      await devices.removeDevice(ctx, actorOf(request), request.params.id);
+      return { message: Msg.deviceRemoved };
+    },
+  });
+
   route(app, contracts.unsubscribePush, {
     handler: async (request) => {
       await devices.unsubscribe(ctx, actorOf(request), request.body.endpoint);
@@ -89,7 +106,7 @@ export async function notificationRoutes(app: FastifyInstance, ctx: AppContext) 
 
   route(app, contracts.deleteNotification, {
     handler: async (request) => ({
-      message: await notifications.remove(ctx, actorOf(request), request.params.id),
+      message: await notifications.remove(ctx, actorOf(request), request.params.id, request.query),
     }),
   });
 

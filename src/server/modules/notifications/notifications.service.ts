@@ -10,10 +10,11 @@ import type {
   Post,
   ScheduledList,
 } from '../../../shared/schemas/notification.schema';
-import { scheduleProblem } from '../../../shared/schemas/schedule';
+import { scheduleProblem, validUntilProblem } from '../../../shared/schemas/schedule';
 import type { AppContext } from '../../context';
 import { executorOf } from '../../db/client';
 import { fanoutJob } from '../../jobs/notification-delivery.queues';
+import { notificationReplaceJob, replaceJobFor } from '../../jobs/notification-replace.job';
 import { withOutbox } from '../../jobs/outbox';
 import { nudgeRelease } from '../../jobs/release-scheduled.job';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
@@ -100,6 +101,14 @@ function scheduleOf(ctx: AppContext, scheduledFor: string): Date {
   return at;
 }
 
+/** An offer's end: after the send, else 400 on the field. */
+function validUntilOf(validUntil: string, sendAt: Date): Date {
+  const at = new Date(validUntil);
+  const problem = validUntilProblem(at, sendAt);
+  if (problem) throw fieldError('validUntil', problem);
+  return at;
+}
+
 /** The push message must fit in 4 KB with the receipt token added: else 400 on the text. */
 function checkPushSize(
   establishment: { id: string; name: string; logo: string | null },
@@ -156,6 +165,7 @@ export async function send(
   }
   // A scheduled send is dated by its time until it goes (then by the moment it went).
   const createdAt = scheduledFor ?? new Date();
+  const validUntil = body.validUntil ? validUntilOf(body.validUntil, createdAt) : null;
   checkPushSize(establishment, body.text, mediaId, createdAt);
   const targets = await existingPreferences(ctx.db, body.preferenceIds ?? []);
 
@@ -169,6 +179,7 @@ export async function send(
       idempotencyKey: idempotencyKey ?? null,
       // Milliseconds, as the feed's cursors carry them.
       createdAt,
+      validUntil,
       ...(scheduledFor ? { status: 'scheduled' as const, scheduledFor } : {}),
     });
     if (inserted) {
@@ -358,6 +369,9 @@ export async function edit(
   const row = await loadOwnPost(ctx, actor, id, 'notificationPost:edit');
   if (row.status === 'scheduled') {
     const scheduledFor = body.scheduledFor ? scheduleOf(ctx, body.scheduledFor) : undefined;
+    if (scheduledFor && row.validUntil && validUntilProblem(row.validUntil, scheduledFor)) {
+      throw fieldError('scheduledFor', Msg.endAfterStart);
+    }
     if (body.text !== undefined) {
       const establishment = { id: row.establishmentId, name: row.establishmentName, logo: row.logo };
       checkPushSize(establishment, body.text, row.mediaId, scheduledFor ?? row.createdAt);
@@ -375,16 +389,48 @@ export async function edit(
   }
   if (body.scheduledFor !== undefined) throw new AppError(409, ErrorCode.CONFLICT, Msg.alreadySent);
   if (body.text === undefined) throw fieldError('text', Msg.scheduleEditNothing);
-  await repo.updatePostText(ctx.db, id, body.text);
-  return { post: await get(ctx, actor, id), message: Msg.postUpdated };
+  const text = body.text;
+  if (!body.updatePhones) {
+    await repo.updatePostText(ctx.db, id, text);
+    return { post: await get(ctx, actor, id), message: Msg.postUpdated };
+  }
+  // "Update on phones": what is pushed again must fit a push message, as the first did.
+  const establishment = { id: row.establishmentId, name: row.establishmentName, logo: row.logo };
+  checkPushSize(establishment, text, row.mediaId, row.createdAt);
+  await withOutbox(ctx, async ({ db, enqueue }) => {
+    const editedAt = await repo.updatePostText(db, id, text);
+    const payload = { notificationId: id, kind: 'update' as const, version: editedAt.getTime() };
+    await enqueue(notificationReplaceJob, payload, replaceJobFor(payload));
+  });
+  return { post: await get(ctx, actor, id), message: Msg.postUpdatedOnPhones };
 }
 
-/** Delete a post from the feeds; a send still scheduled is cancelled for good (never sent, never counted). */
-export async function remove(ctx: AppContext, actor: Actor, id: string): Promise<string> {
+/**
+ * Delete a post from the feeds; a send still scheduled is cancelled for good (never sent, never
+ * counted). With `withdraw`, also "Withdraw from phones": what was still to be delivered is not,
+ * and the devices that got it are told to take it away, in the same transaction.
+ */
+export async function remove(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  options: { withdraw?: boolean | undefined } = {},
+): Promise<string> {
   const row = await loadOwnPost(ctx, actor, id, 'notificationPost:delete');
   if (row.status === 'scheduled' && (await scheduledRepo.deleteScheduled(ctx.database.sql, id))) {
     return Msg.scheduleCancelled;
   }
-  await repo.softDeletePost(ctx.db, id);
-  return Msg.postDeleted;
+  if (!options.withdraw) {
+    await repo.softDeletePost(ctx.db, id);
+    return Msg.postDeleted;
+  }
+  await withOutbox(ctx, async ({ db, enqueue }) => {
+    await repo.softDeletePost(db, id);
+    const sql = executorOf(db);
+    await deliveries.cancelPending(sql, id);
+    await deliveries.completeIfDone(sql, id);
+    const payload = { notificationId: id, kind: 'withdraw' as const, version: Date.now() };
+    await enqueue(notificationReplaceJob, payload, replaceJobFor(payload));
+  });
+  return Msg.postWithdrawn;
 }

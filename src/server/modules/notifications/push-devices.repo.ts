@@ -1,8 +1,8 @@
-import { and, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { pushSubscriptions } from '../../db/schema';
 
-/** The live push subscriptions of these users. */
+/** The live push subscriptions of these users (not expired, not skipped as stale). */
 export async function liveDevicesOf(db: Db, userIds: string[]) {
   if (userIds.length === 0) return [];
   return db
@@ -18,6 +18,73 @@ export async function liveDevicesOf(db: Db, userIds: string[]) {
       and(
         inArray(pushSubscriptions.userId, userIds),
         or(isNull(pushSubscriptions.expiresAt), sql`${pushSubscriptions.expiresAt} > now()`),
+        isNull(pushSubscriptions.staleSince),
       ),
     );
+}
+
+/** A user's devices, most recently seen first. */
+export async function devicesOf(db: Db, userId: string) {
+  return db
+    .select({
+      id: pushSubscriptions.id,
+      userAgent: pushSubscriptions.userAgent,
+      createdAt: pushSubscriptions.createdAt,
+      lastSeenAt: pushSubscriptions.lastSeenAt,
+      staleSince: pushSubscriptions.staleSince,
+    })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+    .orderBy(desc(pushSubscriptions.lastSeenAt));
+}
+
+/** Forget one of the user's devices; false when it is not theirs (or gone). */
+export async function removeDevice(db: Db, userId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.id, id), eq(pushSubscriptions.userId, userId)))
+    .returning({ id: pushSubscriptions.id });
+  return rows.length > 0;
+}
+
+/** The subscription at this endpoint, with what proves its device. */
+export async function findByEndpoint(db: Db, endpoint: string) {
+  const [row] = await db
+    .select({
+      id: pushSubscriptions.id,
+      userId: pushSubscriptions.userId,
+      secretHash: pushSubscriptions.secretHash,
+    })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.endpoint, endpoint));
+  return row;
+}
+
+/**
+ * The browser replaced a device's subscription: the same row (its pending deliveries follow) takes
+ * the new endpoint and keys, and starts afresh (not stale, no failed sends). A row already at the
+ * new endpoint (the page registered it first) is folded into this one. False when the new
+ * endpoint belongs to another user.
+ */
+export async function replaceEndpoint(
+  db: Db,
+  id: string,
+  userId: string,
+  values: { endpoint: string; p256dh: string; auth: string; expiresAt: Date | null; secretHash: string },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ id: pushSubscriptions.id, userId: pushSubscriptions.userId })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, values.endpoint));
+    if (existing && existing.id !== id) {
+      if (existing.userId !== userId) return false;
+      await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.id, existing.id));
+    }
+    await tx
+      .update(pushSubscriptions)
+      .set({ ...values, staleSince: null, failedSends: 0, lastSeenAt: sql`now()` })
+      .where(eq(pushSubscriptions.id, id));
+    return true;
+  });
 }

@@ -41,6 +41,7 @@ function makePost(reactions: ReactionSummary, overrides: Partial<Post> = {}): Po
     delivery: null,
     targets: null,
     scheduledFor: null,
+    validUntil: null,
     reactions,
     comments: { count: 0, enabled: true },
     ...overrides,
