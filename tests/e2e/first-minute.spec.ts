@@ -11,12 +11,12 @@
  */
 import type { Page } from '@playwright/test';
 import type { PushMessage } from '../../src/shared/push/payload';
-import type { TestSubscription } from '../support/push-service';
 import { expectAccessible } from './support/a11y';
 import { clientWithEstablishment } from './support/establishments';
 import { expect, test } from './support/fixtures';
 import {
   deliverUntilShown,
+  pushServiceOfTheBrowser,
   pushServiceSubscription,
   serviceWorkerRegistrationId,
   shownNotifications,
@@ -36,34 +36,6 @@ const SLOW_4G = {
 const WELCOME = 'Welcome to the Corner Bar! Show this at the bar for a free espresso tonight.';
 
 const snackbar = (page: Page, text: string) => page.locator('#notistack-snackbar').filter({ hasText: text });
-
-/** The browser's push service, played by the local one: PushManager gives out `subscription`. */
-async function pushServiceOfTheBrowser(page: Page, subscription: TestSubscription) {
-  await page.addInitScript((given) => {
-    if (!('PushManager' in window)) return;
-    const bytes = (base64url: string) =>
-      Uint8Array.from(atob(base64url.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0)).buffer;
-    let current: PushSubscription | null = null;
-    PushManager.prototype.getSubscription = async () => current;
-    PushManager.prototype.subscribe = async (options?: PushSubscriptionOptionsInit) => {
-      if (Notification.permission !== 'granted')
-        throw new DOMException('Permission denied', 'NotAllowedError');
-      const key = options?.applicationServerKey as Uint8Array;
-      current = {
-        endpoint: given.endpoint,
-        expirationTime: null,
-        options: { userVisibleOnly: true, applicationServerKey: key.slice().buffer },
-        getKey: (name: 'p256dh' | 'auth') => bytes(given.keys[name]),
-        toJSON: () => ({ endpoint: given.endpoint, expirationTime: null, keys: given.keys }),
-        unsubscribe: async () => {
-          current = null;
-          return true;
-        },
-      } as unknown as PushSubscription;
-      return current;
-    };
-  }, subscription);
-}
 
 test.describe("a customer's first minute", () => {
   test('the owner sets a welcome notification in the profile', async ({ page }) => {
@@ -117,7 +89,7 @@ test.describe("a customer's first minute", () => {
     // The customer's phone.
     const context = await browser.newContext({ baseURL, viewport: PHONE, isMobile: true, hasTouch: true });
     const page = await context.newPage();
-    await pushServiceOfTheBrowser(page, await pushServiceSubscription());
+    await pushServiceOfTheBrowser(page, [await pushServiceSubscription()]);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', SLOW_4G);

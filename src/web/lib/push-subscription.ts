@@ -1,5 +1,7 @@
 import * as contracts from '../../shared/contracts/notifications.contracts';
-import type { PushSubscriptionBody } from '../../shared/schemas/notification.schema';
+import type { PushSubscriptionBody, SubscribeResponse } from '../../shared/schemas/notification.schema';
+import { applicationServerKeyOf } from '../sw/application-server-key';
+import { forgetDevice, saveDevice } from '../sw/device-store';
 import { callApi } from './call-api';
 import { PUSH_OFF_KEY } from './storage-keys';
 
@@ -16,18 +18,6 @@ const supported = () =>
   'serviceWorker' in navigator &&
   'PushManager' in window &&
   'Notification' in window;
-
-/** The base64url VAPID key as the bytes PushManager.subscribe wants. */
-export function applicationServerKeyOf(base64url: string): Uint8Array<ArrayBuffer> {
-  const padded = base64url
-    .replace(/-/g, '+')
-    .replace(/_/g, '/')
-    .padEnd(Math.ceil(base64url.length / 4) * 4, '=');
-  const binary = atob(padded);
-  const bytes = new Uint8Array(new ArrayBuffer(binary.length));
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}
 
 const sameKey = (a: ArrayBuffer | null | undefined, b: Uint8Array) => {
   if (!a || a.byteLength !== b.byteLength) return false;
@@ -79,16 +69,39 @@ async function subscribe(): Promise<void> {
     return log(`notification permission is ${Notification.permission}`);
   const { publicKey } = await callApi(contracts.getPushPublicKey, {});
   const key = applicationServerKeyOf(publicKey);
+  const fresh = () => worker.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
   let subscription = await worker.pushManager.getSubscription();
   // A subscription made with another key (the server's keys changed) cannot receive our pushes.
   if (subscription && !sameKey(subscription.options.applicationServerKey, key)) {
     await subscription.unsubscribe();
     subscription = null;
   }
-  subscription ??= await worker.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
-  // Sent as the browser gives it; the server validates it (PushSubscriptionJSON types every field optional).
-  await callApi(contracts.subscribePush, { body: subscription.toJSON() as PushSubscriptionBody });
+  const hadOne = subscription !== null;
+  subscription ??= await fresh();
+  let answer = await register(subscription);
+  // The server did not have this browser's subscription (it deleted it when the push service said
+  // it was gone, or the site's data was cleared there), or it says this device stopped receiving:
+  // its endpoint may be dead at the push service, so take a fresh one, asking nothing.
+  if (hadOne && (answer.created || answer.stale)) {
+    log(
+      answer.stale ? 'this device stopped receiving: renewing' : 'the server had lost this device: renewing',
+    );
+    await callApi(contracts.unsubscribePush, { body: { endpoint: subscription.endpoint } }).catch(() => {});
+    await subscription.unsubscribe();
+    subscription = await fresh();
+    answer = await register(subscription);
+  }
+  // For the service worker, which replaces the subscription on its own when the browser changes it.
+  await saveDevice({
+    endpoint: subscription.endpoint,
+    secret: answer.deviceSecret,
+    applicationServerKey: publicKey,
+  }).catch((error: unknown) => log('could not keep the device secret', error));
 }
+
+/** Register the subscription for the signed-in user, as the browser gives it (the server validates it). */
+const register = (subscription: PushSubscription): Promise<SubscribeResponse> =>
+  callApi(contracts.subscribePush, { body: subscription.toJSON() as PushSubscriptionBody });
 
 /** This device's notifications: on, off (may be turned on), blocked by the person, or impossible here. */
 export type PushState = 'on' | 'off' | 'blocked' | 'unsupported';
@@ -142,6 +155,8 @@ export async function unregisterPushSubscription(): Promise<void> {
     } finally {
       clearTimeout(timer);
     }
+    // The server forgot it: the service worker has nothing left to replace.
+    await forgetDevice();
   } catch (error) {
     log('unsubscribe failed', error);
   }

@@ -3,6 +3,9 @@
 // Built to /sw.js at the site root (vite.config.ts, swPlugin) as one classic script: it may import
 // types from src/shared, and code only if that code needs nothing but WebWorker globals.
 import type { PushMessage } from '../../shared/push/payload';
+import type { SubscribeResponse } from '../../shared/schemas/notification.schema';
+import { applicationServerKeyOf } from './application-server-key';
+import { readDevice, saveDevice } from './device-store';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -96,7 +99,33 @@ async function report(id: string | undefined, type: EventType, receipt: string |
   }
 }
 
+/** Whether a window of the app is on screen: then the browser asks for no notification per push. */
+async function appOnScreen(): Promise<boolean> {
+  const windows = await self.clients.matchAll({ type: 'window' });
+  return windows.some((client) => (client as WindowClient).visibilityState === 'visible');
+}
+
+/**
+ * The business withdrew a notification: close the one shown with its tag. Browsers want every push
+ * to show something while the app is not on screen (Chrome shows its own "This site has been updated
+ * in the background", Safari ends the subscription after repeated silent pushes): then the one-line
+ * withdrawal the message carries takes the notification's place, quietly.
+ */
+async function withdraw(message: PushMessage) {
+  for (const shown of await self.registration.getNotifications({ tag: message.tag })) shown.close();
+  if (await appOnScreen()) return;
+  await self.registration.showNotification(message.title, {
+    body: message.body,
+    icon: message.icon || FALLBACK_ICON,
+    badge: BADGE,
+    tag: message.tag,
+    silent: true,
+    data: { url: message.url || '/' } satisfies NotificationData,
+  });
+}
+
 async function show(message: PushMessage | null) {
+  if (message?.kind === 'withdrawn') return withdraw(message);
   if (!message) {
     // A push without a message this worker understands (empty, or a newer format): browsers require
     // a visible notification for every push, so show a plain one that opens the app.
@@ -116,6 +145,8 @@ async function show(message: PushMessage | null) {
     ...(message.image ? { image: message.image } : {}),
     badge: BADGE,
     tag: message.tag || undefined,
+    // An edit of one already sent replaces it without ringing again.
+    ...(message.updated ? { silent: true } : {}),
     timestamp: typeof message.timestamp === 'number' ? message.timestamp : Date.now(),
     data: {
       url: message.url || '/',
@@ -147,4 +178,39 @@ self.addEventListener('notificationclick', (event) => {
   event.notification.close();
   const data: NotificationData = event.notification.data || {};
   event.waitUntil(Promise.all([open(data).catch(() => {}), report(data.id, 'clicked', data.receipt)]));
+});
+
+/**
+ * The browser replaced this device's push subscription (it expired, or the push service rotated
+ * it): subscribe again with the same application server key, and tell the server which
+ * subscription the new one replaces, proving it with the secret the server gave this device.
+ * Without a page open, this is the only chance to keep the device receiving.
+ */
+async function resubscribe(event: PushSubscriptionChangeEvent) {
+  const stored = await readDevice();
+  if (!stored) return;
+  const oldEndpoint = event.oldSubscription?.endpoint ?? stored.endpoint;
+  const subscription =
+    event.newSubscription ??
+    (await self.registration.pushManager.subscribe({
+      userVisibleOnly: true,
+      applicationServerKey: applicationServerKeyOf(stored.applicationServerKey),
+    }));
+  const response = await fetch('/api/push/subscription-change', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ oldEndpoint, deviceSecret: stored.secret, subscription: subscription.toJSON() }),
+  });
+  // Unknown to the server (removed meanwhile): the app registers it again when next opened.
+  if (!response.ok) return;
+  const { deviceSecret } = (await response.json()) as Pick<SubscribeResponse, 'deviceSecret'>;
+  await saveDevice({ ...stored, endpoint: subscription.endpoint, secret: deviceSecret });
+}
+
+self.addEventListener('pushsubscriptionchange', (event) => {
+  const change = event as PushSubscriptionChangeEvent;
+  const work = resubscribe(change).catch(() => {
+    // Offline or the server is away: the app registers the device again when next opened.
+  });
+  change.waitUntil(work);
 });

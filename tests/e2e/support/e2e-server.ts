@@ -51,7 +51,8 @@ await app.listen({ port, host: '127.0.0.1' });
  *   GET  /messages?to=<email>      -> the emails received for that address, newest last;
  *   POST /push/subscriptions       -> a new TestSubscription of the push service (to register through the API);
  *   GET  /push/messages?endpoint=  -> the push messages it accepted (decrypted), oldest first;
- *   GET  /push/requests?endpoint=  -> every request the app made to the push service and its answer.
+ *   GET  /push/requests?endpoint=  -> every request the app made to the push service and its answer;
+ *   POST /push/expire?endpoint=    -> from now on the push service answers 410 for it (unsubscribed).
  */
 const mailbox = createServer((request, response) => {
   const url = new URL(request.url ?? '/', 'http://localhost');
@@ -64,6 +65,11 @@ const mailbox = createServer((request, response) => {
   }
   if (url.pathname === '/push/messages') {
     return json(200, push.messages(url.searchParams.get('endpoint') ?? undefined));
+  }
+  if (url.pathname === '/push/expire' && request.method === 'POST') {
+    push.expire(url.searchParams.get('endpoint') ?? '');
+    response.writeHead(204);
+    return response.end();
   }
   if (url.pathname === '/push/requests') {
     return json(200, push.requests(url.searchParams.get('endpoint') ?? undefined));

@@ -12,6 +12,71 @@ export async function pushServiceSubscription(): Promise<TestSubscription> {
   return (await response.json()) as TestSubscription;
 }
 
+/**
+ * The browser's push service, played by the local one, in the page: Chromium here has no route to a
+ * vendor's push service (FCM). Each PushManager.subscribe() hands out the next of `subscriptions`
+ * (the last one again when they run out), unsubscribe() drops the current one, as a browser does.
+ */
+export async function pushServiceOfTheBrowser(page: Page, subscriptions: TestSubscription[]) {
+  await page.addInitScript((given) => {
+    if (!('PushManager' in window)) return;
+    const bytes = (base64url: string) =>
+      Uint8Array.from(atob(base64url.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0)).buffer;
+    let store: Storage;
+    try {
+      store = window.sessionStorage;
+      store.getItem('e2e-push');
+    } catch {
+      return; // about:blank and other opaque origins: no app here.
+    }
+    // Kept across reloads of the page, as the browser keeps its subscription.
+    const state = () => JSON.parse(store.getItem('e2e-push') ?? '{"next":0,"current":null}');
+    const save = (value: { next: number; current: number | null }) =>
+      store.setItem('e2e-push', JSON.stringify(value));
+    const subscriptionOf = (index: number, key: ArrayBuffer | null) => {
+      const one = given[index]!;
+      return {
+        endpoint: one.endpoint,
+        expirationTime: null,
+        options: { userVisibleOnly: true, applicationServerKey: key },
+        getKey: (name: 'p256dh' | 'auth') => bytes(one.keys[name]),
+        toJSON: () => ({ endpoint: one.endpoint, expirationTime: null, keys: one.keys }),
+        unsubscribe: async () => {
+          save({ ...state(), current: null });
+          return true;
+        },
+      } as unknown as PushSubscription;
+    };
+    let key: ArrayBuffer | null = null;
+    PushManager.prototype.getSubscription = async () => {
+      const { current } = state();
+      return current === null ? null : subscriptionOf(current, key ?? (await serverKey()));
+    };
+    PushManager.prototype.subscribe = async (options?: PushSubscriptionOptionsInit) => {
+      if (Notification.permission !== 'granted')
+        throw new DOMException('Permission denied', 'NotAllowedError');
+      key = (options?.applicationServerKey as Uint8Array).slice().buffer;
+      const { next } = state();
+      const index = Math.min(next, given.length - 1);
+      save({ next: next + 1, current: index });
+      return subscriptionOf(index, key);
+    };
+    /** The key a subscription kept across a reload was made with: the server's. */
+    async function serverKey() {
+      const { publicKey } = (await (await fetch('/api/push/public-key')).json()) as { publicKey: string };
+      return bytes(publicKey);
+    }
+  }, subscriptions);
+}
+
+/** The push service answers 410 for this endpoint from now on: the browser dropped it. */
+export async function expireAtPushService(endpoint: string) {
+  const response = await fetch(`${CONTROL_URL}/push/expire?endpoint=${encodeURIComponent(endpoint)}`, {
+    method: 'POST',
+  });
+  expect(response.status).toBe(204);
+}
+
 /** The messages the push service accepted for this endpoint so far, decrypted, oldest first. */
 export async function pushesTo(endpoint: string): Promise<ReceivedMessage[]> {
   const response = await fetch(`${CONTROL_URL}/push/messages?endpoint=${encodeURIComponent(endpoint)}`);
