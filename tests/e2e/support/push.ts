@@ -55,7 +55,7 @@ export async function pushServiceOfTheBrowser(page: Page, subscriptions: TestSub
     PushManager.prototype.subscribe = async (options?: PushSubscriptionOptionsInit) => {
       if (Notification.permission !== 'granted')
         throw new DOMException('Permission denied', 'NotAllowedError');
-      key = (options?.applicationServerKey as Uint8Array).slice().buffer;
+      key = (options!.applicationServerKey as Uint8Array).slice().buffer;
       const { next } = state();
       const index = Math.min(next, given.length - 1);
       save({ next: next + 1, current: index });
