@@ -8,7 +8,7 @@ import {
   DialogContentText,
   DialogTitle,
 } from '@mui/material';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
 interface Props {
@@ -23,6 +23,8 @@ interface Props {
   pending: boolean;
   /** What went wrong, said inside the dialog so one can try again or cancel. */
   error?: string | null;
+  /** A choice that goes with the action (a checkbox), under the text. */
+  children?: ReactNode;
   onConfirm: () => void;
   onClose: () => void;
 }
@@ -40,6 +42,7 @@ export function ConfirmDialog({
   danger,
   pending,
   error,
+  children,
   onConfirm,
   onClose,
 }: Props) {
@@ -57,6 +60,7 @@ export function ConfirmDialog({
       <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
       <DialogContent>
         <DialogContentText id={`${id}-text`}>{text}</DialogContentText>
+        {children}
         {error && (
           <Alert severity="error" sx={{ mt: 2 }}>
             {error}

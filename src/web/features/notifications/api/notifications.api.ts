@@ -137,13 +137,19 @@ function useReplaceCachedPost() {
   };
 }
 
-/** PATCH /api/notifications/{id}: "Post updated". */
+/**
+ * PATCH /api/notifications/{id}: "Post updated"; with `updatePhones`, the phones that got it show the
+ * new text too (issue 26).
+ */
 export function useEditPost() {
   const queryClient = useQueryClient();
   const replace = useReplaceCachedPost();
   return useMutation({
-    mutationFn: ({ id, text }: { id: string; text: string }) =>
-      callApi(contracts.editNotification, { params: { id }, body: { text } }),
+    mutationFn: ({ id, text, updatePhones }: { id: string; text: string; updatePhones?: boolean }) =>
+      callApi(contracts.editNotification, {
+        params: { id },
+        body: { text, ...(updatePhones ? { updatePhones: true } : {}) },
+      }),
     onSuccess: ({ post }) => {
       replace(post);
       return queryClient.invalidateQueries({ queryKey: notificationKeys.all });
@@ -151,12 +157,19 @@ export function useEditPost() {
   });
 }
 
-/** DELETE /api/notifications/{id}: "Post deleted". */
+/**
+ * DELETE /api/notifications/{id}: "Post deleted"; with `withdraw`, also taken off the phones that
+ * got it (issue 26).
+ */
 export function useDeletePost() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => callApi(contracts.deleteNotification, { params: { id } }),
-    onSuccess: (_answer, id) => {
+    mutationFn: ({ id, withdraw }: { id: string; withdraw?: boolean }) =>
+      callApi(contracts.deleteNotification, {
+        params: { id },
+        query: withdraw ? { withdraw: 'true' } : {},
+      }),
+    onSuccess: (_answer, { id }) => {
       queryClient.removeQueries({ queryKey: notificationKeys.post(id) });
       return queryClient.invalidateQueries({
         queryKey: notificationKeys.all,

@@ -29,6 +29,7 @@ import {
   type Media,
   NOTIFICATION_TEXT_MAX,
 } from '../../../../shared/schemas/notification.schema';
+import { zonedToInstant } from '../../../../shared/zoned-time';
 import { ApiError } from '../../../lib/api-client';
 import { imageFileProblem } from '../../../lib/image-file';
 import { translateMessage } from '../../../lib/translate-message';
@@ -43,6 +44,7 @@ import { PushPreview } from './push-preview';
 import { ScheduleField, type SendMode } from './schedule-field';
 import { problemText, scheduledInstant, scheduleMessageText, suggestedWallTime } from './schedule-helpers';
 import { TargetingField } from './targeting-field';
+import { ValidUntilField, validUntilInstant, validUntilMessageText } from './valid-until-field';
 
 /** Write a notification with an optional picture, see it as a phone will, and send it (or send and post it). */
 export function ComposeCard({ establishment }: { establishment: Establishment }) {
@@ -68,6 +70,10 @@ export function ComposeCard({ establishment }: { establishment: Establishment })
   const [mode, setMode] = useState<SendMode>('now');
   const [when, setWhen] = useState(() => ({ date: '', time: '' }));
   const [scheduleError, setScheduleError] = useState<string | null>(null);
+  // An offer's end on the same clock (issue 26): off unless asked.
+  const [ends, setEnds] = useState(false);
+  const [until, setUntil] = useState(() => ({ date: '', time: '' }));
+  const [untilError, setUntilError] = useState<string | null>(null);
   const titleId = useId();
 
   // The local preview's object URL is released when replaced or when the card goes away.
@@ -125,9 +131,15 @@ export function ComposeCard({ establishment }: { establishment: Establishment })
         setScheduleError(problemText(t, scheduled.problem));
         return;
       }
+      const end = ends ? validUntilInstant(until, establishment.timeZone, scheduled?.at ?? new Date()) : null;
+      if (end?.problem) {
+        setUntilError(validUntilMessageText(t, end.problem));
+        return;
+      }
       setFailure(null);
       setTargetError(null);
       setScheduleError(null);
+      setUntilError(null);
       setSending(post ? 'post' : 'send');
       try {
         const answer = await send.mutateAsync({
@@ -137,6 +149,7 @@ export function ComposeCard({ establishment }: { establishment: Establishment })
             post,
             ...(targets.length > 0 ? { preferenceIds: targets } : {}),
             ...(scheduled?.at ? { scheduledFor: scheduled.at.toISOString() } : {}),
+            ...(end?.at ? { validUntil: end.at.toISOString() } : {}),
           },
           composeKey: composeKey.current,
         });
@@ -147,6 +160,7 @@ export function ComposeCard({ establishment }: { establishment: Establishment })
         setMediaError(null);
         setTargets([]);
         setMode('now');
+        setEnds(false);
       } catch (caught) {
         const fields = caught instanceof ApiError ? caught.fields : {};
         if (fields.text)
@@ -161,7 +175,14 @@ export function ComposeCard({ establishment }: { establishment: Establishment })
           void queryClient.invalidateQueries({ queryKey: preferenceKeys.all });
         }
         if (fields.scheduledFor) setScheduleError(scheduleMessageText(t, fields.scheduledFor));
-        if (!fields.text && !fields.mediaId && !fields.preferenceIds && !fields.scheduledFor)
+        if (fields.validUntil) setUntilError(validUntilMessageText(t, fields.validUntil));
+        if (
+          !fields.text &&
+          !fields.mediaId &&
+          !fields.preferenceIds &&
+          !fields.scheduledFor &&
+          !fields.validUntil
+        )
           setFailure(failureText(t, caught));
         // Blocked or made inactive meanwhile: the page learns it and says why instead of the form.
         if (caught instanceof ApiError && caught.status === 403)
@@ -254,6 +275,27 @@ export function ComposeCard({ establishment }: { establishment: Establishment })
                     setScheduleError(null);
                   }}
                   error={scheduleError}
+                  disabled={busy}
+                />
+                <ValidUntilField
+                  timeZone={establishment.timeZone}
+                  on={ends}
+                  onToggle={(next) => {
+                    setEnds(next);
+                    setUntilError(null);
+                    // A first suggestion an hour or so after the send, on the same clock.
+                    if (next && !until.date) {
+                      const from =
+                        mode === 'later' ? zonedToInstant(when, establishment.timeZone) : undefined;
+                      setUntil(suggestedWallTime(establishment.timeZone, from?.getTime()));
+                    }
+                  }}
+                  value={until}
+                  onChange={(next) => {
+                    setUntil(next);
+                    setUntilError(null);
+                  }}
+                  error={untilError}
                   disabled={busy}
                 />
               </Stack>

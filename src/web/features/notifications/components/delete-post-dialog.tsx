@@ -1,5 +1,6 @@
+import { Box, Checkbox, FormControlLabel, FormHelperText } from '@mui/material';
 import { useSnackbar } from 'notistack';
-import { useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Msg } from '../../../../shared/messages';
 import type { Post } from '../../../../shared/schemas/notification.schema';
@@ -7,6 +8,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { translateMessage } from '../../../lib/translate-message';
 import { useDeletePost } from '../api/notifications.api';
+import { wentToPhones } from './edit-post-dialog';
 
 interface Props {
   post: Post;
@@ -16,12 +18,24 @@ interface Props {
   onDeleted?(): void;
 }
 
-/** Ask before deleting a post; it leaves every feed and cannot come back. */
+/**
+ * Ask before deleting a post; it leaves every feed and cannot come back. A send that reached phones
+ * can be withdrawn from them too (issue 26).
+ */
 export function DeletePostDialog({ post, open, onClose, onDeleted }: Props) {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const remove = useDeletePost();
   const [failure, setFailure] = useState<string | null>(null);
+  // Off unless asked: the phones keep what they showed, as before issue 26.
+  const [withdraw, setWithdraw] = useState(false);
+  const offerWithdraw = wentToPhones(post);
+  const hintId = useId();
+
+  // Each opening starts unticked.
+  useEffect(() => {
+    if (open) setWithdraw(false);
+  }, [open]);
 
   const close = () => {
     if (remove.isPending) return;
@@ -32,7 +46,7 @@ export function DeletePostDialog({ post, open, onClose, onDeleted }: Props) {
   const confirm = async () => {
     setFailure(null);
     try {
-      const { message } = await remove.mutateAsync(post.id);
+      const { message } = await remove.mutateAsync({ id: post.id, withdraw: offerWithdraw && withdraw });
       enqueueSnackbar(translateMessage(t, message || Msg.postDeleted), { variant: 'success' });
       onClose();
       onDeleted?.();
@@ -53,6 +67,25 @@ export function DeletePostDialog({ post, open, onClose, onDeleted }: Props) {
       error={failure}
       onConfirm={confirm}
       onClose={close}
-    />
+    >
+      {offerWithdraw && (
+        <Box sx={{ mt: 2 }}>
+          <FormControlLabel
+            control={
+              <Checkbox
+                checked={withdraw}
+                onChange={(event) => setWithdraw(event.target.checked)}
+                disabled={remove.isPending}
+                slotProps={{ input: { 'aria-describedby': hintId } }}
+              />
+            }
+            label={t('notifications.delete.withdraw')}
+          />
+          <FormHelperText id={hintId} sx={{ mt: -0.5, ml: 4 }}>
+            {t('notifications.delete.withdrawHint')}
+          </FormHelperText>
+        </Box>
+      )}
+    </ConfirmDialog>
   );
 }

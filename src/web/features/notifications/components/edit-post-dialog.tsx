@@ -1,11 +1,15 @@
 import {
   Alert,
+  Box,
   Button,
+  Checkbox,
   Dialog,
   DialogActions,
   DialogContent,
   DialogContentText,
   DialogTitle,
+  FormControlLabel,
+  FormHelperText,
   TextField,
   useMediaQuery,
   useTheme,
@@ -30,7 +34,13 @@ interface Props {
   onClose(): void;
 }
 
-/** Change a post's text (its owner or an admin); the server's field messages land on the field. */
+/** Whether a send reached some phone, so "Update on phones" has somewhere to go (its senders see the figures). */
+export const wentToPhones = (post: Post) => post.delivery !== null && post.delivery.sent > 0;
+
+/**
+ * Change a post's text (its owner or an admin), and for a send that reached phones, there too if
+ * asked; the server's field messages land on the field.
+ */
 export function EditPostDialog({ post, open, onClose }: Props) {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
@@ -38,14 +48,20 @@ export function EditPostDialog({ post, open, onClose }: Props) {
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const edit = useEditPost();
   const titleId = useId();
+  const phonesHintId = useId();
   const [failure, setFailure] = useState<string | null>(null);
+  // Off unless asked: each phone that got it gets one more push.
+  const [updatePhones, setUpdatePhones] = useState(false);
+  const offerPhones = wentToPhones(post);
   const form = useApiForm(EditPostBodySchema, { defaultValues: { text: post.text } });
   const error = form.formState.errors.text?.message;
   const { reset } = form;
 
   // Each opening starts from the post as it is now.
   useEffect(() => {
-    if (open) reset({ text: post.text });
+    if (!open) return;
+    reset({ text: post.text });
+    setUpdatePhones(false);
   }, [open, post.text, reset]);
 
   const close = () => {
@@ -58,7 +74,11 @@ export function EditPostDialog({ post, open, onClose }: Props) {
   const save = form.handleSubmit(async ({ text }) => {
     setFailure(null);
     try {
-      const { message } = await edit.mutateAsync({ id: post.id, text });
+      const { message } = await edit.mutateAsync({
+        id: post.id,
+        text,
+        updatePhones: offerPhones && updatePhones,
+      });
       enqueueSnackbar(translateMessage(t, message || Msg.postUpdated), { variant: 'success' });
       form.reset({ text });
       onClose();
@@ -79,7 +99,9 @@ export function EditPostDialog({ post, open, onClose }: Props) {
       <form onSubmit={save} noValidate>
         <DialogTitle id={titleId}>{t('notifications.edit.title')}</DialogTitle>
         <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>{t('notifications.edit.text')}</DialogContentText>
+          <DialogContentText sx={{ mb: 2 }}>
+            {offerPhones ? t('notifications.edit.textPhones') : t('notifications.edit.text')}
+          </DialogContentText>
           <TextField
             {...form.register('text')}
             label={t('notifications.compose.textLabel')}
@@ -92,6 +114,24 @@ export function EditPostDialog({ post, open, onClose }: Props) {
             helperText={error ? translateMessage(t, error) : ' '}
             slotProps={{ htmlInput: { maxLength: NOTIFICATION_TEXT_MAX + 100, dir: 'auto' } }}
           />
+          {offerPhones && (
+            <Box>
+              <FormControlLabel
+                control={
+                  <Checkbox
+                    checked={updatePhones}
+                    onChange={(event) => setUpdatePhones(event.target.checked)}
+                    disabled={edit.isPending}
+                    slotProps={{ input: { 'aria-describedby': phonesHintId } }}
+                  />
+                }
+                label={t('notifications.edit.updatePhones')}
+              />
+              <FormHelperText id={phonesHintId} sx={{ mt: -0.5, ml: 4 }}>
+                {t('notifications.edit.updatePhonesHint')}
+              </FormHelperText>
+            </Box>
+          )}
           {failure && (
             <Alert severity="error" sx={{ mt: 1 }}>
               {failure}

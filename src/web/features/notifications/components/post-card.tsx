@@ -23,6 +23,7 @@ import { logoUrl } from '../../../lib/media-urls';
 import { CommentsLink, hasCommentsLink } from '../../comments/components/comments-link';
 import { ReactionBar, takesReactions } from '../../reactions/components/reaction-bar';
 import { DeliveryLine } from './delivery-figures';
+import { OfferEndChip, useOfferEnded } from './offer-end';
 import { PostActions } from './post-actions';
 import { RelativeTime } from './relative-time';
 import { TargetingLine } from './targeting-line';
@@ -46,6 +47,7 @@ export function PostCard({ post, showDelivery, linkBusiness, linkToPost, fullPic
   const { establishment } = post;
   const picture = post.media?.url ?? null;
   const titleId = `post-${post.id}-title`;
+  const ended = useOfferEnded(post.validUntil);
   const name = linkBusiness ? (
     <Link component={RouterLink} to={`/${establishment.publicId}`} underline="hover" color="inherit">
       {establishment.name}
@@ -97,6 +99,7 @@ export function PostCard({ post, showDelivery, linkBusiness, linkToPost, fullPic
                 label={t('notifications.post.pushOnly')}
               />
             )}
+            {post.validUntil && <OfferEndChip validUntil={post.validUntil} ended={ended} />}
           </Stack>
         }
         sx={{ pb: 1, '& .MuiCardHeader-content': { minWidth: 0 } }}
@@ -108,6 +111,8 @@ export function PostCard({ post, showDelivery, linkBusiness, linkToPost, fullPic
             whiteSpace: 'pre-wrap',
             overflowWrap: 'anywhere',
             fontSize: fullPicture ? '1.0625rem' : undefined,
+            // An offer that is over stays readable, a step back from those that still run.
+            color: ended ? 'text.secondary' : undefined,
           }}
         >
           {post.text}

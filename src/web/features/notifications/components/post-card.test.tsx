@@ -1,0 +1,56 @@
+import { screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeApi } from '../../../../../tests/support/web/fake-api';
+import { renderRoutes } from '../../../../../tests/support/web/render';
+import type { Post } from '../../../../shared/schemas/notification.schema';
+import { PostCard } from './post-card';
+
+/** An offer's end on a post (issue 26), as followers and operators see it. */
+function makePost(validUntil: string | null): Post {
+  return {
+    id: 'p1',
+    establishment: { id: 'e1', publicId: 'bakery', name: 'Corner Bakery', logo: null },
+    text: 'Two for one until ten',
+    media: null,
+    inFeed: true,
+    ownerId: 'someone-else',
+    authorName: 'Karol Klient',
+    createdAt: new Date(Date.now() - 3600_000).toISOString(),
+    editedAt: null,
+    delivery: null,
+    targets: null,
+    scheduledFor: null,
+    validUntil,
+    reactions: { counts: [], mine: null },
+    comments: { count: 0, enabled: false },
+  };
+}
+
+const renderPost = (post: Post) => renderRoutes([{ path: '/', element: <PostCard post={post} /> }]);
+
+describe('post card: an offer with an end', () => {
+  beforeEach(() => {
+    fakeApi();
+  });
+
+  it('says until when a running offer is valid, in the viewer’s language', () => {
+    const end = new Date(Date.now() + 2 * 3600_000);
+    renderPost(makePost(end.toISOString()));
+    const exact = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(end);
+    expect(screen.getByText(`Valid until ${exact}`)).toBeVisible();
+    expect(screen.queryByText('Ended')).toBeNull();
+  });
+
+  it('marks an offer that is over as ended, its text still there', () => {
+    renderPost(makePost(new Date(Date.now() - 60_000).toISOString()));
+    expect(screen.getByText('Ended')).toBeVisible();
+    expect(screen.queryByText(/Valid until/)).toBeNull();
+    expect(screen.getByText('Two for one until ten')).toBeVisible();
+  });
+
+  it('says nothing of an end for a post without one', () => {
+    renderPost(makePost(null));
+    expect(screen.queryByText(/Valid until/)).toBeNull();
+    expect(screen.queryByText('Ended')).toBeNull();
+  });
+});
