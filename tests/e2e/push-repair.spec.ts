@@ -12,11 +12,13 @@ import type { APIRequestContext, BrowserContext, Page, Worker } from '@playwrigh
 import type { PushMessage } from '../../src/shared/push/payload';
 import type { Post } from '../../src/shared/schemas/notification.schema';
 import type { TestSubscription } from '../support/push-service';
+import { expectAccessible } from './support/a11y';
 import { clientWithEstablishment } from './support/establishments';
 import { expect, test } from './support/fixtures';
 import {
   deliverUntilShown,
   expireAtPushService,
+  failAtPushService,
   pushesTo,
   pushServiceOfTheBrowser,
   pushServiceSubscription,
@@ -24,6 +26,7 @@ import {
   shownNotifications,
   waitForPush,
 } from './support/push';
+import { screenshotBoth } from './support/screenshots';
 import { apiLogin, registerCustomer, startSignedIn } from './support/users';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -227,5 +230,112 @@ test.describe('push that repairs itself', () => {
           title: establishment.name,
         },
       ]);
+  });
+});
+
+/** A snackbar (notistack) with this text. */
+const snackbar = (page: Page, text: string) => page.locator('#notistack-snackbar').filter({ hasText: text });
+
+/** A device of this signed-in user: a subscription of the local push service, registered by the API. */
+async function registeredDevice(request: APIRequestContext, token: string, userAgent: string) {
+  const subscription = await pushServiceSubscription();
+  const response = await request.post('/notifications/subscribe', {
+    headers: { ...bearer(token), 'user-agent': userAgent },
+    data: { ...subscription, expirationTime: null },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return subscription;
+}
+
+const ANDROID_CHROME =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+const IPHONE_SAFARI =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
+
+test.describe('what the business sends, taken back', () => {
+  test('an offer that ends, updated on phones, then withdrawn from phones', async ({ page, request }) => {
+    const { establishment, token, clientToken } = await followedBusiness(request, 'Offer Oyster Bar');
+    const phone = await registeredDevice(request, token, ANDROID_CHROME);
+    await startSignedIn(page, clientToken);
+    await page.goto(`/app/establishment/${establishment.id}`);
+
+    // Compose an offer that ends: the switch offers an end on the business's clock.
+    await page.getByRole('textbox', { name: 'Message' }).fill('Oysters two for one');
+    await page.getByRole('switch', { name: 'Offer ends' }).check();
+    await expect(page.getByText('The notification stops being delivered at that time')).toBeVisible();
+    await screenshotBoth(page, 'push-offer-compose');
+    await page.getByRole('button', { name: 'Send and post' }).click();
+    await expect(snackbar(page, 'Notification and post has been sent!')).toBeVisible();
+    const first = await waitForPush(phone.endpoint);
+    const id = (first.json as PushMessage).id;
+    // The push lives until the offer ends (suggested about an hour or two ahead), not a whole day.
+    expect(first.ttl).toBeLessThanOrEqual(3 * 3600);
+    const card = page.getByRole('article').filter({ hasText: 'Oysters two for one' });
+    await expect(card.getByText(/^Valid until /)).toBeVisible();
+
+    // Edit it and update it on the phones that got it.
+    await card.getByRole('button', { name: 'Post actions' }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit the post' });
+    await edit.getByRole('textbox', { name: 'Message' }).fill('Oysters two for one, until nine');
+    await edit.getByRole('checkbox', { name: 'Update on phones' }).check();
+    await expectAccessible(page);
+    await screenshotBoth(page, 'push-update-on-phones');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(snackbar(page, 'Post updated. The phones that got it show the new text.')).toBeVisible();
+    const update = await waitForPush(phone.endpoint, (m) => (m.json as PushMessage).updated === true);
+    expect(update.json).toMatchObject({
+      id,
+      body: 'Oysters two for one, until nine',
+      tag: `notification-${id}`,
+    });
+    expect(update.topic).toBe(first.topic);
+
+    // Delete it and withdraw it from the phones.
+    await card.getByRole('button', { name: 'Post actions' }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    const remove = page.getByRole('dialog', { name: 'Delete this post?' });
+    await remove.getByRole('checkbox', { name: 'Withdraw from phones' }).check();
+    await screenshotBoth(page, 'push-withdraw-from-phones');
+    await remove.getByRole('button', { name: 'Delete' }).click();
+    await expect(snackbar(page, 'Post deleted and withdrawn from phones.')).toBeVisible();
+    const withdrawal = await waitForPush(phone.endpoint, (m) => (m.json as PushMessage).kind === 'withdrawn');
+    expect(withdrawal.json).toMatchObject({
+      id,
+      tag: `notification-${id}`,
+      body: 'This message was withdrawn.',
+    });
+    await expect(card).toHaveCount(0);
+  });
+
+  test('the account page lists my devices and says which stopped receiving', async ({ page, request }) => {
+    const { establishment, token, clientToken } = await followedBusiness(request, 'Device Deli');
+    await registeredDevice(request, token, ANDROID_CHROME);
+    const broken = await registeredDevice(request, token, IPHONE_SAFARI);
+    // The iPhone's push service fails a send (twice, PUSH_MAX_ATTEMPTS=2 here): it is skipped from now on.
+    await failAtPushService(broken.endpoint);
+    const post = await send(request, clientToken, establishment.id, 'Soup of the day');
+    await expect
+      .poll(async () => {
+        const response = await request.get(`/api/notifications/${post.id}`, { headers: bearer(clientToken) });
+        return ((await response.json()) as { post: Post }).post.delivery?.failed;
+      })
+      .toBe(1);
+
+    await startSignedIn(page, token);
+    await page.goto('/app/account');
+    const devices = page.getByRole('region', { name: 'Your devices' });
+    await expect(devices.getByText('Chrome on Android')).toBeVisible();
+    await expect(devices.getByText('Safari on iOS')).toBeVisible();
+    await expect(devices.getByText('This phone stopped receiving: turn notifications on again')).toHaveCount(
+      1,
+    );
+    await expectAccessible(page);
+    await screenshotBoth(page, 'account-devices');
+
+    await devices.getByRole('button', { name: /^Remove Safari on iOS/ }).click();
+    await expect(snackbar(page, 'Device removed')).toBeVisible();
+    await expect(devices.getByText('Safari on iOS')).toHaveCount(0);
+    await expect(devices.getByText('This phone stopped receiving')).toHaveCount(0);
   });
 });

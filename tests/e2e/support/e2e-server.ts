@@ -40,6 +40,10 @@ const config = loadConfig({
   RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
   RATE_LIMIT_UPLOADS_PER_MINUTE: '1000',
   RATE_LIMIT_PUBLIC_PER_MINUTE: '1000',
+  // A device whose push service fails one send (two requests) is skipped as stale: the account
+  // page's warning shows in seconds, not after three sends of six tries.
+  PUSH_MAX_ATTEMPTS: '2',
+  PUSH_FAILED_SENDS_TO_SKIP: '1',
 });
 const { app, ctx } = await buildApp(config);
 const { ensureFirstAdmin } = await import('../../../src/server/modules/account/admin-bootstrap');
@@ -52,7 +56,8 @@ await app.listen({ port, host: '127.0.0.1' });
  *   POST /push/subscriptions       -> a new TestSubscription of the push service (to register through the API);
  *   GET  /push/messages?endpoint=  -> the push messages it accepted (decrypted), oldest first;
  *   GET  /push/requests?endpoint=  -> every request the app made to the push service and its answer;
- *   POST /push/expire?endpoint=    -> from now on the push service answers 410 for it (unsubscribed).
+ *   POST /push/expire?endpoint=    -> from now on the push service answers 410 for it (unsubscribed);
+ *   POST /push/fail?endpoint=      -> from now on the push service answers 500 for it.
  */
 const mailbox = createServer((request, response) => {
   const url = new URL(request.url ?? '/', 'http://localhost');
@@ -68,6 +73,11 @@ const mailbox = createServer((request, response) => {
   }
   if (url.pathname === '/push/expire' && request.method === 'POST') {
     push.expire(url.searchParams.get('endpoint') ?? '');
+    response.writeHead(204);
+    return response.end();
+  }
+  if (url.pathname === '/push/fail' && request.method === 'POST') {
+    push.respondAlways(url.searchParams.get('endpoint') ?? '', { status: 500 });
     response.writeHead(204);
     return response.end();
   }

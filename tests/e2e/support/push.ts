@@ -77,6 +77,14 @@ export async function expireAtPushService(endpoint: string) {
   expect(response.status).toBe(204);
 }
 
+/** The push service answers 500 for this endpoint from now on: a device that stopped receiving. */
+export async function failAtPushService(endpoint: string) {
+  const response = await fetch(`${CONTROL_URL}/push/fail?endpoint=${encodeURIComponent(endpoint)}`, {
+    method: 'POST',
+  });
+  expect(response.status).toBe(204);
+}
+
 /** The messages the push service accepted for this endpoint so far, decrypted, oldest first. */
 export async function pushesTo(endpoint: string): Promise<ReceivedMessage[]> {
   const response = await fetch(`${CONTROL_URL}/push/messages?endpoint=${encodeURIComponent(endpoint)}`);

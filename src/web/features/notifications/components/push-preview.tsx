@@ -64,7 +64,8 @@ export function PushPreview({ title, body, icon, image }: Props) {
               variant="body2"
               dir="auto"
               sx={{
-                color: text ? 'text.primary' : 'text.disabled',
+                // The placeholder is read too: secondary, not disabled (too faint: 2.7:1 on white).
+                color: text ? 'text.primary' : 'text.secondary',
                 display: '-webkit-box',
                 WebkitLineClamp: 4,
                 WebkitBoxOrient: 'vertical',
