@@ -1,17 +1,35 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
+import { inject } from 'vitest';
+import type { DatabaseTemplate } from './database-template';
+
+/** Where this run's migrated template is (tests/support/global-setup.ts); empty outside vitest's run. */
+function template(): DatabaseTemplate {
+  try {
+    return inject('databaseTemplate') ?? {};
+  } catch {
+    return {};
+  }
+}
 
 /**
  * A database for one test file: PGlite in memory by default, or a fresh database on the
- * PostgreSQL server of TEST_DATABASE_URL, dropped afterwards.
+ * PostgreSQL server of TEST_DATABASE_URL, dropped afterwards. Both start as a copy of the run's
+ * migrated template when there is one: for PGlite, `from` is the dump to open the copy from
+ * (`openDatabase`'s option), for PostgreSQL the database is created from the template.
  */
-export async function createTestDatabaseUrl(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createTestDatabaseUrl(): Promise<{ url: string; from?: Blob; drop(): Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return { url: 'memory://', drop: async () => {} };
+  const { pgliteDump, postgres } = template();
+  if (!serverUrl) {
+    const from = pgliteDump ? new Blob([await readFile(pgliteDump)]) : undefined;
+    return { url: 'memory://', ...(from ? { from } : {}), drop: async () => {} };
+  }
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${postgres ? ` template ${postgres}` : ''}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;

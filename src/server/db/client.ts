@@ -58,6 +58,8 @@ export interface Database {
   sql: SqlExecutor;
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: its data directory as a tarball, to open copies of it (`openDatabase`'s `from`). */
+  dump?(): Promise<Blob>;
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -86,10 +88,16 @@ function pgliteExecutor(client: PGlite): SqlExecutor {
 }
 
 /**
- * Open the database: PostgreSQL when `url` is a postgres URL, otherwise PGlite
- * (in memory for `memory://`, else on disk under `dataDir/pglite`).
+ * Open the database: PostgreSQL when `url` is a postgres URL, otherwise PGlite (in memory for
+ * `memory://`, else on disk under `dataDir/pglite`). `from`: a dump of another PGlite's data
+ * directory (`dumpDataDir()`) that an in-memory PGlite starts as a copy of: tests start from one
+ * migrated database instead of migrating each.
  */
-export async function openDatabase(url: string | undefined, dataDir: string): Promise<Database> {
+export async function openDatabase(
+  url: string | undefined,
+  dataDir: string,
+  options: { from?: Blob } = {},
+): Promise<Database> {
   if (url && /^postgres(ql)?:\/\//.test(url)) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     // A server restart ends idle connections; the pool replaces them. Unhandled, it ends the process.
@@ -118,8 +126,9 @@ export async function openDatabase(url: string | undefined, dataDir: string): Pr
   let client: PGlite;
   // The search over people (migration 0006) folds accents and indexes trigrams.
   const extensions = { unaccent, pg_trgm };
-  if (url === 'memory://') client = new PGlite({ extensions });
-  else {
+  if (url === 'memory://') {
+    client = new PGlite({ extensions, ...(options.from ? { loadDataDir: options.from } : {}) });
+  } else {
     const dir = path.join(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
     client = new PGlite(dir, { extensions });
@@ -132,5 +141,6 @@ export async function openDatabase(url: string | undefined, dataDir: string): Pr
     sql: pgliteExecutor(client),
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
     close: once(() => client.close()),
+    dump: () => client.dumpDataDir('none'),
   };
 }

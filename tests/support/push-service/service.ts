@@ -220,10 +220,14 @@ export async function startPushService(options: PushServiceOptions = {}): Promis
   const sockets = new Set<Socket>();
   server.on('session', (session: Http2Session) => {
     sessions.add(session);
+    // A sender killed mid-request (the crash tests) resets its connection; unheard, the session's
+    // error would end the test process.
+    session.on('error', () => {});
     session.on('close', () => sessions.delete(session));
   });
   server.on('secureConnection', (socket: Socket) => {
     sockets.add(socket);
+    socket.on('error', () => {});
     socket.on('close', () => sockets.delete(socket));
   });
   await new Promise<void>((resolve, reject) => {

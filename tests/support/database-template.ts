@@ -1,0 +1,120 @@
+/**
+ * One migrated database per test run, copied for each test file instead of migrated in each:
+ * migrations, pg-boss's schema and queues, and the generated VAPID keys are made once, by building
+ * the app on it once (vitest's globalSetup, tests/support/global-setup.ts). On PostgreSQL the
+ * template is a database that `CREATE DATABASE ... TEMPLATE` copies; on PGlite a dump of the data
+ * directory that an in-memory PGlite loads.
+ */
+import { createHash } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { buildApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
+import { type Database, openDatabase } from '../../src/server/db/client';
+
+/** Where each test file finds its copy; set by the global setup, absent when it did not run. */
+export interface DatabaseTemplate {
+  /** PGlite: a file holding the migrated data directory's tarball. */
+  pgliteDump?: string;
+  /** PostgreSQL: the template database's name, on the server of TEST_DATABASE_URL. */
+  postgres?: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    databaseTemplate: DatabaseTemplate;
+  }
+}
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const MIGRATIONS = path.join(ROOT, 'src/server/db/migrations');
+/** Serializes suites that build the same template at once on one server. */
+const TEMPLATE_LOCK_ID = 727_002;
+const TEMPLATE_PREFIX = 'test_tpl_';
+
+/** Changes whenever a migration or pg-boss (which owns its schema) does: then a new template. */
+async function templateVersion(): Promise<string> {
+  const hash = createHash('sha256');
+  const files = (await readdir(MIGRATIONS, { recursive: true }))
+    .filter((f) => /\.(sql|json)$/.test(f))
+    .sort();
+  for (const file of files) hash.update(file).update(await readFile(path.join(MIGRATIONS, file)));
+  hash.update(await readFile(path.join(ROOT, 'node_modules/pg-boss/package.json')));
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** Build the app once on `database`: migrations, pg-boss's schema and queues, VAPID keys. */
+async function fill(database: Database) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'broadcast-template-'));
+  try {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      WORKERS: 'false',
+      JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    });
+    await database.migrate();
+    const { app } = await buildApp(config, { database });
+    await app.close();
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** A migrated PGlite's dump in a temporary file; `remove` deletes it. */
+export async function preparePgliteTemplate(): Promise<{ file: string; remove(): Promise<void> }> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'broadcast-pglite-template-'));
+  const database = await openDatabase('memory://', dir);
+  try {
+    await fill(database);
+    const file = path.join(dir, 'pgdata.tar');
+    await writeFile(file, Buffer.from(await (await database.dump!()).arrayBuffer()));
+    return { file, remove: () => rm(dir, { recursive: true, force: true }) };
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * The template database for the current migrations on the server of `serverUrl`, built unless a
+ * run before built it; older templates are dropped.
+ */
+export async function preparePostgresTemplate(serverUrl: string): Promise<string> {
+  const name = `${TEMPLATE_PREFIX}${await templateVersion()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query('SELECT pg_advisory_lock($1)', [TEMPLATE_LOCK_ID]);
+    const { rows } = await admin.query<{ datname: string }>(
+      'SELECT datname FROM pg_database WHERE datname LIKE $1',
+      [`${TEMPLATE_PREFIX}%`],
+    );
+    for (const { datname } of rows.filter((r) => r.datname !== name)) {
+      await admin.query(`ALTER DATABASE ${datname} IS_TEMPLATE false`);
+      await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+    }
+    if (rows.some((r) => r.datname === name)) return name;
+    // Built under another name and renamed when complete: a run killed halfway leaves no template.
+    const building = `${name}_building`;
+    await admin.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${building}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${building}`;
+    const database = await openDatabase(url.toString(), ROOT);
+    try {
+      await fill(database);
+    } finally {
+      await database.close();
+    }
+    await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+    await admin.query(`ALTER DATABASE ${name} IS_TEMPLATE true`);
+    return name;
+  } finally {
+    await admin.query('SELECT pg_advisory_unlock($1)', [TEMPLATE_LOCK_ID]).catch(() => {});
+    await admin.end();
+  }
+}
