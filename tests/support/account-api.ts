@@ -7,13 +7,14 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { decodeJwt, SignJWT } from 'jose';
 import sharp from 'sharp';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import { ErrorCode } from '../../src/shared/errors';
 import { hasLink, passwordIn } from './account-mails';
 import { uniqueEmail } from './api-actors';
 import { multipart } from './multipart';
+import { setupRouteFixture } from './route-fixture';
 import type { ReceivedMail } from './smtp-sink';
-import { startTestApp, type TestApp } from './test-app';
+import type { TestApp } from './test-app';
 
 /** The JWT_SECRET every test app is built with (tests/support/test-app.ts). */
 export const JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
@@ -23,11 +24,9 @@ export let t: TestApp;
 
 /** Start the app with these settings before the suite's tests; close it after. */
 export function setupAccountApp(env: Record<string, string> = {}) {
-  beforeAll(async () => {
-    t = await startTestApp(env);
-  });
-  afterAll(async () => {
-    await t?.close();
+  const fixture = setupRouteFixture({ env, admin: false });
+  beforeAll(() => {
+    t = fixture.t;
   });
 }
 

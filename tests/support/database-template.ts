@@ -31,17 +31,18 @@ declare module 'vitest' {
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const MIGRATIONS = path.join(ROOT, 'src/server/db/migrations');
+const FUNCTIONS = path.join(ROOT, 'src/server/db/functions');
 /** Serializes suites that build the same template at once on one server. */
 const TEMPLATE_LOCK_ID = 727_002;
 const TEMPLATE_PREFIX = 'test_tpl_';
 
-/** Changes whenever a migration or pg-boss (which owns its schema) does: then a new template. */
+/** Changes whenever a migration, a trigger function or pg-boss (which owns its schema) does. */
 async function templateVersion(): Promise<string> {
   const hash = createHash('sha256');
-  const files = (await readdir(MIGRATIONS, { recursive: true }))
-    .filter((f) => /\.(sql|json)$/.test(f))
-    .sort();
-  for (const file of files) hash.update(file).update(await readFile(path.join(MIGRATIONS, file)));
+  for (const dir of [MIGRATIONS, FUNCTIONS]) {
+    const files = (await readdir(dir, { recursive: true })).filter((f) => /\.(sql|json)$/.test(f)).sort();
+    for (const file of files) hash.update(file).update(await readFile(path.join(dir, file)));
+  }
   hash.update(await readFile(path.join(ROOT, 'node_modules/pg-boss/package.json')));
   return hash.digest('hex').slice(0, 16);
 }

@@ -5,12 +5,13 @@
  * `push`, `t`, `a` and `admin` are set by `setupDeliveryApp()` before the first test runs.
  */
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import type { PushMessage } from '../../src/shared/push/payload';
 import type { Post } from '../../src/shared/schemas/notification.schema';
-import { actors, type Session } from './api-actors';
-import { type PushService, startPushService, type TestSubscription } from './push-service';
-import { startTestApp, type TestApp } from './test-app';
+import type { actors, Session } from './api-actors';
+import type { PushService, TestSubscription } from './push-service';
+import { setupRouteFixture } from './route-fixture';
+import type { TestApp } from './test-app';
 
 export const METRICS_TOKEN = 'metrics-token-0123456789';
 export let push: PushService;
@@ -20,15 +21,10 @@ export let admin: Session;
 
 /** Start the push service, the app and the admin before the file's tests; close them after. */
 export function setupDeliveryApp() {
-  beforeAll(async () => {
-    push = await startPushService();
-    t = await startTestApp({ PUSH_CA_FILE: push.caFile, METRICS_TOKEN });
-    a = actors(t);
-    admin = await a.userWithRole('admin');
-  });
-  afterAll(async () => {
-    await t?.close();
-    await push?.close();
+  const fixture = setupRouteFixture({ push: 1, env: { METRICS_TOKEN } });
+  beforeAll(() => {
+    ({ t, a, admin } = fixture);
+    push = fixture.pushes[0]!;
   });
 }
 

@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import { defaultWebDistDir as webDistDir } from '../../src/server/config';
 import { ErrorCode } from '../../src/shared/errors';
 import { Msg } from '../../src/shared/messages';
@@ -18,8 +18,9 @@ import type { Establishment } from '../../src/shared/schemas/establishment.schem
 import { TEST_PUBLIC_URL } from './account-mails';
 import { actors, type Session } from './api-actors';
 import { multipart } from './multipart';
+import { setupRouteFixture } from './route-fixture';
 import type { ReceivedMail } from './smtp-sink';
-import { startTestApp, type TestApp } from './test-app';
+import type { TestApp } from './test-app';
 
 export { passwordIn, TEST_PUBLIC_URL as PUBLIC_URL } from './account-mails';
 export { type Session, uniqueEmail } from './api-actors';
@@ -32,14 +33,15 @@ export let admin: Session;
  * web app is built first if it is not: the Open Graph page is index.html with tags added.
  */
 export function setupEstablishmentsApp({ webBuild = false }: { webBuild?: boolean } = {}) {
-  beforeAll(async () => {
-    if (webBuild && !existsSync(path.join(webDistDir, 'index.html')))
-      execSync('npx vite build', { stdio: 'ignore' });
-    t = await startTestApp();
-    admin = await userWithRole('admin');
-  }, 180_000);
-  afterAll(async () => {
-    await t?.close();
+  const fixture = setupRouteFixture({
+    before: () => {
+      if (webBuild && !existsSync(path.join(webDistDir, 'index.html')))
+        execSync('npx vite build', { stdio: 'ignore' });
+    },
+    timeoutMs: 180_000,
+  });
+  beforeAll(() => {
+    ({ t, admin } = fixture);
   });
 }
 

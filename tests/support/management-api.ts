@@ -6,16 +6,17 @@
  * `admin` are set by `setupManagementApp()` before the first test runs.
  */
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import { preferenceGroups, preferences } from '../../src/server/db/schema';
 import { ErrorCode } from '../../src/shared/errors';
 import { Msg } from '../../src/shared/messages';
 import type { AuditEntry, ManagedUser } from '../../src/shared/schemas/user-management.schema';
 import { hasLink, passwordIn } from './account-mails';
-import { actors, type Session, uniqueEmail } from './api-actors';
-import { type PushService, startPushService } from './push-service';
+import { type actors, type Session, uniqueEmail } from './api-actors';
+import type { PushService } from './push-service';
+import { setupRouteFixture } from './route-fixture';
 import type { ReceivedMail } from './smtp-sink';
-import { startTestApp, type TestApp } from './test-app';
+import type { TestApp } from './test-app';
 
 export { hasLink, linkToken, passwordIn } from './account-mails';
 export { type Session, uniqueEmail } from './api-actors';
@@ -27,15 +28,10 @@ export let push: PushService | undefined;
 
 /** Start the app (with a local push service when `withPush`) and make the admin; close after. */
 export function setupManagementApp({ withPush = false }: { withPush?: boolean } = {}) {
-  beforeAll(async () => {
-    if (withPush) push = await startPushService();
-    t = await startTestApp(push ? { PUSH_CA_FILE: push.caFile } : {});
-    a = actors(t);
-    admin = await a.userWithRole('admin', 'admin');
-  });
-  afterAll(async () => {
-    await t?.close();
-    await push?.close();
+  const fixture = setupRouteFixture({ push: withPush ? 1 : 0 });
+  beforeAll(() => {
+    ({ t, a, admin } = fixture);
+    push = fixture.pushes[0];
   });
 }
 

@@ -4,13 +4,14 @@
  * service over HTTPS, an admin, and the calls the suites act through. `t`, `push`, `a` and `admin` are
  * set by `setupNotificationsApp()` before the first test runs.
  */
-import { afterAll, beforeAll, expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import type { PushMessage } from '../../src/shared/push/payload';
 import type { Establishment } from '../../src/shared/schemas/establishment.schema';
 import type { FeedPage, Post } from '../../src/shared/schemas/notification.schema';
-import { actors, type Session } from './api-actors';
-import { type PushService, startPushService, type TestSubscription } from './push-service';
-import { startTestApp, type TestApp } from './test-app';
+import type { actors, Session } from './api-actors';
+import type { PushService, TestSubscription } from './push-service';
+import { setupRouteFixture } from './route-fixture';
+import type { TestApp } from './test-app';
 
 export let t: TestApp;
 export let push: PushService;
@@ -19,15 +20,10 @@ export let admin: Session;
 
 /** Start the push service, the app and the admin before the file's tests; close them after. */
 export function setupNotificationsApp() {
-  beforeAll(async () => {
-    push = await startPushService();
-    t = await startTestApp({ PUSH_CA_FILE: push.caFile });
-    a = actors(t);
-    admin = await a.userWithRole('admin');
-  });
-  afterAll(async () => {
-    await t?.close();
-    await push?.close();
+  const fixture = setupRouteFixture({ push: 1 });
+  beforeAll(() => {
+    ({ t, a, admin } = fixture);
+    push = fixture.pushes[0]!;
   });
 }
 

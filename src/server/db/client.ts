@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -63,6 +63,24 @@ export interface Database {
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/**
+ * The current definition of each trigger function (reports, feed versions), one readable file per
+ * concern, applied after the migrations at every start: CREATE OR REPLACE, so applying again is a
+ * no-op, and a change is made in the file rather than in a new migration.
+ */
+const functionsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'functions');
+const FUNCTION_FILES = ['reports.sql', 'feed-version.sql'];
+
+/** The statements of the function files, read once per process. */
+let functionStatements: string[] | undefined;
+function functionsSql(): string[] {
+  functionStatements ??= FUNCTION_FILES.flatMap((file) =>
+    readFileSync(path.join(functionsFolder, file), 'utf8')
+      .split('--> statement-breakpoint')
+      .filter((statement) => /\S/.test(statement.replace(/^--.*$/gm, ''))),
+  );
+  return functionStatements;
+}
 
 // Taken while migrating so that an API and several workers starting together migrate once.
 const MIGRATION_LOCK_ID = 727_001;
@@ -115,6 +133,7 @@ export async function openDatabase(
         try {
           await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
           await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+          for (const statement of functionsSql()) await client.query(statement);
         } finally {
           await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
           client.release();
@@ -139,7 +158,10 @@ export async function openDatabase(
     kind: 'pglite',
     db,
     sql: pgliteExecutor(client),
-    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    async migrate() {
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+      for (const statement of functionsSql()) await client.exec(statement);
+    },
     close: once(() => client.close()),
     dump: () => client.dumpDataDir('none'),
   };

@@ -1,8 +1,7 @@
 import { isIP } from 'node:net';
-import type { Config } from '../config';
 
-/** The contact push services see in our tokens. */
-export const vapidSubject = (config: Pick<Config, 'vapid' | 'supportEmail'>) =>
+/** The contact push services see in our tokens: VAPID_SUBJECT, else SUPPORT_EMAIL's address. */
+export const vapidSubject = (config: { vapid: { subject?: string | undefined }; supportEmail: string }) =>
   config.vapid.subject ?? `mailto:${config.supportEmail}`;
 
 /** Names no push service operator can reach: one label, or a suffix kept for local and test use. */

@@ -15,6 +15,7 @@ import {
   VerifyBodySchema,
 } from '../schemas/account.schema';
 import { defineContract, errorResponses } from './contract';
+import { API_PATHS } from './paths';
 
 const tags = ['account'] as const;
 
@@ -44,7 +45,7 @@ export const registerAccount = defineContract({
   summary: 'Register a customer (optionally following an establishment); the password is emailed',
   tags,
   method: 'POST',
-  path: '/api/account/register',
+  path: API_PATHS.register,
   access: 'public',
   body: RegisterBodySchema,
   responses: { 201: RegisterResponseSchema, ...errorResponses(400, 404, 409, 429) },

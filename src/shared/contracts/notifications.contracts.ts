@@ -25,6 +25,7 @@ import {
   UnsubscribeBodySchema,
 } from '../schemas/notification.schema';
 import { defineContract, errorResponses } from './contract';
+import { API_PATHS } from './paths';
 
 /** Web push subscriptions, sending notifications, posts and feeds (issue 5). */
 
@@ -72,7 +73,7 @@ export const changePushSubscription = defineContract({
     "From the service worker (pushsubscriptionchange): the browser replaced this device's subscription. The secret the device was given at registration proves it held the old one; the answer is the new subscription's secret.",
   tags,
   method: 'POST',
-  path: '/api/push/subscription-change',
+  path: API_PATHS.pushSubscriptionChange,
   access: 'public',
   body: SubscriptionChangeBodySchema,
   responses: { 200: SubscriptionChangeResponseSchema, ...errorResponses(400, 404, 409, 429) },
@@ -203,7 +204,7 @@ export const recordNotificationEvent = defineContract({
     'From the service worker: the notification was shown (received, the "reach") or clicked. The receipt token inside the push message is the proof.',
   tags,
   method: 'POST',
-  path: '/api/notifications/:id/events',
+  path: API_PATHS.notificationEvents,
   access: 'public',
   params: NotificationParamsSchema,
   body: DeliveryEventBodySchema,

@@ -7,6 +7,7 @@ import {
   PageViewBodySchema,
 } from '../schemas/report.schema';
 import { defineContract, errorResponses } from './contract';
+import { API_PATHS } from './paths';
 
 const tags = ['reports'] as const;
 
@@ -43,7 +44,7 @@ export const recordPageView = defineContract({
     "No cookie and no IP address are stored: a visitor is a hash salted per day. A public page path counts in its establishment's funnel by `source`. Rate limited per IP.",
   tags,
   method: 'POST',
-  path: '/api/analytics/pageview',
+  path: API_PATHS.pageView,
   access: 'public',
   body: PageViewBodySchema,
   responses: { 204: z.null(), ...errorResponses(400, 429) },

@@ -2,19 +2,25 @@ import {
   Alert,
   Box,
   Link,
+  ListItem,
+  ListItemAvatar,
+  ListItemButton,
+  ListItemText,
   Skeleton,
   Stack,
   TableCell,
   TablePagination,
   TableRow,
   Typography,
+  useMediaQuery,
+  useTheme,
 } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { apiErrorText } from '../lib/api-error-text';
 
-/** Building blocks of the app's lists whose rows open a page: placeholder rows, rows, name cells, paging. */
+/** Building blocks of the app's lists whose rows open a page: placeholder rows, rows, names, paging. */
 
 /** Grey bars in the shape of the table while its first page loads. */
 export function SkeletonRows({ rows, columns }: { rows: number; columns: number }) {
@@ -51,22 +57,56 @@ export function LinkRow({ href, children }: { href: string; children: ReactNode 
   );
 }
 
-/** The first cell: a picture and the name as the row's link. */
-export function NameCell({ picture, href, name }: { picture: ReactNode; href: string; name: string }) {
+/** The first cell's content: a picture and the name as the row's link. */
+export function NameLink({ picture, href, name }: { picture: ReactNode; href: string; name: string }) {
   return (
-    <TableCell>
-      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
-        {picture}
-        <Link
-          component={RouterLink}
-          to={href}
-          color="inherit"
-          sx={{ fontWeight: 600, wordBreak: 'break-word' }}
-        >
-          {name}
-        </Link>
-      </Stack>
-    </TableCell>
+    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
+      {picture}
+      <Link
+        component={RouterLink}
+        to={href}
+        color="inherit"
+        sx={{ fontWeight: 600, wordBreak: 'break-word' }}
+      >
+        {name}
+      </Link>
+    </Stack>
+  );
+}
+
+/** A row of a phone list that opens `href`: a picture, the name over a line of detail, and its end (a chip). */
+export function LinkListItem({
+  href,
+  picture,
+  primary,
+  secondary,
+  end,
+  breakSecondary,
+}: {
+  href: string;
+  picture: ReactNode;
+  primary: ReactNode;
+  secondary: ReactNode;
+  end: ReactNode;
+  /** The detail may break anywhere (an email address has no spaces to break at). */
+  breakSecondary?: boolean;
+}) {
+  return (
+    <ListItem disablePadding sx={{ px: 0.5 }}>
+      <ListItemButton component={RouterLink} to={href} sx={{ gap: 1 }}>
+        <ListItemAvatar sx={{ minWidth: 0, marginInlineEnd: 1 }}>{picture}</ListItemAvatar>
+        <ListItemText
+          primary={primary}
+          secondary={secondary}
+          slotProps={{
+            primary: { sx: { fontWeight: 600, wordBreak: 'break-word' } },
+            ...(breakSecondary ? { secondary: { sx: { wordBreak: 'break-all' } } } : {}),
+          }}
+          sx={{ minWidth: 0 }}
+        />
+        <Box sx={{ flexShrink: 0 }}>{end}</Box>
+      </ListItemButton>
+    </ListItem>
   );
 }
 
@@ -75,7 +115,7 @@ interface PagerProps {
   /** Zero-based. */
   page: number;
   pageSize: number;
-  /** Empty: no rows-per-page picker (phones, where it does not fit beside the arrows). */
+  /** The rows-per-page picker's choices; none on phones, where it does not fit beside the arrows. */
   pageSizeOptions: number[];
   onPageChange: (page: number) => void;
   onPageSizeChange?: (pageSize: number) => void;
@@ -94,13 +134,15 @@ export function TablePager({
   nextDisabled,
 }: PagerProps) {
   const { t } = useTranslation();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
   return (
     <TablePagination
       component="div"
       count={total}
       page={page}
       rowsPerPage={pageSize}
-      rowsPerPageOptions={onPageSizeChange ? pageSizeOptions : []}
+      rowsPerPageOptions={onPageSizeChange && !phone ? pageSizeOptions : []}
       onPageChange={(_, next) => onPageChange(next)}
       onRowsPerPageChange={(event) => onPageSizeChange?.(Number(event.target.value))}
       slotProps={nextDisabled ? { actions: { nextButton: { disabled: true } } } : undefined}

@@ -1,10 +1,10 @@
+import { decodeJwt } from 'jose';
+
 /** Seconds since epoch at which a JWT expires, read without verifying (the server verifies). */
 export function tokenExpiry(token: string): number | null {
   try {
-    const payload = token.split('.')[1];
-    if (!payload) return null;
-    const json = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown };
-    return typeof json.exp === 'number' ? json.exp : null;
+    const { exp } = decodeJwt(token);
+    return typeof exp === 'number' ? exp : null;
   } catch {
     return null;
   }

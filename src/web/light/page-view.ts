@@ -1,3 +1,5 @@
+import { API_PATHS } from '../../shared/contracts/paths';
+
 /** This page view (recordPageView), once consent is given; analytics never disturb the visitor. */
 export function recordPageView(source: string | undefined): void {
   const body = {
@@ -5,7 +7,7 @@ export function recordPageView(source: string | undefined): void {
     ...(document.referrer ? { referrer: document.referrer } : {}),
     ...(source ? { source } : {}),
   };
-  fetch('/api/analytics/pageview', {
+  fetch(API_PATHS.pageView, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),

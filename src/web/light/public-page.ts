@@ -5,8 +5,9 @@
  * Share, and sending the registration form. No framework: it must stay a few kilobytes on a phone
  * network. A visitor signed in on this device gets the full web app instead (handOverToApp).
  */
-import { visitSourceOf } from '../features/analytics/visit-source';
+
 import { hasConsent, storeConsentCookie } from '../lib/consent-cookie';
+import { visitSourceOf } from '../lib/visit-source';
 import { handOverToApp, isSignedIn } from './hand-over';
 import { applyStoredLanguage, watchLanguagePicker } from './language';
 import type { LightPageData } from './light-page-data';

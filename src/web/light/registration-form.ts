@@ -1,4 +1,5 @@
-import { rememberedVisitSource } from '../features/analytics/visit-source';
+import { API_PATHS } from '../../shared/contracts/paths';
+import { rememberedVisitSource } from '../lib/visit-source';
 import type { LightPageData } from './light-page-data';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'terms', 'marketingConsent', 'preferenceIds'];
@@ -60,7 +61,7 @@ export function watchRegistrationForm({ id, publicId, language, messages }: Ligh
     submit.disabled = true;
     form.setAttribute('aria-busy', 'true');
     try {
-      const response = await fetch('/api/account/register', {
+      const response = await fetch(API_PATHS.register, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(body),

@@ -2,6 +2,7 @@
 // receipt and clicks, and shows an offline page when a page cannot be loaded. The push message is the PushMessage of src/shared/push/payload.ts.
 // Built to /sw.js at the site root (vite.config.ts, swPlugin) as one classic script: it may import
 // types from src/shared, and code only if that code needs nothing but WebWorker globals.
+import { API_PATHS, pathWith } from '../../shared/contracts/paths';
 import type { PushMessage } from '../../shared/push/payload';
 import type { SubscribeResponse } from '../../shared/schemas/notification.schema';
 import { applicationServerKeyOf } from './application-server-key';
@@ -88,7 +89,7 @@ function messageOf(event: PushEvent): PushMessage | null {
 async function report(id: string | undefined, type: EventType, receipt: string | undefined) {
   if (!id || !receipt) return;
   try {
-    await fetch(`/api/notifications/${encodeURIComponent(id)}/events`, {
+    await fetch(pathWith(API_PATHS.notificationEvents, { id }), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ type, receipt }),
@@ -196,7 +197,7 @@ async function resubscribe(event: PushSubscriptionChangeEvent) {
       userVisibleOnly: true,
       applicationServerKey: applicationServerKeyOf(stored.applicationServerKey),
     }));
-  const response = await fetch('/api/push/subscription-change', {
+  const response = await fetch(API_PATHS.pushSubscriptionChange, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ oldEndpoint, deviceSecret: stored.secret, subscription: subscription.toJSON() }),

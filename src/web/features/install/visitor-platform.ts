@@ -1,4 +1,4 @@
-import { isIosBrowserTab } from '../push/ios-browser-tab';
+import { isIosBrowserTab } from '../../lib/ios-browser-tab';
 
 /** Which install steps fit the visitor's device, shown first: iPhone or iPad, Android, or neither. */
 export type VisitorPlatform = 'ios' | 'android' | 'other';

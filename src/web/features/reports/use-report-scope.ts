@@ -1,4 +1,4 @@
-import { useEstablishments } from '../establishments/api/establishments.api';
+import { useEstablishments } from '../../lib/api/establishments.api';
 
 /** Whose figures the dashboard shows, decided from the address and the caller's establishments. */
 export type ReportScope =

@@ -1,10 +1,10 @@
 import { Box, CircularProgress } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { ContactSection } from '../../features/landing/components/contact-section';
 import { Hero } from '../../features/landing/components/hero';
 import { Steps, Testimonial } from '../../features/landing/components/landing-sections';
 import { useContactLink } from '../../features/landing/use-contact-link';
 import { useLandingTranslation } from '../../features/landing/use-landing-translation';
+import { ContactSection } from './contact-section';
 
 /** /home: the marketing landing page (hero, 3 steps, a testimonial, contact); the layout adds the footer. */
 export function HomePage() {

@@ -21,10 +21,10 @@ import type { Device } from '../../../../shared/schemas/notification.schema';
 import { ListSkeleton } from '../../../components/list-skeleton';
 import { RetryAlert } from '../../../components/retry-alert';
 import { apiErrorText } from '../../../lib/api-error-text';
+import { browserName } from '../../../lib/browser-name';
 import { translateMessage } from '../../../lib/translate-message';
 import { useCan } from '../../../lib/use-can';
 import { useLocaleFormat } from '../../../lib/use-locale-format';
-import { browserName } from '../../people/browser-name';
 import { useMyDevices, useRemoveMyDevice } from '../api/devices.api';
 
 /** "Chrome on Android", said from a device's user agent; the system alone tells a phone from a computer. */

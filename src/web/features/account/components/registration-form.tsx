@@ -23,7 +23,7 @@ import { ApiError } from '../../../lib/api-client';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { translateMessage } from '../../../lib/translate-message';
 import { useApiForm } from '../../../lib/use-api-form';
-import { rememberedVisitSource } from '../../analytics/visit-source';
+import { rememberedVisitSource } from '../../../lib/visit-source';
 import { useRegisterAccount } from '../api/register-account.api';
 import { RegistrationPreferences } from './registration-preferences';
 

@@ -13,7 +13,7 @@ import {
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { nameInLanguage, type Preference } from '../../../../shared/schemas/preference.schema';
-import { usePreferenceGroups, usePreferences } from '../../preferences/api/preferences.api';
+import { usePreferenceGroups, usePreferences } from '../../../lib/api/preferences.api';
 
 interface Props {
   value: string[];

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as contracts from '../../../../shared/contracts/management.contracts';
+import { auditLogKeys } from '../../../lib/api/audit-log-keys';
+import { peopleKeys } from '../../../lib/api/people-keys';
 import { callApi } from '../../../lib/call-api';
-import { auditLogKeys } from '../../audit-log/api/audit-log.api';
-import { peopleKeys } from '../../people/api/people.api';
 
 /** After an action the person and the audit log read anew. */
 function useRefresh() {

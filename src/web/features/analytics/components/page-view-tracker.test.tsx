@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeApi, fakeApi } from '../../../../../tests/support/web/fake-api';
 import { CookieConsent } from '../../../components/cookie-consent';
 import { CONSENT_COOKIE } from '../../../lib/storage-keys';
-import { rememberedVisitSource } from '../visit-source';
+import { rememberedVisitSource } from '../../../lib/visit-source';
 import { PageViewTracker } from './page-view-tracker';
 
 const PAGEVIEW = '/api/analytics/pageview';

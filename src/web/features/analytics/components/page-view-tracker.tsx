@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { CONSENT_GIVEN_EVENT, hasConsent } from '../../../components/cookie-consent';
+import { visitSourceOf } from '../../../lib/visit-source';
 import { sendPageView } from '../api/page-view.api';
-import { visitSourceOf } from '../visit-source';
 
 /** Whether the visitor has agreed to the cookie banner, updated when they do. */
 function useConsent(): boolean {

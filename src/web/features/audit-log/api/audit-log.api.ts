@@ -1,12 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import * as contracts from '../../../../shared/contracts/management.contracts';
+import { auditLogKeys } from '../../../lib/api/audit-log-keys';
 import { callApi } from '../../../lib/call-api';
-
-export const auditLogKeys = {
-  all: ['audit-log'] as const,
-  list: (targetUserId: string | undefined, limit: number) =>
-    [...auditLogKeys.all, targetUserId ?? 'all', limit] as const,
-};
 
 /** listAuditLog: the admin actions, newest first, a page at a time ("Load more" asks for the next cursor). */
 export function useAuditLog({ targetUserId, limit = 50 }: { targetUserId?: string; limit?: number } = {}) {

@@ -1,27 +1,9 @@
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
-import {
-  Box,
-  Button,
-  CircularProgress,
-  List,
-  ListItem,
-  ListItemText,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
+import { Box, Button, CircularProgress, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { AuditEntry } from '../../../../shared/schemas/user-management.schema';
+import { columnsOf, DataTable } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
-import { SkeletonRows } from '../../../components/link-table';
-import { ListSkeleton } from '../../../components/list-skeleton';
 import { RetryAlert } from '../../../components/retry-alert';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { useLocaleFormat } from '../../../lib/use-locale-format';
@@ -41,8 +23,6 @@ interface Props {
 /** The admin actions, newest first: a table on wide screens, a list on phones, "Load more" at the end. */
 export function AuditLogList({ targetUserId, limit, label, hideTarget }: Props) {
   const { t } = useTranslation();
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const log = useAuditLog({ targetUserId, limit });
   const items = log.data?.pages.flatMap((page) => page.items);
 
@@ -63,11 +43,7 @@ export function AuditLogList({ targetUserId, limit, label, hideTarget }: Props) 
 
   return (
     <Box>
-      {phone ? (
-        <PhoneList items={items} label={label} hideTarget={hideTarget} />
-      ) : (
-        <WideTable items={items} label={label} hideTarget={hideTarget} />
-      )}
+      <EntryTable items={items} label={label} hideTarget={hideTarget} />
       {log.isFetchNextPageError && (
         <RetryAlert sx={{ m: 2 }} retryLabel={t('auditLog.retry')} onRetry={() => log.fetchNextPage()}>
           {apiErrorText(t, log.error)}
@@ -89,68 +65,55 @@ export function AuditLogList({ targetUserId, limit, label, hideTarget }: Props) 
   );
 }
 
-type ListProps = { items: AuditEntry[] | undefined; label: string; hideTarget?: boolean };
-
-function WideTable({ items, label, hideTarget }: ListProps) {
+/** The entries as a table on wide screens, a list on phones. */
+function EntryTable({
+  items,
+  label,
+  hideTarget,
+}: {
+  items: AuditEntry[] | undefined;
+  label: string;
+  hideTarget?: boolean;
+}) {
   const { t } = useTranslation();
   const format = useLocaleFormat();
-  const columns = hideTarget ? 4 : 5;
-  return (
-    <TableContainer>
-      <Table aria-label={label} sx={{ minWidth: 640 }}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('auditLog.when')}</TableCell>
-            <TableCell>{t('auditLog.admin')}</TableCell>
-            <TableCell>{t('auditLog.action')}</TableCell>
-            {!hideTarget && <TableCell>{t('auditLog.target')}</TableCell>}
-            <TableCell>{t('auditLog.detail')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {!items ? (
-            <SkeletonRows rows={5} columns={columns} />
-          ) : (
-            items.map((entry) => (
-              <TableRow key={entry.id} sx={{ verticalAlign: 'top', '&:last-child td': { borderBottom: 0 } }}>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  <time dateTime={entry.createdAt}>{format.date(entry.createdAt, { withTime: true })}</time>
-                </TableCell>
-                <TableCell>{entry.actorName}</TableCell>
-                <TableCell sx={{ fontWeight: 600 }}>
-                  <ActionText action={entry.action} />
-                </TableCell>
-                {!hideTarget && (
-                  <TableCell>
-                    <AuditTarget entry={entry} />
-                  </TableCell>
-                )}
-                <TableCell>
-                  <AuditDetail detail={entry.detail} />
-                </TableCell>
-              </TableRow>
-            ))
-          )}
-        </TableBody>
-      </Table>
-    </TableContainer>
+  const when = (entry: AuditEntry) => (
+    <time dateTime={entry.createdAt}>{format.date(entry.createdAt, { withTime: true })}</time>
   );
-}
-
-function PhoneList({ items, label, hideTarget }: ListProps) {
-  const { t } = useTranslation();
-  const format = useLocaleFormat();
-  if (!items) return <ListSkeleton rows={4} picture="circular" />;
+  const columns = columnsOf<AuditEntry>(
+    { key: 'when', header: t('auditLog.when'), cellProps: { sx: { whiteSpace: 'nowrap' } }, cell: when },
+    { key: 'admin', header: t('auditLog.admin'), cell: (entry) => entry.actorName },
+    {
+      key: 'action',
+      header: t('auditLog.action'),
+      cellProps: { sx: { fontWeight: 600 } },
+      cell: (entry) => <ActionText action={entry.action} />,
+    },
+    !hideTarget && {
+      key: 'target',
+      header: t('auditLog.target'),
+      cell: (entry) => <AuditTarget entry={entry} />,
+    },
+    { key: 'detail', header: t('auditLog.detail'), cell: (entry) => <AuditDetail detail={entry.detail} /> },
+  );
   return (
-    <List aria-label={label} sx={{ py: 0 }}>
-      {items.map((entry) => (
-        <ListItem key={entry.id} divider sx={{ alignItems: 'flex-start' }}>
+    <DataTable
+      items={items}
+      keyOf={(entry) => entry.id}
+      label={label}
+      columns={columns}
+      minWidth={640}
+      alignTop
+      phoneListSx={{ py: 0 }}
+      skeleton={{ rows: 5, phoneRows: 4, picture: 'circular' }}
+      phoneItem={(entry) => (
+        <ListItem divider sx={{ alignItems: 'flex-start' }}>
           <ListItemText
             primary={<ActionText action={entry.action} />}
             secondary={
               <>
                 <Typography component="span" variant="body2" sx={{ display: 'block' }}>
-                  <time dateTime={entry.createdAt}>{format.date(entry.createdAt, { withTime: true })}</time>
+                  {when(entry)}
                   {' · '}
                   {t('auditLog.byAdmin', { name: entry.actorName })}
                 </Typography>
@@ -172,7 +135,7 @@ function PhoneList({ items, label, hideTarget }: ListProps) {
             }}
           />
         </ListItem>
-      ))}
-    </List>
+      )}
+    />
   );
 }

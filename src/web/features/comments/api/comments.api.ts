@@ -1,9 +1,9 @@
 import { type InfiniteData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import * as contracts from '../../../../shared/contracts/comments.contracts';
 import type { Comment, CommentPage } from '../../../../shared/schemas/comment.schema';
-import type { FeedPage, Post } from '../../../../shared/schemas/notification.schema';
+import { notificationKeys } from '../../../lib/api/notification-keys';
+import { replaceCachedPost } from '../../../lib/api/post-cache';
 import { callApi } from '../../../lib/call-api';
-import { notificationKeys } from '../../notifications/api/notification-keys';
 import { commentKeys } from './comment-keys';
 
 const PAGE_SIZE = 20;
@@ -94,20 +94,4 @@ export function useSetCommentsEnabled(postId: string) {
       return refresh();
     },
   });
-}
-
-/** The post as the server now answers it, in its own entry and every cached feed. */
-function replaceCachedPost(queryClient: ReturnType<typeof useQueryClient>, post: Post) {
-  queryClient.setQueryData(notificationKeys.post(post.id), post);
-  queryClient.setQueriesData<InfiniteData<FeedPage>>({ queryKey: notificationKeys.all }, (data) =>
-    data?.pages
-      ? {
-          ...data,
-          pages: data.pages.map((page) => ({
-            ...page,
-            items: page.items.map((item) => (item.id === post.id ? post : item)),
-          })),
-        }
-      : data,
-  );
 }

@@ -15,9 +15,9 @@ import {
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Comment } from '../../../../shared/schemas/comment.schema';
+import { RelativeTime } from '../../../components/relative-time';
 import { nameInitials } from '../../../lib/initials';
 import { avatarUrl } from '../../../lib/media-urls';
-import { RelativeTime } from '../../notifications/components/relative-time';
 import { useEditComment } from '../api/comments.api';
 import { CommentForm } from './comment-form';
 import { CommentText } from './comment-text';

@@ -1,8 +1,8 @@
 import { useSnackbar } from 'notistack';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Comment, CommentMsg } from '../../../../shared/schemas/comment.schema';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { useDialogAction } from '../../../lib/use-dialog-action';
 import { useDeleteComment } from '../api/comments.api';
 import { commentErrorText, commentMessage } from '../comment-message';
 
@@ -18,24 +18,16 @@ export function DeleteCommentDialog({ postId, comment, open, onClose }: Props) {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const remove = useDeleteComment(postId);
-  const [failure, setFailure] = useState<string | null>(null);
+  const action = useDialogAction(remove.isPending, onClose);
 
-  const close = () => {
-    if (remove.isPending) return;
-    setFailure(null);
-    onClose();
-  };
-
-  const confirm = async () => {
-    setFailure(null);
-    try {
-      const { message } = await remove.mutateAsync(comment.id);
-      enqueueSnackbar(commentMessage(t, message || CommentMsg.deleted), { variant: 'success' });
-      onClose();
-    } catch (caught) {
-      setFailure(commentErrorText(t, caught));
-    }
-  };
+  const confirm = () =>
+    action.run(
+      async () => {
+        const { message } = await remove.mutateAsync(comment.id);
+        enqueueSnackbar(commentMessage(t, message || CommentMsg.deleted), { variant: 'success' });
+      },
+      (caught) => commentErrorText(t, caught),
+    );
 
   return (
     <ConfirmDialog
@@ -49,10 +41,8 @@ export function DeleteCommentDialog({ postId, comment, open, onClose }: Props) {
       confirmLabel={t('comments.delete.confirm')}
       cancelLabel={t('comments.delete.cancel')}
       danger
-      pending={remove.isPending}
-      error={failure}
       onConfirm={confirm}
-      onClose={close}
+      {...action.confirmProps}
     />
   );
 }

@@ -18,10 +18,10 @@ import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAME } from '../../../../shared/i18n/languages';
 import type { ContactRequest } from '../../../../shared/schemas/contact.schema';
 import { EmptyState } from '../../../components/empty-state';
+import { RelativeTime } from '../../../components/relative-time';
 import { RetryAlert } from '../../../components/retry-alert';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { nameInitials } from '../../../lib/initials';
-import { RelativeTime } from '../../notifications/components/relative-time';
 import { useContactRequests } from '../api/contact.api';
 
 /** The representative panel's list of businesses that wrote from /home, newest first, to answer by email. */

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as contracts from '../../../../shared/contracts/establishments.contracts';
+import { establishmentKeys } from '../../../lib/api/establishment-keys';
 import { callApi } from '../../../lib/call-api';
-import { establishmentKeys } from './establishment-keys';
 
 /** listEstablishmentGallery (public). */
 export function useGallery(id: string | undefined) {

@@ -2,8 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ResponseOf } from '../../../../shared/contracts/contract';
 import * as contracts from '../../../../shared/contracts/establishments.contracts';
 import type { AddMemberBody } from '../../../../shared/schemas/establishment.schema';
+import { establishmentKeys } from '../../../lib/api/establishment-keys';
 import { callApi } from '../../../lib/call-api';
-import { establishmentKeys } from './establishment-keys';
 
 /** Clients and followers of an establishment, with their counts. */
 export type MemberList = ResponseOf<typeof contracts.listEstablishmentMembers>;

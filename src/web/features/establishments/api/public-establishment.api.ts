@@ -2,9 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getCurrentUser } from '../../../../shared/contracts/account.contracts';
 import * as contracts from '../../../../shared/contracts/establishments.contracts';
 import type { VisitSource } from '../../../../shared/schemas/report-sources';
+import { establishmentKeys } from '../../../lib/api/establishment-keys';
 import { callApi } from '../../../lib/call-api';
 import { useSession } from '../../../lib/session';
-import { establishmentKeys } from './establishment-keys';
 
 /** getPublicEstablishment: the public page (a signed-in caller also learns if they follow). */
 export function usePublicEstablishment(publicId: string | undefined) {

@@ -5,9 +5,9 @@ import { useNavigate } from 'react-router';
 import { Msg } from '../../../../shared/messages';
 import type { Establishment } from '../../../../shared/schemas/establishment.schema';
 import { DangerCard } from '../../../components/danger-card';
+import { useDeleteEstablishment } from '../../../lib/api/establishments.api';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { translateMessage } from '../../../lib/translate-message';
-import { useDeleteEstablishment } from '../api/establishments.api';
 
 /**
  * Danger zone: deleting an establishment cannot be undone (spec section 8), so the warning sits beside

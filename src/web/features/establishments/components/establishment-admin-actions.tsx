@@ -9,9 +9,9 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { Establishment } from '../../../../shared/schemas/establishment.schema';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { useSetBlocked } from '../../../lib/api/establishments.api';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { translateMessage } from '../../../lib/translate-message';
-import { useSetBlocked } from '../api/establishments.api';
 
 const MANAGEMENT_BASE = '/app/management/establishment';
 

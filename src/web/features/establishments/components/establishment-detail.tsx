@@ -2,10 +2,10 @@ import { Alert, Box, Card, CardContent, CardHeader, Divider, Grid, Link, Stack }
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { Establishment } from '../../../../shared/schemas/establishment.schema';
+import { DetailFigure, DetailRow } from '../../../components/detail-items';
 import { PageHeader } from '../../../components/page-header';
 import { useLocaleFormat } from '../../../lib/use-locale-format';
 import { DeleteEstablishmentCard } from './delete-establishment-card';
-import { DetailFigure, DetailRow } from './detail-items';
 import { EstablishmentAdminActions } from './establishment-admin-actions';
 import { EstablishmentAvatar } from './establishment-avatar';
 import { EstablishmentMembersCard } from './establishment-members-card';

@@ -1,25 +1,8 @@
-import {
-  Box,
-  List,
-  ListItem,
-  ListItemAvatar,
-  ListItemButton,
-  ListItemText,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import type { EstablishmentView } from '../../../../shared/schemas/establishment.schema';
-import { LinkRow, ListBody, NameCell, SkeletonRows, TablePager } from '../../../components/link-table';
-import { ListSkeleton } from '../../../components/list-skeleton';
+import { columnsOf, type DataColumn, DataTable } from '../../../components/data-table';
+import { LinkListItem, ListBody, NameLink, TablePager } from '../../../components/link-table';
 import { useLocaleFormat } from '../../../lib/use-locale-format';
 import { EstablishmentAvatar } from './establishment-avatar';
 import { EstablishmentStatusChip } from './establishment-status-chip';
@@ -65,21 +48,39 @@ export function EstablishmentTable({
   showClients,
   paging,
 }: Props) {
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const { t } = useTranslation();
+  const columns = useColumns(hrefOf, showClients);
   return (
     <ListBody error={error} empty={!loading && items?.length === 0} emptyText={emptyText}>
-      {phone ? (
-        <PhoneList items={items} loading={loading} hrefOf={hrefOf} label={label} />
-      ) : (
-        <WideTable items={items} loading={loading} hrefOf={hrefOf} label={label} showClients={showClients} />
-      )}
+      <DataTable
+        // Placeholders only while it loads: without an answer and not loading, the table stays empty.
+        items={items ?? (loading ? undefined : [])}
+        keyOf={(establishment) => establishment.id}
+        label={label}
+        columns={columns}
+        hrefOf={hrefOf}
+        minWidth={640}
+        phoneListSx={{ py: 0.5 }}
+        skeleton={{ rows: SKELETON_ROWS, picture: 'rounded' }}
+        phoneItem={(establishment) => {
+          const followers = t('management.table.followerCount', { count: establishment.followerCount });
+          return (
+            <LinkListItem
+              href={hrefOf(establishment)}
+              picture={<EstablishmentAvatar establishment={establishment} />}
+              primary={establishment.name}
+              secondary={establishment.city ? `${establishment.city} · ${followers}` : followers}
+              end={<EstablishmentStatusChip status={establishment.status} />}
+            />
+          );
+        }}
+      />
       {paging && paging.total > 0 && (
         <TablePager
           total={paging.total}
           page={paging.page}
           pageSize={paging.pageSize}
-          pageSizeOptions={phone ? [] : (paging.pageSizeOptions ?? [10, 25, 50])}
+          pageSizeOptions={paging.pageSizeOptions ?? [10, 25, 50]}
           onPageChange={paging.onPageChange}
           onPageSizeChange={paging.onPageSizeChange}
         />
@@ -88,89 +89,49 @@ export function EstablishmentTable({
   );
 }
 
-function WideTable({
-  items,
-  loading,
-  hrefOf,
-  label,
-  showClients,
-}: Pick<Props, 'items' | 'loading' | 'hrefOf' | 'label' | 'showClients'>) {
+/** The wide table's columns; clients only in lists that count them. */
+function useColumns(
+  hrefOf: Props['hrefOf'],
+  showClients: boolean | undefined,
+): DataColumn<EstablishmentView>[] {
   const { t } = useTranslation();
   const format = useLocaleFormat();
-  const columns = showClients ? 6 : 5;
-  return (
-    <TableContainer>
-      <Table aria-label={label} sx={{ minWidth: 640 }}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('management.table.name')}</TableCell>
-            <TableCell>{t('management.table.city')}</TableCell>
-            <TableCell>{t('management.table.status')}</TableCell>
-            <TableCell align="right">{t('management.table.followers')}</TableCell>
-            {showClients && <TableCell align="right">{t('management.table.clients')}</TableCell>}
-            <TableCell>{t('management.table.created')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {loading && !items ? (
-            <SkeletonRows rows={SKELETON_ROWS} columns={columns} />
-          ) : (
-            items?.map((establishment) => (
-              <LinkRow key={establishment.id} href={hrefOf(establishment)}>
-                <NameCell
-                  picture={<EstablishmentAvatar establishment={establishment} size={36} />}
-                  href={hrefOf(establishment)}
-                  name={establishment.name}
-                />
-                <TableCell>{establishment.city}</TableCell>
-                <TableCell>
-                  <EstablishmentStatusChip status={establishment.status} />
-                </TableCell>
-                <TableCell align="right">{establishment.followerCount}</TableCell>
-                {showClients && (
-                  <TableCell align="right">
-                    {establishment.audience === 'operator' ? establishment.clientCount : null}
-                  </TableCell>
-                )}
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {establishment.audience === 'operator' ? format.date(establishment.createdAt) : null}
-                </TableCell>
-              </LinkRow>
-            ))
-          )}
-        </TableBody>
-      </Table>
-    </TableContainer>
-  );
-}
-
-function PhoneList({ items, loading, hrefOf, label }: Pick<Props, 'items' | 'loading' | 'hrefOf' | 'label'>) {
-  const { t } = useTranslation();
-  if (loading && !items) return <ListSkeleton rows={SKELETON_ROWS} picture="rounded" />;
-  return (
-    <List aria-label={label} sx={{ py: 0.5 }}>
-      {items?.map((establishment) => (
-        <ListItem key={establishment.id} disablePadding sx={{ px: 0.5 }}>
-          <ListItemButton component={RouterLink} to={hrefOf(establishment)} sx={{ gap: 1 }}>
-            <ListItemAvatar sx={{ minWidth: 0, marginInlineEnd: 1 }}>
-              <EstablishmentAvatar establishment={establishment} />
-            </ListItemAvatar>
-            <ListItemText
-              primary={establishment.name}
-              secondary={
-                establishment.city
-                  ? `${establishment.city} · ${t('management.table.followerCount', { count: establishment.followerCount })}`
-                  : t('management.table.followerCount', { count: establishment.followerCount })
-              }
-              slotProps={{ primary: { sx: { fontWeight: 600, wordBreak: 'break-word' } } }}
-              sx={{ minWidth: 0 }}
-            />
-            <Box sx={{ flexShrink: 0 }}>
-              <EstablishmentStatusChip status={establishment.status} />
-            </Box>
-          </ListItemButton>
-        </ListItem>
-      ))}
-    </List>
+  return columnsOf<EstablishmentView>(
+    {
+      key: 'name',
+      header: t('management.table.name'),
+      cell: (establishment) => (
+        <NameLink
+          picture={<EstablishmentAvatar establishment={establishment} size={36} />}
+          href={hrefOf(establishment)}
+          name={establishment.name}
+        />
+      ),
+    },
+    { key: 'city', header: t('management.table.city'), cell: (establishment) => establishment.city },
+    {
+      key: 'status',
+      header: t('management.table.status'),
+      cell: (establishment) => <EstablishmentStatusChip status={establishment.status} />,
+    },
+    {
+      key: 'followers',
+      header: t('management.table.followers'),
+      align: 'right',
+      cell: (establishment) => establishment.followerCount,
+    },
+    showClients && {
+      key: 'clients',
+      header: t('management.table.clients'),
+      align: 'right',
+      cell: (establishment) => (establishment.audience === 'operator' ? establishment.clientCount : null),
+    },
+    {
+      key: 'created',
+      header: t('management.table.created'),
+      cellProps: { sx: { whiteSpace: 'nowrap' } },
+      cell: (establishment) =>
+        establishment.audience === 'operator' ? format.date(establishment.createdAt) : null,
+    },
   );
 }

@@ -1,22 +1,8 @@
-import {
-  Box,
-  Chip,
-  List,
-  ListItem,
-  ListItemText,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
+import { Box, Chip, ListItem, ListItemText, Stack } from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
 import type { ReactNode } from 'react';
 import type { Member } from '../../../../shared/schemas/establishment.schema';
+import { columnsOf, DataTable } from '../../../components/data-table';
 import { useLocaleFormat } from '../../../lib/use-locale-format';
 import { MemberDiscountChip, MemberWaitingChip } from './member-chips';
 
@@ -41,89 +27,77 @@ function KindChip({ kind, label }: { kind: Member['kind']; label: string }) {
 
 /** Clients and followers of an establishment: a table on wide screens, a list on phones. */
 export function MemberList({ members, labels, kindLabel, sinceText, action }: Props) {
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const format = useLocaleFormat();
-  const kinds = (member: Member) => (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+  const chips = (member: Member) => (
+    <>
       <KindChip kind={member.kind} label={kindLabel(member.kind)} />
       <MemberWaitingChip member={member} />
       <MemberDiscountChip member={member} />
-    </Stack>
+    </>
+  );
+  const columns = columnsOf<Member>(
+    { key: 'name', header: labels.name, cellProps: { sx: { fontWeight: 600 } }, cell: memberName },
+    {
+      key: 'email',
+      header: labels.email,
+      cellProps: { dir: 'ltr', sx: { textAlign: 'start', wordBreak: 'break-all' } },
+      cell: (member) => member.email,
+    },
+    {
+      key: 'kind',
+      header: labels.kind,
+      cell: (member) => (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+          {chips(member)}
+        </Stack>
+      ),
+    },
+    {
+      key: 'since',
+      header: labels.since,
+      cellProps: { sx: { whiteSpace: 'nowrap' } },
+      cell: (member) => format.date(member.since),
+    },
+    action && {
+      key: 'actions',
+      header: (
+        <Box component="span" sx={visuallyHidden}>
+          {labels.actions}
+        </Box>
+      ),
+      align: 'right',
+      cellProps: { sx: { py: 0.5 } },
+      cell: action,
+    },
   );
 
-  if (phone)
-    return (
-      <List aria-label={labels.title}>
-        {members.map((member) => (
-          <ListItem
-            key={`${member.userId}-${member.kind}`}
-            secondaryAction={action?.(member)}
-            sx={action ? { pe: 8 } : undefined}
-          >
-            <ListItemText
-              primary={
-                <Stack
-                  direction="row"
-                  spacing={1}
-                  sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}
-                >
-                  <span>{memberName(member)}</span>
-                  <KindChip kind={member.kind} label={kindLabel(member.kind)} />
-                  <MemberWaitingChip member={member} />
-                  <MemberDiscountChip member={member} />
-                </Stack>
-              }
-              secondary={
-                <>
-                  <Box component="span" dir="ltr" sx={{ display: 'block', wordBreak: 'break-all' }}>
-                    {member.email}
-                  </Box>
-                  {sinceText?.(format.date(member.since))}
-                </>
-              }
-            />
-          </ListItem>
-        ))}
-      </List>
-    );
-
   return (
-    <TableContainer>
-      <Table size="small" aria-label={labels.title}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{labels.name}</TableCell>
-            <TableCell>{labels.email}</TableCell>
-            <TableCell>{labels.kind}</TableCell>
-            <TableCell>{labels.since}</TableCell>
-            {action && (
-              <TableCell align="right">
-                <Box component="span" sx={visuallyHidden}>
-                  {labels.actions}
+    <DataTable
+      items={members}
+      keyOf={(member) => `${member.userId}-${member.kind}`}
+      label={labels.title}
+      columns={columns}
+      size="small"
+      phoneItem={(member) => (
+        <ListItem secondaryAction={action?.(member)} sx={action ? { pe: 8 } : undefined}>
+          <ListItemText
+            primary={
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+                <span>{memberName(member)}</span>
+                {chips(member)}
+              </Stack>
+            }
+            secondary={
+              <>
+                <Box component="span" dir="ltr" sx={{ display: 'block', wordBreak: 'break-all' }}>
+                  {member.email}
                 </Box>
-              </TableCell>
-            )}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {members.map((member) => (
-            <TableRow key={`${member.userId}-${member.kind}`} sx={{ '&:last-child td': { borderBottom: 0 } }}>
-              <TableCell sx={{ fontWeight: 600 }}>{memberName(member)}</TableCell>
-              <TableCell dir="ltr" sx={{ textAlign: 'start', wordBreak: 'break-all' }}>
-                {member.email}
-              </TableCell>
-              <TableCell>{kinds(member)}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{format.date(member.since)}</TableCell>
-              {action && (
-                <TableCell align="right" sx={{ py: 0.5 }}>
-                  {action(member)}
-                </TableCell>
-              )}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+                {sinceText?.(format.date(member.since))}
+              </>
+            }
+          />
+        </ListItem>
+      )}
+    />
   );
 }

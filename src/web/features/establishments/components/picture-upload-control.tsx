@@ -3,8 +3,8 @@ import { Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Msg } from '../../../../shared/messages';
 import { UploadWithPreview } from '../../../components/upload-with-preview';
+import { useUploadEstablishmentPicture } from '../../../lib/api/establishments.api';
 import { translateMessage } from '../../../lib/translate-message';
-import { useUploadEstablishmentPicture } from '../api/establishments.api';
 
 interface Props {
   establishmentId: string;

@@ -9,11 +9,11 @@ import {
   type EstablishmentFields,
   EstablishmentFieldsSchema,
 } from '../../../../shared/schemas/establishment.schema';
+import { useUpdateEstablishment } from '../../../lib/api/establishments.api';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { coverUrl, logoUrl } from '../../../lib/media-urls';
 import { translateMessage } from '../../../lib/translate-message';
 import { useApiForm } from '../../../lib/use-api-form';
-import { useUpdateEstablishment } from '../api/establishments.api';
 import { EstablishmentFormFields } from './establishment-form-fields';
 import { PictureUploadControl } from './picture-upload-control';
 

@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import * as contracts from '../../../../shared/contracts/preferences.contracts';
+import { notificationKeys } from '../../../lib/api/notification-keys';
 import { callApi } from '../../../lib/call-api';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { notificationKeys } from './notification-keys';
 
 /**
  * GET /api/establishments/{id}/audience: how many followers and devices a send with these

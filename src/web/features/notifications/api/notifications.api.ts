@@ -1,21 +1,14 @@
-import {
-  type InfiniteData,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as contracts from '../../../../shared/contracts/notifications.contracts';
 import {
   type ComposeNotificationBody,
   type DeliveryStatus,
-  type FeedPage,
   IDEMPOTENCY_HEADER,
-  type Post,
 } from '../../../../shared/schemas/notification.schema';
+import { notificationKeys } from '../../../lib/api/notification-keys';
+import { replaceCachedPost } from '../../../lib/api/post-cache';
 import { ApiError } from '../../../lib/api-client';
 import { callApi } from '../../../lib/call-api';
-import { notificationKeys } from './notification-keys';
 
 const PAGE_SIZE = 10;
 /** How often a running send's figures are asked for again. */
@@ -118,32 +111,12 @@ export function useSendNotification(establishmentId: string) {
   });
 }
 
-/** Put a changed post into every cached list and its own entry, so the screen changes at once. */
-function useReplaceCachedPost() {
-  const queryClient = useQueryClient();
-  return (post: Post) => {
-    queryClient.setQueryData(notificationKeys.post(post.id), post);
-    queryClient.setQueriesData<InfiniteData<FeedPage>>({ queryKey: notificationKeys.all }, (data) =>
-      data?.pages
-        ? {
-            ...data,
-            pages: data.pages.map((page) => ({
-              ...page,
-              items: page.items.map((item) => (item.id === post.id ? post : item)),
-            })),
-          }
-        : data,
-    );
-  };
-}
-
 /**
  * PATCH /api/notifications/{id}: "Post updated"; with `updatePhones`, the phones that got it show the
  * new text too (issue 26).
  */
 export function useEditPost() {
   const queryClient = useQueryClient();
-  const replace = useReplaceCachedPost();
   return useMutation({
     mutationFn: ({ id, text, updatePhones }: { id: string; text: string; updatePhones?: boolean }) =>
       callApi(contracts.editNotification, {
@@ -151,7 +124,7 @@ export function useEditPost() {
         body: { text, ...(updatePhones ? { updatePhones: true } : {}) },
       }),
     onSuccess: ({ post }) => {
-      replace(post);
+      replaceCachedPost(queryClient, post);
       return queryClient.invalidateQueries({ queryKey: notificationKeys.all });
     },
   });

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as contracts from '../../../../shared/contracts/notifications.contracts';
+import { notificationKeys } from '../../../lib/api/notification-keys';
 import { callApi } from '../../../lib/call-api';
-import { notificationKeys } from './notification-keys';
 
 /** Scheduled sends (issue 16): under notificationKeys.all, so a send or an edit anywhere refreshes the list. */
 export const scheduledKey = (establishmentId: string) =>

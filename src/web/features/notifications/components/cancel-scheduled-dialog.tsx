@@ -1,8 +1,8 @@
 import { useSnackbar } from 'notistack';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Post } from '../../../../shared/schemas/notification.schema';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { useDialogAction } from '../../../lib/use-dialog-action';
 import { useCancelScheduled } from '../api/scheduled.api';
 import { failureText } from './compose-helpers';
 import { scheduleMessageText } from './schedule-helpers';
@@ -20,26 +20,17 @@ export function CancelScheduledDialog({ post, due, onClose }: Props) {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const cancel = useCancelScheduled();
-  const [failure, setFailure] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (post) setFailure(null);
-  }, [post]);
-
-  const close = () => {
-    if (!cancel.isPending) onClose();
-  };
+  const action = useDialogAction(cancel.isPending, onClose);
 
   const confirm = async () => {
     if (!post) return;
-    setFailure(null);
-    try {
-      const { message } = await cancel.mutateAsync(post.id);
-      enqueueSnackbar(scheduleMessageText(t, message), { variant: 'success' });
-      onClose();
-    } catch (caught) {
-      setFailure(failureText(t, caught));
-    }
+    await action.run(
+      async () => {
+        const { message } = await cancel.mutateAsync(post.id);
+        enqueueSnackbar(scheduleMessageText(t, message), { variant: 'success' });
+      },
+      (caught) => failureText(t, caught),
+    );
   };
 
   return (
@@ -50,10 +41,8 @@ export function CancelScheduledDialog({ post, due, onClose }: Props) {
       confirmLabel={t('schedule.cancelDialog.confirm')}
       cancelLabel={t('schedule.cancelDialog.keep')}
       danger
-      pending={cancel.isPending}
-      error={failure}
       onConfirm={confirm}
-      onClose={close}
+      {...action.confirmProps}
     />
   );
 }

@@ -1,32 +1,15 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  FormControlLabel,
-  FormHelperText,
-  TextField,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
 import { useSnackbar } from 'notistack';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Msg } from '../../../../shared/messages';
-import {
-  EditPostBodySchema,
-  NOTIFICATION_TEXT_MAX,
-  type Post,
-} from '../../../../shared/schemas/notification.schema';
+import { EditPostBodySchema, type Post } from '../../../../shared/schemas/notification.schema';
+import { HintedCheckbox } from '../../../components/hinted-checkbox';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { translateMessage } from '../../../lib/translate-message';
 import { useApiForm } from '../../../lib/use-api-form';
+import { useDialogAction } from '../../../lib/use-dialog-action';
 import { useEditPost } from '../api/notifications.api';
+import { PostTextDialog } from './post-text-dialog';
 
 interface Props {
   post: Post;
@@ -44,12 +27,8 @@ export const wentToPhones = (post: Post) => post.delivery !== null && post.deliv
 export function EditPostDialog({ post, open, onClose }: Props) {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const edit = useEditPost();
-  const titleId = useId();
-  const phonesHintId = useId();
-  const [failure, setFailure] = useState<string | null>(null);
+  const action = useDialogAction(edit.isPending, onClose);
   // Off unless asked: each phone that got it gets one more push.
   const [updatePhones, setUpdatePhones] = useState(false);
   const offerPhones = wentToPhones(post);
@@ -65,88 +44,49 @@ export function EditPostDialog({ post, open, onClose }: Props) {
   }, [open, post.text, reset]);
 
   const close = () => {
-    if (edit.isPending) return;
-    setFailure(null);
-    form.reset({ text: post.text });
-    onClose();
+    // What was typed goes with the dialog, unless it waits for the save.
+    if (!edit.isPending) form.reset({ text: post.text });
+    action.close();
   };
 
-  const save = form.handleSubmit(async ({ text }) => {
-    setFailure(null);
-    try {
-      const { message } = await edit.mutateAsync({
-        id: post.id,
-        text,
-        updatePhones: offerPhones && updatePhones,
-      });
-      enqueueSnackbar(translateMessage(t, message || Msg.postUpdated), { variant: 'success' });
-      form.reset({ text });
-      onClose();
-    } catch (caught) {
-      if (!form.applyServerErrors(caught)) setFailure(apiErrorText(t, caught));
-    }
-  });
+  const save = form.handleSubmit((values) =>
+    action.run(
+      async () => {
+        const { message } = await edit.mutateAsync({
+          id: post.id,
+          text: values.text,
+          updatePhones: offerPhones && updatePhones,
+        });
+        enqueueSnackbar(translateMessage(t, message || Msg.postUpdated), { variant: 'success' });
+        form.reset({ text: values.text });
+      },
+      (caught) => (form.applyServerErrors(caught) ? null : apiErrorText(t, caught)),
+    ),
+  );
 
   return (
-    <Dialog
+    <PostTextDialog
       open={open}
+      title={t('notifications.edit.title')}
+      intro={offerPhones ? t('notifications.edit.textPhones') : t('notifications.edit.text')}
+      textField={form.register('text')}
+      textError={error ? translateMessage(t, error) : null}
+      pending={edit.isPending}
+      failure={action.failure}
+      cancelLabel={t('notifications.edit.cancel')}
+      saveLabel={t('notifications.edit.save')}
+      onSubmit={save}
       onClose={close}
-      fullWidth
-      maxWidth="sm"
-      fullScreen={fullScreen}
-      aria-labelledby={titleId}
     >
-      <form onSubmit={save} noValidate>
-        <DialogTitle id={titleId}>{t('notifications.edit.title')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>
-            {offerPhones ? t('notifications.edit.textPhones') : t('notifications.edit.text')}
-          </DialogContentText>
-          <TextField
-            {...form.register('text')}
-            label={t('notifications.compose.textLabel')}
-            multiline
-            minRows={4}
-            maxRows={14}
-            fullWidth
-            autoFocus
-            error={Boolean(error)}
-            helperText={error ? translateMessage(t, error) : ' '}
-            slotProps={{ htmlInput: { maxLength: NOTIFICATION_TEXT_MAX + 100, dir: 'auto' } }}
-          />
-          {offerPhones && (
-            <Box>
-              <FormControlLabel
-                control={
-                  <Checkbox
-                    checked={updatePhones}
-                    onChange={(event) => setUpdatePhones(event.target.checked)}
-                    disabled={edit.isPending}
-                    slotProps={{ input: { 'aria-describedby': phonesHintId } }}
-                  />
-                }
-                label={t('notifications.edit.updatePhones')}
-              />
-              <FormHelperText id={phonesHintId} sx={{ mt: -0.5, ml: 4 }}>
-                {t('notifications.edit.updatePhonesHint')}
-              </FormHelperText>
-            </Box>
-          )}
-          {failure && (
-            <Alert severity="error" sx={{ mt: 1 }}>
-              {failure}
-            </Alert>
-          )}
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={close} disabled={edit.isPending}>
-            {t('notifications.edit.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" loading={edit.isPending}>
-            {t('notifications.edit.save')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+      {offerPhones && (
+        <HintedCheckbox
+          checked={updatePhones}
+          onChange={setUpdatePhones}
+          disabled={edit.isPending}
+          label={t('notifications.edit.updatePhones')}
+          hint={t('notifications.edit.updatePhonesHint')}
+        />
+      )}
+    </PostTextDialog>
   );
 }

@@ -13,22 +13,24 @@ import {
   Link,
   Skeleton,
   Stack,
+  type SxProps,
+  type Theme,
   Typography,
 } from '@mui/material';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { postPath } from '../../../../shared/push/payload';
 import type { Post } from '../../../../shared/schemas/notification.schema';
+import { RelativeTime } from '../../../components/relative-time';
 import { logoUrl } from '../../../lib/media-urls';
-import { CommentsLink, hasCommentsLink } from '../../comments/components/comments-link';
-import { ReactionBar, takesReactions } from '../../reactions/components/reaction-bar';
 import { DeliveryLine } from './delivery-figures';
 import { OfferEndChip, useOfferEnded } from './offer-end';
 import { PostActions } from './post-actions';
-import { RelativeTime } from './relative-time';
 import { TargetingLine } from './targeting-line';
 
-interface Props {
+/** What a post card shows; the readers' parts (reactions, comments) are slots the page fills. */
+export interface PostCardProps {
   post: Post;
   /** The compact delivery line (managers; their posts carry the figures). */
   showDelivery?: boolean;
@@ -39,15 +41,32 @@ interface Props {
   /** The whole picture instead of a crop (the post page). */
   fullPicture?: boolean;
   onDeleted?(): void;
+  /**
+   * The readers' reactions under the post, spaced as `sx` says; given by the page that composes the
+   * reactions feature with this one (a feature never imports another). None: no reactions shown.
+   */
+  renderReactions?(sx: SxProps<Theme>): ReactNode;
+  /** The link to the post's comments, first among the card's actions; given by the page only when there is one. */
+  renderCommentsLink?(sx: SxProps<Theme>): ReactNode;
 }
 
 /** A post (or a push-only notification) as a card: business, time, text with its line breaks, picture. */
-export function PostCard({ post, showDelivery, linkBusiness, linkToPost, fullPicture, onDeleted }: Props) {
+export function PostCard({
+  post,
+  showDelivery,
+  linkBusiness,
+  linkToPost,
+  fullPicture,
+  onDeleted,
+  renderReactions,
+  renderCommentsLink,
+}: PostCardProps) {
   const { t } = useTranslation();
   const { establishment } = post;
   const picture = post.media?.url ?? null;
   const titleId = `post-${post.id}-title`;
   const ended = useOfferEnded(post.validUntil);
+  const actions = linkToPost || linkBusiness || renderCommentsLink !== undefined;
   const name = linkBusiness ? (
     <Link component={RouterLink} to={`/${establishment.publicId}`} underline="hover" color="inherit">
       {establishment.name}
@@ -144,15 +163,10 @@ export function PostCard({ post, showDelivery, linkBusiness, linkToPost, fullPic
           </Stack>
         </CardContent>
       )}
-      {takesReactions(post) && (
-        <ReactionBar
-          post={post}
-          sx={{ px: 2, pt: 1.5, pb: linkToPost || linkBusiness || hasCommentsLink(post) ? 0.5 : 2 }}
-        />
-      )}
-      {(linkToPost || linkBusiness || hasCommentsLink(post)) && (
+      {renderReactions?.({ px: 2, pt: 1.5, pb: actions ? 0.5 : 2 })}
+      {actions && (
         <CardActions sx={{ px: 2, justifyContent: 'flex-end', flexWrap: 'wrap', gap: 1 }}>
-          <CommentsLink post={post} sx={{ mr: 'auto' }} />
+          {renderCommentsLink?.({ mr: 'auto' })}
           {linkBusiness && (
             <Button component={RouterLink} to={`/${establishment.publicId}`} size="small">
               {t('notifications.post.businessPage')}

@@ -14,8 +14,8 @@ import {
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { nameInLanguage, type Preference } from '../../../../shared/schemas/preference.schema';
+import { usePreferenceGroups, usePreferences } from '../../../lib/api/preferences.api';
 import { useLocaleFormat } from '../../../lib/use-locale-format';
-import { usePreferenceGroups, usePreferences } from '../../preferences/api/preferences.api';
 import { useAudience } from '../api/audience.api';
 import { NoPushYetAlert, useReachableText } from './push-reach';
 

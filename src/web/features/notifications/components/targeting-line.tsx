@@ -4,8 +4,8 @@ import { Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { nameInLanguage, type Target } from '../../../../shared/schemas/preference.schema';
+import { usePreferences } from '../../../lib/api/preferences.api';
 import { useLocaleFormat } from '../../../lib/use-locale-format';
-import { usePreferences } from '../../preferences/api/preferences.api';
 
 /**
  * Whom a send was meant for, for those who manage it: "Sent to followers interested in: X, Y"

@@ -1,22 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import * as contracts from '../../../../shared/contracts/management.contracts';
 import type {
   CreateCustomerBody,
   CreateUserBody,
   UpdateUserBody,
-  UserListQuerySchema,
 } from '../../../../shared/schemas/user-management.schema';
+import { type PeopleQuery, peopleKeys } from '../../../lib/api/people-keys';
 import { ApiError } from '../../../lib/api-client';
 import { callApi } from '../../../lib/call-api';
-
-export type PeopleQuery = z.input<typeof UserListQuerySchema>;
-
-export const peopleKeys = {
-  all: ['people'] as const,
-  list: (query: PeopleQuery) => [...peopleKeys.all, 'list', query] as const,
-  one: (id: string) => [...peopleKeys.all, 'one', id] as const,
-};
 
 /** listUsers: one page of people (admin), by search, filters, order and cursor. */
 export function usePeople(query: PeopleQuery) {

@@ -1,8 +1,8 @@
 import { Autocomplete, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useEstablishment, useEstablishments } from '../../../lib/api/establishments.api';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useEstablishment, useEstablishments } from '../../establishments/api/establishments.api';
 
 interface Option {
   id: string;

@@ -1,8 +1,8 @@
 import { Autocomplete, Box, CircularProgress, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useEstablishments } from '../../../lib/api/establishments.api';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useEstablishments } from '../../establishments/api/establishments.api';
 
 /** An establishment as a picker holds it. */
 export interface PickedEstablishment {

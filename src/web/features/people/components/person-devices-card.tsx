@@ -2,8 +2,8 @@ import DevicesOutlined from '@mui/icons-material/DevicesOutlined';
 import { List, ListItem, ListItemIcon, ListItemText } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { ManagedUserDetail } from '../../../../shared/schemas/user-management.schema';
+import { browserName } from '../../../lib/browser-name';
 import { useLocaleFormat } from '../../../lib/use-locale-format';
-import { browserName } from '../browser-name';
 import { PersonSectionCard } from './person-section-card';
 
 /** The browsers subscribed to push: which browser on which system, since when, last seen. */

@@ -1,8 +1,8 @@
 import { Box, Card, CardContent, CardHeader, Divider, Link } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { ManagedUserDetail } from '../../../../shared/schemas/user-management.schema';
+import { DetailRow } from '../../../components/detail-items';
 import { useLocaleFormat } from '../../../lib/use-locale-format';
-import { DetailRow } from '../../establishments/components/detail-items';
 
 /** The person's account: contact, role, email state, discounted prices, when they joined and last signed in. */
 export function PersonProfileCard({ person }: { person: ManagedUserDetail }) {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { PreferenceGroup } from '../../../../shared/schemas/preference.schema';
 import { DangerCard } from '../../../components/danger-card';
-import { useDeletePreferenceGroup } from '../api/preferences.api';
+import { useDeletePreferenceGroup } from '../../../lib/api/preferences.api';
 import { useLocalizedName } from '../localized-name';
 import { preferenceErrorText, preferenceMessage } from '../preference-message';
 

@@ -1,25 +1,8 @@
-import {
-  Avatar,
-  Box,
-  List,
-  ListItem,
-  ListItemAvatar,
-  ListItemButton,
-  ListItemText,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
+import { Avatar } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
-import { LinkRow, ListBody, NameCell, SkeletonRows } from '../../../components/link-table';
-import { ListSkeleton } from '../../../components/list-skeleton';
+import { DataTable } from '../../../components/data-table';
+import { LinkListItem, ListBody, NameLink } from '../../../components/link-table';
 import { RetryAlert } from '../../../components/retry-alert';
 import { preferenceErrorText } from '../preference-message';
 
@@ -73,83 +56,61 @@ function ItemIcon({ icon, size }: { icon: ReactNode; size: number }) {
  * Preferences or groups as a table on wide screens and as a list on phones. Each name is a real
  * link (keyboard and screen readers); a click anywhere on a row opens it too.
  */
-export function ItemTable<T extends { id: string }>(props: Props<T>) {
+export function ItemTable<T extends { id: string }>({
+  items,
+  error,
+  onRetry,
+  label,
+  nameHeader,
+  nameOf,
+  hrefOf,
+  icon,
+  columns,
+  phone,
+  emptyText,
+}: Props<T>) {
   const { t } = useTranslation();
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'));
-  if (props.error != null)
+  if (error != null)
     return (
-      <RetryAlert retryLabel={t('preferences.list.retry')} onRetry={props.onRetry} sx={{ m: 2 }}>
-        {preferenceErrorText(t, props.error)}
+      <RetryAlert retryLabel={t('preferences.list.retry')} onRetry={onRetry} sx={{ m: 2 }}>
+        {preferenceErrorText(t, error)}
       </RetryAlert>
     );
   return (
-    <ListBody error={null} empty={props.items?.length === 0} emptyText={props.emptyText}>
-      {phone ? <PhoneList {...props} /> : <WideTable {...props} />}
+    <ListBody error={null} empty={items?.length === 0} emptyText={emptyText}>
+      <DataTable
+        items={items}
+        keyOf={(item) => item.id}
+        label={label}
+        columns={[
+          {
+            key: 'name',
+            header: nameHeader,
+            cell: (item) => (
+              <NameLink
+                picture={<ItemIcon icon={icon} size={36} />}
+                href={hrefOf(item)}
+                name={nameOf(item)}
+              />
+            ),
+          },
+          ...columns.map(
+            ({ numeric, ...column }) => ({ ...column, align: numeric ? 'right' : 'left' }) as const,
+          ),
+        ]}
+        hrefOf={hrefOf}
+        phoneListSx={{ py: 0.5 }}
+        skeleton={{ rows: SKELETON_ROWS, picture: 'circular' }}
+        phoneItem={(item) => (
+          <LinkListItem
+            href={hrefOf(item)}
+            picture={<ItemIcon icon={icon} size={40} />}
+            primary={nameOf(item)}
+            secondary={phone.secondary(item)}
+            end={phone.end(item)}
+          />
+        )}
+      />
     </ListBody>
-  );
-}
-
-function WideTable<T extends { id: string }>(props: Props<T>) {
-  const { items, label, nameHeader, nameOf, hrefOf, icon, columns } = props;
-  return (
-    <TableContainer>
-      <Table aria-label={label}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{nameHeader}</TableCell>
-            {columns.map((column) => (
-              <TableCell key={column.key} align={column.numeric ? 'right' : 'left'}>
-                {column.header}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {!items ? (
-            <SkeletonRows rows={SKELETON_ROWS} columns={columns.length + 1} />
-          ) : (
-            items.map((item) => (
-              <LinkRow key={item.id} href={hrefOf(item)}>
-                <NameCell
-                  picture={<ItemIcon icon={icon} size={36} />}
-                  href={hrefOf(item)}
-                  name={nameOf(item)}
-                />
-                {columns.map((column) => (
-                  <TableCell key={column.key} align={column.numeric ? 'right' : 'left'}>
-                    {column.cell(item)}
-                  </TableCell>
-                ))}
-              </LinkRow>
-            ))
-          )}
-        </TableBody>
-      </Table>
-    </TableContainer>
-  );
-}
-
-function PhoneList<T extends { id: string }>({ items, label, nameOf, hrefOf, icon, phone }: Props<T>) {
-  if (!items) return <ListSkeleton rows={SKELETON_ROWS} picture="circular" />;
-  return (
-    <List aria-label={label} sx={{ py: 0.5 }}>
-      {items.map((item) => (
-        <ListItem key={item.id} disablePadding sx={{ px: 0.5 }}>
-          <ListItemButton component={RouterLink} to={hrefOf(item)} sx={{ gap: 1 }}>
-            <ListItemAvatar sx={{ minWidth: 0, marginInlineEnd: 1 }}>
-              <ItemIcon icon={icon} size={40} />
-            </ListItemAvatar>
-            <ListItemText
-              primary={nameOf(item)}
-              secondary={phone.secondary(item)}
-              slotProps={{ primary: { sx: { fontWeight: 600, wordBreak: 'break-word' } } }}
-              sx={{ minWidth: 0 }}
-            />
-            <Box sx={{ flexShrink: 0 }}>{phone.end(item)}</Box>
-          </ListItemButton>
-        </ListItem>
-      ))}
-    </List>
   );
 }

@@ -11,7 +11,7 @@ import {
   usePreferenceGroups,
   usePreferences,
   useSetMyPreferences,
-} from '../api/preferences.api';
+} from '../../../lib/api/preferences.api';
 import { preferenceErrorText, preferenceMessage } from '../preference-message';
 import { PreferenceChecklist } from './preference-checklist';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useCreatePreference } from '../api/preferences.api';
+import { useCreatePreference } from '../../../lib/api/preferences.api';
 import { FormDialog } from './form-dialog';
 import { PreferenceForm } from './preference-form';
 

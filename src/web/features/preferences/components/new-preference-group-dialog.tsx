@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { useCreatePreferenceGroup } from '../api/preferences.api';
+import { useCreatePreferenceGroup } from '../../../lib/api/preferences.api';
 import { FormDialog } from './form-dialog';
-import { PreferenceGroupForm } from './preference-group-form';
+import { PreferenceGroupForm } from './preference-form';
 
 /** "New group": the form in a dialog; it closes once the server created the group. */
 export function NewPreferenceGroupDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

@@ -1,9 +1,8 @@
 import { Card, CardContent } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { Preference, PreferenceGroup } from '../../../../shared/schemas/preference.schema';
-import { useUpdatePreference, useUpdatePreferenceGroup } from '../api/preferences.api';
-import { PreferenceForm } from './preference-form';
-import { PreferenceGroupForm } from './preference-group-form';
+import { useUpdatePreference, useUpdatePreferenceGroup } from '../../../lib/api/preferences.api';
+import { PreferenceForm, PreferenceGroupForm } from './preference-form';
 
 const CONTENT_SX = { p: { xs: 2, sm: 3 }, '&:last-child': { pb: { xs: 2, sm: 3 } } };
 

@@ -2,8 +2,8 @@ import NotificationsActiveOutlinedIcon from '@mui/icons-material/NotificationsAc
 import { Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isIosBrowserTab } from '../../../lib/ios-browser-tab';
 import { PUSH_PROMPT_DISMISSED_KEY } from '../../../lib/storage-keys';
-import { isIosBrowserTab } from '../ios-browser-tab';
 import { PushStateText } from './push-state-text';
 import { usePushToggle } from './use-push-toggle';
 

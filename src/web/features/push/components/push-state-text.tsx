@@ -1,7 +1,7 @@
 import { Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { isIosBrowserTab } from '../../../lib/ios-browser-tab';
 import type { PushState } from '../../../lib/push-subscription';
-import { isIosBrowserTab } from '../ios-browser-tab';
 
 /** What this device's state means for the person, and how to change it where a button cannot. */
 export function PushStateText({ state }: { state: PushState }) {

@@ -1,15 +1,10 @@
-import {
-  type InfiniteData,
-  type QueryClient,
-  useInfiniteQuery,
-  useMutation,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { type QueryClient, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import * as contracts from '../../../../shared/contracts/reactions.contracts';
-import type { FeedPage, Post, ReactionSummary } from '../../../../shared/schemas/notification.schema';
+import type { Post, ReactionSummary } from '../../../../shared/schemas/notification.schema';
 import type { ReactionKind } from '../../../../shared/schemas/reaction-kinds';
+import { notificationKeys } from '../../../lib/api/notification-keys';
+import { patchCachedLists } from '../../../lib/api/post-cache';
 import { callApi } from '../../../lib/call-api';
-import { notificationKeys } from '../../notifications/api/notification-keys';
 
 /** Who reacted is listed this many at a time. */
 const PAGE_SIZE = 20;
@@ -25,11 +20,7 @@ export const reactionKeys = {
 function writeReactions(queryClient: QueryClient, postId: string, reactions: ReactionSummary) {
   const patch = (post: Post) => (post.id === postId ? { ...post, reactions } : post);
   queryClient.setQueryData<Post>(notificationKeys.post(postId), (post) => (post ? patch(post) : post));
-  queryClient.setQueriesData<InfiniteData<FeedPage>>({ queryKey: notificationKeys.all }, (data) =>
-    data?.pages
-      ? { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map(patch) })) }
-      : data,
-  );
+  patchCachedLists(queryClient, patch);
 }
 
 /**

@@ -6,11 +6,11 @@ import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import { Alert, Avatar, Box, Card, CardContent, Grid, Skeleton, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiErrorText } from '../../../lib/api-error-text';
 import {
   type EstablishmentFigures,
   useEstablishmentFigures,
-} from '../../establishments/api/establishment-figures.api';
+} from '../../../lib/api/establishment-figures.api';
+import { apiErrorText } from '../../../lib/api-error-text';
 
 type Figure = keyof EstablishmentFigures;
 

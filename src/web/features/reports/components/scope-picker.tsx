@@ -3,8 +3,8 @@ import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import { Autocomplete, Box, TextField, Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useEstablishments } from '../../../lib/api/establishments.api';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useEstablishments } from '../../establishments/api/establishments.api';
 
 /** A choice of the picker: an establishment, or (id null) the whole platform. */
 interface ScopeOption {

@@ -6,18 +6,18 @@ import type { EstablishmentView } from '../../../../shared/schemas/establishment
 import { EmptyState } from '../../../components/empty-state';
 import { NotAllowed } from '../../../components/not-allowed';
 import { RetryAlert } from '../../../components/retry-alert';
-import { useEstablishment } from '../../../features/establishments/api/establishments.api';
 import { EstablishmentHeader } from '../../../features/establishments/components/establishment-header';
-import { FeedTab } from '../../../features/establishments/components/feed-tab';
 import { GalleryTab } from '../../../features/establishments/components/gallery-tab';
 import { MembersTab } from '../../../features/establishments/components/members-tab';
 import { ProfileTab } from '../../../features/establishments/components/profile-tab';
 import { ShareTab } from '../../../features/establishments/components/share-tab';
 import { ExportMenu } from '../../../features/exports/components/export-menu';
 import { PushReachChip } from '../../../features/notifications/components/push-reach';
+import { useEstablishment } from '../../../lib/api/establishments.api';
 import { ApiError } from '../../../lib/api-client';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { useCan } from '../../../lib/use-can';
+import { FeedTab } from './feed-tab';
 
 const TABS = ['feed', 'profile', 'gallery', 'share', 'members'] as const;
 type TabName = (typeof TABS)[number];

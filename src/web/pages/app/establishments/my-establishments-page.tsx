@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
 import { RetryAlert } from '../../../components/retry-alert';
 import { SearchField } from '../../../components/search-field';
-import { useEstablishments } from '../../../features/establishments/api/establishments.api';
 import {
   EstablishmentCard,
   EstablishmentCardGrid,
@@ -11,6 +10,7 @@ import {
 } from '../../../features/establishments/components/establishment-card';
 import { MyEstablishmentsEmpty } from '../../../features/establishments/components/my-establishments-empty';
 import { useListParams } from '../../../features/establishments/components/use-list-params';
+import { useEstablishments } from '../../../lib/api/establishments.api';
 import { apiErrorText } from '../../../lib/api-error-text';
 
 const PAGE_SIZE = 12;

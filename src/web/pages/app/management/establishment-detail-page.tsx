@@ -2,8 +2,8 @@ import { Alert, Skeleton, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
-import { useManagedEstablishment } from '../../../features/establishments/api/establishments.api';
 import { EstablishmentDetail } from '../../../features/establishments/components/establishment-detail';
+import { useManagedEstablishment } from '../../../lib/api/establishments.api';
 import { apiErrorText } from '../../../lib/api-error-text';
 
 const LIST = '/app/management/establishment';

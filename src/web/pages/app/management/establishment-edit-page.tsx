@@ -4,12 +4,9 @@ import { useNavigate, useParams } from 'react-router';
 import { Msg } from '../../../../shared/messages';
 import type { Establishment, EstablishmentFields } from '../../../../shared/schemas/establishment.schema';
 import { PageHeader } from '../../../components/page-header';
-import {
-  useManagedEstablishment,
-  useUpdateEstablishment,
-} from '../../../features/establishments/api/establishments.api';
 import { EstablishmentAvatar } from '../../../features/establishments/components/establishment-avatar';
 import { EstablishmentFormCard } from '../../../features/establishments/components/establishment-form-card';
+import { useManagedEstablishment, useUpdateEstablishment } from '../../../lib/api/establishments.api';
 import { apiErrorText } from '../../../lib/api-error-text';
 
 const LIST = '/app/management/establishment';

@@ -7,13 +7,13 @@ import { Link as RouterLink } from 'react-router';
 import { EmptyText } from '../../../components/link-table';
 import { PageHeader } from '../../../components/page-header';
 import { SearchField } from '../../../components/search-field';
-import { useEstablishments } from '../../../features/establishments/api/establishments.api';
 import { EstablishmentTable } from '../../../features/establishments/components/establishment-table';
 import {
   type StatusFilter,
   useListParams,
 } from '../../../features/establishments/components/use-list-params';
 import { ExportMenu } from '../../../features/exports/components/export-menu';
+import { useEstablishments } from '../../../lib/api/establishments.api';
 
 const PAGE_SIZES = [10, 25, 50];
 const BASE = '/app/management/establishment';

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Msg } from '../../../../shared/messages';
 import { PageHeader } from '../../../components/page-header';
-import { useCreateEstablishment } from '../../../features/establishments/api/establishments.api';
 import { EstablishmentFormCard } from '../../../features/establishments/components/establishment-form-card';
 import { emptyEstablishment } from '../../../features/establishments/components/establishment-form-fields';
+import { useCreateEstablishment } from '../../../lib/api/establishments.api';
 
 const LIST = '/app/management/establishment';
 

@@ -2,12 +2,12 @@ import { Alert, Skeleton, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
-import { usePreferenceGroup } from '../../../features/preferences/api/preferences.api';
 import { DeletePreferenceGroupCard } from '../../../features/preferences/components/delete-preference-group-card';
 import { GroupPreferencesCard } from '../../../features/preferences/components/group-preferences-card';
 import { PreferenceGroupEditCard } from '../../../features/preferences/components/preference-edit-cards';
 import { useLocalizedName } from '../../../features/preferences/localized-name';
 import { preferenceErrorText } from '../../../features/preferences/preference-message';
+import { usePreferenceGroup } from '../../../lib/api/preferences.api';
 
 const LIST = '/app/management/preference-groups';
 

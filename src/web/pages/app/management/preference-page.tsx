@@ -2,12 +2,12 @@ import { Alert, Link, Skeleton, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
-import { usePreference, usePreferenceGroups } from '../../../features/preferences/api/preferences.api';
 import { DeletePreferenceCard } from '../../../features/preferences/components/delete-preference-card';
 import { PreferenceEditCard } from '../../../features/preferences/components/preference-edit-cards';
 import { UserCountChip } from '../../../features/preferences/components/preference-list';
 import { useLocalizedName } from '../../../features/preferences/localized-name';
 import { preferenceErrorText } from '../../../features/preferences/preference-message';
+import { usePreference, usePreferenceGroups } from '../../../lib/api/preferences.api';
 
 const LIST = '/app/management/preferences';
 

@@ -9,10 +9,11 @@ import { RetryAlert } from '../../../components/retry-alert';
 import { CommentsSection, takesComments } from '../../../features/comments/components/comments-section';
 import { usePost } from '../../../features/notifications/api/notifications.api';
 import { DeliveryTiles } from '../../../features/notifications/components/delivery-figures';
-import { PostCard, PostCardSkeleton } from '../../../features/notifications/components/post-card';
+import { PostCardSkeleton } from '../../../features/notifications/components/post-card';
 import { TargetingLine } from '../../../features/notifications/components/targeting-line';
 import { ApiError } from '../../../lib/api-client';
 import { apiErrorText } from '../../../lib/api-error-text';
+import { EngagedPostCard } from './engaged-post-card';
 
 /** /app/establishment/{establishmentId}/notification/{postId}: the post, and for managers how its send is going. */
 export function PostPage() {
@@ -58,7 +59,7 @@ export function PostPage() {
         <>
           {post.targets && <TargetingLine targets={post.targets} />}
           {post.delivery && <DeliveryTiles figures={post.delivery} />}
-          <PostCard
+          <EngagedPostCard
             post={post}
             fullPicture
             onDeleted={() => navigate(establishmentPath, { replace: true })}

@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { EmptyText } from '../../../components/link-table';
 import { PageHeader } from '../../../components/page-header';
 import { ContactRequestsCard } from '../../../features/contact/components/contact-requests-card';
-import { useEstablishments } from '../../../features/establishments/api/establishments.api';
+import { ClientSignupDialog } from '../../../features/establishments/components/client-signup-dialog';
 import { EstablishmentTable } from '../../../features/establishments/components/establishment-table';
-import { ClientSignupDialog } from '../../../features/reports/components/client-signup-dialog';
 import { RepresentantFigures } from '../../../features/reports/components/representant-figures';
+import { useEstablishments } from '../../../lib/api/establishments.api';
 import { useCan } from '../../../lib/use-can';
 
 const PAGE_SIZES = [10, 25, 50];

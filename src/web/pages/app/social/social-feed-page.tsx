@@ -5,9 +5,9 @@ import { VerifiedGuard } from '../../../app/guards';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { useSocialFeed } from '../../../features/notifications/api/notifications.api';
-import { PostCard } from '../../../features/notifications/components/post-card';
 import { PostList } from '../../../features/notifications/components/post-list';
 import { PushPrompt } from '../../../features/push/components/push-prompt';
+import { EngagedPostCard } from '../notifications/engaged-post-card';
 
 /** /app/social/feed: posts of every business the user follows or operates, newest first. */
 export function SocialFeedPage() {
@@ -29,7 +29,7 @@ function SocialFeed() {
       <PostList
         query={feed}
         label={t('notifications.social.title')}
-        renderPost={(post) => <PostCard post={post} linkBusiness linkToPost />}
+        renderPost={(post) => <EngagedPostCard post={post} linkBusiness linkToPost />}
         empty={
           <Card variant="outlined">
             <EmptyState

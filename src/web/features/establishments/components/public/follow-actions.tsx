@@ -14,7 +14,7 @@ import { apiErrorText } from '../../../../lib/api-error-text';
 import { useSession } from '../../../../lib/session';
 import { translateMessage } from '../../../../lib/translate-message';
 import { useCan } from '../../../../lib/use-can';
-import { rememberedVisitSource } from '../../../analytics/visit-source';
+import { rememberedVisitSource } from '../../../../lib/visit-source';
 import { useFollow } from '../../api/public-establishment.api';
 import { useShareLink } from '../../use-share-link';
 import { OpenDashboardButton } from './open-dashboard-button';

@@ -6,13 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { Msg } from '../../../../shared/messages';
 import type { EstablishmentView } from '../../../../shared/schemas/establishment.schema';
 import { EmptyState } from '../../../components/empty-state';
+import { useEstablishmentPosts } from '../../../features/notifications/api/notifications.api';
+import { ComposeCard } from '../../../features/notifications/components/compose-card';
+import { PostList } from '../../../features/notifications/components/post-list';
+import { ScheduledList } from '../../../features/notifications/components/scheduled-list';
 import { translateMessage } from '../../../lib/translate-message';
 import { useCan } from '../../../lib/use-can';
-import { useEstablishmentPosts } from '../../notifications/api/notifications.api';
-import { ComposeCard } from '../../notifications/components/compose-card';
-import { PostCard } from '../../notifications/components/post-card';
-import { PostList } from '../../notifications/components/post-list';
-import { ScheduledList } from '../../notifications/components/scheduled-list';
+import { EngagedPostCard } from '../notifications/engaged-post-card';
 
 /**
  * The establishment's feed: those who may send get the compose card (or why they cannot send now)
@@ -47,7 +47,7 @@ export function FeedTab({ establishment, canPost }: { establishment: Establishme
         <PostList
           query={posts}
           label={t('notifications.feed.listLabel', { name: establishment.name })}
-          renderPost={(post) => <PostCard post={post} showDelivery={manages} linkToPost />}
+          renderPost={(post) => <EngagedPostCard post={post} showDelivery={manages} linkToPost />}
           empty={
             <Card variant="outlined">
               <EmptyState

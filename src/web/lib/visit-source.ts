@@ -1,5 +1,5 @@
-import { VISIT_SOURCE_PARAM, VISIT_SOURCES, type VisitSource } from '../../../shared/schemas/report-sources';
-import { isEstablishmentRoute, matchWebRoute } from '../../../shared/web-routes';
+import { VISIT_SOURCE_PARAM, VISIT_SOURCES, type VisitSource } from '../../shared/schemas/report-sources';
+import { isEstablishmentRoute, matchWebRoute } from '../../shared/web-routes';
 
 const KEY_PREFIX = 'visitSource:';
 

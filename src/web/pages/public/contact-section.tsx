@@ -2,9 +2,9 @@ import MailOutlineOutlined from '@mui/icons-material/MailOutlineOutlined';
 import { Box, Container, Link, Paper, Stack, Typography } from '@mui/material';
 import type { TFunction } from 'i18next';
 import type { Ref } from 'react';
-import { usePublicConfig } from '../../../lib/public-config';
-import { ContactForm } from '../../contact/components/contact-form';
-import { CONTACT_SECTION_ID } from '../use-contact-link';
+import { ContactForm } from '../../features/contact/components/contact-form';
+import { CONTACT_SECTION_ID } from '../../features/landing/use-contact-link';
+import { usePublicConfig } from '../../lib/public-config';
 
 /** The businesses' way in: why to write, and the form that reaches the representatives. */
 export function ContactSection({

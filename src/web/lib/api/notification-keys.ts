@@ -1,4 +1,7 @@
-/** TanStack Query keys of the notifications feature, so mutations refresh the right lists. */
+/**
+ * TanStack Query keys of notifications and posts, so mutations refresh the right lists; shared, as
+ * comments and reactions change the same cached posts.
+ */
 export const notificationKeys = {
   all: ['notifications'] as const,
   establishmentPosts: (establishmentId: string, all: boolean) =>

@@ -5,8 +5,8 @@ import { makeUser, renderRoutes, signIn } from '../../../../../tests/support/web
 import type { User } from '../../../../shared/schemas/account.schema';
 import type { DeliveryFigures, Post, ReactionSummary } from '../../../../shared/schemas/notification.schema';
 import type { ReactionList } from '../../../../shared/schemas/reaction.schema';
-import { usePost } from '../../notifications/api/notifications.api';
-import { PostCard } from '../../notifications/components/post-card';
+import { usePost } from '../../../features/notifications/api/notifications.api';
+import { EngagedPostCard } from './engaged-post-card';
 
 const POST = '/api/notifications/p1';
 const REACTION = '/api/notifications/p1/reaction';
@@ -64,7 +64,7 @@ beforeEach(() => {
 /** The post as its page shows it: from the same query, so what the bar writes into the cache shows. */
 function PostView() {
   const { data: post } = usePost('p1');
-  return post ? <PostCard post={post} fullPicture /> : null;
+  return post ? <EngagedPostCard post={post} fullPicture /> : null;
 }
 
 function renderPostPage(user: User, post: Post) {

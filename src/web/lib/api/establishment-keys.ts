@@ -1,4 +1,7 @@
-/** TanStack Query keys of the establishments feature, so mutations invalidate the right caches. */
+/**
+ * TanStack Query keys of establishments, so mutations invalidate the right caches; shared, as reports,
+ * people and the compose card read or refresh them too.
+ */
 export const establishmentKeys = {
   all: ['establishments'] as const,
   list: (query: object) => ['establishments', 'list', query] as const,

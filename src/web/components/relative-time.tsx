@@ -1,6 +1,6 @@
 import { Tooltip } from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
-import { useLocaleFormat } from '../../../lib/use-locale-format';
+import { useLocaleFormat } from '../lib/use-locale-format';
 
 /** A time as "5 minutes ago" that keeps itself current; the exact date and time show on hover. */
 export function RelativeTime({ iso }: { iso: string }) {

@@ -1,17 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import * as contracts from '../../../../shared/contracts/preferences.contracts';
-import { ErrorCode } from '../../../../shared/error-codes';
-import { Msg } from '../../../../shared/messages';
+import * as contracts from '../../../shared/contracts/preferences.contracts';
+import { ErrorCode } from '../../../shared/error-codes';
+import { Msg } from '../../../shared/messages';
 import type {
   Preference,
   PreferenceBody,
   PreferenceGroup,
   PreferenceGroupBody,
-} from '../../../../shared/schemas/preference.schema';
-import { ApiError } from '../../../lib/api-client';
-import { callApi } from '../../../lib/call-api';
+} from '../../../shared/schemas/preference.schema';
+import { ApiError } from '../api-client';
+import { callApi } from '../call-api';
 
-/** TanStack Query keys of the preferences feature, so a change refreshes every list that shows it. */
+/** TanStack Query keys of preferences and their groups, so a change refreshes every list that shows it. */
 export const preferenceKeys = {
   all: ['preferences'] as const,
   list: ['preferences', 'list'] as const,

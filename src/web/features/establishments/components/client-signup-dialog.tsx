@@ -21,14 +21,11 @@ import {
   ClientSignupBodySchema,
 } from '../../../../shared/schemas/establishment.schema';
 import { SubmitButton } from '../../../components/submit-button';
+import { useClientSignup } from '../../../lib/api/establishments.api';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { translateMessage } from '../../../lib/translate-message';
 import { useApiForm } from '../../../lib/use-api-form';
-import { useClientSignup } from '../../establishments/api/establishments.api';
-import {
-  EstablishmentFormFields,
-  emptyEstablishment,
-} from '../../establishments/components/establishment-form-fields';
+import { EstablishmentFormFields, emptyEstablishment } from './establishment-form-fields';
 
 const emptySignup: ClientSignupBody = {
   client: { firstName: '', lastName: '', email: '', phone: '' },

@@ -1,14 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import * as contracts from '../../../../shared/contracts/establishments.contracts';
-import { ErrorCode } from '../../../../shared/error-codes';
-import { Msg } from '../../../../shared/messages';
+import * as contracts from '../../../shared/contracts/establishments.contracts';
+import { ErrorCode } from '../../../shared/error-codes';
+import { Msg } from '../../../shared/messages';
 import type {
   ClientSignupBody,
   Establishment,
   EstablishmentFields,
-} from '../../../../shared/schemas/establishment.schema';
-import { ApiError } from '../../../lib/api-client';
-import { callApi } from '../../../lib/call-api';
+} from '../../../shared/schemas/establishment.schema';
+import { ApiError } from '../api-client';
+import { callApi } from '../call-api';
 import { establishmentKeys } from './establishment-keys';
 
 export interface EstablishmentListQuery {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import * as contracts from '../../../../shared/contracts/establishments.contracts';
-import { callApi } from '../../../lib/call-api';
+import * as contracts from '../../../shared/contracts/establishments.contracts';
+import { callApi } from '../call-api';
 import { establishmentKeys } from './establishment-keys';
 
 export interface EstablishmentFigures {

@@ -1,0 +1,309 @@
+-- The reports' triggers (docs/reports.md): every event that a dashboard figure counts (a send, a
+-- delivery and its receipt, a follow, a verification, a device, a page view, a comment, a reaction)
+-- adds to the rollup tables in the transaction that makes it. This file is the current definition
+-- of each function and trigger: applied after the migrations at every start (CREATE OR REPLACE), so
+-- a change is made here, not in a new migration. The migrations that first created them stay as
+-- they were.
+--> statement-breakpoint
+-- The rollups' writers (see src/server/db/schema/reports.ts). A day is the event's local date in
+-- its establishment's time zone; nothing is counted for an establishment that no longer exists.
+CREATE OR REPLACE FUNCTION report_day(p_establishment uuid, p_at timestamptz) RETURNS date
+LANGUAGE sql STABLE AS $$
+  SELECT (p_at AT TIME ZONE time_zone)::date FROM establishments WHERE id = p_establishment
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION report_add(
+  p_establishment uuid, p_at timestamptz,
+  p_notifications integer DEFAULT 0, p_posts integer DEFAULT 0, p_devices integer DEFAULT 0,
+  p_reach integer DEFAULT 0, p_clicks integer DEFAULT 0, p_follows integer DEFAULT 0,
+  p_unfollows integer DEFAULT 0, p_reactions integer DEFAULT 0, p_comments integer DEFAULT 0
+) RETURNS void
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_day date := report_day(p_establishment, p_at);
+  v_shard smallint := (pg_backend_pid() % 4)::smallint;
+BEGIN
+  IF v_day IS NULL THEN RETURN; END IF;
+  -- The platform's row first, then the establishment's: every writer takes the locks in this order.
+  INSERT INTO report_daily AS r
+    (establishment_id, day, shard, notifications, posts, devices, reach, clicks, follows, unfollows,
+     reactions, comments)
+  VALUES
+    ('00000000-0000-0000-0000-000000000000', v_day, v_shard, p_notifications, p_posts, p_devices,
+     p_reach, p_clicks, p_follows, p_unfollows, p_reactions, p_comments),
+    (p_establishment, v_day, v_shard, p_notifications, p_posts, p_devices,
+     p_reach, p_clicks, p_follows, p_unfollows, p_reactions, p_comments)
+  ON CONFLICT (establishment_id, day, shard) DO UPDATE SET
+    notifications = r.notifications + excluded.notifications,
+    posts = r.posts + excluded.posts,
+    devices = r.devices + excluded.devices,
+    reach = r.reach + excluded.reach,
+    clicks = r.clicks + excluded.clicks,
+    follows = r.follows + excluded.follows,
+    unfollows = r.unfollows + excluded.unfollows,
+    reactions = r.reactions + excluded.reactions,
+    comments = r.comments + excluded.comments;
+END $$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION report_funnel_add(
+  p_establishment uuid, p_at timestamptz, p_source text,
+  p_views integer DEFAULT 0, p_visitors integer DEFAULT 0, p_followers integer DEFAULT 0,
+  p_verified integer DEFAULT 0, p_push_devices integer DEFAULT 0
+) RETURNS void
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_day date := report_day(p_establishment, p_at);
+  v_shard smallint := (pg_backend_pid() % 4)::smallint;
+BEGIN
+  IF v_day IS NULL THEN RETURN; END IF;
+  INSERT INTO report_funnel_daily AS r
+    (establishment_id, day, source, shard, views, visitors, followers, verified, push_devices)
+  VALUES
+    ('00000000-0000-0000-0000-000000000000', v_day, p_source, v_shard, p_views, p_visitors,
+     p_followers, p_verified, p_push_devices),
+    (p_establishment, v_day, p_source, v_shard, p_views, p_visitors,
+     p_followers, p_verified, p_push_devices)
+  ON CONFLICT (establishment_id, day, source, shard) DO UPDATE SET
+    views = r.views + excluded.views,
+    visitors = r.visitors + excluded.visitors,
+    followers = r.followers + excluded.followers,
+    verified = r.verified + excluded.verified,
+    push_devices = r.push_devices + excluded.push_devices;
+END $$;
+--> statement-breakpoint
+-- A follower joining (p_sign 1) or leaving (-1): the follow or unfollow on the day it happens
+-- (p_event_at; NULL when the same person still follows and only their membership's source changed),
+-- and their place in the funnel's cohort of the day they followed, with their verification and
+-- their live devices ("push on": a device skipped as stale counts as off until a receipt clears it).
+CREATE OR REPLACE FUNCTION report_follower(p_user uuid, p_establishment uuid, p_followed_at timestamptz,
+  p_source text, p_sign integer, p_verified boolean, p_event_at timestamptz) RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF p_event_at IS NOT NULL AND p_sign > 0 THEN
+    PERFORM report_add(p_establishment, p_event_at, p_follows => 1);
+  ELSIF p_event_at IS NOT NULL THEN
+    PERFORM report_add(p_establishment, p_event_at, p_unfollows => 1);
+  END IF;
+  PERFORM report_funnel_add(p_establishment, p_followed_at, p_source,
+    p_followers => p_sign,
+    p_verified => p_sign * coalesce(p_verified, false)::int,
+    p_push_devices => p_sign * (SELECT count(*)::int FROM push_subscriptions
+                                 WHERE user_id = p_user AND stale_since IS NULL));
+END $$;
+--> statement-breakpoint
+-- A scheduled send is counted when the scheduler releases it (its created_at is then the moment it
+-- went out); a cancelled one never was.
+CREATE OR REPLACE FUNCTION report_notifications_inserted() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW.status = 'scheduled' THEN RETURN NULL; END IF;
+  PERFORM report_add(NEW.establishment_id, NEW.created_at, p_notifications => 1, p_posts => NEW.in_feed::int);
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE OR REPLACE TRIGGER report_notifications_inserted AFTER INSERT ON notifications
+FOR EACH ROW EXECUTE FUNCTION report_notifications_inserted();
+--> statement-breakpoint
+-- The fan-out inserts deliveries in batches: one rollup write per notification per statement.
+CREATE OR REPLACE FUNCTION report_deliveries_inserted() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE r record;
+BEGIN
+  FOR r IN
+    SELECT n.establishment_id, n.created_at, count(*)::int AS devices,
+           count(a.received_at)::int AS reach, count(a.clicked_at)::int AS clicks
+    FROM added a JOIN notifications n ON n.id = a.notification_id
+    GROUP BY n.id, n.establishment_id, n.created_at
+  LOOP
+    PERFORM report_add(r.establishment_id, r.created_at,
+      p_devices => r.devices, p_reach => r.reach, p_clicks => r.clicks);
+  END LOOP;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE OR REPLACE TRIGGER report_deliveries_inserted AFTER INSERT ON deliveries
+REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION report_deliveries_inserted();
+--> statement-breakpoint
+-- A receipt or a click, counted on the day the notification was sent (so reach is a share of it).
+CREATE OR REPLACE FUNCTION report_delivery_receipt() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM report_add(n.establishment_id, n.created_at,
+    p_reach => (NEW.received_at IS NOT NULL)::int - (OLD.received_at IS NOT NULL)::int,
+    p_clicks => (NEW.clicked_at IS NOT NULL)::int - (OLD.clicked_at IS NOT NULL)::int)
+  FROM notifications n WHERE n.id = NEW.notification_id;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE OR REPLACE TRIGGER report_delivery_receipt AFTER UPDATE OF received_at, clicked_at ON deliveries
+FOR EACH ROW
+WHEN ((OLD.received_at IS NULL) <> (NEW.received_at IS NULL) OR (OLD.clicked_at IS NULL) <> (NEW.clicked_at IS NULL))
+EXECUTE FUNCTION report_delivery_receipt();
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION report_membership_changed() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_verified boolean;
+  -- The same person still follows the same establishment (its source changed): the cohort moves,
+  -- nobody followed or unfollowed.
+  v_same boolean := TG_OP = 'UPDATE' AND OLD.kind = 'customer' AND NEW.kind = 'customer'
+    AND OLD.user_id = NEW.user_id AND OLD.establishment_id = NEW.establishment_id;
+BEGIN
+  IF TG_OP IN ('DELETE', 'UPDATE') AND OLD.kind = 'customer' THEN
+    SELECT email_verified INTO v_verified FROM users WHERE id = OLD.user_id;
+    -- No user: their account is being deleted, and report_user_deleted counted it already.
+    IF FOUND THEN
+      PERFORM report_follower(OLD.user_id, OLD.establishment_id, OLD.created_at, OLD.source, -1, v_verified,
+        CASE WHEN v_same THEN NULL ELSE now() END);
+    END IF;
+  END IF;
+  IF TG_OP IN ('INSERT', 'UPDATE') AND NEW.kind = 'customer' THEN
+    SELECT email_verified INTO v_verified FROM users WHERE id = NEW.user_id;
+    -- A client made a follower follows now; their cohort stays the membership's day, like their
+    -- later verification and devices.
+    PERFORM report_follower(NEW.user_id, NEW.establishment_id, NEW.created_at, NEW.source, 1, v_verified,
+      CASE WHEN v_same THEN NULL WHEN TG_OP = 'INSERT' THEN NEW.created_at ELSE now() END);
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE OR REPLACE TRIGGER report_membership_inserted AFTER INSERT ON memberships
+FOR EACH ROW WHEN (NEW.kind = 'customer') EXECUTE FUNCTION report_membership_changed();
+--> statement-breakpoint
+CREATE OR REPLACE TRIGGER report_membership_deleted AFTER DELETE ON memberships
+FOR EACH ROW WHEN (OLD.kind = 'customer') EXECUTE FUNCTION report_membership_changed();
+--> statement-breakpoint
+-- Upserts set kind to what it already is (an admin adding a follower again, editing a user's
+-- establishments): only a real change counts, or each would be an unfollow and a follow.
+CREATE OR REPLACE TRIGGER report_membership_updated AFTER UPDATE OF kind, source, establishment_id, user_id ON memberships
+FOR EACH ROW WHEN ((OLD.kind = 'customer' OR NEW.kind = 'customer')
+  AND (OLD.kind, OLD.source, OLD.establishment_id, OLD.user_id) IS DISTINCT FROM (NEW.kind, NEW.source, NEW.establishment_id, NEW.user_id))
+EXECUTE FUNCTION report_membership_changed();
+--> statement-breakpoint
+-- Before the account's rows cascade away: its follows end, with what it had verified and subscribed.
+CREATE OR REPLACE FUNCTION report_user_deleted() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE m record;
+BEGIN
+  FOR m IN SELECT * FROM memberships WHERE user_id = OLD.id AND kind = 'customer' LOOP
+    PERFORM report_follower(OLD.id, m.establishment_id, m.created_at, m.source, -1, OLD.email_verified, now());
+  END LOOP;
+  RETURN OLD;
+END $$;
+--> statement-breakpoint
+CREATE OR REPLACE TRIGGER report_user_deleted BEFORE DELETE ON users
+FOR EACH ROW EXECUTE FUNCTION report_user_deleted();
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION report_user_verified() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM report_funnel_add(m.establishment_id, m.created_at, m.source,
+    p_verified => CASE WHEN NEW.email_verified THEN 1 ELSE -1 END)
+  FROM memberships m WHERE m.user_id = NEW.id AND m.kind = 'customer';
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE OR REPLACE TRIGGER report_user_verified AFTER UPDATE OF email_verified ON users
+FOR EACH ROW WHEN (OLD.email_verified IS DISTINCT FROM NEW.email_verified)
+EXECUTE FUNCTION report_user_verified();
+--> statement-breakpoint
+-- A follower's device turning push on or off: registered, removed, moved to another user, skipped as
+-- stale or live again (its user gone: report_user_deleted counted it).
+CREATE OR REPLACE FUNCTION report_push_subscription_changed() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP IN ('DELETE', 'UPDATE') AND OLD.stale_since IS NULL THEN
+    PERFORM report_funnel_add(m.establishment_id, m.created_at, m.source, p_push_devices => -1)
+    FROM memberships m WHERE m.user_id = OLD.user_id AND m.kind = 'customer';
+  END IF;
+  IF TG_OP IN ('INSERT', 'UPDATE') AND NEW.stale_since IS NULL THEN
+    PERFORM report_funnel_add(m.establishment_id, m.created_at, m.source, p_push_devices => 1)
+    FROM memberships m WHERE m.user_id = NEW.user_id AND m.kind = 'customer';
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE OR REPLACE TRIGGER report_push_subscription_inserted AFTER INSERT ON push_subscriptions
+FOR EACH ROW EXECUTE FUNCTION report_push_subscription_changed();
+--> statement-breakpoint
+CREATE OR REPLACE TRIGGER report_push_subscription_deleted AFTER DELETE ON push_subscriptions
+FOR EACH ROW EXECUTE FUNCTION report_push_subscription_changed();
+--> statement-breakpoint
+CREATE OR REPLACE TRIGGER report_push_subscription_moved AFTER UPDATE OF user_id, stale_since ON push_subscriptions
+FOR EACH ROW WHEN (OLD.user_id IS DISTINCT FROM NEW.user_id
+  OR (OLD.stale_since IS NULL) IS DISTINCT FROM (NEW.stale_since IS NULL))
+EXECUTE FUNCTION report_push_subscription_changed();
+--> statement-breakpoint
+-- A public page view; a visitor (hash) counts once per establishment and local day. A hash lives
+-- one UTC day (its salt's), which can span two local days: each of them counts the visitor once.
+-- Two views of one visitor at the same moment would each miss the other's uncommitted row and both
+-- count: the second waits for the first on a lock of the hash (until it commits), then sees it.
+CREATE OR REPLACE FUNCTION report_page_view() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE v_day date := report_day(NEW.establishment_id, NEW.at);
+BEGIN
+  PERFORM pg_advisory_xact_lock(hashtextextended(NEW.visitor_hash || NEW.establishment_id::text, 13));
+  PERFORM report_funnel_add(NEW.establishment_id, NEW.at, NEW.source, p_views => 1,
+    p_visitors => CASE WHEN EXISTS (
+      SELECT 1 FROM page_views p
+      WHERE p.visitor_hash = NEW.visitor_hash AND p.establishment_id = NEW.establishment_id AND p.id <> NEW.id
+        AND report_day(p.establishment_id, p.at) = v_day
+    ) THEN 0 ELSE 1 END);
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE OR REPLACE TRIGGER report_page_view AFTER INSERT ON page_views
+FOR EACH ROW WHEN (NEW.establishment_id IS NOT NULL) EXECUTE FUNCTION report_page_view();
+--> statement-breakpoint
+CREATE OR REPLACE TRIGGER report_notification_released AFTER UPDATE OF status ON notifications
+FOR EACH ROW WHEN (OLD.status = 'scheduled' AND NEW.status <> 'scheduled')
+EXECUTE FUNCTION report_notifications_inserted();
+--> statement-breakpoint
+-- A reaction counts on the day it was made, for the post's establishment, while it stands; changing
+-- its kind changes nothing.
+CREATE OR REPLACE FUNCTION report_reaction_changed() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    PERFORM report_add(n.establishment_id, NEW.created_at, p_reactions => 1)
+    FROM notifications n WHERE n.id = NEW.notification_id;
+  ELSE
+    PERFORM report_add(n.establishment_id, OLD.created_at, p_reactions => -1)
+    FROM notifications n WHERE n.id = OLD.notification_id;
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE OR REPLACE TRIGGER report_reaction_inserted AFTER INSERT ON post_reactions
+FOR EACH ROW EXECUTE FUNCTION report_reaction_changed();
+--> statement-breakpoint
+CREATE OR REPLACE TRIGGER report_reaction_deleted AFTER DELETE ON post_reactions
+FOR EACH ROW EXECUTE FUNCTION report_reaction_changed();
+--> statement-breakpoint
+-- A comment counts on the day it was written while it is not removed (by its author or a moderator).
+CREATE OR REPLACE FUNCTION report_comment_changed() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' AND NEW.deleted_at IS NULL THEN
+    PERFORM report_add(n.establishment_id, NEW.created_at, p_comments => 1)
+    FROM notifications n WHERE n.id = NEW.notification_id;
+  ELSIF TG_OP = 'UPDATE' THEN
+    PERFORM report_add(n.establishment_id, OLD.created_at,
+      p_comments => (NEW.deleted_at IS NULL)::int - (OLD.deleted_at IS NULL)::int)
+    FROM notifications n WHERE n.id = NEW.notification_id;
+  ELSIF TG_OP = 'DELETE' AND OLD.deleted_at IS NULL THEN
+    PERFORM report_add(n.establishment_id, OLD.created_at, p_comments => -1)
+    FROM notifications n WHERE n.id = OLD.notification_id;
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE OR REPLACE TRIGGER report_comment_inserted AFTER INSERT ON post_comments
+FOR EACH ROW EXECUTE FUNCTION report_comment_changed();
+--> statement-breakpoint
+CREATE OR REPLACE TRIGGER report_comment_removed AFTER UPDATE OF deleted_at ON post_comments
+FOR EACH ROW WHEN ((OLD.deleted_at IS NULL) <> (NEW.deleted_at IS NULL))
+EXECUTE FUNCTION report_comment_changed();
+--> statement-breakpoint
+CREATE OR REPLACE TRIGGER report_comment_deleted AFTER DELETE ON post_comments
+FOR EACH ROW EXECUTE FUNCTION report_comment_changed();

@@ -1,0 +1,16 @@
+/**
+ * The paths of the endpoints that code without the contracts calls: the light public pages and
+ * the service worker, whose bundles must stay small (a contract brings its zod schemas along). The
+ * contracts declare these paths from here, so no path is written twice.
+ */
+export const API_PATHS = {
+  register: '/api/account/register',
+  pageView: '/api/analytics/pageview',
+  notificationEvents: '/api/notifications/:id/events',
+  pushSubscriptionChange: '/api/push/subscription-change',
+} as const;
+
+/** A path with its `:name` params filled in (encoded). */
+export function pathWith(path: string, params: Record<string, string>): string {
+  return path.replace(/:([A-Za-z]+)/g, (_match, name: string) => encodeURIComponent(params[name] ?? ''));
+}

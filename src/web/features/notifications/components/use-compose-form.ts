@@ -1,0 +1,126 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Msg } from '../../../../shared/messages';
+import type { Establishment } from '../../../../shared/schemas/establishment.schema';
+import { EditPostBodySchema } from '../../../../shared/schemas/notification.schema';
+import { establishmentKeys } from '../../../lib/api/establishment-keys';
+import { preferenceKeys } from '../../../lib/api/preferences.api';
+import { ApiError } from '../../../lib/api-client';
+import { translateMessage } from '../../../lib/translate-message';
+import { useApiForm } from '../../../lib/use-api-form';
+import { useSendNotification } from '../api/notifications.api';
+import { failureText, newComposeKey } from './compose-helpers';
+import { scheduleMessageText } from './schedule-helpers';
+import { useComposePicture } from './use-compose-picture';
+import { useComposeTiming } from './use-compose-timing';
+import { usePushBudget } from './use-push-budget';
+
+/**
+ * The compose card's state and its send: the text, picture, audience and timing, each problem beside
+ * its field, and after a send a fresh form.
+ */
+export function useComposeForm(establishment: Establishment) {
+  const { t } = useTranslation();
+  const { enqueueSnackbar } = useSnackbar();
+  const queryClient = useQueryClient();
+  const send = useSendNotification(establishment.id);
+  const form = useApiForm(EditPostBodySchema, { defaultValues: { text: '' } });
+  const text = form.watch('text') ?? '';
+  const picture = useComposePicture(establishment.id);
+  const timing = useComposeTiming(establishment.timeZone);
+  const budget = usePushBudget(establishment, text, picture.media?.id ?? null);
+  const [sending, setSending] = useState<'send' | 'post' | null>(null);
+  // Preferences the send is targeted at; none: every follower.
+  const [targets, setTargets] = useState<string[]>([]);
+  const [targetError, setTargetError] = useState<string | null>(null);
+  // One Idempotency-Key per compose, renewed after each successful send.
+  const composeKey = useRef(newComposeKey());
+  const [failure, setFailure] = useState<string | null>(null);
+  const fieldError = form.formState.errors.text?.message;
+  const busy = sending !== null;
+
+  /** Send (post=false) or send and post; scheduled when a time is set. */
+  const submit = (post: boolean) =>
+    form.handleSubmit(async ({ text: written }) => {
+      if (budget.over) return;
+      const at = timing.instants();
+      if (!at) return;
+      setFailure(null);
+      setTargetError(null);
+      timing.clearErrors();
+      setSending(post ? 'post' : 'send');
+      try {
+        const answer = await send.mutateAsync({
+          body: {
+            text: written,
+            mediaId: picture.media?.id ?? null,
+            post,
+            ...(targets.length > 0 ? { preferenceIds: targets } : {}),
+            ...(at.scheduledFor ? { scheduledFor: at.scheduledFor.toISOString() } : {}),
+            ...(at.validUntil ? { validUntil: at.validUntil.toISOString() } : {}),
+          },
+          composeKey: composeKey.current,
+        });
+        composeKey.current = newComposeKey();
+        enqueueSnackbar(scheduleMessageText(t, answer.message), { variant: 'success' });
+        form.reset({ text: '' });
+        picture.remove();
+        setTargets([]);
+        timing.reset();
+      } catch (caught) {
+        const fields = caught instanceof ApiError ? caught.fields : {};
+        if (fields.text)
+          form.setError('text', { type: 'server', message: fields.text }, { shouldFocus: true });
+        if (fields.mediaId) picture.refuse(fields.mediaId);
+        if (fields.preferenceIds) {
+          // A preference deleted meanwhile: say so beside the choice and offer the current list.
+          setTargetError(t('targeting.preferenceGone'));
+          void queryClient.invalidateQueries({ queryKey: preferenceKeys.all });
+        }
+        timing.applyServerFields(fields);
+        if (
+          !fields.text &&
+          !fields.mediaId &&
+          !fields.preferenceIds &&
+          !fields.scheduledFor &&
+          !fields.validUntil
+        )
+          setFailure(failureText(t, caught));
+        // Blocked or made inactive meanwhile: the page learns it and says why instead of the form.
+        if (caught instanceof ApiError && caught.status === 403)
+          void queryClient.invalidateQueries({ queryKey: establishmentKeys.one(establishment.id) });
+      } finally {
+        setSending(null);
+      }
+    })();
+
+  return {
+    text,
+    textField: form.register('text'),
+    textError: fieldError
+      ? translateMessage(t, fieldError)
+      : budget.over
+        ? translateMessage(t, Msg.pushTooLarge)
+        : null,
+    budget,
+    picture,
+    timing,
+    targeting: {
+      value: targets,
+      onChange: (next: string[]) => {
+        setTargets(next);
+        setTargetError(null);
+      },
+      error: targetError,
+    },
+    sending,
+    busy,
+    /** The send buttons wait while the text is too long, a send runs or the picture uploads. */
+    disabled: budget.over || busy || picture.uploading,
+    failure,
+    dismissFailure: () => setFailure(null),
+    submit,
+  };
+}

@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { zonedToInstant } from '../../../../shared/zoned-time';
+import type { SendMode } from './schedule-field';
+import { problemText, scheduledInstant, scheduleMessageText, suggestedWallTime } from './schedule-helpers';
+import { validUntilInstant, validUntilMessageText } from './valid-until-field';
+
+/**
+ * When a composed notification goes (now, or at a date and time on the establishment's clock, issue
+ * 16) and when its offer ends (issue 26, off unless asked), with the problems said beside each.
+ */
+export function useComposeTiming(timeZone: string) {
+  const { t } = useTranslation();
+  const [mode, setMode] = useState<SendMode>('now');
+  const [when, setWhen] = useState(() => ({ date: '', time: '' }));
+  const [scheduleError, setScheduleError] = useState<string | null>(null);
+  const [ends, setEnds] = useState(false);
+  const [until, setUntil] = useState(() => ({ date: '', time: '' }));
+  const [untilError, setUntilError] = useState<string | null>(null);
+
+  /** The send's time and the offer's end as instants; null, and the problem beside its field, when one is wrong. */
+  const instants = () => {
+    const scheduled = mode === 'later' ? scheduledInstant(when, timeZone) : null;
+    if (scheduled?.problem) {
+      setScheduleError(problemText(t, scheduled.problem));
+      return null;
+    }
+    const end = ends ? validUntilInstant(until, timeZone, scheduled?.at ?? new Date()) : null;
+    if (end?.problem) {
+      setUntilError(validUntilMessageText(t, end.problem));
+      return null;
+    }
+    return { scheduledFor: scheduled?.at, validUntil: end?.at };
+  };
+
+  return {
+    /** ScheduleField's props. */
+    schedule: {
+      mode,
+      onModeChange: (next: SendMode) => {
+        setMode(next);
+        setScheduleError(null);
+        if (next === 'later' && !when.date) setWhen(suggestedWallTime(timeZone));
+      },
+      value: when,
+      onChange: (next: typeof when) => {
+        setWhen(next);
+        setScheduleError(null);
+      },
+      error: scheduleError,
+    },
+    /** ValidUntilField's props. */
+    validUntil: {
+      on: ends,
+      onToggle: (next: boolean) => {
+        setEnds(next);
+        setUntilError(null);
+        // A first suggestion an hour or so after the send, on the same clock.
+        if (next && !until.date) {
+          const from = mode === 'later' ? zonedToInstant(when, timeZone) : undefined;
+          setUntil(suggestedWallTime(timeZone, from?.getTime()));
+        }
+      },
+      value: until,
+      onChange: (next: typeof until) => {
+        setUntil(next);
+        setUntilError(null);
+      },
+      error: untilError,
+    },
+    instants,
+    clearErrors: () => {
+      setScheduleError(null);
+      setUntilError(null);
+    },
+    /** The server's messages on the send time or the offer's end, beside their fields. */
+    applyServerFields: (fields: Record<string, string>) => {
+      if (fields.scheduledFor) setScheduleError(scheduleMessageText(t, fields.scheduledFor));
+      if (fields.validUntil) setUntilError(validUntilMessageText(t, fields.validUntil));
+    },
+    /** After a send: the next one goes now and ends never, unless asked again. */
+    reset: () => {
+      setMode('now');
+      setEnds(false);
+    },
+  };
+}
+
+/** The compose card's timing state, as its fields show it. */
+export type ComposeTiming = ReturnType<typeof useComposeTiming>;
