@@ -5,10 +5,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../src/shared/errors';
-import { actors, type Session } from '../support/api-actors';
-import { startTestApp, type TestApp } from '../support/test-app';
+import type { Session } from '../support/api-actors';
+import { setupRouteFixture } from '../support/route-fixture';
+import type { TestApp } from '../support/test-app';
 
 /** The routes a customer can never call, whatever establishment or post they name. */
 const CUSTOMER_FORBIDDEN = [
@@ -49,14 +50,12 @@ let customer: Session;
 let representative: Session;
 let admin: Session;
 
+const fixture = setupRouteFixture();
 beforeAll(async () => {
-  t = await startTestApp();
-  const people = actors(t);
-  customer = await people.userWithRole('customer');
-  representative = await people.userWithRole('representant');
-  admin = await people.userWithRole('admin');
+  ({ t, admin } = fixture);
+  customer = await fixture.a.userWithRole('customer');
+  representative = await fixture.a.userWithRole('representant');
 });
-afterAll(() => t.close());
 
 /** A request to the route that is malformed in every way it can be: bad ids, bad query, broken JSON. */
 function malformed(key: string, token?: string): InjectOptions {

@@ -13,13 +13,14 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import fc from 'fast-check';
 import pino from 'pino';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { establishmentFields } from '../support/api-actors';
 import { ENDS_SESSION, LAST, type Operation, type Route } from '../support/api-fuzz/openapi';
 import { causeOf, describeRequest, type Finding, shorten } from '../support/api-fuzz/report';
 import { arbitraries, type FuzzRequest } from '../support/api-fuzz/requests';
 import { type ActorName, makeWorld, type World } from '../support/api-fuzz/world';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { setupRouteFixture } from '../support/route-fixture';
+import type { TestApp } from '../support/test-app';
 
 const SEED = 20_260_609;
 /** Requests in a run, spread evenly over the routes (each route gets its own seeded property). */
@@ -30,8 +31,8 @@ let w: World;
 /** Errors the app logged while the current request ran (requests go one at a time). */
 let logged: { msg?: string; err?: { message?: string; stack?: string } }[] = [];
 
-beforeAll(async () => {
-  t = await startTestApp({
+const fixture = setupRouteFixture({
+  env: {
     LOG_LEVEL: 'error',
     // Rate limits are keyed by address and every request comes from a random one; the per-email
     // sign-in limit is lifted. A 429 would still be a fine answer.
@@ -39,7 +40,12 @@ beforeAll(async () => {
     // Nothing is delivered: no workers, and the only push host allowed is a closed local port.
     WORKERS: 'false',
     PUSH_ALLOWED_HOSTS: '127.0.0.1:9',
-  });
+  },
+  admin: false,
+  timeoutMs: 120_000,
+});
+beforeAll(async () => {
+  t = fixture.t;
   // Read what the app logs (errors only) instead of printing it.
   const stream = {
     write(line: string) {
@@ -49,7 +55,6 @@ beforeAll(async () => {
   (t.app.log as unknown as Record<symbol, unknown>)[pino.symbols.streamSym] = stream;
   w = await makeWorld(t);
 }, 120_000);
-afterAll(async () => t?.close());
 
 it('answers every fuzzed request of every documented route below 500, with the error body', async () => {
   const started = performance.now();

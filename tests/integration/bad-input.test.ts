@@ -10,13 +10,14 @@ import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { type JWTPayload, SignJWT } from 'jose';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../src/shared/errors';
 import { Msg } from '../../src/shared/messages';
 import type { Establishment } from '../../src/shared/schemas/establishment.schema';
-import { actors, type Session } from '../support/api-actors';
+import type { actors, Session } from '../support/api-actors';
 import { multipart } from '../support/multipart';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { setupRouteFixture } from '../support/route-fixture';
+import type { TestApp } from '../support/test-app';
 
 const CURSOR_INVALID = 'This page link is not valid. Reload the feed.';
 const MALFORMED = 'The upload is incomplete or malformed.';
@@ -28,16 +29,14 @@ let client: Session;
 let customer: Session;
 let shop: Establishment;
 
+// No delivery: the only push host allowed is a closed local port, and no workers run.
+const fixture = setupRouteFixture({ env: { WORKERS: 'false', PUSH_ALLOWED_HOSTS: '127.0.0.1:9' } });
 beforeAll(async () => {
-  // No delivery: the only push host allowed is a closed local port, and no workers run.
-  t = await startTestApp({ WORKERS: 'false', PUSH_ALLOWED_HOSTS: '127.0.0.1:9' });
-  a = actors(t);
-  admin = await a.userWithRole('admin');
+  ({ t, a, admin } = fixture);
   shop = await a.establishment(admin, 'Cursor Cafe');
   client = await a.clientOf(admin, shop.id);
   customer = await a.followerOf(shop.id);
 });
-afterAll(async () => t?.close());
 
 function expectError(res: LightMyRequestResponse, status: number, code: string, error?: string) {
   expect(res.statusCode, res.body).toBe(status);

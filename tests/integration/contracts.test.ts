@@ -3,7 +3,7 @@
  * registered: the server and the web derive from the same declarations. /api/docs lists each with
  * its operationId and summary.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as account from '../../src/shared/contracts/account.contracts';
 import * as comments from '../../src/shared/contracts/comments.contracts';
 import * as contact from '../../src/shared/contracts/contact.contracts';
@@ -16,7 +16,8 @@ import * as preferences from '../../src/shared/contracts/preferences.contracts';
 import * as quietHours from '../../src/shared/contracts/quiet-hours.contracts';
 import * as reactions from '../../src/shared/contracts/reactions.contracts';
 import * as reports from '../../src/shared/contracts/reports.contracts';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { setupRouteFixture } from '../support/route-fixture';
+import type { TestApp } from '../support/test-app';
 
 const isContract = (value: unknown): value is Contract =>
   typeof value === 'object' && value !== null && 'operationId' in value && 'path' in value;
@@ -42,10 +43,10 @@ const isApiRoute = (key: string) => {
 };
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
+const fixture = setupRouteFixture({ admin: false });
+beforeAll(() => {
+  t = fixture.t;
 });
-afterAll(() => t.close());
 
 describe('contracts', () => {
   it('every API route comes from a contract', () => {

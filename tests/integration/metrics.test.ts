@@ -3,25 +3,27 @@
  * status with their durations, the job queue's depth read from pg-boss at each scrape, and push
  * request latency by push service origin, measured against the local HTTPS push service.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type PushService, startPushService } from '../support/push-service';
-import { startTestApp, type TestApp } from '../support/test-app';
+import type { PushService } from '../support/push-service';
+import { setupRouteFixture } from '../support/route-fixture';
+import type { TestApp } from '../support/test-app';
 
 const METRICS_TOKEN = 'metrics-token-for-tests-0123456789';
 
 let push: PushService;
 let t: TestApp;
 
-beforeAll(async () => {
-  push = await startPushService();
+const fixture = setupRouteFixture({
+  push: 1,
   // No workers: queued jobs stay queued, so the depth is what this test put there.
-  t = await startTestApp({ METRICS_TOKEN, WORKERS: 'false', PUSH_CA_FILE: push.caFile });
-}, 120_000);
-
-afterAll(async () => {
-  await t?.close();
-  await push?.close();
+  env: { METRICS_TOKEN, WORKERS: 'false' },
+  admin: false,
+  timeoutMs: 120_000,
+});
+beforeAll(() => {
+  t = fixture.t;
+  push = fixture.pushes[0]!;
 });
 
 async function scrape(): Promise<string> {

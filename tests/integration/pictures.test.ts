@@ -5,7 +5,7 @@
  */
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../src/shared/errors';
 import { Msg } from '../../src/shared/messages';
 import type { Establishment } from '../../src/shared/schemas/establishment.schema';
@@ -14,7 +14,8 @@ import { actors, type Session } from '../support/api-actors';
 import { expectError } from '../support/expect-error';
 import { multipart } from '../support/multipart';
 import { plainPng, pngHeaderOnly } from '../support/pictures';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { setupRouteFixture } from '../support/route-fixture';
+import type { TestApp } from '../support/test-app';
 
 let t: TestApp;
 let admin: Session;
@@ -40,11 +41,10 @@ async function upload(
   return t.request({ method: 'POST', url, token, payload: body.payload, headers: body.headers });
 }
 
+const fixture = setupRouteFixture();
 beforeAll(async () => {
-  t = await startTestApp();
-  const a = actors(t);
-  admin = await a.userWithRole('admin');
-  place = await a.establishment(admin, 'Pixel Pub');
+  ({ t, admin } = fixture);
+  place = await fixture.a.establishment(admin, 'Pixel Pub');
   uploadRoutes = [
     '/api/account/avatar',
     `/api/establishments/${place.id}/logo`,
@@ -52,9 +52,6 @@ beforeAll(async () => {
     `/api/establishments/${place.id}/gallery`,
     `/api/establishments/${place.id}/media`,
   ];
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('picture uploads', () => {

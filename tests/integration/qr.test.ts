@@ -8,14 +8,15 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { establishments } from '../../src/server/db/schema';
 import { QR_SIZE_MESSAGE, QR_SIZES } from '../../src/server/modules/establishments/qr';
 import { ErrorCode } from '../../src/shared/errors';
 import { Msg } from '../../src/shared/messages';
 import { actors } from '../support/api-actors';
 import { expectError } from '../support/expect-error';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { setupRouteFixture } from '../support/route-fixture';
+import type { TestApp } from '../support/test-app';
 
 let t: TestApp;
 const get = (url: string, remoteAddress = '127.0.0.1') => t.request({ method: 'GET', url, remoteAddress });
@@ -36,11 +37,9 @@ async function pngEncodes(png: Buffer, text: string): Promise<boolean> {
   return true;
 }
 
-beforeAll(async () => {
-  t = await startTestApp({ RATE_LIMIT_PUBLIC_PER_MINUTE: '12' });
-});
-afterAll(async () => {
-  await t?.close();
+const fixture = setupRouteFixture({ env: { RATE_LIMIT_PUBLIC_PER_MINUTE: '12' }, admin: false });
+beforeAll(() => {
+  t = fixture.t;
 });
 
 describe('QR codes', () => {

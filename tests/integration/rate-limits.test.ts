@@ -15,6 +15,7 @@ import { actors, PASSWORD, type Session } from '../support/api-actors';
 import { expectError } from '../support/expect-error';
 import { multipart } from '../support/multipart';
 import { plainPng } from '../support/pictures';
+import { setupRouteFixture } from '../support/route-fixture';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /** Another web process on the same database and DATA_DIR, without job workers. */
@@ -54,19 +55,20 @@ describe('rate limits shared by two instances on one database', () => {
   // Alternate between the two instances, as a load balancer would.
   const both = () => [t.app, other.app];
 
-  beforeAll(async () => {
-    t = await startTestApp({
+  const fixture = setupRouteFixture({
+    env: {
       RATE_LIMIT_LOGIN_PER_MINUTE: '3',
       RATE_LIMIT_PUBLIC_PER_MINUTE: '4',
       RATE_LIMIT_UPLOADS_PER_MINUTE: '3',
-    });
+    },
+  });
+  beforeAll(async () => {
+    ({ t, admin } = fixture);
     other = await anotherInstance(t);
-    admin = await actors(t).userWithRole('admin');
     png = await plainPng(64, 64);
   });
   afterAll(async () => {
     await other?.close();
-    await t?.close();
   });
 
   it('counts public page requests per IP across instances, and a new instance remembers', async () => {

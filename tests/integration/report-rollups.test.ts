@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PLATFORM_REPORT_ID } from '../../src/server/db/schema/reports';
 import { VISIT_SOURCES } from '../../src/shared/schemas/report-sources';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { setupRouteFixture } from '../support/route-fixture';
 
 /**
  * The rollups against the raw rows they summarize (DESIGN.md, "Reports and analytics"): a seeded
@@ -25,17 +25,9 @@ function random(seed: number) {
   };
 }
 
-let app: TestApp;
-let sql: (text: string, values?: unknown[]) => Promise<Record<string, unknown>[]>;
-
-beforeAll(async () => {
-  app = await startTestApp();
-  sql = async (text, values) =>
-    (await app.ctx.database.sql.executeSql(text, values)).rows as Record<string, unknown>[];
-});
-afterAll(async () => {
-  await app?.close();
-});
+const fixture = setupRouteFixture({ admin: false });
+const sql = async (text: string, values?: unknown[]) =>
+  (await fixture.t.ctx.database.sql.executeSql(text, values)).rows as Record<string, unknown>[];
 
 /** An instant `hoursAgo` hours before now, give or take minutes: histories straddle local midnights. */
 const ago = (next: () => number, maxHours: number) =>

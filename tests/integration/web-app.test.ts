@@ -5,12 +5,14 @@
  * index.html with 404 for other page paths so a browser shows the app's not-found page); HEAD
  * wherever GET works; robots.txt; no source maps in production.
  */
-import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../src/shared/errors';
 import { actors } from '../support/api-actors';
+import { setupRouteFixture } from '../support/route-fixture';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 const INDEX = `<!doctype html>
@@ -26,24 +28,31 @@ const INDEX = `<!doctype html>
 `;
 const APP_MARK = '<div id="root"></div>';
 
-let dist: string;
+/** The stand-in for dist/web, made before the app starts and removed after the tests. */
+const dist = path.join(tmpdir(), `broadcast-web-${randomUUID()}`);
 let t: TestApp;
 let production: TestApp;
 
+const fixture = setupRouteFixture({
+  env: { WEB_DIST_DIR: dist },
+  admin: false,
+  before: async () => {
+    await mkdir(path.join(dist, 'assets'), { recursive: true });
+    await writeFile(path.join(dist, 'index.html'), INDEX);
+    await writeFile(
+      path.join(dist, 'assets', 'main-4f2a9c.js'),
+      'console.log("app");\n//# sourceMappingURL=main-4f2a9c.js.map\n',
+    );
+    await writeFile(path.join(dist, 'assets', 'main-4f2a9c.js.map'), '{"version":3,"sources":["main.tsx"]}');
+    await copyFile(
+      path.join(import.meta.dirname, '../../src/web/public/robots.txt'),
+      path.join(dist, 'robots.txt'),
+    );
+  },
+  timeoutMs: 120_000,
+});
 beforeAll(async () => {
-  dist = await mkdtemp(path.join(tmpdir(), 'broadcast-web-'));
-  await mkdir(path.join(dist, 'assets'));
-  await writeFile(path.join(dist, 'index.html'), INDEX);
-  await writeFile(
-    path.join(dist, 'assets', 'main-4f2a9c.js'),
-    'console.log("app");\n//# sourceMappingURL=main-4f2a9c.js.map\n',
-  );
-  await writeFile(path.join(dist, 'assets', 'main-4f2a9c.js.map'), '{"version":3,"sources":["main.tsx"]}');
-  await copyFile(
-    path.join(import.meta.dirname, '../../src/web/public/robots.txt'),
-    path.join(dist, 'robots.txt'),
-  );
-  t = await startTestApp({ WEB_DIST_DIR: dist });
+  t = fixture.t;
   production = await startTestApp({
     WEB_DIST_DIR: dist,
     NODE_ENV: 'production',
@@ -52,7 +61,6 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await t?.close();
   await production?.close();
   await rm(dist, { recursive: true, force: true });
 });

@@ -2,20 +2,20 @@
  * What the account emails say, as they arrive through the SMTP sink: the welcome speaks to the new
  * account's role, and the reset link's validity is in the language's plural form.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { actors, type Session, uniqueEmail } from '../../../tests/support/api-actors';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+import { setupRouteFixture } from '../../../tests/support/route-fixture';
+import type { TestApp } from '../../../tests/support/test-app';
 import { en } from './locales/en';
 import { PRODUCT_NAME } from './templates';
 
 let t: TestApp;
 let admin: Session;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  admin = await actors(t).userWithRole('admin');
+const fixture = setupRouteFixture();
+beforeAll(() => {
+  ({ t, admin } = fixture);
 });
-afterAll(() => t.close());
 
 const withProduct = (text: string) => text.replace('{{product}}', PRODUCT_NAME);
 

@@ -4,11 +4,12 @@
  * codes, `{ error, code, fields? }` bodies with the spec's messages, and the emails that arrive.
  * Shared setup and helpers: tests/support/account-api.ts.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, registration } from '../../../../tests/support/account-api';
 import { hasLink, passwordIn } from '../../../../tests/support/account-mails';
 import { uniqueEmail } from '../../../../tests/support/api-actors';
-import { startTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { setupRouteFixture } from '../../../../tests/support/route-fixture';
+import type { TestApp } from '../../../../tests/support/test-app';
 import { ErrorCode } from '../../../shared/errors';
 import { Msg } from '../../../shared/messages';
 
@@ -16,11 +17,9 @@ describe('accounts API rate limits', () => {
   let limited: TestApp;
   const rlPost = (url: string, payload: object) => limited.request({ method: 'POST', url, payload });
 
-  beforeAll(async () => {
-    limited = await startTestApp({ RATE_LIMIT_LOGIN_PER_MINUTE: '3' });
-  });
-  afterAll(async () => {
-    await limited?.close();
+  const fixture = setupRouteFixture({ env: { RATE_LIMIT_LOGIN_PER_MINUTE: '3' }, admin: false });
+  beforeAll(() => {
+    limited = fixture.t;
   });
 
   it('answers 429 RATE_LIMITED to the 4th failed sign-in for one email, not to other emails', async () => {

@@ -11,6 +11,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actors, type Session, uniqueEmail } from '../../../../tests/support/api-actors';
 import { expectError } from '../../../../tests/support/expect-error';
+import { setupRouteFixture } from '../../../../tests/support/route-fixture';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app';
 import { ErrorCode } from '../../../shared/errors';
 import { Msg } from '../../../shared/messages';
@@ -28,12 +29,9 @@ let ipSeq = 0;
 /** An address no other test sends from. */
 const freshIp = () => `198.18.${Math.floor(++ipSeq / 250)}.${(ipSeq % 250) + 1}`;
 
-beforeAll(async () => {
-  t = await startTestApp({ RATE_LIMIT_PAGEVIEWS_PER_MINUTE: String(LIMIT) });
-  admin = await actors(t).userWithRole('admin');
-});
-afterAll(async () => {
-  await t?.close();
+const fixture = setupRouteFixture({ env: { RATE_LIMIT_PAGEVIEWS_PER_MINUTE: String(LIMIT) } });
+beforeAll(() => {
+  ({ t, admin } = fixture);
 });
 
 function view(

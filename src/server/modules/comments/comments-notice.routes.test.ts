@@ -5,15 +5,12 @@
  * The product's clock (ctx.now) is held still while a test's comments are written, so they fall in
  * one window whatever the machine's speed; the notice then goes when the real window ends.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actors, type Session } from '../../../../tests/support/api-actors';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { actors, Session } from '../../../../tests/support/api-actors';
 import { expectError } from '../../../../tests/support/expect-error';
-import {
-  type PushService,
-  startPushService,
-  type TestSubscription,
-} from '../../../../tests/support/push-service';
-import { startTestApp, type TestApp } from '../../../../tests/support/test-app';
+import type { PushService, TestSubscription } from '../../../../tests/support/push-service';
+import { setupRouteFixture } from '../../../../tests/support/route-fixture';
+import type { TestApp } from '../../../../tests/support/test-app';
 import { ErrorCode } from '../../../shared/errors';
 import { Msg } from '../../../shared/messages';
 import type { PushMessage } from '../../../shared/push/payload';
@@ -30,19 +27,16 @@ let push: PushService;
 let a: ReturnType<typeof actors>;
 let admin: Session;
 
-beforeAll(async () => {
-  push = await startPushService();
-  t = await startTestApp({
-    PUSH_CA_FILE: push.caFile,
+const fixture = setupRouteFixture({
+  push: 1,
+  env: {
     COMMENT_NOTICE_SECONDS: String(WINDOW_SECONDS),
     RATE_LIMIT_COMMENTS_PER_MINUTE: String(RATE_LIMIT),
-  });
-  a = actors(t);
-  admin = await a.userWithRole('admin');
+  },
 });
-afterAll(async () => {
-  await t?.close();
-  await push?.close();
+beforeAll(() => {
+  ({ t, a, admin } = fixture);
+  push = fixture.pushes[0]!;
 });
 
 async function device(user: Session): Promise<TestSubscription> {

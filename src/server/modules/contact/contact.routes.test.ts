@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { actors, type Session } from '../../../../tests/support/api-actors';
 import { expectError } from '../../../../tests/support/expect-error';
-import { startTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { setupRouteFixture } from '../../../../tests/support/route-fixture';
+import type { TestApp } from '../../../../tests/support/test-app';
 import { ErrorCode } from '../../../shared/errors';
 import { Msg } from '../../../shared/messages';
 import type { ContactRequestList } from '../../../shared/schemas/contact.schema';
@@ -31,12 +32,13 @@ const send = (payload: unknown, ip = nextIp()) =>
 const list = (token?: string, query = '') =>
   t.request({ method: 'GET', url: `/api/contact-requests${query}`, token });
 
-beforeAll(async () => {
-  t = await startTestApp({ SUPPORT_EMAIL: SUPPORT, RATE_LIMIT_LOGIN_PER_MINUTE: String(LIMIT) });
-  admin = await actors(t).userWithRole('admin');
-  representant = await actors(t).userWithRole('representant');
+const fixture = setupRouteFixture({
+  env: { SUPPORT_EMAIL: SUPPORT, RATE_LIMIT_LOGIN_PER_MINUTE: String(LIMIT) },
 });
-afterAll(() => t.close());
+beforeAll(async () => {
+  ({ t, admin } = fixture);
+  representant = await fixture.a.userWithRole('representant');
+});
 
 describe('POST /api/contact', () => {
   it("stores the request and emails the representatives with a Reply-To of the business's address", async () => {

@@ -6,10 +6,11 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actors, type Session } from '../../../../tests/support/api-actors';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { actors, Session } from '../../../../tests/support/api-actors';
 import { multipart } from '../../../../tests/support/multipart';
-import { startTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { setupRouteFixture } from '../../../../tests/support/route-fixture';
+import type { TestApp } from '../../../../tests/support/test-app';
 import { ErrorCode } from '../../../shared/errors';
 import { Msg } from '../../../shared/messages';
 import type { GalleryImage } from '../../../shared/schemas/establishment.schema';
@@ -19,14 +20,9 @@ let t: TestApp;
 let people: ReturnType<typeof actors>;
 let admin: Session;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  people = actors(t);
-  admin = await people.userWithRole('admin');
-}, 60_000);
-
-afterAll(async () => {
-  await t?.close();
+const fixture = setupRouteFixture({ timeoutMs: 60_000 });
+beforeAll(() => {
+  ({ t, a: people, admin } = fixture);
 });
 
 const png = (background: string) =>

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actors, type Session } from '../../../../tests/support/api-actors';
-import { startTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { actors, Session } from '../../../../tests/support/api-actors';
+import { setupRouteFixture } from '../../../../tests/support/route-fixture';
+import type { TestApp } from '../../../../tests/support/test-app';
 import { Msg } from '../../../shared/messages';
 import { establishments } from '../../db/schema';
 
@@ -21,10 +22,9 @@ let follower: Session;
 
 const get = (url: string, token?: string) => t.request({ method: 'GET', url, token });
 
+const fixture = setupRouteFixture();
 beforeAll(async () => {
-  t = await startTestApp();
-  act = actors(t);
-  admin = await act.userWithRole('admin');
+  ({ t, a: act, admin } = fixture);
   const venue = await act.establishment(admin, 'Access Bistro');
   const other = await act.establishment(admin, 'Other Bistro');
   venueId = venue.id;
@@ -41,7 +41,6 @@ beforeAll(async () => {
   customer = await act.userWithRole('customer');
   follower = await act.followerOf(venueId);
 });
-afterAll(() => t.close());
 
 const LIST_EXPORTS = ['/api/management/export/users', '/api/management/export/establishments'];
 

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actors, PASSWORD, type Session, uniqueEmail } from '../../../../tests/support/api-actors';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type actors, PASSWORD, type Session, uniqueEmail } from '../../../../tests/support/api-actors';
 import { csvObjects, parseCsv } from '../../../../tests/support/csv';
-import { startTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { setupRouteFixture } from '../../../../tests/support/route-fixture';
+import type { TestApp } from '../../../../tests/support/test-app';
 import type {
   EstablishmentExportRow,
   FollowerExportRow,
@@ -37,16 +38,14 @@ async function person(firstName: string, extra: Partial<typeof users.$inferInser
 
 const get = (url: string, token = admin.token) => t.request({ method: 'GET', url, token });
 
+const fixture = setupRouteFixture();
 beforeAll(async () => {
-  t = await startTestApp();
-  act = actors(t);
-  admin = await act.userWithRole('admin');
+  ({ t, a: act, admin } = fixture);
   hash = await hashPassword(PASSWORD);
   const venue = await act.establishment(admin, `Export Café ${TAG}`);
   venueId = venue.id;
   venuePublicId = venue.publicId;
 });
-afterAll(() => t.close());
 
 describe('the users export', () => {
   it('streams a CSV with a header line, one line per user, filters applied and formulas neutralized', async () => {

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actors, type Session } from '../../../../tests/support/api-actors';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { actors, Session } from '../../../../tests/support/api-actors';
 import { parseCsv } from '../../../../tests/support/csv';
-import { startTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { setupRouteFixture } from '../../../../tests/support/route-fixture';
+import type { TestApp } from '../../../../tests/support/test-app';
 import type { PersonalData } from '../../../shared/schemas/export.schema';
 import {
   deliveries,
@@ -52,10 +53,9 @@ async function deviceWithNotification(user: Session, text: string) {
   return { device: device!, notification: sent! };
 }
 
+const fixture = setupRouteFixture();
 beforeAll(async () => {
-  t = await startTestApp();
-  act = actors(t);
-  admin = await act.userWithRole('admin');
+  ({ t, a: act, admin } = fixture);
   venueId = (await act.establishment(admin, 'Portable Pub')).id;
   me = await act.followerOf(venueId, 'me');
   someoneElse = await act.followerOf(venueId, 'someone-else');
@@ -113,7 +113,6 @@ beforeAll(async () => {
     201,
   );
 });
-afterAll(() => t.close());
 
 describe('download my data', () => {
   it('answers one JSON document of everything stored about me', async () => {

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actors, PASSWORD, type Session, uniqueEmail } from '../../../../tests/support/api-actors';
-import { startTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type actors, PASSWORD, type Session, uniqueEmail } from '../../../../tests/support/api-actors';
+import { setupRouteFixture } from '../../../../tests/support/route-fixture';
+import type { TestApp } from '../../../../tests/support/test-app';
 import { Msg } from '../../../shared/messages';
 import type { ManagedUser, UserList } from '../../../shared/schemas/user-management.schema';
 import { users } from '../../db/schema';
@@ -44,12 +45,10 @@ async function names(search: string, filters = ''): Promise<string[]> {
   return res.json<UserList>().items.map((u) => u.firstName);
 }
 
-beforeAll(async () => {
-  t = await startTestApp();
-  act = actors(t);
-  admin = await act.userWithRole('admin');
+const fixture = setupRouteFixture();
+beforeAll(() => {
+  ({ t, a: act, admin } = fixture);
 });
-afterAll(() => t.close());
 
 describe('the people list', () => {
   it('finds people whatever the case and accents, word by word, over name, email and phone', async () => {

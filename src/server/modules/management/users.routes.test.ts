@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setupRouteFixture } from '../../../../tests/support/route-fixture';
+import type { TestApp } from '../../../../tests/support/test-app';
 import { ErrorCode } from '../../../shared/errors';
 import { Msg } from '../../../shared/messages';
 import { createAdmin } from '../account/admin-bootstrap';
@@ -28,12 +29,12 @@ const person = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
+const fixture = setupRouteFixture({ admin: false });
 beforeAll(async () => {
-  t = await startTestApp();
+  t = fixture.t;
   await createAdmin(t.ctx.db, { email: 'boss@users.test', password: 'boss-password' });
   adminToken = await login('boss@users.test', 'boss-password');
 });
-afterAll(() => t.close());
 
 describe('user management API', () => {
   it('lets an admin create a representative, who gets a password by email and can sign up a client', async () => {

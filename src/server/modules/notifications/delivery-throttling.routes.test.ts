@@ -5,8 +5,8 @@
  * throttled endpoint waits as long as it asks, only requests made count as tries, and a push
  * service throttling us as a whole holds back only its own deliveries.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actors, type Session } from '../../../../tests/support/api-actors';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { actors, Session } from '../../../../tests/support/api-actors';
 import {
   business,
   completed,
@@ -15,8 +15,9 @@ import {
   sendOk,
   until,
 } from '../../../../tests/support/delivery-integrity';
-import { type PushService, startPushService } from '../../../../tests/support/push-service';
-import { startTestApp, type TestApp } from '../../../../tests/support/test-app';
+import type { PushService } from '../../../../tests/support/push-service';
+import { setupRouteFixture } from '../../../../tests/support/route-fixture';
+import type { TestApp } from '../../../../tests/support/test-app';
 import type { PushMessage } from '../../../shared/push/payload';
 
 const MAX_ATTEMPTS = 3;
@@ -26,22 +27,16 @@ let t: TestApp;
 let a: ReturnType<typeof actors>;
 let admin: Session;
 
-beforeAll(async () => {
-  [push, other] = await Promise.all([startPushService(), startPushService()]);
+const fixture = setupRouteFixture({
+  push: 2,
   // Few requests in flight, so a send takes several rounds of requests: what one round's 429s do
   // to the next is seen.
-  t = await startTestApp({
-    PUSH_CA_FILE: push.caFile,
-    PUSH_MAX_ATTEMPTS: String(MAX_ATTEMPTS),
-    PUSH_CONCURRENCY: '4',
-    PUSH_BATCH_SIZE: '5',
-  });
-  a = actors(t);
-  admin = await a.userWithRole('admin');
+  env: { PUSH_MAX_ATTEMPTS: String(MAX_ATTEMPTS), PUSH_CONCURRENCY: '4', PUSH_BATCH_SIZE: '5' },
 });
-afterAll(async () => {
-  await t?.close();
-  await Promise.all([push?.close(), other?.close()]);
+beforeAll(() => {
+  ({ t, a, admin } = fixture);
+  push = fixture.pushes[0]!;
+  other = fixture.pushes[1]!;
 });
 
 /** `followers` followers of a new business with `each` devices on `service`. */

@@ -5,16 +5,13 @@
  * devices that keep failing or went silent are skipped and shown to their owner; a browser's new
  * subscription replaces the old one with the device's secret.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actors, type Session } from '../../../../tests/support/api-actors';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { actors, Session } from '../../../../tests/support/api-actors';
 import { business, completed, device, until } from '../../../../tests/support/delivery-integrity';
 import { expectError } from '../../../../tests/support/expect-error';
-import {
-  type PushService,
-  startPushService,
-  type TestSubscription,
-} from '../../../../tests/support/push-service';
-import { startTestApp, type TestApp } from '../../../../tests/support/test-app';
+import type { PushService, TestSubscription } from '../../../../tests/support/push-service';
+import { setupRouteFixture } from '../../../../tests/support/route-fixture';
+import type { TestApp } from '../../../../tests/support/test-app';
 import { ErrorCode } from '../../../shared/errors';
 import { Msg } from '../../../shared/messages';
 import { type PushMessage, pushTopicOf } from '../../../shared/push/payload';
@@ -26,19 +23,13 @@ let t: TestApp;
 let a: ReturnType<typeof actors>;
 let admin: Session;
 
-beforeAll(async () => {
-  push = await startPushService();
-  t = await startTestApp({
-    PUSH_CA_FILE: push.caFile,
-    PUSH_MAX_ATTEMPTS: '2',
-    PUSH_FAILED_SENDS_TO_SKIP: '2',
-  });
-  a = actors(t);
-  admin = await a.userWithRole('admin');
+const fixture = setupRouteFixture({
+  push: 1,
+  env: { PUSH_MAX_ATTEMPTS: '2', PUSH_FAILED_SENDS_TO_SKIP: '2' },
 });
-afterAll(async () => {
-  await t?.close();
-  await push?.close();
+beforeAll(() => {
+  ({ t, a, admin } = fixture);
+  push = fixture.pushes[0]!;
 });
 
 const messagesTo = (s: TestSubscription) => push.messages(s.endpoint);

@@ -3,10 +3,11 @@
  * why (400 with the field), and what is stored. Delivery under quiet hours:
  * quiet-hours-delivery.routes.test.ts.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actors, PASSWORD, type Session, uniqueEmail } from '../../../../tests/support/api-actors';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type actors, PASSWORD, type Session, uniqueEmail } from '../../../../tests/support/api-actors';
 import { expectError } from '../../../../tests/support/expect-error';
-import { startTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { setupRouteFixture } from '../../../../tests/support/route-fixture';
+import type { TestApp } from '../../../../tests/support/test-app';
 import { ErrorCode } from '../../../shared/errors';
 import { Msg } from '../../../shared/messages';
 import { type QuietHours, QuietMsg } from '../../../shared/schemas/quiet-hours.schema';
@@ -20,12 +21,11 @@ let t: TestApp;
 let a: ReturnType<typeof actors>;
 let customer: Session;
 
+const fixture = setupRouteFixture({ admin: false });
 beforeAll(async () => {
-  t = await startTestApp();
-  a = actors(t);
+  ({ t, a } = fixture);
   customer = await a.userWithRole('customer');
 });
-afterAll(() => t.close());
 
 const get = (token?: string) => t.request({ method: 'GET', url: URL, token });
 const put = (payload: unknown, token?: string) =>

@@ -2,10 +2,11 @@
  * A customer's picks over HTTP: in their account (GET/PUT /api/account/preferences) and when they
  * register and follow a business in one step.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actors, type Session, uniqueEmail } from '../../../../tests/support/api-actors';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type actors, type Session, uniqueEmail } from '../../../../tests/support/api-actors';
 import { expectError } from '../../../../tests/support/expect-error';
-import { startTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { setupRouteFixture } from '../../../../tests/support/route-fixture';
+import type { TestApp } from '../../../../tests/support/test-app';
 import { ErrorCode } from '../../../shared/errors';
 import { Msg } from '../../../shared/messages';
 import type { Preference } from '../../../shared/schemas/preference.schema';
@@ -17,10 +18,9 @@ let vegan: Preference;
 let beer: Preference;
 const MISSING = '00000000-0000-4000-8000-000000000000';
 
+const fixture = setupRouteFixture();
 beforeAll(async () => {
-  t = await startTestApp();
-  a = actors(t);
-  admin = await a.userWithRole('admin');
+  ({ t, a, admin } = fixture);
   const group = await a.call('POST', '/api/preference-groups', { name: 'Taste' }, admin.token);
   const groupId = group.json().group.id as string;
   const make = async (name: string) =>
@@ -29,7 +29,6 @@ beforeAll(async () => {
   vegan = await make('Vegan');
   beer = await make('Beer');
 });
-afterAll(() => t?.close());
 
 const sorted = (ids: string[]) => [...ids].sort();
 

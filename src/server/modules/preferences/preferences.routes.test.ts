@@ -2,15 +2,14 @@
  * Preferences and preference groups over HTTP: anyone lists them, admins create, edit and delete
  * them with the spec's messages, and every other role is refused.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actors, type Session } from '../../../../tests/support/api-actors';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { actors, Session } from '../../../../tests/support/api-actors';
 import { expectError } from '../../../../tests/support/expect-error';
-import { startTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { setupRouteFixture } from '../../../../tests/support/route-fixture';
 import { ErrorCode } from '../../../shared/errors';
 import { Msg } from '../../../shared/messages';
 import type { Preference, PreferenceGroup } from '../../../shared/schemas/preference.schema';
 
-let t: TestApp;
 let a: ReturnType<typeof actors>;
 let admin: Session;
 let customer: Session;
@@ -18,16 +17,14 @@ let client: Session;
 let representant: Session;
 const MISSING = '00000000-0000-4000-8000-000000000000';
 
+const fixture = setupRouteFixture({ env: { WORKERS: 'false' } });
 beforeAll(async () => {
-  t = await startTestApp({ WORKERS: 'false' });
-  a = actors(t);
-  admin = await a.userWithRole('admin');
+  ({ a, admin } = fixture);
   customer = await a.userWithRole('customer');
   representant = await a.userWithRole('representant');
   const shop = await a.establishment(admin, 'Preference Pub');
   client = await a.clientOf(admin, shop.id);
 });
-afterAll(() => t?.close());
 
 const call = (...args: Parameters<ReturnType<typeof actors>['call']>) => a.call(...args);
 
