@@ -42,6 +42,7 @@ import { userActionRoutes } from './modules/management/user-actions.routes';
 import { userManagementRoutes } from './modules/management/users.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { quietHoursRoutes } from './modules/notifications/quiet-hours.routes';
+import { notifyRoutes } from './modules/notify/notify.routes';
 import { preferenceRoutes } from './modules/preferences/preferences.routes';
 import { reactionRoutes } from './modules/reactions/reactions.routes';
 import { reportRoutes } from './modules/reports/reports.routes';
@@ -217,6 +218,7 @@ export async function buildApp(
   await app.register(async (scope) => notificationRoutes(scope, ctx));
   await app.register(async (scope) => preferenceRoutes(scope, ctx));
   await app.register(async (scope) => quietHoursRoutes(scope, ctx));
+  await app.register(async (scope) => notifyRoutes(scope, ctx));
   await app.register(async (scope) => reactionRoutes(scope, ctx));
   await app.register(async (scope) => commentRoutes(scope, ctx));
   await app.register(async (scope) => exportRoutes(scope, ctx));

@@ -27,6 +27,10 @@ const EnvSchema = z.object({
     .default(24 * 30),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Broadcast <no-reply@localhost>'),
+  /** Emails handed to the SMTP server per second at most, for the provider's limits (all emails). */
+  EMAIL_RATE_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(100),
+  /** SMTP connections kept open at once. */
+  EMAIL_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(5),
   VAPID_PUBLIC_KEY: z.string().optional(),
   VAPID_PRIVATE_KEY: z.string().optional(),
   VAPID_SUBJECT: z.string().optional(),
@@ -117,6 +121,8 @@ export interface Config {
   tokenTtlSeconds: number;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** The SMTP pool: messages per second at most, connections at once. */
+  email: { perSecond: number; connections: number };
   vapid: { publicKey?: string; privateKey?: string; subject?: string };
   supportEmail: string;
   androidAppUrl: string;
@@ -298,6 +304,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     tokenTtlSeconds: Math.round(env.TOKEN_TTL_HOURS * 3600),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM,
+    email: { perSecond: env.EMAIL_RATE_PER_SECOND, connections: env.EMAIL_CONNECTIONS },
     vapid: { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT },
     supportEmail: env.SUPPORT_EMAIL,
     // The installable web app is the Android app unless a store listing is configured: its install

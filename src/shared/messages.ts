@@ -81,6 +81,9 @@ export const Msg = {
   subscriptionTaken: 'This push subscription belongs to another account.',
   deviceUnknown: 'This device is no longer known. Open the app and turn notifications on again.',
   deviceRemoved: 'Device removed',
+  emailNeedsConsent: 'To get news by email, agree to receive them by email.',
+  emailUnsubscribed: 'You will no longer get emails from this business.',
+  notFollowing: 'You do not follow this business.',
   idempotencyKeyExpired:
     'This Idempotency-Key was used more than 24 hours ago: compose the notification again.',
   // Preferences and targeted sends (issue 12).

@@ -99,6 +99,21 @@ async function playHistory(seed: number) {
         );
       }
     }
+    // Emailed followers (the email channel: the target is the user), a few of them clicking Open;
+    // picked by position, not by the seeded generator, whose sequence the rest of the history follows.
+    const emailed = users.filter((_, k) => (k + i) % 5 === 0);
+    if (emailed.length > 0) {
+      await sql(
+        `INSERT INTO deliveries (notification_id, subscription_id, user_id, channel)
+         SELECT $1, u, u, 'email' FROM unnest($2::uuid[]) AS u ON CONFLICT DO NOTHING`,
+        [notification!.id, emailed],
+      );
+      await sql(
+        `UPDATE deliveries SET clicked_at = now()
+          WHERE notification_id = $1 AND channel = 'email' AND subscription_id = ANY($2::uuid[])`,
+        [notification!.id, emailed.filter((_, k) => k % 3 === 0)],
+      );
+    }
   }
   // Public page views, the same visitor coming back sometimes.
   for (let i = 0; i < 120; i++) {
@@ -195,19 +210,22 @@ describe('report rollups', () => {
     await playHistory(2);
   }, 120_000);
 
-  it("count each local day's sends, posts, devices, receipts and clicks exactly as the raw rows do", async () => {
+  it("count each local day's sends, posts, devices, emails, receipts and clicks exactly as the raw rows do", async () => {
     const rolled = await figures(`
       SELECT establishment_id::text AS e, day::text AS day, sum(notifications)::int AS notifications,
              sum(posts)::int AS posts, sum(devices)::int AS devices, sum(reach)::int AS reach,
-             sum(clicks)::int AS clicks
+             sum(clicks)::int AS clicks, sum(emails)::int AS emails, sum(email_clicks)::int AS email_clicks
       FROM report_daily WHERE establishment_id <> '${PLATFORM_REPORT_ID}'
-      GROUP BY 1, 2 HAVING sum(notifications) + sum(devices) > 0`);
+      GROUP BY 1, 2 HAVING sum(notifications) + sum(devices) + sum(emails) > 0`);
     const raw = await figures(`
       SELECT n.establishment_id::text AS e, ${localDay('n.created_at')} AS day,
              count(DISTINCT n.id)::int AS notifications,
              count(DISTINCT n.id) FILTER (WHERE n.in_feed)::int AS posts,
-             count(d.notification_id)::int AS devices, count(d.received_at)::int AS reach,
-             count(d.clicked_at)::int AS clicks
+             count(d.notification_id) FILTER (WHERE d.channel = 'push')::int AS devices,
+             count(d.received_at) FILTER (WHERE d.channel = 'push')::int AS reach,
+             count(d.clicked_at) FILTER (WHERE d.channel = 'push')::int AS clicks,
+             count(d.notification_id) FILTER (WHERE d.channel = 'email')::int AS emails,
+             count(d.clicked_at) FILTER (WHERE d.channel = 'email')::int AS email_clicks
       FROM notifications n LEFT JOIN deliveries d ON d.notification_id = n.id
       GROUP BY 1, 2`);
     expect(rolled.length).toBeGreaterThan(3);
@@ -279,10 +297,11 @@ describe('report rollups', () => {
   });
 
   it("keep the platform's rows as the sum of the establishments' rows, day by day", async () => {
-    const columns = 'notifications, posts, devices, reach, clicks, follows, unfollows, reactions, comments'
-      .split(', ')
-      .map((c) => `sum(${c})::int AS ${c}`)
-      .join(', ');
+    const columns =
+      'notifications, posts, devices, reach, clicks, follows, unfollows, reactions, comments, emails, email_clicks'
+        .split(', ')
+        .map((c) => `sum(${c})::int AS ${c}`)
+        .join(', ');
     const platform = await figures(
       `SELECT day::text AS day, ${columns} FROM report_daily WHERE establishment_id = '${PLATFORM_REPORT_ID}' GROUP BY 1`,
     );

@@ -3,6 +3,10 @@ import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMail {
   to: string[];
+  /** The sender's address and display name. */
+  from: { address: string; name: string };
+  /** Every header, by lower-case name (the last one of a name). */
+  headers: Record<string, string>;
   /** The Reply-To addresses, when the message has them. */
   replyTo: string[];
   subject: string;
@@ -19,16 +23,36 @@ const addresses = (field: AddressObject | AddressObject[] | undefined) =>
 export async function startSmtpSink() {
   const received: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
+  /** Addresses refused at RCPT TO, with the SMTP code (550: no such mailbox, a hard bounce). */
+  const refused = new Map<string, number>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const code = refused.get(address.address.toLowerCase());
+      if (!code) return callback();
+      const error = Object.assign(new Error(`${code} mailbox unavailable`), { responseCode: code });
+      callback(error);
+    },
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then((mail: ParsedMail) => {
           const text = mail.text ?? '';
+          const from = (mail.from?.value ?? [])[0];
           received.push({
             to: addresses(mail.to),
+            from: { address: from?.address ?? '', name: from?.name ?? '' },
+            // As sent (mailparser groups List-* headers into one structure): the raw lines, unfolded.
+            headers: Object.fromEntries(
+              mail.headerLines.map(({ key, line }) => [
+                key.toLowerCase(),
+                line
+                  .slice(line.indexOf(':') + 1)
+                  .replace(/\r?\n[ \t]+/g, ' ')
+                  .trim(),
+              ]),
+            ),
             replyTo: addresses(mail.replyTo),
             subject: mail.subject ?? '',
             text,
@@ -50,6 +74,13 @@ export async function startSmtpSink() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    /** From now on, refuse mail to this address at RCPT TO with this code (550: a hard bounce; 4xx: try later). */
+    refuse(address: string, code = 550) {
+      refused.set(address.toLowerCase(), code);
+    },
+    accept(address: string) {
+      refused.delete(address.toLowerCase());
+    },
     /** Wait for a message to this address (and matching `where`), up to `timeoutMs`. */
     async waitFor(to: string, where: (m: ReceivedMail) => boolean = () => true, timeoutMs = 15_000) {
       const find = () => received.find((m) => m.to.includes(to.toLowerCase()) && where(m));

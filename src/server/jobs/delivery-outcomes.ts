@@ -7,6 +7,16 @@ import { backoffMs } from './notification-delivery.queues';
 type Refusal = Extract<PushResult, { kind: 'auth' }>;
 
 /**
+ * What the mail server answered for one email delivery: accepted; a 4xx or no answer (tried again
+ * later); a 5xx refusing the address (bounced: no email goes to it any more); another 5xx.
+ */
+export type EmailResult =
+  | { kind: 'sent' }
+  | { kind: 'retry'; status: number | null }
+  | { kind: 'bounced'; status: number }
+  | { kind: 'failed'; status: number | null };
+
+/**
  * What one batch learned from the push services, kept until written: each delivery's outcome, the
  * subscriptions to delete, the 401/403 answers still undecided, the origins whose pause ended, and
  * when the batch should run again for what it left pending.
@@ -24,13 +34,16 @@ export class BatchOutcomes {
   /** When the batch should run again for the deliveries it leaves pending; Infinity: none. */
   nextRunAt = Number.POSITIVE_INFINITY;
   private readonly gone: string[] = [];
+  /** Users whose address the mail server refused for good. */
+  private readonly bounced: string[] = [];
   /** Failed for a reason of the device's (refused, no answer after retries), not of the message. */
   private readonly deviceFailures = new Set<string>();
 
   constructor(
     private readonly ctx: AppContext,
     private readonly notificationId: string,
-    private readonly pauses: ReadonlyMap<string, OriginPause>,
+    /** The push service origins paused for our credentials (push-channel.ts). */
+    readonly pauses: ReadonlyMap<string, OriginPause>,
     /** Earlier attempts per subscription id. */
     private readonly attemptsOf: ReadonlyMap<string, number>,
     /** Subscriptions whose device failed its last send(s): an accepted push clears that. */
@@ -103,31 +116,51 @@ export class BatchOutcomes {
         // Its push service paused as a whole before the request went out: no attempt.
         this.waitUntil(Date.now() + result.retryAfterMs);
         break;
-      case 'retry': {
-        const attempts = (this.attemptsOf.get(id) ?? 0) + 1;
-        if (attempts >= this.ctx.config.push.maxAttempts) {
-          this.deviceFailures.add(id);
-          this.results.push({
-            subscriptionId: id,
-            outcome: 'failed',
-            httpStatus: result.status,
-            tried: true,
-          });
-          break;
-        }
-        // The push service's Retry-After (capped by the sender), never sooner than our own backoff.
-        const retryAt = Date.now() + Math.max(result.retryAfterMs ?? 0, backoffMs(attempts - 1));
-        this.results.push({
-          subscriptionId: id,
-          outcome: 'pending',
-          httpStatus: result.status,
-          tried: true,
-          retryAt: new Date(retryAt),
-        });
-        this.waitUntil(retryAt);
+      case 'retry':
+        this.retryLater(id, result.status, result.retryAfterMs, true);
         break;
-      }
     }
+  }
+
+  /** An email delivery's answer (the target is the user). */
+  recordEmail(id: string, result: EmailResult): void {
+    switch (result.kind) {
+      case 'sent':
+        this.results.push({ subscriptionId: id, outcome: 'sent', httpStatus: 250, tried: true });
+        break;
+      case 'bounced':
+        this.bounced.push(id);
+        this.results.push({ subscriptionId: id, outcome: 'failed', httpStatus: result.status, tried: true });
+        break;
+      case 'failed':
+        this.results.push({ subscriptionId: id, outcome: 'failed', httpStatus: result.status, tried: true });
+        break;
+      case 'retry':
+        this.retryLater(id, result.status, undefined, false);
+        break;
+    }
+  }
+
+  /**
+   * A transient failure: tried again after our backoff (never sooner than what the service asked),
+   * or failed once the delivery had its requests (a push device's failure then counts against it).
+   */
+  private retryLater(id: string, status: number | null, retryAfterMs: number | undefined, device: boolean) {
+    const attempts = (this.attemptsOf.get(id) ?? 0) + 1;
+    if (attempts >= this.ctx.config.push.maxAttempts) {
+      if (device) this.deviceFailures.add(id);
+      this.results.push({ subscriptionId: id, outcome: 'failed', httpStatus: status, tried: true });
+      return;
+    }
+    const retryAt = Date.now() + Math.max(retryAfterMs ?? 0, backoffMs(attempts - 1));
+    this.results.push({
+      subscriptionId: id,
+      outcome: 'pending',
+      httpStatus: status,
+      tried: true,
+      retryAt: new Date(retryAt),
+    });
+    this.waitUntil(retryAt);
   }
 
   /**
@@ -152,5 +185,6 @@ export class BatchOutcomes {
       if (outcome !== 'pending') this.ctx.metrics.deliveries.inc({ outcome }, n);
     await deliveries.recordDeviceHealth(sql, health, this.ctx.config.push.failedSendsToSkip);
     await deliveries.deleteSubscriptions(sql, removed);
+    await deliveries.markEmailsBounced(sql, this.bounced.splice(0));
   }
 }

@@ -48,7 +48,7 @@ export function fanoutDefinition(ctx: AppContext): JobDefinition<typeof fanoutJo
           const users = await deliveries.memberPage(sql, n.establishmentId, cursor, pageSize, targets);
           pageSize = batchSize * BATCHES_PER_PAGE;
           if (users.length === 0) break;
-          const added = await deliveries.addToAudience(sql, notificationId, users);
+          const added = await deliveries.addToAudience(sql, notificationId, n.establishmentId, users);
           const batches = [];
           for (let i = 0; i < users.length; i += batchSize) {
             const after = i === 0 ? cursor : users[i - 1]!;

@@ -232,3 +232,75 @@ export const passwordResetByAdminMail = (
     ],
     v,
   );
+
+/** An email subject from a post's text: its first line, at most `max` characters, cut at a word. */
+export function subjectOf(text: string, max = 78): string {
+  const line = (text.split('\n').find((l) => l.trim()) ?? '')
+    .replace(INVISIBLE, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const chars = [...line];
+  if (chars.length <= max) return line;
+  const cut = chars.slice(0, max - 1).join('');
+  const atWord = cut.lastIndexOf(' ');
+  return `${(atWord >= max / 2 ? cut.slice(0, atWord) : cut).trimEnd()}…`;
+}
+
+/** What a business's notification email carries (issue 28); every URL absolute. */
+export interface NotificationMailInput {
+  establishment: string;
+  /** The business's address on one line, shown at the bottom as senders of such email must. */
+  address: string;
+  text: string;
+  pictureUrl: string | null;
+  openUrl: string;
+  unsubscribeUrl: string;
+  manageUrl: string;
+}
+
+/**
+ * A business's notification by email, in the follower's language: the text as the business wrote
+ * it (escaped), its picture, an "Open" button to the post, why it came, the business's address, and
+ * the links to stop emails from this business or to choose for every business.
+ */
+export function notificationMail(lang: Language, v: NotificationMailInput): Omit<OutgoingMail, 'to'> {
+  const s = MAIL_LOCALES[lang];
+  const vars: Vars = { establishment: v.establishment };
+  const plain = (key: keyof MailStrings) => fill(s[key], vars, (x) => x);
+  const html = (key: keyof MailStrings) => fill(s[key], vars, escapeHtml);
+  const name = cleanUserText(v.establishment);
+  const paragraphs = v.text.replace(/\r\n?/g, '\n').split(/\n{2,}/);
+  const button = (url: string, label: string) =>
+    `<p><a href="${escapeHtml(url)}" style="display:inline-block;padding:12px 20px;background:#5048e5;color:#ffffff;` +
+    `border-radius:8px;text-decoration:none;font-weight:600">${label}</a></p>`;
+  const small = 'font-size:12px;color:#65748b';
+  return {
+    subject: subjectOf(v.text) || name,
+    text: [
+      name,
+      v.text,
+      ...(v.pictureUrl ? [v.pictureUrl] : []),
+      `${plain('notificationOpen')}: ${v.openUrl}`,
+      '--',
+      plain('notificationWhy'),
+      ...(v.address ? [cleanUserText(v.address)] : []),
+      `${plain('notificationUnsubscribe')}: ${v.unsubscribeUrl}`,
+      `${plain('notificationManage')}: ${v.manageUrl}`,
+    ].join('\n\n'),
+    html:
+      `<!doctype html><html lang="${lang}"><body style="margin:0;background:#f4f5f7">` +
+      `<div style="max-width:560px;margin:0 auto;padding:32px 24px;font-family:Roboto,Helvetica,Arial,sans-serif;` +
+      `font-size:15px;line-height:1.5;color:#121828;background:#ffffff">` +
+      `<p style="font-size:18px;font-weight:700;margin-top:0">${escapeHtml(name)}</p>` +
+      paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join('') +
+      (v.pictureUrl
+        ? `<p><img src="${escapeHtml(v.pictureUrl)}" alt="" style="max-width:100%;border-radius:8px"></p>`
+        : '') +
+      button(v.openUrl, html('notificationOpen')) +
+      `<hr style="border:none;border-top:1px solid #e6e8f0"><p style="${small}">${html('notificationWhy')}` +
+      (v.address ? `<br>${escapeHtml(cleanUserText(v.address))}` : '') +
+      `</p><p style="${small}"><a href="${escapeHtml(v.unsubscribeUrl)}">${html('notificationUnsubscribe')}</a>` +
+      ` · <a href="${escapeHtml(v.manageUrl)}">${html('notificationManage')}</a></p>` +
+      `</div></body></html>`,
+  };
+}

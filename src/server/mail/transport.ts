@@ -5,11 +5,35 @@ import type { Config } from '../config';
 
 export interface OutgoingMail {
   to: string;
+  /** A sender name other than MAIL_FROM's (a business's), always at MAIL_FROM's address. */
+  fromName?: string;
   /** Where "Reply" goes, when not to our sender address. */
   replyTo?: string;
   subject: string;
   text: string;
   html: string;
+  /** Extra headers (List-Unsubscribe). */
+  headers?: Record<string, string>;
+}
+
+/** The address of a "Name <address>" (or a bare address). */
+export const addressOf = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
+
+/**
+ * SMTP_URL with a pool of kept-open connections and a rate for the provider's limits, unless the URL
+ * says otherwise (nodemailer reads these from its query).
+ */
+export function pooledSmtpUrl(smtpUrl: string, rate: { perSecond: number; connections: number }): string {
+  const url = new URL(smtpUrl);
+  const defaults = {
+    pool: 'true',
+    maxConnections: String(rate.connections),
+    rateDelta: '1000',
+    rateLimit: String(rate.perSecond),
+  };
+  for (const [key, value] of Object.entries(defaults))
+    if (!url.searchParams.has(key)) url.searchParams.set(key, value);
+  return url.toString();
 }
 
 export interface Mailer {
@@ -26,11 +50,15 @@ interface Log {
  * the file's path is logged (never its links: they carry live verification and reset tokens).
  */
 export function createMailer(config: Config, log: Log): Mailer {
+  const fromOf = ({ fromName, ...mail }: OutgoingMail) => ({
+    ...mail,
+    from: fromName ? { name: fromName, address: addressOf(config.mailFrom) } : config.mailFrom,
+  });
   if (config.smtpUrl) {
-    const transport = nodemailer.createTransport(config.smtpUrl);
+    const transport = nodemailer.createTransport(pooledSmtpUrl(config.smtpUrl, config.email));
     return {
       async send(mail) {
-        await transport.sendMail({ from: config.mailFrom, ...mail });
+        await transport.sendMail(fromOf(mail));
       },
       close: () => transport.close(),
     };
@@ -39,7 +67,7 @@ export function createMailer(config: Config, log: Log): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from: config.mailFrom, ...mail });
+      const info = await transport.sendMail(fromOf(mail));
       await mkdir(dir, { recursive: true });
       const file = path.join(
         dir,

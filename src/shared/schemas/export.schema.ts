@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Msg } from '../messages';
 import { ROLES } from '../permissions';
+import { NOTIFY_CHOICES } from './channels';
 import { EstablishmentSchema } from './establishment.schema';
 import { ManagedUserSchema, UserListQuerySchema } from './user-management.schema';
 
@@ -86,6 +87,10 @@ export const FollowerExportRowSchema = z.object({
   emailVerified: z.boolean(),
   discountedPrices: z.boolean(),
   followedSince: z.string(),
+  /** How they chose to hear from the business (issue 28): auto, phone, email, both or feed. */
+  notify: z.enum(NOTIFY_CHOICES),
+  /** They paused its notifications for now. */
+  paused: z.boolean(),
   /** Names of the preferences they picked. */
   preferences: z.array(z.string()),
 });

@@ -77,6 +77,18 @@ export const MediaResponseSchema = z.object({ media: MediaSchema });
 export const DeliveryStatusSchema = z.enum(['scheduled', 'queued', 'sending', 'done', 'halted']);
 export type DeliveryStatus = z.infer<typeof DeliveryStatusSchema>;
 
+/** One channel's part of a send (issue 28): push deliveries are per device, email per follower. */
+export const ChannelFiguresSchema = z.object({
+  sent: z.number(),
+  /** Push: shown on a device (the service worker reported it). Email: 0, opening is not tracked. */
+  received: z.number(),
+  clicked: z.number(),
+  failed: z.number(),
+  gone: z.number(),
+  pending: z.number(),
+});
+export type ChannelFigures = z.infer<typeof ChannelFiguresSchema>;
+
 /** How a send is going. Every (notification, subscription) ends in exactly one of sent, failed, gone. */
 export const DeliveryFiguresSchema = z.object({
   status: DeliveryStatusSchema,
@@ -97,6 +109,8 @@ export const DeliveryFiguresSchema = z.object({
   deferred: z.number(),
   /** What holds the send up: a push service refusing our credentials, whose deliveries wait. */
   error: z.string().nullable(),
+  /** The same figures by channel: push (devices) and email (followers). */
+  channels: z.object({ push: ChannelFiguresSchema, email: ChannelFiguresSchema }),
   startedAt: z.string(),
   completedAt: z.string().nullable(),
 });

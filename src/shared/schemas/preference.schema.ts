@@ -92,10 +92,16 @@ export type AudienceQuery = z.input<typeof AudienceQuerySchema>;
 export const AudienceSchema = z.object({
   /** Followers (customers with a confirmed email) who picked one of the preferences; all of them without any. */
   followers: z.number(),
-  /** Those followers with at least one device that gets push: who would see a notification now. */
+  /** Those followers a send reaches now, by phone, email or both (their choice, their devices, their consent). */
   reachable: z.number(),
+  /** Of them, those it reaches on a phone. */
+  byPhone: z.number(),
+  /** Of them, those it emails. */
+  byEmail: z.number(),
   /** The push subscriptions the send goes to: those followers' devices and, untargeted, the operators' too. */
   devices: z.number(),
+  /** The addresses it emails. */
+  emails: z.number(),
 });
 export type Audience = z.infer<typeof AudienceSchema>;
 

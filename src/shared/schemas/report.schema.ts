@@ -48,6 +48,10 @@ export const ReportFiguresSchema = z.object({
   clicks: z.number().int(),
   /** Devices the period's notifications were sent to; reach / devices is the share reached. */
   devices: z.number().int(),
+  /** Followers the period's notifications were emailed to (issue 28). */
+  emails: z.number().int(),
+  /** Of those emails, the ones whose Open button was followed. */
+  emailClicks: z.number().int(),
   /** Follows and unfollows during the period. */
   follows: z.number().int(),
   unfollows: z.number().int(),
@@ -66,6 +70,8 @@ export const NO_FIGURES: ReportFigures = {
   users: 0,
   clicks: 0,
   devices: 0,
+  emails: 0,
+  emailClicks: 0,
   follows: 0,
   unfollows: 0,
   reactions: 0,

@@ -12,11 +12,17 @@ LANGUAGE sql STABLE AS $$
   SELECT (p_at AT TIME ZONE time_zone)::date FROM establishments WHERE id = p_establishment
 $$;
 --> statement-breakpoint
+-- The signature before emails were counted: its replacement below takes two more counts.
+DROP FUNCTION IF EXISTS report_add(
+  uuid, timestamptz, integer, integer, integer, integer, integer, integer, integer, integer, integer
+);
+--> statement-breakpoint
 CREATE OR REPLACE FUNCTION report_add(
   p_establishment uuid, p_at timestamptz,
   p_notifications integer DEFAULT 0, p_posts integer DEFAULT 0, p_devices integer DEFAULT 0,
   p_reach integer DEFAULT 0, p_clicks integer DEFAULT 0, p_follows integer DEFAULT 0,
-  p_unfollows integer DEFAULT 0, p_reactions integer DEFAULT 0, p_comments integer DEFAULT 0
+  p_unfollows integer DEFAULT 0, p_reactions integer DEFAULT 0, p_comments integer DEFAULT 0,
+  p_emails integer DEFAULT 0, p_email_clicks integer DEFAULT 0
 ) RETURNS void
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -27,12 +33,12 @@ BEGIN
   -- The platform's row first, then the establishment's: every writer takes the locks in this order.
   INSERT INTO report_daily AS r
     (establishment_id, day, shard, notifications, posts, devices, reach, clicks, follows, unfollows,
-     reactions, comments)
+     reactions, comments, emails, email_clicks)
   VALUES
     ('00000000-0000-0000-0000-000000000000', v_day, v_shard, p_notifications, p_posts, p_devices,
-     p_reach, p_clicks, p_follows, p_unfollows, p_reactions, p_comments),
+     p_reach, p_clicks, p_follows, p_unfollows, p_reactions, p_comments, p_emails, p_email_clicks),
     (p_establishment, v_day, v_shard, p_notifications, p_posts, p_devices,
-     p_reach, p_clicks, p_follows, p_unfollows, p_reactions, p_comments)
+     p_reach, p_clicks, p_follows, p_unfollows, p_reactions, p_comments, p_emails, p_email_clicks)
   ON CONFLICT (establishment_id, day, shard) DO UPDATE SET
     notifications = r.notifications + excluded.notifications,
     posts = r.posts + excluded.posts,
@@ -42,7 +48,9 @@ BEGIN
     follows = r.follows + excluded.follows,
     unfollows = r.unfollows + excluded.unfollows,
     reactions = r.reactions + excluded.reactions,
-    comments = r.comments + excluded.comments;
+    comments = r.comments + excluded.comments,
+    emails = r.emails + excluded.emails,
+    email_clicks = r.email_clicks + excluded.email_clicks;
 END $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION report_funnel_add(
@@ -110,13 +118,18 @@ LANGUAGE plpgsql AS $$
 DECLARE r record;
 BEGIN
   FOR r IN
-    SELECT n.establishment_id, n.created_at, count(*)::int AS devices,
-           count(a.received_at)::int AS reach, count(a.clicked_at)::int AS clicks
+    SELECT n.establishment_id, n.created_at,
+           count(*) FILTER (WHERE a.channel = 'push')::int AS devices,
+           count(*) FILTER (WHERE a.channel = 'email')::int AS emails,
+           count(a.received_at) FILTER (WHERE a.channel = 'push')::int AS reach,
+           count(a.clicked_at) FILTER (WHERE a.channel = 'push')::int AS clicks,
+           count(a.clicked_at) FILTER (WHERE a.channel = 'email')::int AS email_clicks
     FROM added a JOIN notifications n ON n.id = a.notification_id
     GROUP BY n.id, n.establishment_id, n.created_at
   LOOP
     PERFORM report_add(r.establishment_id, r.created_at,
-      p_devices => r.devices, p_reach => r.reach, p_clicks => r.clicks);
+      p_devices => r.devices, p_reach => r.reach, p_clicks => r.clicks,
+      p_emails => r.emails, p_email_clicks => r.email_clicks);
   END LOOP;
   RETURN NULL;
 END $$;
@@ -125,12 +138,17 @@ CREATE OR REPLACE TRIGGER report_deliveries_inserted AFTER INSERT ON deliveries
 REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION report_deliveries_inserted();
 --> statement-breakpoint
 -- A receipt or a click, counted on the day the notification was sent (so reach is a share of it).
+-- An email has no receipt (we do not track opening); its "Open" button's click counts apart.
 CREATE OR REPLACE FUNCTION report_delivery_receipt() RETURNS trigger
 LANGUAGE plpgsql AS $$
+DECLARE
+  v_clicked integer := (NEW.clicked_at IS NOT NULL)::int - (OLD.clicked_at IS NOT NULL)::int;
 BEGIN
   PERFORM report_add(n.establishment_id, n.created_at,
-    p_reach => (NEW.received_at IS NOT NULL)::int - (OLD.received_at IS NOT NULL)::int,
-    p_clicks => (NEW.clicked_at IS NOT NULL)::int - (OLD.clicked_at IS NOT NULL)::int)
+    p_reach => CASE WHEN NEW.channel = 'push'
+                 THEN (NEW.received_at IS NOT NULL)::int - (OLD.received_at IS NOT NULL)::int ELSE 0 END,
+    p_clicks => CASE WHEN NEW.channel = 'push' THEN v_clicked ELSE 0 END,
+    p_email_clicks => CASE WHEN NEW.channel = 'email' THEN v_clicked ELSE 0 END)
   FROM notifications n WHERE n.id = NEW.notification_id;
   RETURN NULL;
 END $$;

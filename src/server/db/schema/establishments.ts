@@ -10,6 +10,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { NOTIFY_CHOICES } from '../../../shared/schemas/channels';
 import type { Translations } from '../../../shared/schemas/preference.schema';
 import { VISIT_SOURCES } from '../../../shared/schemas/report-sources';
 import { users } from './users';
@@ -77,6 +78,10 @@ export const memberships = pgTable(
     kind: text('kind', { enum: ['customer', 'client'] }).notNull(),
     /** How a follower came (the public page's ?src=): the follower funnel counts follows by it. */
     source: text('source', { enum: VISIT_SOURCES }).notNull().default('direct'),
+    /** How this follower wants to be told of this business's sends (NOTIFY_CHOICES); 'auto' by default. */
+    notify: text('notify', { enum: NOTIFY_CHOICES }).notNull().default('auto'),
+    /** Paused until then: nothing is sent to them (the feed keeps every post); 'infinity' until resumed. */
+    pausedUntil: timestamp('paused_until', { withTimezone: true }),
     /** When the establishment's welcome notification reached this follower; it is sent once. */
     welcomedAt: timestamp('welcomed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

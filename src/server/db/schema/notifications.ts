@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { DELIVERY_CHANNELS } from '../../../shared/schemas/channels';
 import { establishments } from './establishments';
 import { users } from './users';
 
@@ -137,6 +138,11 @@ export const deliveries = pgTable(
     subscriptionId: uuid('subscription_id').notNull(),
     /** The subscription's user when the audience was taken: batches are ranges of user ids. */
     userId: uuid('user_id').notNull(),
+    /**
+     * How it goes out: push (subscription_id is the push subscription) or email (subscription_id is
+     * the user's id, the address's owner).
+     */
+    channel: text('channel', { enum: DELIVERY_CHANNELS }).notNull().default('push'),
     outcome: text('outcome', { enum: ['pending', 'sent', 'failed', 'gone'] })
       .notNull()
       .default('pending'),

@@ -44,12 +44,16 @@ export const reportDaily = pgTable(
     notifications: integer('notifications').notNull().default(0),
     /** Of them, those also posted to the feed ("send and post"). */
     posts: integer('posts').notNull().default(0),
-    /** Devices the day's notifications were sent to (deliveries queued). */
+    /** Devices the day's notifications were sent to (push deliveries queued). */
     devices: integer('devices').notNull().default(0),
+    /** Followers the day's notifications were emailed to (email deliveries queued). */
+    emails: integer('emails').notNull().default(0),
     /** Of those deliveries, the ones the device's service worker confirmed (receipts). */
     reach: integer('reach').notNull().default(0),
-    /** Of those deliveries, the ones opened by a click. */
+    /** Of those push deliveries, the ones opened by a click. */
     clicks: integer('clicks').notNull().default(0),
+    /** Of the email deliveries, the ones whose "Open" button was followed. */
+    emailClicks: integer('email_clicks').notNull().default(0),
     /** Follows (a customer membership created) that day. */
     follows: integer('follows').notNull().default(0),
     /** Follows ended that day (unfollowed, removed, account deleted). */

@@ -32,6 +32,11 @@ export const users = pgTable(
     /** Discounted prices on all products (spec section 3). */
     discountedPrices: boolean('discounted_prices').notNull().default(false),
     marketingConsent: boolean('marketing_consent').notNull().default(false),
+    /**
+     * The mail server refused this address for good (a 5xx): no email goes to it until the user
+     * changes or confirms their address again.
+     */
+    emailBouncedAt: timestamp('email_bounced_at', { withTimezone: true }),
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     language: text('language').notNull().default('en'),
     /**

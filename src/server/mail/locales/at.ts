@@ -58,6 +58,12 @@ export const at: MailStrings = {
     'Die E-Mail-Adresse Ihres {{product}}-Kontos wurde von dieser Adresse auf eine neue geändert. Ab sofort schreiben wir an die neue Adresse, und mit dieser Adresse können Sie sich nicht mehr anmelden.',
   emailChangedWarning:
     'Falls Sie das nicht waren, kennt möglicherweise jemand Ihr Passwort: Schreiben Sie uns bitte umgehend an {{supportEmail}}, damit wir Ihr Konto absichern können.',
+
+  notificationOpen: 'Öffnen',
+  notificationWhy:
+    'Sie erhalten diese E-Mail, weil Sie {{establishment}} folgen und Neuigkeiten per E-Mail gewählt haben.',
+  notificationUnsubscribe: 'Keine E-Mails mehr von {{establishment}}',
+  notificationManage: 'Wählen Sie, wie jedes Geschäft Sie erreicht',
 };
 
 /** Phrases that change with a number, by the plural forms of at (one, other). */

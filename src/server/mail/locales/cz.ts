@@ -57,6 +57,12 @@ export const cz: MailStrings = {
     'E-mailová adresa vašeho účtu {{product}} byla změněna z této adresy na novou. Od teď vám píšeme na novou adresu a s touto adresou se už nepřihlásíte.',
   emailChangedWarning:
     'Pokud jste to nebyli vy, někdo možná zná vaše heslo: okamžitě nám napište na {{supportEmail}}, abychom mohli váš účet zabezpečit.',
+
+  notificationOpen: 'Otevřít',
+  notificationWhy:
+    'Tento e-mail dostáváte, protože sledujete {{establishment}} a zvolili jste si novinky e-mailem.',
+  notificationUnsubscribe: 'Nedostávat e-maily od {{establishment}}',
+  notificationManage: 'Vyberte si, jak vás jednotlivé podniky oslovují',
 };
 
 /** Phrases that change with a number, by the plural forms of cz (one, few, many (fractions), other). */

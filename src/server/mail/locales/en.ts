@@ -60,6 +60,12 @@ export const en = {
     'The email address of your {{product}} account was changed from this address to a new one. From now on we write to the new address, and this address no longer signs in.',
   emailChangedWarning:
     'If you did not do this, someone may know your password: write to {{supportEmail}} at once so we can secure your account.',
+
+  notificationOpen: 'Open',
+  notificationWhy:
+    'You get this email because you follow {{establishment}} and chose to hear from them by email.',
+  notificationUnsubscribe: 'Stop emails from {{establishment}}',
+  notificationManage: 'Choose how each business reaches you',
 };
 
 export type MailStrings = typeof en;

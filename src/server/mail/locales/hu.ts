@@ -58,6 +58,12 @@ export const hu: MailStrings = {
     '{{product}}-fiókja e-mail-címét erről a címről egy új címre módosították. Mostantól az új címre írunk, és ezzel a címmel már nem tud bejelentkezni.',
   emailChangedWarning:
     'Ha nem Ön volt, lehet, hogy valaki ismeri a jelszavát: azonnal írjon nekünk a(z) {{supportEmail}} címre, hogy biztonságba helyezhessük a fiókját.',
+
+  notificationOpen: 'Megnyitás',
+  notificationWhy:
+    'Azért kapja ezt az e-mailt, mert követi ezt: {{establishment}}, és az e-mailes értesítést választotta.',
+  notificationUnsubscribe: 'Nem kérek több e-mailt innen: {{establishment}}',
+  notificationManage: 'Válassza ki, hogyan érjék el az egyes üzletek',
 };
 
 /** Phrases that change with a number, by the plural forms of hu (one, other: a noun after a numeral stays singular). */

@@ -57,6 +57,11 @@ export const no: MailStrings = {
     'E-postadressen for {{product}}-kontoen din er endret fra denne adressen til en ny. Fra nå av skriver vi til den nye adressen, og du kan ikke lenger logge inn med denne adressen.',
   emailChangedWarning:
     'Hvis det ikke var deg, kan noen kjenne passordet ditt: skriv straks til {{supportEmail}} slik at vi kan sikre kontoen din.',
+
+  notificationOpen: 'Åpne',
+  notificationWhy: 'Du får denne e-posten fordi du følger {{establishment}} og har valgt nyheter på e-post.',
+  notificationUnsubscribe: 'Slutt å få e-post fra {{establishment}}',
+  notificationManage: 'Velg hvordan hver bedrift når deg',
 };
 
 /** Phrases that change with a number, by the plural forms of no (one, other). */

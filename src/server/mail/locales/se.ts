@@ -57,6 +57,12 @@ export const se: MailStrings = {
     'E-postadressen för ditt {{product}}-konto har ändrats från den här adressen till en ny. Från och med nu skriver vi till den nya adressen, och du kan inte längre logga in med den här adressen.',
   emailChangedWarning:
     'Om det inte var du kan någon känna till ditt lösenord: skriv genast till {{supportEmail}} så att vi kan skydda ditt konto.',
+
+  notificationOpen: 'Öppna',
+  notificationWhy:
+    'Du får det här mejlet eftersom du följer {{establishment}} och valt att få nyheter via e-post.',
+  notificationUnsubscribe: 'Sluta få mejl från {{establishment}}',
+  notificationManage: 'Välj hur varje företag når dig',
 };
 
 /** Phrases that change with a number, by the plural forms of se (one, other). */

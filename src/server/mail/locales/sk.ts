@@ -58,6 +58,12 @@ export const sk: MailStrings = {
     'E-mailová adresa vášho účtu {{product}} bola zmenená z tejto adresy na novú. Odteraz vám píšeme na novú adresu a s touto adresou sa už neprihlásite.',
   emailChangedWarning:
     'Ak ste to neboli vy, niekto môže poznať vaše heslo: okamžite nám napíšte na {{supportEmail}}, aby sme mohli váš účet zabezpečiť.',
+
+  notificationOpen: 'Otvoriť',
+  notificationWhy:
+    'Tento e-mail dostávate, pretože sledujete {{establishment}} a zvolili ste si novinky e-mailom.',
+  notificationUnsubscribe: 'Nedostávať e-maily od {{establishment}}',
+  notificationManage: 'Vyberte si, ako vás jednotlivé podniky oslovia',
 };
 
 /** Phrases that change with a number, by the plural forms of sk (one, few, many (fractions), other). */

@@ -209,7 +209,8 @@ export async function consumeAuthToken(
 export async function markEmailVerified(db: Db, userId: string, email: string): Promise<boolean> {
   const rows = await db
     .update(users)
-    .set({ emailVerified: true, updatedAt: new Date() })
+    // A confirmed address is worth emailing again, whatever bounced before.
+    .set({ emailVerified: true, emailBouncedAt: null, updatedAt: new Date() })
     .where(and(eq(users.id, userId), sql`lower(${users.email}) = ${email.toLowerCase()}`))
     .returning({ id: users.id });
   return rows.length > 0;

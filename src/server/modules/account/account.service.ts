@@ -190,7 +190,7 @@ export async function updateProfile(ctx: AppContext, actor: AuthedActor, input: 
         bio: input.bio ?? '',
         ...(input.language ? { language: input.language } : {}),
         ...(input.marketingConsent !== undefined ? { marketingConsent: input.marketingConsent } : {}),
-        ...(emailChanged ? { emailVerified: false } : {}),
+        ...(emailChanged ? { emailVerified: false, emailBouncedAt: null } : {}),
       });
       if (row && emailChanged) {
         // Verification and reset links went to the old address: none of them may act on the new one.

@@ -68,10 +68,12 @@ describe('establishments API', () => {
         expect(paths[path]?.[method], `${method.toUpperCase()} ${path}`).toBeDefined();
       }
       // The notifications module owns an establishment's media, notifications, posts and scheduled
-      // sends; the preferences module the audience a targeted send reaches.
+      // sends; the preferences module the audience a targeted send reaches; the notify module a
+      // follower's choice for it.
       const listed = Object.keys(paths).filter(
         (p) =>
-          p.startsWith('/api/establishments') && !/\/(media|notifications|posts|scheduled|audience)$/.test(p),
+          p.startsWith('/api/establishments') &&
+          !/\/(media|notifications|posts|scheduled|audience|notify)$/.test(p),
       );
       for (const p of listed) {
         expect(

@@ -51,5 +51,7 @@ export const FOLLOWER_COLUMNS: Column<FollowerExportRow>[] = [
   { header: 'Email verified', value: (f) => f.emailVerified },
   { header: 'Discounted prices', value: (f) => f.discountedPrices },
   { header: 'Followed since', value: (f) => f.followedSince },
+  { header: 'Notified by', value: (f) => f.notify },
+  { header: 'Paused', value: (f) => f.paused },
   { header: 'Preferences', value: (f) => f.preferences.join('; ') },
 ];

@@ -205,6 +205,8 @@ describe('the followers export', () => {
       email: fan.email,
       emailVerified: true,
       discountedPrices: false,
+      notify: 'auto',
+      paused: false,
       preferences: ['Brunch', 'Vegan'],
     });
 
@@ -217,8 +219,15 @@ describe('the followers export', () => {
       'Email verified',
       'Discounted prices',
       'Followed since',
+      'Notified by',
+      'Paused',
       'Preferences',
     ]);
-    expect(csvObjects(csv.body)[0]).toMatchObject({ Email: fan.email, Preferences: 'Brunch; Vegan' });
+    expect(csvObjects(csv.body)[0]).toMatchObject({
+      Email: fan.email,
+      'Notified by': 'auto',
+      Paused: 'false',
+      Preferences: 'Brunch; Vegan',
+    });
   });
 });

@@ -98,6 +98,8 @@ export async function followerPage(
       emailVerified: users.emailVerified,
       discountedPrices: users.discountedPrices,
       followedSince: memberships.createdAt,
+      notify: memberships.notify,
+      paused: sql<boolean>`coalesce(${memberships.pausedUntil} > now(), false)`,
     })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))

@@ -43,51 +43,101 @@ export async function memberPage(
 }
 
 /** A device worth pushing to: not expired by its browser, not skipped as stale (see staleSince). */
-export const liveSubscription = '(s.expires_at IS NULL OR s.expires_at > now()) AND s.stale_since IS NULL';
+const liveSubscription = '(s.expires_at IS NULL OR s.expires_at > now()) AND s.stale_since IS NULL';
 
 /**
- * Whom a send with these preferences would reach now: followers (customers, as the establishment's
- * follower count), those of them with a device that gets push (reachable), and the live devices
- * the fan-out would take (operators' too).
+ * How each member `m` (user `u`) wants this business's sends (docs/delivery.md, channels): nothing
+ * while paused; by phone when their choice has it; by email when it has it and they are a follower
+ * (operators are not emailed their own sends) who consented, with an address that does not bounce. `auto` is by phone when they have a live device, else by
+ * email: nobody gets the same send twice unless they chose both.
+ */
+const notPaused = '(m.paused_until IS NULL OR m.paused_until <= now())';
+const hasLiveDevice = `EXISTS (SELECT 1 FROM push_subscriptions s WHERE s.user_id = m.user_id AND ${liveSubscription})`;
+const wantsPush = `${notPaused} AND m.notify IN ('auto', 'phone', 'both')`;
+const wantsEmail = (hasDevice: string) =>
+  `${notPaused} AND m.kind = 'customer' AND u.marketing_consent AND u.email_bounced_at IS NULL
+   AND (m.notify IN ('email', 'both') OR (m.notify = 'auto' AND NOT ${hasDevice}))`;
+
+/** Who a send with these preferences would reach now, and by which channel. */
+export interface Reach {
+  /** Followers (customers with a confirmed email): the establishment's follower count. */
+  followers: number;
+  /** Of them, those a send reaches now (by phone, email or both). */
+  reachable: number;
+  /** Of them, those it reaches on a phone (a live device, and their choice has it). */
+  byPhone: number;
+  /** Of them, those it emails. */
+  byEmail: number;
+  /** The push subscriptions the send would take (operators' too). */
+  devices: number;
+  /** The addresses it would email (operators' too). */
+  emails: number;
+}
+
+/**
+ * Whom a send with these preferences would reach now, by channel: the compose's count and the
+ * establishment's header, computed with the fan-out's own rules so the count is the truth.
  */
 export async function countReach(
   sql: SqlExecutor,
   establishmentId: string,
   preferenceIds: string[],
-): Promise<{ followers: number; reachable: number; devices: number }> {
+): Promise<Reach> {
   const targeted = preferenceIds.length > 0;
   const { rows } = await sql.executeSql(
-    // Followers and the reachable among them in one pass over the members; devices by their join.
-    `SELECT f.followers, f.reachable,
-       (SELECT count(*)::int FROM memberships m JOIN users u ON u.id = m.user_id
-          JOIN push_subscriptions s ON s.user_id = m.user_id
-         WHERE ${audienceOf(targeted ? '$2' : null)} AND ${liveSubscription}) AS devices
-     FROM (SELECT count(*)::int AS followers,
-             count(*) FILTER (WHERE EXISTS (
-               SELECT 1 FROM push_subscriptions s WHERE s.user_id = m.user_id AND ${liveSubscription}
-             ))::int AS reachable
-           FROM memberships m JOIN users u ON u.id = m.user_id
-          WHERE ${audienceOf(targeted ? '$2' : null)} AND m.kind = 'customer') f`,
+    `WITH members AS MATERIALIZED (
+       SELECT m.kind, ${wantsPush} AS push_ok, ${hasLiveDevice} AS has_device,
+              (SELECT count(*)::int FROM push_subscriptions s WHERE s.user_id = m.user_id AND ${liveSubscription}) AS live,
+              ${wantsEmail(hasLiveDevice)} AS by_email
+         FROM memberships m JOIN users u ON u.id = m.user_id
+        WHERE ${audienceOf(targeted ? '$2' : null)})
+     SELECT count(*) FILTER (WHERE kind = 'customer')::int AS followers,
+            count(*) FILTER (WHERE kind = 'customer' AND ((push_ok AND has_device) OR by_email))::int AS reachable,
+            count(*) FILTER (WHERE kind = 'customer' AND push_ok AND has_device)::int AS by_phone,
+            count(*) FILTER (WHERE kind = 'customer' AND by_email)::int AS by_email,
+            coalesce(sum(live) FILTER (WHERE push_ok), 0)::int AS devices,
+            count(*) FILTER (WHERE by_email)::int AS emails
+       FROM members`,
     [establishmentId, ...(targeted ? [preferenceIds] : [])],
   );
-  const row = rows[0] as { followers: number; reachable: number; devices: number };
-  return { followers: Number(row.followers), reachable: Number(row.reachable), devices: Number(row.devices) };
+  const row = rows[0] as Record<string, number>;
+  return {
+    followers: Number(row.followers),
+    reachable: Number(row.reachable),
+    byPhone: Number(row.by_phone),
+    byEmail: Number(row.by_email),
+    devices: Number(row.devices),
+    emails: Number(row.emails),
+  };
 }
 
-/** Add these users' live (not stale) subscriptions to the notification's audience, once each; how many were added. */
+/**
+ * Add these members of the establishment to the notification's audience, once each: a push
+ * delivery per live device of those whose choice has their phone, an email delivery for those whose
+ * choice has email (the target of an email delivery is the user). How many deliveries were added.
+ */
 export async function addToAudience(
   sql: SqlExecutor,
   notificationId: string,
+  establishmentId: string,
   userIds: string[],
 ): Promise<number> {
   const { rows } = await sql.executeSql(
-    `WITH added AS (
-       INSERT INTO deliveries (notification_id, subscription_id, user_id)
-       SELECT $1, s.id, s.user_id FROM push_subscriptions s
-        WHERE s.user_id = ANY($2::uuid[]) AND ${liveSubscription}
+    `WITH members AS MATERIALIZED (
+       SELECT m.user_id, ${wantsPush} AS push_ok, ${wantsEmail(hasLiveDevice)} AS by_email
+         FROM memberships m JOIN users u ON u.id = m.user_id
+        WHERE m.establishment_id = $3 AND m.user_id = ANY($2::uuid[])),
+     pushes AS (
+       INSERT INTO deliveries (notification_id, subscription_id, user_id, channel)
+       SELECT $1, s.id, s.user_id, 'push' FROM members m JOIN push_subscriptions s ON s.user_id = m.user_id
+        WHERE m.push_ok AND ${liveSubscription}
+       ON CONFLICT DO NOTHING RETURNING 1),
+     emails AS (
+       INSERT INTO deliveries (notification_id, subscription_id, user_id, channel)
+       SELECT $1, m.user_id, m.user_id, 'email' FROM members m WHERE m.by_email
        ON CONFLICT DO NOTHING RETURNING 1)
-     SELECT count(*)::int AS n FROM added`,
-    [notificationId, userIds],
+     SELECT (SELECT count(*) FROM pushes)::int + (SELECT count(*) FROM emails)::int AS n`,
+    [notificationId, userIds, establishmentId],
   );
   return Number((rows[0] as { n: number }).n);
 }
@@ -100,8 +150,19 @@ export async function countAudience(sql: SqlExecutor, notificationId: string): P
   return (rows[0] as { n: number }).n;
 }
 
+/** Who an email delivery goes to. */
+export interface EmailTarget {
+  address: string;
+  firstName: string;
+  language: string;
+}
+
 export interface PendingDelivery {
+  /** The target: the push subscription (push) or the user (email). */
   subscriptionId: string;
+  channel: 'push' | 'email';
+  /** For an email delivery: its address; null when it may no longer be emailed (consent taken back, bounced). */
+  email: EmailTarget | null;
   /** Null when the subscription was removed since the audience was taken. */
   endpoint: string | null;
   p256dh: string | null;
@@ -133,10 +194,12 @@ export async function pendingInRange(
     `WITH quiet AS MATERIALIZED (
        SELECT id, quiet_start, quiet_end, quiet_time_zone FROM users
         WHERE quiet_start IS NOT NULL AND ($2::uuid IS NULL OR id > $2::uuid) AND id <= $3::uuid)
-     SELECT d.subscription_id, d.attempts, d.retry_at, s.endpoint, s.p256dh, s.auth, s.failed_sends,
-            q.quiet_start, q.quiet_end, q.quiet_time_zone
-       FROM deliveries d LEFT JOIN push_subscriptions s ON s.id = d.subscription_id
+     SELECT d.subscription_id, d.channel, d.attempts, d.retry_at, s.endpoint, s.p256dh, s.auth, s.failed_sends,
+            q.quiet_start, q.quiet_end, q.quiet_time_zone, e.email, e.first_name, e.language
+       FROM deliveries d LEFT JOIN push_subscriptions s ON d.channel = 'push' AND s.id = d.subscription_id
        LEFT JOIN quiet q ON q.id = d.user_id
+       LEFT JOIN users e ON d.channel = 'email' AND e.id = d.user_id
+                        AND e.marketing_consent AND e.email_bounced_at IS NULL
       WHERE d.notification_id = $1 AND d.outcome = 'pending'
         AND ($2::uuid IS NULL OR d.user_id > $2::uuid) AND d.user_id <= $3::uuid`,
     [notificationId, after, upto],
@@ -144,6 +207,10 @@ export async function pendingInRange(
   return (
     rows as {
       subscription_id: string;
+      channel: 'push' | 'email';
+      email: string | null;
+      first_name: string | null;
+      language: string | null;
       attempts: number;
       retry_at: Date | string | null;
       failed_sends: number | null;
@@ -156,6 +223,11 @@ export async function pendingInRange(
     }[]
   ).map((r) => ({
     subscriptionId: r.subscription_id,
+    channel: r.channel,
+    email:
+      r.email === null
+        ? null
+        : { address: r.email, firstName: r.first_name ?? '', language: r.language ?? 'en' },
     endpoint: r.endpoint,
     p256dh: r.p256dh,
     auth: r.auth,
@@ -399,6 +471,37 @@ export async function cancelPending(sql: SqlExecutor, notificationId: string): P
   );
 }
 
+/**
+ * The "Open" button of a notification's email to this user was followed: its click is counted
+ * once. Answers where the post lives, or undefined when no such email was sent.
+ */
+export async function recordEmailClick(
+  sql: SqlExecutor,
+  notificationId: string,
+  userId: string,
+): Promise<{ establishmentId: string; deleted: boolean } | undefined> {
+  const { rows } = await sql.executeSql(
+    `WITH clicked AS (
+       UPDATE deliveries SET clicked_at = COALESCE(clicked_at, now())
+        WHERE notification_id = $1 AND subscription_id = $2 AND channel = 'email' AND outcome = 'sent'
+        RETURNING notification_id)
+     SELECT n.establishment_id, n.deleted_at IS NOT NULL AS deleted
+       FROM clicked JOIN notifications n ON n.id = clicked.notification_id`,
+    [notificationId, userId],
+  );
+  const row = rows[0] as { establishment_id: string; deleted: boolean } | undefined;
+  return row ? { establishmentId: row.establishment_id, deleted: Boolean(row.deleted) } : undefined;
+}
+
+/** The mail server refused these users' addresses for good: no email goes to them any more. */
+export async function markEmailsBounced(sql: SqlExecutor, userIds: string[]) {
+  if (userIds.length === 0) return;
+  await sql.executeSql(
+    'UPDATE users SET email_bounced_at = now() WHERE id = ANY($1::uuid[]) AND email_bounced_at IS NULL',
+    [userIds],
+  );
+}
+
 /** The push service says these subscriptions are gone: forget them. */
 export async function deleteSubscriptions(sql: SqlExecutor, subscriptionIds: string[]) {
   if (subscriptionIds.length === 0) return;
@@ -461,18 +564,25 @@ export async function completeIfDone(sql: SqlExecutor, notificationId: string) {
   );
 }
 
-export interface DeliveryCounts {
+/** How the deliveries of one channel ended so far. */
+export interface ChannelCounts {
   sent: number;
   failed: number;
   gone: number;
   pending: number;
-  /** Pending, held back by the follower's quiet hours (issue 16). */
+  /** Pending, held back by the follower's quiet hours (push only). */
   deferred: number;
+  /** Shown on a device (push only: an email's opening is not tracked). */
   received: number;
   clicked: number;
 }
 
-export const NO_OUTCOMES: DeliveryCounts = {
+/** Every channel's counts, and their sums. */
+export interface DeliveryCounts extends ChannelCounts {
+  channels: Record<'push' | 'email', ChannelCounts>;
+}
+
+const NO_CHANNEL_COUNTS: ChannelCounts = {
   sent: 0,
   failed: 0,
   gone: 0,
@@ -482,12 +592,19 @@ export const NO_OUTCOMES: DeliveryCounts = {
   clicked: 0,
 };
 
-/** Delivery counts of several notifications at once (one grouped query for a feed page). */
+export const NO_OUTCOMES: DeliveryCounts = {
+  ...NO_CHANNEL_COUNTS,
+  channels: { push: NO_CHANNEL_COUNTS, email: NO_CHANNEL_COUNTS },
+};
+
+const COUNT_KEYS = Object.keys(NO_CHANNEL_COUNTS) as (keyof ChannelCounts)[];
+
+/** Delivery counts of several notifications at once, by channel (one grouped query for a feed page). */
 export async function countOutcomesOf(sql: SqlExecutor, ids: string[]): Promise<Map<string, DeliveryCounts>> {
   const result = new Map<string, DeliveryCounts>();
   if (ids.length === 0) return result;
   const { rows } = await sql.executeSql(
-    `SELECT notification_id,
+    `SELECT notification_id, channel,
             count(*) FILTER (WHERE outcome = 'sent')::int AS sent,
             count(*) FILTER (WHERE outcome = 'failed')::int AS failed,
             count(*) FILTER (WHERE outcome = 'gone')::int AS gone,
@@ -495,19 +612,21 @@ export async function countOutcomesOf(sql: SqlExecutor, ids: string[]): Promise<
             count(*) FILTER (WHERE outcome = 'pending' AND deferred_until IS NOT NULL)::int AS deferred,
             count(received_at)::int AS received,
             count(clicked_at)::int AS clicked
-       FROM deliveries WHERE notification_id = ANY($1::uuid[]) GROUP BY notification_id`,
+       FROM deliveries WHERE notification_id = ANY($1::uuid[]) GROUP BY notification_id, channel`,
     [ids],
   );
-  for (const r of rows as (Record<keyof DeliveryCounts, number> & { notification_id: string })[]) {
-    result.set(r.notification_id, {
-      sent: Number(r.sent),
-      failed: Number(r.failed),
-      gone: Number(r.gone),
-      pending: Number(r.pending),
-      deferred: Number(r.deferred),
-      received: Number(r.received),
-      clicked: Number(r.clicked),
-    });
+  for (const r of rows as (Record<keyof ChannelCounts, number> & {
+    notification_id: string;
+    channel: 'push' | 'email';
+  })[]) {
+    const counts = result.get(r.notification_id) ?? structuredClone(NO_OUTCOMES);
+    const channel = { ...NO_CHANNEL_COUNTS };
+    for (const key of COUNT_KEYS) {
+      channel[key] = Number(r[key]);
+      counts[key] += channel[key];
+    }
+    counts.channels[r.channel] = channel;
+    result.set(r.notification_id, counts);
   }
   return result;
 }

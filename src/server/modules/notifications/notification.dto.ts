@@ -1,9 +1,18 @@
 import { mediaUrl } from '../../../shared/push/payload';
-import type { DeliveryFigures, Post } from '../../../shared/schemas/notification.schema';
+import type { ChannelFigures, DeliveryFigures, Post } from '../../../shared/schemas/notification.schema';
 import type { Target } from '../../../shared/schemas/preference.schema';
-import { type DeliveryCounts, NO_OUTCOMES } from './deliveries.repo';
+import { type ChannelCounts, type DeliveryCounts, NO_OUTCOMES } from './deliveries.repo';
 import type { PostRow } from './notifications.repo';
 import { commentSummary, NO_ENGAGEMENT, type PostEngagement } from './post-engagement.repo';
+
+const channelFigures = (c: ChannelCounts): ChannelFigures => ({
+  sent: c.sent,
+  received: c.received,
+  clicked: c.clicked,
+  failed: c.failed,
+  gone: c.gone,
+  pending: c.pending,
+});
 
 export function toDeliveryFigures(row: PostRow, counts: DeliveryCounts | undefined): DeliveryFigures {
   const c = counts ?? NO_OUTCOMES;
@@ -19,6 +28,10 @@ export function toDeliveryFigures(row: PostRow, counts: DeliveryCounts | undefin
     pending: Math.max(0, row.audience - c.sent - c.failed - c.gone),
     deferred: c.deferred,
     error: row.error,
+    channels: {
+      push: channelFigures(c.channels.push),
+      email: channelFigures(c.channels.email),
+    },
     startedAt: row.createdAt.toISOString(),
     completedAt: row.completedAt?.toISOString() ?? null,
   };

@@ -75,16 +75,29 @@ describe('targeted sends', () => {
 
     const counted = await audience(establishment.id, client.token, [P.id]);
     expect(counted.statusCode, counted.body).toBe(200);
-    expect(counted.json()).toEqual({ followers: 1, reachable: 1, devices: 1 });
+    expect(counted.json()).toEqual({
+      followers: 1,
+      reachable: 1,
+      byPhone: 1,
+      byEmail: 0,
+      devices: 1,
+      emails: 0,
+    });
     expect((await audience(establishment.id, client.token, [P.id, Q.id])).json()).toEqual({
       followers: 2,
       reachable: 2,
+      byPhone: 2,
+      byEmail: 0,
       devices: 2,
+      emails: 0,
     });
     expect((await audience(establishment.id, client.token, [])).json()).toEqual({
       followers: 3,
       reachable: 3,
+      byPhone: 3,
+      byEmail: 0,
       devices: 3,
+      emails: 0,
     });
 
     const targeted = await sendOk(client, establishment.id, {
@@ -151,7 +164,10 @@ describe('GET /api/establishments/:id/audience', () => {
     expect((await audience(establishment.id, admin.token, [])).json()).toEqual({
       followers: 1,
       reachable: 0,
+      byPhone: 0,
+      byEmail: 0,
       devices: 0,
+      emails: 0,
     });
     expect((await audience(establishment.publicId, client.token, [])).statusCode).toBe(200);
     expectError(await audience(establishment.id, undefined, []), 401, ErrorCode.UNAUTHORIZED);
@@ -181,7 +197,10 @@ describe('GET /api/establishments/:id/audience', () => {
     expect((await audience(establishment.id, client.token, [])).json()).toEqual({
       followers: 3,
       reachable: 2,
+      byPhone: 2,
+      byEmail: 0,
       devices: 4,
+      emails: 0,
     });
   });
 });

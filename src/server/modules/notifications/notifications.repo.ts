@@ -21,6 +21,11 @@ export async function findForDelivery(db: Db, id: string) {
       establishmentId: notifications.establishmentId,
       establishmentName: establishments.name,
       logo: establishments.logo,
+      /** The business's address, which its emails carry. */
+      address1: establishments.address1,
+      zip: establishments.zip,
+      city: establishments.city,
+      country: establishments.country,
       text: notifications.text,
       mediaId: notifications.mediaId,
       status: notifications.status,

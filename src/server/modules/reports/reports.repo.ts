@@ -17,6 +17,8 @@ export interface DailyFigures {
   devices: number;
   reach: number;
   clicks: number;
+  emails: number;
+  emailClicks: number;
   follows: number;
   unfollows: number;
   /** Reactions and comments on the scope's posts, on the day they were made (issue 16). */
@@ -49,6 +51,8 @@ const COUNTERS = [
   'unfollows',
   'reactions',
   'comments',
+  'emails',
+  'email_clicks',
 ] as const;
 
 /** Sums come back as bigint: a string from node-postgres, a number or bigint from PGlite, null over no rows. */
@@ -111,6 +115,8 @@ export async function sumRanges(db: Db, scopeId: string, ranges: DayRange[]): Pr
     devices: num(row?.[`devices_${i}`]),
     reach: num(row?.[`reach_${i}`]),
     clicks: num(row?.[`clicks_${i}`]),
+    emails: num(row?.[`emails_${i}`]),
+    emailClicks: num(row?.[`email_clicks_${i}`]),
     follows: num(row?.[`follows_${i}`]),
     unfollows: num(row?.[`unfollows_${i}`]),
     reactions: num(row?.[`reactions_${i}`]),
@@ -162,6 +168,8 @@ export async function sumSeries(
       devices: num(row.devices),
       reach: num(row.reach),
       clicks: num(row.clicks),
+      emails: num(row.emails),
+      emailClicks: num(row.email_clicks),
       follows: num(row.follows),
       unfollows: num(row.unfollows),
       reactions: num(row.reactions),

@@ -1,0 +1,192 @@
+import { pushMessageOf, pushTopicOf } from '../../shared/push/payload';
+import type { AppContext } from '../context';
+import type { BatchOutcomes } from '../jobs/delivery-outcomes';
+import { PUSH_OPTIONS } from '../jobs/notification-delivery.queues';
+import { forEachConcurrently } from '../lib/concurrency';
+import * as deliveries from '../modules/notifications/deliveries.repo';
+import * as originPauses from '../modules/notifications/origin-pauses.repo';
+import { quietUntilAt } from '../modules/notifications/quiet-period';
+import type { PushOptions } from '../push/push-sender';
+import type { Channel, DeliveryBatch } from './channel';
+
+/** Outcomes are written once this many times the requests in flight have completed. */
+const FLUSH_EVERY_IN_FLIGHT = 4;
+/** Messages per request to an encryption thread. */
+const ENCRYPT_CHUNK = 32;
+
+/** Origins by the endpoint's text up to its path: a send's endpoints share a handful of them. */
+const origins = new Map<string, string>();
+
+/** The push service of an endpoint (endpoints are validated URLs when stored). */
+function originOf(endpoint: string): string {
+  // Scheme and authority end at the first "/" after "https://"; parsing each endpoint cost more.
+  const slash = endpoint.indexOf('/', 8);
+  const head = slash < 0 ? endpoint : endpoint.slice(0, slash);
+  let origin = origins.get(head);
+  if (origin === undefined) {
+    try {
+      origin = new URL(head).origin;
+    } catch {
+      origin = head;
+    }
+    if (origins.size >= 1000) origins.clear();
+    origins.set(head, origin);
+  }
+  return origin;
+}
+
+/**
+ * The push channel: web push to each device (RFC 8030/8291/8292), with quiet hours, per-delivery
+ * retries, per-origin pauses (401/403, 429) and the device circuit breaker. `batchesInParallel`:
+ * how many batch jobs share this process's PUSH_CONCURRENCY requests in flight.
+ */
+export function createPushChannel(ctx: AppContext, batchesInParallel: number): Channel {
+  const { sql } = ctx.database;
+  const perBatchInFlight = Math.max(1, Math.ceil(ctx.config.push.concurrency / batchesInParallel));
+  // Requests in flight per batch = lanes x chunk.
+  const chunkSize = Math.min(ENCRYPT_CHUNK, perBatchInFlight);
+
+  /**
+   * Quiet hours (issue 16): the deliveries of users in quiet hours at the product's clock are not
+   * sent but held back, pending, until the period ends (the minute sweep lets them go), or fail
+   * when it ends after the message expires. Users without quiet hours cost one null check.
+   */
+  async function holdBackQuiet(
+    notificationId: string,
+    expiresAt: number,
+    pending: deliveries.PendingDelivery[],
+  ): Promise<{ sendable: deliveries.PendingDelivery[]; expired: deliveries.PendingDelivery[] }> {
+    if (!pending.some((row) => row.quiet)) return { sendable: pending, expired: [] };
+    const untilOf = quietUntilAt(ctx.now());
+    const sendable: deliveries.PendingDelivery[] = [];
+    const expired: deliveries.PendingDelivery[] = [];
+    const deferred: { subscriptionId: string; until: Date }[] = [];
+    for (const row of pending) {
+      const until = row.quiet ? untilOf(row.quiet) : null;
+      if (!until) sendable.push(row);
+      else if (until.getTime() > expiresAt) expired.push(row);
+      else deferred.push({ subscriptionId: row.subscriptionId, until });
+    }
+    await deliveries.deferDeliveries(sql, notificationId, deferred);
+    if (deferred.length > 0)
+      ctx.log.debug({ notificationId, deferred: deferred.length }, 'held back by quiet hours');
+    return { sendable, expired };
+  }
+
+  /**
+   * Sort a batch's pending deliveries: those due now are sent; those whose retry time has not come,
+   * or whose push service is paused, wait untouched (no attempt) until then; those past the
+   * message's expiry fail without a request.
+   */
+  function dueNow(
+    rows: deliveries.PendingDelivery[],
+    pauses: ReadonlyMap<string, originPauses.OriginPause>,
+    outcomes: BatchOutcomes,
+    now: number,
+  ): deliveries.PendingDelivery[] {
+    const due: deliveries.PendingDelivery[] = [];
+    for (const row of rows) {
+      const pause = row.endpoint ? pauses.get(originOf(row.endpoint)) : undefined;
+      const throttled = row.endpoint ? ctx.push.sender.throttle.pausedFor(originOf(row.endpoint)) : 0;
+      const waitUntil = Math.max(
+        row.retryAt?.getTime() ?? 0,
+        pause?.probeAfter.getTime() ?? 0,
+        throttled > 0 ? now + throttled : 0,
+      );
+      if (waitUntil <= now) due.push(row);
+      else outcomes.waitUntil(waitUntil);
+    }
+    return due;
+  }
+
+  /** Encrypt and POST the due deliveries, a chunk per encryption request, recording each answer. */
+  async function sendDue(
+    notificationId: string,
+    message: string,
+    options: PushOptions,
+    due: deliveries.PendingDelivery[],
+    outcomes: BatchOutcomes,
+  ) {
+    // Outcomes are written every few chunks: a crash or a takeover re-sends only what was in flight
+    // or not yet written, and the post page's figures move while a batch runs.
+    const flushEvery = perBatchInFlight * FLUSH_EVERY_IN_FLIGHT;
+    // Chunks go to the encryption threads while earlier chunks are on the wire.
+    const chunks: deliveries.PendingDelivery[][] = [];
+    for (let i = 0; i < due.length; i += chunkSize) chunks.push(due.slice(i, i + chunkSize));
+    const lanes = Math.max(1, Math.ceil(perBatchInFlight / chunkSize));
+    await forEachConcurrently(chunks, lanes, async (chunk) => {
+      const live: deliveries.PendingDelivery[] = [];
+      for (const row of chunk) {
+        if (row.endpoint && row.p256dh && row.auth) live.push(row);
+        // Removed since the audience was taken (signed out, or gone in another send).
+        else outcomes.decide(row.subscriptionId, 'gone', null);
+      }
+      // The receipt token differs per recipient; the encryption threads add it to the message.
+      const recipients: string[] = [];
+      for (const row of live) recipients.push(row.subscriptionId, row.p256dh!, row.auth!);
+      const bodies = await ctx.push.encryption.encryptWithReceipts({ notificationId, message, recipients });
+      await Promise.all(
+        live.map(async (row, i) => {
+          const body = bodies[i];
+          // Keys that are no P-256 point: this subscription can never receive anything.
+          if (!body) return outcomes.decide(row.subscriptionId, 'gone', 400, true);
+          const result = await ctx.push.sender.post(row.endpoint!, body, options);
+          outcomes.record(row.subscriptionId, originOf(row.endpoint!), result);
+        }),
+      );
+      if (outcomes.results.length >= flushEvery) await outcomes.flush();
+    });
+  }
+
+  /**
+   * The 401/403 answers held until the batch ended: where the evidence now says the push service
+   * refuses our credentials, pause the origin and keep its deliveries pending; otherwise each fails
+   * on its own (or ends as gone on a key mismatch).
+   */
+  async function decideRefusals(notificationId: string, outcomes: BatchOutcomes) {
+    const { publicKey, refusals } = ctx.push;
+    for (const [origin, held] of outcomes.refused) {
+      if (!refusals.refusing(origin)) {
+        outcomes.decideRefused(origin);
+        continue;
+      }
+      const last = held.at(-1)!.result;
+      const probeAfter = new Date(Date.now() + ctx.config.push.originPauseSeconds * 1000);
+      const pause = { origin, httpStatus: last.status, detail: last.detail, probeAfter };
+      await originPauses.pauseOrigin(sql, publicKey, pause);
+      await originPauses.noticePaused(sql, notificationId, pause);
+      ctx.metrics.originPauses.inc();
+      ctx.log.error(
+        { notificationId, origin, status: last.status, detail: last.detail },
+        'push service refuses our VAPID credentials: deliveries to it paused',
+      );
+      outcomes.waitUntil(probeAfter.getTime());
+      outcomes.refused.delete(origin);
+    }
+  }
+
+  return {
+    name: 'push',
+    async deliver({ notification: n, rows, outcomes, now, expiresAt }: DeliveryBatch) {
+      const { sendable, expired } = await holdBackQuiet(n.id, expiresAt, rows);
+      // Their quiet hours end after the message expires: it would never be worth showing.
+      for (const row of expired) outcomes.decide(row.subscriptionId, 'failed', null);
+      const message = JSON.stringify(
+        pushMessageOf({
+          id: n.id,
+          establishmentId: n.establishmentId,
+          establishmentName: n.establishmentName,
+          text: n.text,
+          logo: n.logo,
+          media: n.mediaId,
+          createdAt: n.createdAt.getTime(),
+        }),
+      );
+      // The message lives at the push service only for what is left of its TTL; its topic lets an
+      // update or a withdrawal replace it there.
+      const options = { ...PUSH_OPTIONS, ttl: Math.ceil((expiresAt - now) / 1000), topic: pushTopicOf(n.id) };
+      await sendDue(n.id, message, options, dueNow(sendable, outcomes.pauses, outcomes, now), outcomes);
+      await decideRefusals(n.id, outcomes);
+    },
+  };
+}

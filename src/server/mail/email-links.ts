@@ -1,0 +1,62 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { API_PATHS, pathWith } from '../../shared/contracts/paths';
+
+/**
+ * The links a notification email carries, signed so they work without a session and cannot be
+ * made for someone else: "Open" (its click counted), and stopping this business's emails, by a
+ * person on a page or by the mail client at once (RFC 8058 one-click). The signature is an HMAC of
+ * what the link names, with the server's secret; nothing is stored.
+ */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function mac(secret: Uint8Array, purpose: string, a: string, b: string): string {
+  return createHmac('sha256', secret).update(`${purpose}|${a}|${b}`).digest('base64url').slice(0, 22);
+}
+
+function sign(secret: Uint8Array, purpose: string, a: string, b: string): string {
+  return `${a}.${b}.${mac(secret, purpose, a, b)}`;
+}
+
+function read(secret: Uint8Array, purpose: string, token: string): [string, string] | null {
+  const [a, b, given, extra] = token.split('.');
+  if (!a || !b || !given || extra !== undefined || !UUID.test(a) || !UUID.test(b)) return null;
+  const expected = Buffer.from(mac(secret, purpose, a, b));
+  const actual = Buffer.from(given);
+  return expected.length === actual.length && timingSafeEqual(expected, actual) ? [a, b] : null;
+}
+
+/** Stop this business's emails to this user. */
+export const unsubscribeToken = (secret: Uint8Array, userId: string, establishmentId: string) =>
+  sign(secret, 'unsubscribe', userId, establishmentId);
+
+export function readUnsubscribeToken(secret: Uint8Array, token: string) {
+  const ids = read(secret, 'unsubscribe', token);
+  return ids ? { userId: ids[0], establishmentId: ids[1] } : null;
+}
+
+/** This user opened this notification from its email. */
+export const emailOpenToken = (secret: Uint8Array, notificationId: string, userId: string) =>
+  sign(secret, 'open', notificationId, userId);
+
+export function readEmailOpenToken(secret: Uint8Array, token: string) {
+  const ids = read(secret, 'open', token);
+  return ids ? { notificationId: ids[0], userId: ids[1] } : null;
+}
+
+/** The absolute links of one notification email to one follower. */
+export function notificationEmailLinks(
+  publicUrl: string,
+  secret: Uint8Array,
+  v: { notificationId: string; userId: string; establishmentId: string },
+) {
+  const unsubscribe = unsubscribeToken(secret, v.userId, v.establishmentId);
+  return {
+    open: `${publicUrl}${pathWith(API_PATHS.emailOpen, { token: emailOpenToken(secret, v.notificationId, v.userId) })}`,
+    /** For the mail client's one-click POST (List-Unsubscribe). */
+    oneClick: `${publicUrl}${pathWith(API_PATHS.emailUnsubscribe, { token: unsubscribe })}`,
+    /** For a person: a page that asks before it stops anything (link checkers follow GET links). */
+    unsubscribePage: `${publicUrl}/unsubscribe/${encodeURIComponent(unsubscribe)}`,
+    manage: `${publicUrl}/app/account`,
+  };
+}
