@@ -23,6 +23,7 @@ export const RESERVED_PATH_SEGMENTS = new Set([
   'register',
   'robots.txt',
   'sw.js',
+  'unsubscribe',
   'verify',
   'waiting',
   'favicon.ico',

@@ -24,11 +24,13 @@ test.describe('honest reach for the owner', () => {
 
     await startSignedIn(page, (await apiLogin(request, client)).accessToken);
     await page.goto(`/app/establishment/${establishment.id}`);
-    await expect(page.getByTestId('push-reach')).toHaveText('Reachable by push: 0 of 2 followers');
+    await expect(page.getByTestId('push-reach')).toHaveText(
+      'Reachable: 0 of 2 followers (0 by phone, 0 by email)',
+    );
 
     const compose = page.getByRole('region', { name: 'New notification' });
     await expect(page.getByTestId('targeting-reach')).toHaveText(
-      'Reachable by push: 0 of 2 followers, on 0 devices',
+      'Reachable: 0 of 2 followers (0 by phone, 0 by email)',
     );
     const warning = compose.getByRole('alert').filter({ hasText: 'No follower has notifications on yet' });
     await expect(warning).toContainText('Put your QR code where customers see it');

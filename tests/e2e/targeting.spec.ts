@@ -124,13 +124,13 @@ test.describe('targeted sends', () => {
     await startSignedIn(page, clientToken);
     await page.goto(`/app/establishment/${establishment.id}`);
     const compose = page.getByRole('region', { name: 'New notification' });
-    await expect(reachLine(page)).toHaveText('Reachable by push: 3 of 3 followers, on 3 devices');
+    await expect(reachLine(page)).toHaveText('Reachable: 3 of 3 followers (3 by phone, 0 by email)');
     const choice = compose.getByRole('combobox', { name: 'Only followers interested in' });
     await choice.click();
     await page.getByRole('option', { name: vegan.name }).click();
     await page.keyboard.press('Escape');
     await expect(compose.getByRole('button', { name: vegan.name })).toBeVisible();
-    await expect(reachLine(page)).toHaveText('Reachable by push: 1 of 1 follower, on 1 device');
+    await expect(reachLine(page)).toHaveText('Reachable: 1 of 1 follower (1 by phone, 0 by email)');
     const text = 'Tonight: a vegan tasting menu, five courses.';
     await compose.getByRole('textbox', { name: /^Message/ }).fill(text);
     await expectAccessible(page);
@@ -146,7 +146,7 @@ test.describe('targeted sends', () => {
     expect(answer.notification.targets).toEqual([{ preferenceId: vegan.id, name: vegan.name }]);
     await expect(page.locator('#notistack-snackbar')).toHaveText('Notification and post has been sent!');
     // The compose starts over, for every follower.
-    await expect(reachLine(page)).toHaveText('Reachable by push: 3 of 3 followers, on 3 devices');
+    await expect(reachLine(page)).toHaveText('Reachable: 3 of 3 followers (3 by phone, 0 by email)');
 
     // Only Vera's phone got it, once the send is done.
     await expect

@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import type { DeliveryChannel } from '../../shared/schemas/channels';
 import type { Channel } from '../channels/channel';
 import { createEmailChannel } from '../channels/email-channel';
 import { createPushChannel } from '../channels/push-channel';
@@ -8,28 +7,32 @@ import * as deliveries from '../modules/notifications/deliveries.repo';
 import * as notificationsRepo from '../modules/notifications/notifications.repo';
 import * as originPauses from '../modules/notifications/origin-pauses.repo';
 import { BatchOutcomes } from './delivery-outcomes';
-import { deliverJob, expireSubscriptionsJob, jobId, PUSH_OPTIONS } from './notification-delivery.queues';
+import {
+  BATCH_JOBS,
+  type deliverJob,
+  expireSubscriptionsJob,
+  jobId,
+  PUSH_OPTIONS,
+} from './notification-delivery.queues';
 import { fanoutDefinition } from './notification-fanout';
 import type { JobDefinition } from './queue';
 
-/** Batch jobs one process runs at once; each keeps its share of PUSH_CONCURRENCY requests in flight. */
+/** Push batch jobs one process runs at once; each keeps its share of PUSH_CONCURRENCY requests in flight. */
 const BATCHES_IN_PARALLEL = 4;
+/** Email batch jobs one process runs at once: the transport's pool and rate set the pace anyway. */
+const EMAIL_BATCHES_IN_PARALLEL = 2;
 
 export function notificationDeliveryJobs(ctx: AppContext): JobDefinition<z.ZodType>[] {
   const { sql } = ctx.database;
-  const channels: Record<DeliveryChannel, Channel> = {
-    push: createPushChannel(ctx, BATCHES_IN_PARALLEL),
-    email: createEmailChannel(ctx),
-  };
 
   /**
-   * Deliver one batch: each channel its own pending deliveries; record every result; run the batch
-   * again, as one job, when the first of what it left pending is due (a retry, a paused push
-   * service's probe), and fail what is still pending once the message has expired.
+   * Deliver one batch of one channel's deliveries; record every result; run the batch again, as one
+   * job, when the first of what it left pending is due (a retry, a paused push service's probe), and
+   * fail what is still pending once the message has expired.
    */
-  const deliver: JobDefinition<typeof deliverJob.payload> = {
-    ...deliverJob,
-    concurrency: BATCHES_IN_PARALLEL,
+  const batchJob = (channel: Channel, concurrency: number): JobDefinition<typeof deliverJob.payload> => ({
+    ...BATCH_JOBS[channel.name],
+    concurrency,
     expireInSeconds: ctx.config.push.deliveryJobTimeoutSeconds,
     async handle({ notificationId, after, upto, attempt }) {
       const n = await notificationsRepo.findForDelivery(ctx.db, notificationId);
@@ -41,7 +44,7 @@ export function notificationDeliveryJobs(ctx: AppContext): JobDefinition<z.ZodTy
         n.createdAt.getTime() + PUSH_OPTIONS.ttl * 1000,
         n.validUntil?.getTime() ?? Number.POSITIVE_INFINITY,
       );
-      const pending = await deliveries.pendingInRange(sql, notificationId, after, upto);
+      const pending = await deliveries.pendingInRange(sql, notificationId, after, upto, channel.name);
       const outcomes = new BatchOutcomes(
         ctx,
         notificationId,
@@ -52,16 +55,8 @@ export function notificationDeliveryJobs(ctx: AppContext): JobDefinition<z.ZodTy
       if (now >= expiresAt) {
         // Past its TTL a message is not worth delivering: what still waits fails, untried.
         for (const row of pending) outcomes.decide(row.subscriptionId, 'failed', null);
-      } else {
-        // The channels side by side: a slow mail server holds up no push.
-        await Promise.all(
-          Object.values(channels).map((channel) => {
-            const rows = pending.filter((row) => row.channel === channel.name);
-            return rows.length > 0
-              ? channel.deliver({ notification: n, rows, outcomes, now, expiresAt })
-              : undefined;
-          }),
-        );
+      } else if (pending.length > 0) {
+        await channel.deliver({ notification: n, rows: pending, outcomes, now, expiresAt });
       }
       await outcomes.flush();
       for (const origin of outcomes.resumed) await originPauses.resumeOrigin(sql, ctx.push.publicKey, origin);
@@ -70,14 +65,14 @@ export function notificationDeliveryJobs(ctx: AppContext): JobDefinition<z.ZodTy
         // Never later than the expiry, when whatever still waits is failed.
         const at = Math.min(outcomes.nextRunAt, expiresAt);
         await ctx.jobs.send(
-          deliverJob,
+          BATCH_JOBS[channel.name],
           { notificationId, after, upto, attempt: attempt + 1 },
-          { id: jobId(notificationId, after, upto, attempt + 1), startAfter: new Date(at) },
+          { id: jobId(channel.name, notificationId, after, upto, attempt + 1), startAfter: new Date(at) },
         );
       }
       await deliveries.completeIfDone(sql, notificationId);
     },
-  };
+  });
 
   const expire: JobDefinition<typeof expireSubscriptionsJob.payload> = {
     ...expireSubscriptionsJob,
@@ -89,5 +84,10 @@ export function notificationDeliveryJobs(ctx: AppContext): JobDefinition<z.ZodTy
     },
   };
 
-  return [fanoutDefinition(ctx), deliver, expire] as JobDefinition<z.ZodType>[];
+  return [
+    fanoutDefinition(ctx),
+    batchJob(createPushChannel(ctx, BATCHES_IN_PARALLEL), BATCHES_IN_PARALLEL),
+    batchJob(createEmailChannel(ctx), EMAIL_BATCHES_IN_PARALLEL),
+    expire,
+  ] as JobDefinition<z.ZodType>[];
 }

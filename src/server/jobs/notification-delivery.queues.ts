@@ -22,16 +22,19 @@ export const fanoutJob = {
     resume: z.boolean().default(false),
   }),
 };
-export const deliverJob = {
-  queue: 'notification.deliver',
-  payload: z.object({
-    notificationId: z.uuid(),
-    /** The batch: the devices of the members whose user ids are in (after, upto]. */
-    after: z.uuid().nullable(),
-    upto: z.uuid(),
-    attempt: z.number().int().min(0).default(0),
-  }),
-};
+const batchPayload = z.object({
+  notificationId: z.uuid(),
+  /** The batch: the deliveries of the members whose user ids are in (after, upto]. */
+  after: z.uuid().nullable(),
+  upto: z.uuid(),
+  attempt: z.number().int().min(0).default(0),
+});
+/** A batch of push deliveries (the devices of a range of members). */
+export const deliverJob = { queue: 'notification.deliver', payload: batchPayload };
+/** A batch of email deliveries: a queue of its own, so emails, paced by the mail server, never hold up a push. */
+export const deliverEmailJob = { queue: 'notification.deliver-email', payload: batchPayload };
+/** Each channel's batch queue. */
+export const BATCH_JOBS = { push: deliverJob, email: deliverEmailJob } as const;
 export const expireSubscriptionsJob = { queue: 'push.expire-subscriptions', payload: z.object({}) };
 
 /** A job id made from what the job does: enqueuing the same batch twice (a fan-out rerun) keeps one. */

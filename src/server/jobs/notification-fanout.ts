@@ -1,8 +1,9 @@
+import { DELIVERY_CHANNELS } from '../../shared/schemas/channels';
 import type { AppContext } from '../context';
 import * as deliveries from '../modules/notifications/deliveries.repo';
 import { targetIdsOf } from '../modules/notifications/notification-targets.repo';
 import * as notificationsRepo from '../modules/notifications/notifications.repo';
-import { deliverJob, fanoutJob, jobId } from './notification-delivery.queues';
+import { BATCH_JOBS, fanoutJob, jobId } from './notification-delivery.queues';
 import type { JobDefinition } from './queue';
 
 /** Batches (of PUSH_BATCH_SIZE members) read and queued per audience page. */
@@ -27,15 +28,17 @@ export function fanoutDefinition(ctx: AppContext): JobDefinition<typeof fanoutJo
       if (!n) return;
       await notificationsRepo.markSending(ctx.db, notificationId);
       if (n.batchesDone && resume) {
-        const ranges = await deliveries.pendingRanges(sql, notificationId, batchSize);
         const generation = Date.now();
-        await ctx.jobs.sendMany(
-          deliverJob,
-          ranges.map(({ after, upto }) => ({
-            payload: { notificationId, after, upto, attempt: 0 },
-            options: { id: jobId(notificationId, after, upto, 'resumed', generation) },
-          })),
-        );
+        for (const channel of DELIVERY_CHANNELS) {
+          const ranges = await deliveries.pendingRanges(sql, notificationId, batchSize, channel);
+          await ctx.jobs.sendMany(
+            BATCH_JOBS[channel],
+            ranges.map(({ after, upto }) => ({
+              payload: { notificationId, after, upto, attempt: 0 },
+              options: { id: jobId(channel, notificationId, after, upto, 'resumed', generation) },
+            })),
+          );
+        }
       }
       if (!n.batchesDone) {
         // Written with the notification, never changed: a resumed fan-out filters as the first did.
@@ -49,18 +52,22 @@ export function fanoutDefinition(ctx: AppContext): JobDefinition<typeof fanoutJo
           pageSize = batchSize * BATCHES_PER_PAGE;
           if (users.length === 0) break;
           const added = await deliveries.addToAudience(sql, notificationId, n.establishmentId, users);
-          const batches = [];
-          for (let i = 0; i < users.length; i += batchSize) {
-            const after = i === 0 ? cursor : users[i - 1]!;
-            const upto = users[Math.min(i + batchSize, users.length) - 1]!;
-            batches.push({
-              payload: { notificationId, after, upto, attempt: 0 },
-              options: { id: jobId(notificationId, after, upto, 0) },
-            });
+          // Each channel's batches in its own queue, and only where the page gave that channel work.
+          for (const channel of DELIVERY_CHANNELS) {
+            if (added[channel] === 0) continue;
+            const batches = [];
+            for (let i = 0; i < users.length; i += batchSize) {
+              const after = i === 0 ? cursor : users[i - 1]!;
+              const upto = users[Math.min(i + batchSize, users.length) - 1]!;
+              batches.push({
+                payload: { notificationId, after, upto, attempt: 0 },
+                options: { id: jobId(channel, notificationId, after, upto, 0) },
+              });
+            }
+            await ctx.jobs.sendMany(BATCH_JOBS[channel], batches);
           }
-          await ctx.jobs.sendMany(deliverJob, batches);
           cursor = users.at(-1)!;
-          await notificationsRepo.advanceFanout(ctx.db, notificationId, cursor, added);
+          await notificationsRepo.advanceFanout(ctx.db, notificationId, cursor, added.push + added.email);
           // Let the batches just queued reach the database: on PGlite, one connection, a tight loop
           // of fan-out statements would otherwise keep them waiting until the whole audience is read.
           await new Promise((resolve) => setTimeout(resolve, 5));

@@ -3,7 +3,7 @@ import type { AppContext } from '../context';
 import { executorOf } from '../db/client';
 import * as deliveries from '../modules/notifications/deliveries.repo';
 import { welcomeJob } from './account-mail.job';
-import { deliverJob, fanoutJob } from './notification-delivery.queues';
+import { deliverEmailJob, deliverJob, fanoutJob } from './notification-delivery.queues';
 import { withOutbox } from './outbox';
 import type { JobDefinition } from './queue';
 import { queueReleased } from './quiet-release';
@@ -70,6 +70,7 @@ export function sweepJobs(ctx: AppContext): JobDefinition<z.ZodType>[] {
     const live = new Set([
       ...(await ctx.jobs.liveJobKeys(fanoutJob.queue, 'notificationId')),
       ...(await ctx.jobs.liveJobKeys(deliverJob.queue, 'notificationId')),
+      ...(await ctx.jobs.liveJobKeys(deliverEmailJob.queue, 'notificationId')),
     ]);
     let requeued = 0;
     for (const notificationId of candidates.filter((id) => !live.has(id))) {

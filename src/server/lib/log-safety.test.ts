@@ -53,6 +53,10 @@ describe('log safety', () => {
   it('logs URLs without the tokens of links or query values', () => {
     expect(scrubUrl('/verify/abcDEF123_-x')).toBe('/verify/[token]');
     expect(scrubUrl('/newpassword/abc?x=1&y')).toBe('/newpassword/[token]?x=…&y=…');
+    // The signed links of notification emails work without a session: they are secrets too.
+    expect(scrubUrl('/unsubscribe/a.b.c')).toBe('/unsubscribe/[token]');
+    expect(scrubUrl('/api/email/open/a.b.c')).toBe('/api/email/open/[token]');
+    expect(scrubUrl('/api/email/unsubscribe/a.b.c')).toBe('/api/email/unsubscribe/[token]');
     expect(scrubUrl('/api/establishments?search=secret')).toBe('/api/establishments?search=…');
     expect(scrubUrl('/app/account')).toBe('/app/account');
     expect(logSerializers.req({ method: 'GET', url: '/verify/tok', ip: '127.0.0.1' })).toEqual({

@@ -51,13 +51,19 @@ export function scrubError<T>(error: T, depth = 0): T {
   return copy as T;
 }
 
-/** Path segments that are secrets: /verify/<token>, /newpassword/<token>. */
-const SECRET_PATHS = /^\/(verify|newpassword)\/[^/?#]+/i;
+/**
+ * Path segments that are secrets: /verify/<token>, /newpassword/<token>, and the links of
+ * notification emails (/unsubscribe/<token>, /api/email/open/<token>, /api/email/unsubscribe/<token>).
+ */
+const SECRET_PATHS = /^\/(verify|newpassword|unsubscribe|api\/email\/open|api\/email\/unsubscribe)\/[^/?#]+/i;
+
+/** A path with the tokens of links replaced: what logs and page views may keep. */
+export const scrubPath = (pathname: string) => pathname.replace(SECRET_PATHS, '/$1/[token]');
 
 /** A request URL as logs may show it: tokens of links replaced, query values left out. */
 export function scrubUrl(url: string): string {
   const [pathname = '', query] = url.split('?', 2);
-  const safePath = pathname.replace(SECRET_PATHS, '/$1/[token]');
+  const safePath = scrubPath(pathname);
   if (query === undefined) return safePath;
   const keys = query
     .split('&')

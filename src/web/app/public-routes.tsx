@@ -40,6 +40,13 @@ export const bareRoutes: RouteObject[] = [
       (m) => m.VerifyPage,
     ),
   },
+  {
+    path: '/unsubscribe/:token',
+    lazy: page(
+      () => import('../pages/public/unsubscribe-page'),
+      (m) => m.UnsubscribePage,
+    ),
+  },
 ];
 
 /** Sign-in and registration: only for who is signed out. */

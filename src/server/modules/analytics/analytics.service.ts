@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { analyticsForwardJob } from '../../jobs/analytics-forward.job';
 import { withOutbox } from '../../jobs/outbox';
+import { scrubPath } from '../../lib/log-safety';
 import * as repo from './analytics.repo';
 import { establishmentOfPath, referrerHost } from './page-path';
 import { sealAddress, visitorHash } from './visitor';
@@ -38,9 +39,11 @@ export async function recordPageView(
   const day = now.toISOString().slice(0, 10);
   const salt = await currentSalt(ctx.db, day);
   const source = body.source ?? 'direct';
+  // A link's token (an unsubscribe page, a verification) is nothing the figures need.
+  const path = scrubPath(body.path);
   const row = {
     at: now,
-    path: body.path,
+    path,
     establishmentId: (await establishmentOfPath(ctx.db, body.path)) ?? null,
     source,
     referrerHost: referrerHost(body.referrer),
@@ -51,7 +54,7 @@ export async function recordPageView(
     return;
   }
   // Plausible reads a visit's source from utm_source in the page's address.
-  const url = `${ctx.config.publicUrl}${body.path}${source === 'direct' ? '' : `?utm_source=${source}`}`;
+  const url = `${ctx.config.publicUrl}${path}${source === 'direct' ? '' : `?utm_source=${source}`}`;
   await withOutbox(ctx, async ({ db, enqueue }) => {
     await repo.insertPageView(db, row);
     await enqueue(analyticsForwardJob, {

@@ -103,6 +103,11 @@ describe('POST /api/analytics/pageview', () => {
     expect(names).toContain('visitor_hash');
     expect(names.some((name) => /ip|addr/.test(name))).toBe(false);
 
+    // A link's token (an email's unsubscribe page) is not kept: the path is.
+    await expectRecorded({ path: '/unsubscribe/secret.link.token' }, { ip: freshIp() });
+    expect(await storedViews('/unsubscribe/[token]')).toHaveLength(1);
+    expect(await storedViews('/unsubscribe/secret.link.token')).toHaveLength(0);
+
     // No referrer, no source: a direct visit with an empty referrer host.
     await expectRecorded({ path: '/home' }, { ip: freshIp() });
     expect(await storedViews('/home')).toEqual([

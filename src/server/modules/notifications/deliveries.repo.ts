@@ -1,3 +1,4 @@
+import type { DeliveryChannel } from '../../../shared/schemas/channels';
 import type { SqlExecutor } from '../../db/client';
 import type { QuietHoursSetting } from './quiet-period';
 
@@ -114,14 +115,14 @@ export async function countReach(
 /**
  * Add these members of the establishment to the notification's audience, once each: a push
  * delivery per live device of those whose choice has their phone, an email delivery for those whose
- * choice has email (the target of an email delivery is the user). How many deliveries were added.
+ * choice has email (the target of an email delivery is the user). How many were added, by channel.
  */
 export async function addToAudience(
   sql: SqlExecutor,
   notificationId: string,
   establishmentId: string,
   userIds: string[],
-): Promise<number> {
+): Promise<Record<DeliveryChannel, number>> {
   const { rows } = await sql.executeSql(
     `WITH members AS MATERIALIZED (
        SELECT m.user_id, ${wantsPush} AS push_ok, ${wantsEmail(hasLiveDevice)} AS by_email
@@ -136,10 +137,11 @@ export async function addToAudience(
        INSERT INTO deliveries (notification_id, subscription_id, user_id, channel)
        SELECT $1, m.user_id, m.user_id, 'email' FROM members m WHERE m.by_email
        ON CONFLICT DO NOTHING RETURNING 1)
-     SELECT (SELECT count(*) FROM pushes)::int + (SELECT count(*) FROM emails)::int AS n`,
+     SELECT (SELECT count(*) FROM pushes)::int AS push, (SELECT count(*) FROM emails)::int AS email`,
     [notificationId, userIds, establishmentId],
   );
-  return Number((rows[0] as { n: number }).n);
+  const row = rows[0] as { push: number; email: number };
+  return { push: Number(row.push), email: Number(row.email) };
 }
 
 export async function countAudience(sql: SqlExecutor, notificationId: string): Promise<number> {
@@ -189,6 +191,7 @@ export async function pendingInRange(
   notificationId: string,
   after: string | null,
   upto: string,
+  channel: DeliveryChannel = 'push',
 ): Promise<PendingDelivery[]> {
   const { rows } = await sql.executeSql(
     `WITH quiet AS MATERIALIZED (
@@ -200,9 +203,9 @@ export async function pendingInRange(
        LEFT JOIN quiet q ON q.id = d.user_id
        LEFT JOIN users e ON d.channel = 'email' AND e.id = d.user_id
                         AND e.marketing_consent AND e.email_bounced_at IS NULL
-      WHERE d.notification_id = $1 AND d.outcome = 'pending'
+      WHERE d.notification_id = $1 AND d.outcome = 'pending' AND d.channel = $4
         AND ($2::uuid IS NULL OR d.user_id > $2::uuid) AND d.user_id <= $3::uuid`,
-    [notificationId, after, upto],
+    [notificationId, after, upto, channel],
   );
   return (
     rows as {
@@ -398,10 +401,12 @@ export async function pendingRanges(
   sql: SqlExecutor,
   notificationId: string,
   batchSize: number,
+  channel: DeliveryChannel,
 ): Promise<{ after: string | null; upto: string }[]> {
   const { rows } = await sql.executeSql(
-    `SELECT DISTINCT user_id FROM deliveries WHERE notification_id = $1 AND outcome = 'pending' ORDER BY user_id`,
-    [notificationId],
+    `SELECT DISTINCT user_id FROM deliveries
+      WHERE notification_id = $1 AND outcome = 'pending' AND channel = $2 ORDER BY user_id`,
+    [notificationId, channel],
   );
   const users = (rows as { user_id: string }[]).map((r) => r.user_id);
   const ranges: { after: string | null; upto: string }[] = [];

@@ -26,7 +26,7 @@ export function EstablishmentHeader({
   establishment: EstablishmentView;
   /** The viewer may not change it while it is blocked (operators). */
   locked: boolean;
-  /** For who may send: how many followers a notification would reach by push (beside the follower count). */
+  /** For who may send: how many followers a send would reach, by phone and by email (beside the follower count). */
   reach?: ReactNode;
 }) {
   const { t } = useTranslation();

@@ -5,9 +5,10 @@ import { callApi } from '../../../lib/call-api';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 
 /**
- * GET /api/establishments/{id}/audience: how many followers and devices a send with these
- * preferences reaches. Asked once the choice has settled for a moment; the previous figures stay
- * on screen (marked as updating) while the new ones load.
+ * GET /api/establishments/{id}/audience: how many followers a send with these preferences
+ * reaches, by phone and by email, on how many devices and addresses. Asked once the choice has
+ * settled for a moment; the previous figures stay on screen (marked as updating) while the new
+ * ones load.
  */
 export function useAudience(establishmentId: string, preferenceIds: string[]) {
   const settled = useDebouncedValue([...preferenceIds].sort().join(','), 350);

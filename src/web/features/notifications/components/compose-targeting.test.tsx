@@ -52,8 +52,8 @@ describe('compose targeting', () => {
         const ids = new URL(request.path, 'http://x').searchParams.get('preferenceIds') ?? '';
         return {
           body: ids
-            ? { followers: 1, reachable: 1, devices: 2 }
-            : { followers: 12, reachable: 11, devices: 15 },
+            ? { followers: 1, reachable: 1, byPhone: 1, byEmail: 0, devices: 2, emails: 0 }
+            : { followers: 12, reachable: 11, byPhone: 8, byEmail: 4, devices: 15, emails: 4 },
         };
       });
   });
@@ -72,7 +72,7 @@ describe('compose targeting', () => {
     const { card, user } = renderCompose();
     // The count is asked once the choice has settled (debounced), so give it a moment.
     const reach = await within(card).findByText(
-      'Reachable by push: 11 of 12 followers, on 15 devices',
+      'Reachable: 11 of 12 followers (8 by phone, 4 by email)',
       {},
       SETTLED,
     );
@@ -88,7 +88,7 @@ describe('compose targeting', () => {
     await user.click(within(list).getByRole('option', { name: 'Vegan' }));
     await user.keyboard('{Escape}');
     expect(
-      await within(card).findByText('Reachable by push: 1 of 1 follower, on 2 devices', {}, SETTLED),
+      await within(card).findByText('Reachable: 1 of 1 follower (1 by phone, 0 by email)', {}, SETTLED),
     ).toBeInTheDocument();
     expect(server.sent('GET', AUDIENCE).at(-1)?.path).toContain('preferenceIds=p-vegan');
 
@@ -104,7 +104,7 @@ describe('compose targeting', () => {
     });
     // A fresh compose goes to everyone again.
     expect(
-      await within(card).findByText('Reachable by push: 11 of 12 followers, on 15 devices', {}, SETTLED),
+      await within(card).findByText('Reachable: 11 of 12 followers (8 by phone, 4 by email)', {}, SETTLED),
     ).toBeInTheDocument();
   });
 
@@ -142,15 +142,17 @@ describe('compose targeting', () => {
     expect(await within(card).findByText(/The preferences could not be loaded/)).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
     expect(
-      await within(card).findByText('Reachable by push: 11 of 12 followers, on 15 devices', {}, SETTLED),
+      await within(card).findByText('Reachable: 11 of 12 followers (8 by phone, 4 by email)', {}, SETTLED),
     ).toBeInTheDocument();
   });
 
-  it('says when no follower has notifications on yet, and what to do, instead of only a 0', async () => {
-    server.on('GET', AUDIENCE, { body: { followers: 4, reachable: 0, devices: 1 } });
+  it('says when no follower is reachable by phone or email, and what to do, instead of only a 0', async () => {
+    server.on('GET', AUDIENCE, {
+      body: { followers: 4, reachable: 0, byPhone: 0, byEmail: 0, devices: 1, emails: 0 },
+    });
     const { card } = renderCompose();
     expect(
-      await within(card).findByText('Reachable by push: 0 of 4 followers, on 1 device', {}, SETTLED),
+      await within(card).findByText('Reachable: 0 of 4 followers (0 by phone, 0 by email)', {}, SETTLED),
     ).toBeInTheDocument();
     const alert = within(card).getByRole('alert');
     expect(alert).toHaveTextContent('No follower has notifications on yet');

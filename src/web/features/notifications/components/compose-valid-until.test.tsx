@@ -41,7 +41,9 @@ describe('compose card: offer ends', () => {
     server = fakeApi()
       .on('GET', '/api/preferences', { body: { items: [] } })
       .on('GET', '/api/preference-groups', { body: { items: [] } })
-      .on('GET', '/api/establishments/e1/audience', { body: { followers: 3, reachable: 3, devices: 4 } })
+      .on('GET', '/api/establishments/e1/audience', {
+        body: { followers: 3, reachable: 3, byPhone: 3, byEmail: 0, devices: 4, emails: 0 },
+      })
       .on('POST', SEND, { status: 202, body: { notification: {}, message: Msg.notificationOnlySent } });
   });
 

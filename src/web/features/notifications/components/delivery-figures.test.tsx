@@ -1,8 +1,8 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '../../../../../tests/support/web/render';
 import type { DeliveryFigures } from '../../../../shared/schemas/notification.schema';
-import { DeliveryTiles } from './delivery-figures';
+import { DeliveryLine, DeliveryTiles } from './delivery-figures';
 
 const figures = (deferred: number): DeliveryFigures => ({
   status: 'sending',
@@ -15,6 +15,10 @@ const figures = (deferred: number): DeliveryFigures => ({
   pending: 2,
   deferred,
   error: null,
+  channels: {
+    push: { sent: 0, received: 0, clicked: 0, failed: 0, gone: 0, pending: 0 },
+    email: { sent: 0, received: 0, clicked: 0, failed: 0, gone: 0, pending: 0 },
+  },
   startedAt: '2026-03-10T21:00:00.000Z',
   completedAt: null,
 });
@@ -55,5 +59,72 @@ describe('delivery figures', () => {
     renderRoutes([{ path: '/', element: <DeliveryTiles figures={done} /> }]);
     expect(await screen.findByText('Delivered')).toBeVisible();
     expect(screen.queryByText('No follower has notifications on yet')).toBeNull();
+  });
+
+  describe('per channel', () => {
+    /** A send that went to 3 phones and emailed 5 followers. */
+    const mixed: DeliveryFigures = {
+      ...figures(0),
+      status: 'done',
+      audience: 8,
+      sent: 7,
+      received: 2,
+      clicked: 3,
+      failed: 1,
+      pending: 0,
+      channels: {
+        push: { sent: 3, received: 2, clicked: 1, failed: 0, gone: 0, pending: 0 },
+        email: { sent: 4, received: 0, clicked: 2, failed: 1, gone: 0, pending: 0 },
+      },
+    };
+    /** The label and figure pairs of a channel's row, as read. */
+    const figuresOf = (row: HTMLElement) =>
+      within(row)
+        .getAllByText(/^(Sent|Received|Clicked|Failed)/)
+        .map((item) => item.textContent);
+
+    it('shows a Phone row and an Email row (no received: opening is not tracked) on the post page', async () => {
+      renderRoutes([{ path: '/', element: <DeliveryTiles figures={mixed} /> }]);
+      const channels = await screen.findByRole('region', { name: 'By channel' });
+      const phone = within(channels).getByRole('group', { name: 'Phone' });
+      const email = within(channels).getByRole('group', { name: 'Email' });
+      expect(figuresOf(phone)).toEqual(['Sent 3', 'Received 2', 'Clicked 1', 'Failed 0']);
+      expect(figuresOf(email)).toEqual(['Sent 4', 'Clicked 2', 'Failed 1']);
+      expect(within(channels).getByText(/Whether an email was opened is not tracked/)).toBeVisible();
+      // The totals stay in the tiles.
+      expect(screen.getByRole('group', { name: 'Audience' })).toHaveAccessibleDescription('8');
+    });
+
+    it('shows the rows per channel in the compact line too', async () => {
+      renderRoutes([{ path: '/', element: <DeliveryLine figures={mixed} /> }]);
+      const phone = await screen.findByRole('group', { name: 'Phone' });
+      expect(figuresOf(phone)).toEqual(['Sent 3', 'Received 2', 'Clicked 1', 'Failed 0']);
+      expect(figuresOf(screen.getByRole('group', { name: 'Email' }))).toEqual([
+        'Sent 4',
+        'Clicked 2',
+        'Failed 1',
+      ]);
+    });
+
+    it('shows the figures as before when only push was used', async () => {
+      const pushOnly: DeliveryFigures = {
+        ...mixed,
+        channels: { ...mixed.channels, email: { ...figures(0).channels.email } },
+      };
+      const { unmount } = renderRoutes([{ path: '/', element: <DeliveryLine figures={pushOnly} /> }]);
+      expect(await screen.findByText('Delivered')).toBeVisible();
+      expect(screen.queryByRole('group')).toBeNull();
+      expect(screen.getAllByText(/^(Sent|Received|Clicked|Failed)/).map((item) => item.textContent)).toEqual([
+        'Sent 7',
+        'Received 2',
+        'Clicked 3',
+      ]);
+      unmount();
+
+      renderRoutes([{ path: '/', element: <DeliveryTiles figures={pushOnly} /> }]);
+      expect(await screen.findByText('Delivery')).toBeVisible();
+      expect(screen.queryByRole('region', { name: 'By channel' })).toBeNull();
+      expect(screen.queryByRole('group', { name: 'Phone' })).toBeNull();
+    });
   });
 });

@@ -4,8 +4,10 @@ import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
 import LinkOffOutlinedIcon from '@mui/icons-material/LinkOffOutlined';
+import MailOutlineIcon from '@mui/icons-material/MailOutlined';
 import NotificationsOffOutlinedIcon from '@mui/icons-material/NotificationsOffOutlined';
 import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
+import SmartphoneOutlinedIcon from '@mui/icons-material/SmartphoneOutlined';
 import TouchAppOutlinedIcon from '@mui/icons-material/TouchAppOutlined';
 import {
   Alert,
@@ -21,7 +23,12 @@ import {
 } from '@mui/material';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DeliveryFigures, DeliveryStatus } from '../../../../shared/schemas/notification.schema';
+import { DELIVERY_CHANNELS, type DeliveryChannel } from '../../../../shared/schemas/channels';
+import type {
+  ChannelFigures,
+  DeliveryFigures,
+  DeliveryStatus,
+} from '../../../../shared/schemas/notification.schema';
 import { translateMessage } from '../../../lib/translate-message';
 import { useLocaleFormat } from '../../../lib/use-locale-format';
 import { isSending } from '../api/notifications.api';
@@ -52,6 +59,64 @@ function progressColor(figures: DeliveryFigures): 'error' | 'warning' | 'primary
   return isSending(figures.status) ? 'primary' : 'success';
 }
 
+/** A send that emails (or emailed) anyone: its figures are then told per channel. */
+export const usesEmail = (figures: DeliveryFigures) =>
+  Object.values(figures.channels.email).some((value) => value > 0);
+
+/** What each channel can tell: nobody knows whether an email was opened, so email has no "received". */
+const CHANNEL_FIGURES = {
+  push: ['sent', 'received', 'clicked', 'failed'],
+  email: ['sent', 'clicked', 'failed'],
+} as const satisfies Record<DeliveryChannel, readonly (keyof ChannelFigures)[]>;
+
+const CHANNEL_ICONS: Record<DeliveryChannel, ReactNode> = {
+  push: <SmartphoneOutlinedIcon fontSize="inherit" />,
+  email: <MailOutlineIcon fontSize="inherit" />,
+};
+
+/**
+ * A "Phone" row (sent, received, clicked, failed) and an "Email" row (sent, clicked, failed), their
+ * figures in one column whatever the channel names' lengths; on a phone they wrap beside the name.
+ */
+function ChannelRows({ channels }: { channels: DeliveryFigures['channels'] }) {
+  const { t } = useTranslation();
+  const format = useLocaleFormat();
+  const id = useId();
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5 }}>
+      {DELIVERY_CHANNELS.map((channel) => (
+        <Box
+          key={channel}
+          role="group"
+          aria-labelledby={`${id}-${channel}`}
+          sx={{ display: 'grid', gridTemplateColumns: 'subgrid', gridColumn: '1 / -1' }}
+        >
+          <Typography
+            id={`${id}-${channel}`}
+            variant="body2"
+            sx={{ display: 'flex', alignItems: 'center', alignSelf: 'start', gap: 0.5, fontWeight: 600 }}
+          >
+            <Box component="span" aria-hidden sx={{ display: 'flex', color: 'text.secondary', fontSize: 18 }}>
+              {CHANNEL_ICONS[channel]}
+            </Box>
+            {t(`notifications.delivery.channels.${channel}`)}
+          </Typography>
+          <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', columnGap: 2, rowGap: 0.5 }}>
+            {CHANNEL_FIGURES[channel].map((key) => (
+              <Typography key={key} variant="body2" sx={{ color: 'text.secondary' }}>
+                {t(`notifications.delivery.${key}`)}{' '}
+                <Box component="strong" sx={{ color: 'text.primary' }}>
+                  {format.number(channels[channel][key])}
+                </Box>
+              </Typography>
+            ))}
+          </Stack>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
 /** The send's state as a small coloured chip ("Nobody reached" in place of "Delivered" at 0). */
 export function DeliveryStatusChip({ figures }: { figures: Pick<DeliveryFigures, 'status' | 'audience'> }) {
   const { t } = useTranslation();
@@ -77,11 +142,15 @@ export function DeliveryStatusChip({ figures }: { figures: Pick<DeliveryFigures,
   );
 }
 
-/** One line for a feed card: status, sent, received, clicked, and a progress bar while it runs. */
+/**
+ * One line for a feed card: status, sent, received, clicked, and a progress bar while it runs; a
+ * send that emails shows a row per channel instead.
+ */
 export function DeliveryLine({ figures }: { figures: DeliveryFigures }) {
   const { t } = useTranslation();
   const format = useLocaleFormat();
   const running = isSending(figures.status);
+  const byChannel = usesEmail(figures);
   const items = [
     ['sent', figures.sent],
     ['received', figures.received],
@@ -95,15 +164,21 @@ export function DeliveryLine({ figures }: { figures: DeliveryFigures }) {
         sx={{ flexWrap: 'wrap', alignItems: 'center', columnGap: 2, rowGap: 0.5 }}
       >
         <DeliveryStatusChip figures={figures} />
-        {items.map(([key, value]) => (
-          <Typography key={key} variant="body2" sx={{ color: 'text.secondary' }}>
-            {t(`notifications.delivery.${key}`)}{' '}
-            <Box component="strong" sx={{ color: 'text.primary' }}>
-              {format.number(value)}
-            </Box>
-          </Typography>
-        ))}
+        {!byChannel &&
+          items.map(([key, value]) => (
+            <Typography key={key} variant="body2" sx={{ color: 'text.secondary' }}>
+              {t(`notifications.delivery.${key}`)}{' '}
+              <Box component="strong" sx={{ color: 'text.primary' }}>
+                {format.number(value)}
+              </Box>
+            </Typography>
+          ))}
       </Stack>
+      {byChannel && (
+        <Box sx={{ mt: 1 }}>
+          <ChannelRows channels={figures.channels} />
+        </Box>
+      )}
       {running && (
         <LinearProgress
           variant={figures.status === 'queued' ? 'indeterminate' : 'determinate'}
@@ -125,7 +200,10 @@ const TILES: { key: keyof DeliveryFigures & string; icon: ReactNode }[] = [
   { key: 'gone', icon: <LinkOffOutlinedIcon /> },
 ];
 
-/** The post page's delivery figures as tiles, with a progress bar while the send runs and the reason if it stopped. */
+/**
+ * The post page's delivery figures as tiles, with a progress bar while the send runs and the reason
+ * if it stopped; a send that emails also shows its figures per channel.
+ */
 export function DeliveryTiles({ figures }: { figures: DeliveryFigures }) {
   const { t } = useTranslation();
   const format = useLocaleFormat();
@@ -206,6 +284,21 @@ export function DeliveryTiles({ figures }: { figures: DeliveryFigures }) {
               </Grid>
             ))}
           </Grid>
+          {usesEmail(figures) && (
+            <Box
+              component="section"
+              aria-labelledby={`${id}-channels`}
+              sx={{ p: 1.5, borderRadius: 2, border: 1, borderColor: 'divider' }}
+            >
+              <Typography id={`${id}-channels`} variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+                {t('notifications.delivery.channels.title')}
+              </Typography>
+              <ChannelRows channels={figures.channels} />
+              <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
+                {t('notifications.delivery.channels.emailHint')}
+              </Typography>
+            </Box>
+          )}
           {reachedNobody(figures) && <NoPushYetAlert />}
           {/* Pending deliveries held back by followers' quiet hours (issue 16), counted apart. */}
           {figures.deferred > 0 && (

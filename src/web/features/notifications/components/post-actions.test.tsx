@@ -20,6 +20,10 @@ const delivery: DeliveryFigures = {
   pending: 0,
   deferred: 0,
   error: null,
+  channels: {
+    push: { sent: 0, received: 0, clicked: 0, failed: 0, gone: 0, pending: 0 },
+    email: { sent: 0, received: 0, clicked: 0, failed: 0, gone: 0, pending: 0 },
+  },
   startedAt: '2026-03-10T10:00:00.000Z',
   completedAt: '2026-03-10T10:00:05.000Z',
 };

@@ -15,7 +15,6 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { nameInLanguage, type Preference } from '../../../../shared/schemas/preference.schema';
 import { usePreferenceGroups, usePreferences } from '../../../lib/api/preferences.api';
-import { useLocaleFormat } from '../../../lib/use-locale-format';
 import { useAudience } from '../api/audience.api';
 import { NoPushYetAlert, useReachableText } from './push-reach';
 
@@ -31,7 +30,7 @@ interface Props {
 
 /**
  * Compose's audience: optionally only followers who picked one of the chosen preferences (grouped,
- * in the interface language), and live how many followers and devices the choice reaches.
+ * in the interface language), and live how many followers the choice reaches, by phone and by email.
  */
 export function TargetingField({ establishmentId, value, onChange, disabled, error }: Props) {
   const { t, i18n } = useTranslation();
@@ -108,12 +107,11 @@ export function TargetingField({ establishmentId, value, onChange, disabled, err
 }
 
 /**
- * "Reachable by push: X of Y followers, on M devices", kept current as the choice changes; read out
- * when it does. When no follower would get it on a device, says so and what to do.
+ * "Reachable: X of Y followers (P by phone, E by email)", kept current as the choice changes; read
+ * out when it does. When no follower would get it by either channel, says so and what to do.
  */
 function ReachLine({ establishmentId, preferenceIds }: { establishmentId: string; preferenceIds: string[] }) {
   const { t } = useTranslation();
-  const format = useLocaleFormat();
   const reachableText = useReachableText();
   const audience = useAudience(establishmentId, preferenceIds);
   const figures = audience.data;
@@ -122,17 +120,15 @@ function ReachLine({ establishmentId, preferenceIds }: { establishmentId: string
 
   let text: string;
   if (figures) {
-    text = t('targeting.reachOnDevices', {
-      reachable: reachableText(figures),
-      devices: t('targeting.devices', { count: figures.devices, formatted: format.number(figures.devices) }),
-    });
+    text = reachableText(figures);
   } else if (audience.isError) {
     text = t('targeting.reachError');
   } else {
     text = t('targeting.counting');
   }
-  const nobody = figures !== undefined && targeted && figures.devices === 0;
-  // Sent to every follower, yet none has a device with notifications on: say so, not just a 0.
+  // Nobody by phone or by email: the followers chosen may still exist, but the send would reach none.
+  const nobody = figures !== undefined && targeted && figures.reachable === 0;
+  // Sent to every follower, yet none has a device with notifications on nor gets email: say so, not just a 0.
   const noPushYet = figures !== undefined && !targeted && figures.reachable === 0;
 
   return (
@@ -151,6 +147,8 @@ function ReachLine({ establishmentId, preferenceIds }: { establishmentId: string
             // Darker, not orange: warning-coloured text would fail contrast; the alert below carries the warning.
             color: nobody || noPushYet ? 'text.primary' : 'text.secondary',
             fontWeight: figures ? 500 : undefined,
+            // Beside its icon on a phone too (20 px and the gap): the text wraps within, not below the icon.
+            maxWidth: 'calc(100% - 28px)',
           }}
         >
           {text}

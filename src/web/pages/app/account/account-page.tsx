@@ -7,6 +7,7 @@ import { ProfileTab } from '../../../features/account/components/profile-tab';
 import { QuietHoursCard } from '../../../features/account/components/quiet-hours-card';
 import { SecurityTab } from '../../../features/account/components/security-tab';
 import { DownloadMyDataCard } from '../../../features/exports/components/download-my-data-card';
+import { YourBusinessesCard } from '../../../features/notify/components/your-businesses-card';
 import { MyInterestsCard } from '../../../features/preferences/components/my-interests-card';
 import { useSession } from '../../../lib/session';
 
@@ -62,6 +63,7 @@ export function AccountPage() {
         {tab === 'general' && (
           <Stack spacing={3}>
             <GeneralTab user={user} />
+            <YourBusinessesCard />
             <MyInterestsCard />
             <QuietHoursCard />
             <DownloadMyDataCard />

@@ -13,6 +13,7 @@ import { ProfileTab } from '../../../features/establishments/components/profile-
 import { ShareTab } from '../../../features/establishments/components/share-tab';
 import { ExportMenu } from '../../../features/exports/components/export-menu';
 import { PushReachChip } from '../../../features/notifications/components/push-reach';
+import { NotifyChoiceBar } from '../../../features/notify/components/notify-choice-bar';
 import { useEstablishment } from '../../../lib/api/establishments.api';
 import { ApiError } from '../../../lib/api-client';
 import { apiErrorText } from '../../../lib/api-error-text';
@@ -29,7 +30,13 @@ type TabName = (typeof TABS)[number];
 function useAccess(establishment: EstablishmentView | undefined) {
   const can = useCan();
   if (!establishment)
-    return { tabs: ['feed'] as TabName[], locked: true, canPost: false, canExportFollowers: false };
+    return {
+      tabs: ['feed'] as TabName[],
+      locked: true,
+      canPost: false,
+      canExportFollowers: false,
+      choosesNews: false,
+    };
   const registeredById = establishment.audience === 'operator' ? establishment.registeredById : null;
   const resource = { establishmentId: establishment.id, registeredById };
   // Its operators keep the profile and gallery tabs while it is blocked, read-only (locked below).
@@ -48,6 +55,10 @@ function useAccess(establishment: EstablishmentView | undefined) {
     locked: establishment.blocked && !can('establishment:edit', { ...resource, blocked: true }),
     canPost: can('notificationPost:create', resource) && !establishment.blocked,
     canExportFollowers: can('followers:export', resource),
+    // A follower chooses how its news reaches them (phone, email, feed only, paused) on its page too.
+    choosesNews:
+      establishment.audience === 'follower' &&
+      can('customerEstablishment', { establishmentId: establishment.id }),
   };
 }
 
@@ -92,6 +103,7 @@ export function EstablishmentPage() {
         locked={access.locked}
         reach={access.canPost ? <PushReachChip establishmentId={establishment.id} /> : undefined}
       />
+      {access.choosesNews && <NotifyChoiceBar establishmentId={establishment.id} />}
       <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
         <Tabs
           value={tab}

@@ -1,0 +1,66 @@
+import PauseCircleOutlineIcon from '@mui/icons-material/PauseCircleOutlined';
+import { Button, CircularProgress, Divider, Menu, MenuItem } from '@mui/material';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PAUSE_LENGTHS, type PauseLength } from '../../../../shared/schemas/channels';
+
+interface Props {
+  /** The business, for the button's accessible name (several rows have a Pause button). */
+  name: string;
+  paused: boolean;
+  disabled?: boolean;
+  /** A pause being saved: the button says so but keeps the focus (a disabled button would drop it). */
+  pending?: boolean;
+  /** A pause length, or null to resume now. */
+  onChoose(pause: PauseLength | null): void;
+}
+
+/** "Pause": a menu of how long (a day, a week, until turned back on), and "Resume" while paused. */
+export function PauseMenuButton({ name, paused, disabled, pending, onChoose }: Props) {
+  const { t } = useTranslation();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menuId = useId();
+  const buttonId = useId();
+
+  const choose = (pause: PauseLength | null) => {
+    setAnchor(null);
+    onChoose(pause);
+  };
+
+  return (
+    <>
+      <Button
+        id={buttonId}
+        variant="outlined"
+        startIcon={pending ? <CircularProgress size={18} color="inherit" /> : <PauseCircleOutlineIcon />}
+        disabled={disabled}
+        aria-busy={pending}
+        aria-label={t('notify.pause.buttonLabel', { name })}
+        aria-haspopup="menu"
+        aria-expanded={anchor ? 'true' : undefined}
+        aria-controls={anchor ? menuId : undefined}
+        onClick={(event) => !pending && setAnchor(event.currentTarget)}
+        sx={{ minHeight: 40, flexShrink: 0 }}
+      >
+        {t('notify.pause.button')}
+      </Button>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ list: { 'aria-labelledby': buttonId } }}
+      >
+        {paused && <MenuItem onClick={() => choose(null)}>{t('notify.pause.resume')}</MenuItem>}
+        {paused && <Divider />}
+        {PAUSE_LENGTHS.map((length) => (
+          <MenuItem key={length} onClick={() => choose(length)} sx={{ minWidth: 240 }}>
+            {t(`notify.pause.${length}`)}
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
+  );
+}
