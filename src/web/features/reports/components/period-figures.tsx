@@ -12,8 +12,11 @@ import { useLocaleFormat } from '../../../lib/use-locale-format';
 import { formatRange, shareOf } from '../report-math';
 import { ChangeIndicator } from './change-indicator';
 
-/** The counted figures a period card lists, in order; the share of devices reached follows them. */
-const COUNTS = ['notificationsSent', 'posts', 'reach', 'users', 'clicks'] as const;
+/**
+ * The counted figures a period card lists, in order (emails and their Open clicks after the push
+ * figures); the share of devices reached follows them.
+ */
+const COUNTS = ['notificationsSent', 'posts', 'reach', 'users', 'clicks', 'emails', 'emailClicks'] as const;
 
 /** Engagement with the period's posts (issue 16): reactions and comments made in it, a pair of its own. */
 const ENGAGEMENT = ['reactions', 'comments'] as const;
