@@ -84,7 +84,7 @@ test.describe('export followers', () => {
     );
     const text = await readFile((await csv.path())!, 'utf8');
     expect(text.split('\r\n')[0]).toBe(
-      '\uFEFFFirst name,Last name,Email,Phone,Email verified,Discounted prices,Followed since,Preferences',
+      '\uFEFFFirst name,Last name,Email,Phone,Email verified,Discounted prices,Followed since,Notified by,Paused,Preferences',
     );
     expect(text).toContain(fan.email);
     expect(text).not.toContain(client.email);
