@@ -28,7 +28,14 @@ export const DASHBOARD_METRICS = [
 export type DashboardMetric = (typeof DASHBOARD_METRICS)[number];
 export type Figures = Record<DashboardMetric, number>;
 
-export const FUNNEL_METRICS = ['views', 'visitors', 'followers', 'verified', 'pushDevices'] as const;
+export const FUNNEL_METRICS = [
+  'views',
+  'visitors',
+  'followers',
+  'verified',
+  'pushDevices',
+  'emailOn',
+] as const;
 export type FunnelMetric = (typeof FUNNEL_METRICS)[number];
 export type FunnelRow = Record<FunnelMetric, number>;
 
@@ -179,10 +186,18 @@ export async function rawFunnel(client: pg.Client, establishmentId: string | nul
      GROUP BY source`,
     params,
   );
-  const followers = await client.query<{ source: string; followers: string; verified: string; push: string }>(
+  const followers = await client.query<{
+    source: string;
+    followers: string;
+    verified: string;
+    push: string;
+    email: string;
+  }>(
     `SELECT source, count(*) AS followers, count(*) FILTER (WHERE verified) AS verified,
-            coalesce(sum(devices), 0) AS push
+            coalesce(sum(devices), 0) AS push, count(*) FILTER (WHERE email_on) AS email
      FROM (SELECT m.source, u.email_verified AS verified, (m.created_at AT TIME ZONE e.time_zone)::date AS day,
+                  u.marketing_consent AND u.email_bounced_at IS NULL
+                    AND m.notify IN ('auto', 'email', 'both') AS email_on,
                   (SELECT count(*) FROM push_subscriptions s WHERE s.user_id = m.user_id AND s.stale_since IS NULL) AS devices
            FROM memberships m JOIN users u ON u.id = m.user_id JOIN establishments e ON e.id = m.establishment_id
            WHERE m.kind = 'customer' AND ${scopeOf('m.establishment_id', establishmentId)}) x
@@ -190,7 +205,10 @@ export async function rawFunnel(client: pg.Client, establishmentId: string | nul
     params,
   );
   const bySource = new Map<string, FunnelRow>(
-    VISIT_SOURCES.map((s) => [s, { views: 0, visitors: 0, followers: 0, verified: 0, pushDevices: 0 }]),
+    VISIT_SOURCES.map((s) => [
+      s,
+      { views: 0, visitors: 0, followers: 0, verified: 0, pushDevices: 0, emailOn: 0 },
+    ]),
   );
   for (const r of views.rows) bySource.get(r.source)!.views = Number(r.n);
   for (const r of visitors.rows) bySource.get(r.source)!.visitors = Number(r.n);
@@ -199,9 +217,10 @@ export async function rawFunnel(client: pg.Client, establishmentId: string | nul
       followers: Number(r.followers),
       verified: Number(r.verified),
       pushDevices: Number(r.push),
+      emailOn: Number(r.email),
     });
   }
-  const total = { views: 0, visitors: 0, followers: 0, verified: 0, pushDevices: 0 };
+  const total = { views: 0, visitors: 0, followers: 0, verified: 0, pushDevices: 0, emailOn: 0 };
   for (const row of bySource.values()) for (const m of FUNNEL_METRICS) total[m] += row[m];
   return { bySource, total };
 }

@@ -158,6 +158,28 @@ async function playHistory(seed: number) {
       await sql(`DELETE FROM post_comments WHERE id = $1`, [choose(comments)]);
     }
   }
+  // Email on and off (issue 28): consent given and taken back, addresses bouncing and cleared,
+  // choices changed, before the awkward changes below. Their own generator, like reactions'.
+  const mail = random(seed + 2_000);
+  const anyOf = <T>(items: readonly T[]) => items[Math.floor(mail() * items.length)]!;
+  for (let i = 0; i < 60; i++) {
+    const roll = mail();
+    const user = anyOf(users);
+    if (roll < 0.4) {
+      await sql(`UPDATE users SET marketing_consent = NOT marketing_consent WHERE id = $1`, [user]);
+    } else if (roll < 0.55) {
+      await sql(
+        `UPDATE users SET email_bounced_at = CASE WHEN email_bounced_at IS NULL THEN now() END WHERE id = $1`,
+        [user],
+      );
+    } else {
+      await sql(`UPDATE memberships SET notify = $3 WHERE user_id = $1 AND establishment_id = $2`, [
+        user,
+        anyOf(establishments),
+        anyOf(['auto', 'phone', 'email', 'both', 'feed']),
+      ]);
+    }
+  }
   // Then the awkward changes.
   for (let i = 0; i < 25; i++) {
     const roll = next();
@@ -261,17 +283,21 @@ describe('report rollups', () => {
     expect(rolled).toEqual(raw);
   });
 
-  it('keep each cohort of the funnel (followers by day and source, verified, devices) as the raw rows are now', async () => {
+  it('keep each cohort of the funnel (followers by day and source, verified, devices, email on) as the raw rows are now', async () => {
     const rolled = await figures(`
       SELECT establishment_id::text AS e, day::text AS day, source, sum(followers)::int AS followers,
-             sum(verified)::int AS verified, sum(push_devices)::int AS push_devices
+             sum(verified)::int AS verified, sum(push_devices)::int AS push_devices,
+             sum(email_on)::int AS email_on
       FROM report_funnel_daily WHERE establishment_id <> '${PLATFORM_REPORT_ID}'
-      GROUP BY 1, 2, 3 HAVING sum(followers) <> 0 OR sum(verified) <> 0 OR sum(push_devices) <> 0`);
+      GROUP BY 1, 2, 3
+      HAVING sum(followers) <> 0 OR sum(verified) <> 0 OR sum(push_devices) <> 0 OR sum(email_on) <> 0`);
     const raw = await figures(`
       SELECT n.establishment_id::text AS e, ${localDay('n.created_at')} AS day, n.source,
              count(*)::int AS followers, count(*) FILTER (WHERE u.email_verified)::int AS verified,
              coalesce(sum((SELECT count(*) FROM push_subscriptions s
-                            WHERE s.user_id = n.user_id AND s.stale_since IS NULL)), 0)::int AS push_devices
+                            WHERE s.user_id = n.user_id AND s.stale_since IS NULL)), 0)::int AS push_devices,
+             count(*) FILTER (WHERE u.marketing_consent AND u.email_bounced_at IS NULL
+                                AND n.notify IN ('auto', 'email', 'both'))::int AS email_on
       FROM memberships n JOIN users u ON u.id = n.user_id
       WHERE n.kind = 'customer'
       GROUP BY 1, 2, 3`);
@@ -309,7 +335,7 @@ describe('report rollups', () => {
       `SELECT day::text AS day, ${columns} FROM report_daily WHERE establishment_id <> '${PLATFORM_REPORT_ID}' GROUP BY 1`,
     );
     expect(platform).toEqual(summed);
-    const funnelColumns = 'views, visitors, followers, verified, push_devices'
+    const funnelColumns = 'views, visitors, followers, verified, push_devices, email_on'
       .split(', ')
       .map((c) => `sum(${c})::int AS ${c}`)
       .join(', ');

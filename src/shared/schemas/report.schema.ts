@@ -133,6 +133,8 @@ export const FunnelStepsSchema = z.object({
   verified: z.number().int(),
   /** Their devices with push notifications on. */
   pushDevices: z.number().int(),
+  /** Of them, those who accept its email: consent given, an address that does not bounce, a choice with email. */
+  emailOn: z.number().int(),
 });
 export type FunnelSteps = z.infer<typeof FunnelStepsSchema>;
 

@@ -53,10 +53,13 @@ BEGIN
     email_clicks = r.email_clicks + excluded.email_clicks;
 END $$;
 --> statement-breakpoint
+-- The signature before the funnel counted email: its replacement below takes one more count.
+DROP FUNCTION IF EXISTS report_funnel_add(uuid, timestamptz, text, integer, integer, integer, integer, integer);
+--> statement-breakpoint
 CREATE OR REPLACE FUNCTION report_funnel_add(
   p_establishment uuid, p_at timestamptz, p_source text,
   p_views integer DEFAULT 0, p_visitors integer DEFAULT 0, p_followers integer DEFAULT 0,
-  p_verified integer DEFAULT 0, p_push_devices integer DEFAULT 0
+  p_verified integer DEFAULT 0, p_push_devices integer DEFAULT 0, p_email_on integer DEFAULT 0
 ) RETURNS void
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -65,26 +68,39 @@ DECLARE
 BEGIN
   IF v_day IS NULL THEN RETURN; END IF;
   INSERT INTO report_funnel_daily AS r
-    (establishment_id, day, source, shard, views, visitors, followers, verified, push_devices)
+    (establishment_id, day, source, shard, views, visitors, followers, verified, push_devices, email_on)
   VALUES
     ('00000000-0000-0000-0000-000000000000', v_day, p_source, v_shard, p_views, p_visitors,
-     p_followers, p_verified, p_push_devices),
+     p_followers, p_verified, p_push_devices, p_email_on),
     (p_establishment, v_day, p_source, v_shard, p_views, p_visitors,
-     p_followers, p_verified, p_push_devices)
+     p_followers, p_verified, p_push_devices, p_email_on)
   ON CONFLICT (establishment_id, day, source, shard) DO UPDATE SET
     views = r.views + excluded.views,
     visitors = r.visitors + excluded.visitors,
     followers = r.followers + excluded.followers,
     verified = r.verified + excluded.verified,
-    push_devices = r.push_devices + excluded.push_devices;
+    push_devices = r.push_devices + excluded.push_devices,
+    email_on = r.email_on + excluded.email_on;
 END $$;
+--> statement-breakpoint
+-- Whether a follower with this choice accepts the business's email (the funnel's "email on"): they
+-- consented, their address does not bounce, and their choice has email (auto falls back to it).
+-- A pause is left out: it ends by itself, and nothing would count them back.
+CREATE OR REPLACE FUNCTION report_accepts_email(p_consent boolean, p_bounced_at timestamptz, p_notify text)
+RETURNS boolean
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT coalesce(p_consent, false) AND p_bounced_at IS NULL AND p_notify IN ('auto', 'email', 'both')
+$$;
 --> statement-breakpoint
 -- A follower joining (p_sign 1) or leaving (-1): the follow or unfollow on the day it happens
 -- (p_event_at; NULL when the same person still follows and only their membership's source changed),
 -- and their place in the funnel's cohort of the day they followed, with their verification and
 -- their live devices ("push on": a device skipped as stale counts as off until a receipt clears it).
+-- The signature before the funnel counted email: its replacement takes the membership's choice.
+DROP FUNCTION IF EXISTS report_follower(uuid, uuid, timestamptz, text, integer, boolean, timestamptz);
+--> statement-breakpoint
 CREATE OR REPLACE FUNCTION report_follower(p_user uuid, p_establishment uuid, p_followed_at timestamptz,
-  p_source text, p_sign integer, p_verified boolean, p_event_at timestamptz) RETURNS void
+  p_source text, p_notify text, p_sign integer, p_verified boolean, p_event_at timestamptz) RETURNS void
 LANGUAGE plpgsql AS $$
 BEGIN
   IF p_event_at IS NOT NULL AND p_sign > 0 THEN
@@ -96,7 +112,9 @@ BEGIN
     p_followers => p_sign,
     p_verified => p_sign * coalesce(p_verified, false)::int,
     p_push_devices => p_sign * (SELECT count(*)::int FROM push_subscriptions
-                                 WHERE user_id = p_user AND stale_since IS NULL));
+                                 WHERE user_id = p_user AND stale_since IS NULL),
+    p_email_on => p_sign * coalesce((SELECT report_accepts_email(marketing_consent, email_bounced_at, p_notify)::int
+                                       FROM users WHERE id = p_user), 0));
 END $$;
 --> statement-breakpoint
 -- A scheduled send is counted when the scheduler releases it (its created_at is then the moment it
@@ -162,8 +180,8 @@ CREATE OR REPLACE FUNCTION report_membership_changed() RETURNS trigger
 LANGUAGE plpgsql AS $$
 DECLARE
   v_verified boolean;
-  -- The same person still follows the same establishment (its source changed): the cohort moves,
-  -- nobody followed or unfollowed.
+  -- The same person still follows the same establishment (its source or choice changed): the
+  -- cohort moves, nobody followed or unfollowed.
   v_same boolean := TG_OP = 'UPDATE' AND OLD.kind = 'customer' AND NEW.kind = 'customer'
     AND OLD.user_id = NEW.user_id AND OLD.establishment_id = NEW.establishment_id;
 BEGIN
@@ -171,7 +189,7 @@ BEGIN
     SELECT email_verified INTO v_verified FROM users WHERE id = OLD.user_id;
     -- No user: their account is being deleted, and report_user_deleted counted it already.
     IF FOUND THEN
-      PERFORM report_follower(OLD.user_id, OLD.establishment_id, OLD.created_at, OLD.source, -1, v_verified,
+      PERFORM report_follower(OLD.user_id, OLD.establishment_id, OLD.created_at, OLD.source, OLD.notify, -1, v_verified,
         CASE WHEN v_same THEN NULL ELSE now() END);
     END IF;
   END IF;
@@ -179,7 +197,7 @@ BEGIN
     SELECT email_verified INTO v_verified FROM users WHERE id = NEW.user_id;
     -- A client made a follower follows now; their cohort stays the membership's day, like their
     -- later verification and devices.
-    PERFORM report_follower(NEW.user_id, NEW.establishment_id, NEW.created_at, NEW.source, 1, v_verified,
+    PERFORM report_follower(NEW.user_id, NEW.establishment_id, NEW.created_at, NEW.source, NEW.notify, 1, v_verified,
       CASE WHEN v_same THEN NULL WHEN TG_OP = 'INSERT' THEN NEW.created_at ELSE now() END);
   END IF;
   RETURN NULL;
@@ -192,10 +210,12 @@ CREATE OR REPLACE TRIGGER report_membership_deleted AFTER DELETE ON memberships
 FOR EACH ROW WHEN (OLD.kind = 'customer') EXECUTE FUNCTION report_membership_changed();
 --> statement-breakpoint
 -- Upserts set kind to what it already is (an admin adding a follower again, editing a user's
--- establishments): only a real change counts, or each would be an unfollow and a follow.
-CREATE OR REPLACE TRIGGER report_membership_updated AFTER UPDATE OF kind, source, establishment_id, user_id ON memberships
+-- establishments): only a real change counts, or each would be an unfollow and a follow. A change
+-- of choice (notify) moves the follower out of and back into their cohort, with email on or off.
+CREATE OR REPLACE TRIGGER report_membership_updated AFTER UPDATE OF kind, source, establishment_id, user_id, notify ON memberships
 FOR EACH ROW WHEN ((OLD.kind = 'customer' OR NEW.kind = 'customer')
-  AND (OLD.kind, OLD.source, OLD.establishment_id, OLD.user_id) IS DISTINCT FROM (NEW.kind, NEW.source, NEW.establishment_id, NEW.user_id))
+  AND (OLD.kind, OLD.source, OLD.establishment_id, OLD.user_id, OLD.notify)
+      IS DISTINCT FROM (NEW.kind, NEW.source, NEW.establishment_id, NEW.user_id, NEW.notify))
 EXECUTE FUNCTION report_membership_changed();
 --> statement-breakpoint
 -- Before the account's rows cascade away: its follows end, with what it had verified and subscribed.
@@ -204,7 +224,7 @@ LANGUAGE plpgsql AS $$
 DECLARE m record;
 BEGIN
   FOR m IN SELECT * FROM memberships WHERE user_id = OLD.id AND kind = 'customer' LOOP
-    PERFORM report_follower(OLD.id, m.establishment_id, m.created_at, m.source, -1, OLD.email_verified, now());
+    PERFORM report_follower(OLD.id, m.establishment_id, m.created_at, m.source, m.notify, -1, OLD.email_verified, now());
   END LOOP;
   RETURN OLD;
 END $$;
@@ -224,6 +244,23 @@ END $$;
 CREATE OR REPLACE TRIGGER report_user_verified AFTER UPDATE OF email_verified ON users
 FOR EACH ROW WHEN (OLD.email_verified IS DISTINCT FROM NEW.email_verified)
 EXECUTE FUNCTION report_user_verified();
+--> statement-breakpoint
+-- A follower giving or taking back their consent to email, or their address bouncing (or cleared):
+-- email on or off in the cohort of each business they follow whose choice has email.
+CREATE OR REPLACE FUNCTION report_user_email_changed() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM report_funnel_add(m.establishment_id, m.created_at, m.source,
+    p_email_on => report_accepts_email(NEW.marketing_consent, NEW.email_bounced_at, m.notify)::int
+                - report_accepts_email(OLD.marketing_consent, OLD.email_bounced_at, m.notify)::int)
+  FROM memberships m WHERE m.user_id = NEW.id AND m.kind = 'customer' AND m.notify IN ('auto', 'email', 'both');
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE OR REPLACE TRIGGER report_user_email_changed AFTER UPDATE OF marketing_consent, email_bounced_at ON users
+FOR EACH ROW WHEN (report_accepts_email(OLD.marketing_consent, OLD.email_bounced_at, 'email')
+  IS DISTINCT FROM report_accepts_email(NEW.marketing_consent, NEW.email_bounced_at, 'email'))
+EXECUTE FUNCTION report_user_email_changed();
 --> statement-breakpoint
 -- A follower's device turning push on or off: registered, removed, moved to another user, skipped as
 -- stale or live again (its user gone: report_user_deleted counted it).

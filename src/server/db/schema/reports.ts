@@ -70,7 +70,9 @@ export const reportDaily = pgTable(
  * The follower funnel per establishment (or the platform), local day, visit source and shard:
  * public page views that day, and the cohort of followers who followed that day by that source and
  * still follow: how many, how many of them verified their email, how many devices they have with
- * push on. The cohort columns change later as those people verify, subscribe or leave.
+ * push on, how many of them accept this business's email (consent given, address not bouncing, a
+ * choice that has email). The cohort columns change later as those people verify, subscribe, choose
+ * or leave.
  */
 export const reportFunnelDaily = pgTable(
   'report_funnel_daily',
@@ -85,6 +87,7 @@ export const reportFunnelDaily = pgTable(
     followers: integer('followers').notNull().default(0),
     verified: integer('verified').notNull().default(0),
     pushDevices: integer('push_devices').notNull().default(0),
+    emailOn: integer('email_on').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.establishmentId, t.day, t.source, t.shard] })],
 );

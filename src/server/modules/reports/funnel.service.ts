@@ -6,7 +6,14 @@ import { customRangeOf } from './report-range';
 import { resolveReportScope } from './report-scope';
 import * as repo from './reports.repo';
 
-const NO_STEPS: FunnelSteps = { views: 0, visitors: 0, followers: 0, verified: 0, pushDevices: 0 };
+const NO_STEPS: FunnelSteps = {
+  views: 0,
+  visitors: 0,
+  followers: 0,
+  verified: 0,
+  pushDevices: 0,
+  emailOn: 0,
+};
 
 /**
  * The follower funnel of an establishment (who manages it) or of the platform (admins) over

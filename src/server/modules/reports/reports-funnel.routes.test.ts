@@ -1,7 +1,8 @@
 /**
  * The follower funnel over HTTP (GET /api/reports/funnel): public page views by source, the people
- * who followed from each source and still follow, how many of them verified their email, and their
- * devices with push on. Follows, verification and devices go through the API as people do them.
+ * who followed from each source and still follow, how many of them verified their email, their
+ * devices with push on and how many accept email. Follows, verification, devices, choices, consent
+ * and a bounce go through the API and the SMTP sink as people and mail servers do them.
  *
  * Why SQL for page views: they are written by POST /api/analytics/pageview, built alongside this
  * module, and the funnel here is about days before today too; the rows are inserted as that endpoint
@@ -18,6 +19,7 @@ import {
   business,
   call,
   device,
+  finished,
   setupNotificationsApp,
   t,
 } from '../../../../tests/support/notifications-api';
@@ -37,12 +39,13 @@ const steps = (some: Partial<FunnelSteps>): FunnelSteps => ({
   followers: 0,
   verified: 0,
   pushDevices: 0,
+  emailOn: 0,
   ...some,
 });
 
 let address = 0;
 /** Someone registers on the business's public page (register and follow), arriving from `source`. */
-async function registersFrom(establishmentId: string, source: VisitSource) {
+async function registersFrom(establishmentId: string, source: VisitSource, marketingConsent = false) {
   const email = uniqueEmail(`funnel-${source}`);
   const res = await t.request({
     method: 'POST',
@@ -54,6 +57,7 @@ async function registersFrom(establishmentId: string, source: VisitSource) {
       email,
       phone: '+421 900 123 456',
       terms: true,
+      marketingConsent,
       establishmentId,
       source,
     },
@@ -99,9 +103,10 @@ describe('the follower funnel', () => {
     // 40 days ago, outside the last 30 days.
     await r.viewedAt(shop.id, `${shift(today, -40)} 12:00:00`, ZONE, 'qr', 'visitor-old');
 
-    // From the QR code: two register and follow; one verifies and turns push on, the other never does.
+    // From the QR code: two register and follow; one verifies and turns push on, the other never
+    // does but accepts email.
     const verifier = await registersFrom(shop.id, 'qr');
-    await registersFrom(shop.id, 'qr');
+    await registersFrom(shop.id, 'qr', true);
     await verifier.verify();
     await device(verifier.session);
     // From the poster: one who has two devices with push on.
@@ -122,12 +127,15 @@ describe('the follower funnel', () => {
       from: shift(today, -29),
       to: today,
       sources: [
-        { source: 'qr', ...steps({ views: 4, visitors: 2, followers: 2, verified: 1, pushDevices: 1 }) },
+        {
+          source: 'qr',
+          ...steps({ views: 4, visitors: 2, followers: 2, verified: 1, pushDevices: 1, emailOn: 1 }),
+        },
         { source: 'poster', ...steps({ views: 1, visitors: 1, followers: 1, verified: 1, pushDevices: 2 }) },
         { source: 'share', ...steps({}) },
         { source: 'direct', ...steps({ views: 2, visitors: 1, followers: 1, verified: 1 }) },
       ],
-      total: steps({ views: 7, visitors: 4, followers: 4, verified: 3, pushDevices: 3 }),
+      total: steps({ views: 7, visitors: 4, followers: 4, verified: 3, pushDevices: 3, emailOn: 1 }),
     });
 
     // A custom range: the old view counts, today's follows do not.
@@ -149,6 +157,69 @@ describe('the follower funnel', () => {
     expect(platform.establishmentId).toBeNull();
     expect(platform.total).toEqual(after.total);
     expect(platform.sources).toEqual(after.sources);
+  });
+
+  it('counts the followers who accept email as they choose, give or take back consent, and bounce', async () => {
+    const { establishment: shop, client } = await business('Funnel Mail');
+    const emailOn = async () =>
+      (await r.funnel(client.token, { establishmentId: shop.id })).sources[0]!.emailOn;
+    const choose = async (user: Session, body: Record<string, unknown>) => {
+      const res = await call('PUT', `/api/establishments/${shop.id}/notify`, body, user.token);
+      expect(res.statusCode, res.body).toBe(200);
+    };
+
+    // No consent yet: nobody accepts email.
+    const fan = await followsFrom(shop.id, 'qr');
+    expect(await emailOn()).toBe(0);
+    await choose(fan, { notify: 'email', marketingConsent: true });
+    expect(await emailOn()).toBe(1);
+    // Each choice: phone only and feed only turn email off; both and automatic keep it.
+    const seen: number[] = [];
+    for (const notify of ['phone', 'both', 'feed', 'auto'] as const) {
+      await choose(fan, { notify });
+      seen.push(await emailOn());
+    }
+    expect(seen).toEqual([0, 1, 0, 1]);
+
+    // Someone who registers with consent counts at once (automatic falls back to email).
+    const registered = await registersFrom(shop.id, 'qr', true);
+    expect(await emailOn()).toBe(2);
+    // They take their consent back in their account.
+    const me = await call('GET', '/api/account/me', undefined, registered.session.token);
+    expect(me.statusCode, me.body).toBe(200);
+    const user = me.json<{ user: Record<string, string> }>().user;
+    const profile = await call(
+      'POST',
+      '/api/account/profile',
+      {
+        firstName: user.firstName,
+        lastName: user.lastName,
+        email: user.email,
+        phone: user.phone,
+        marketingConsent: false,
+      },
+      registered.session.token,
+    );
+    expect(profile.statusCode, profile.body).toBe(200);
+    expect(await emailOn()).toBe(1);
+
+    // The fan's mail server refuses their address for good during a send.
+    t.mail.refuse(fan.email, 550);
+    const sent = await call(
+      'POST',
+      `/api/establishments/${shop.id}/notifications`,
+      { text: 'Soup', post: true },
+      client.token,
+    );
+    expect(sent.statusCode, sent.body).toBe(202);
+    const post = await finished(client, sent.json<{ notification: { id: string } }>().notification.id);
+    expect(post.delivery?.channels.email).toMatchObject({ failed: 1 });
+    t.mail.accept(fan.email);
+    expect(await emailOn()).toBe(0);
+    expect((await r.funnel(client.token, { establishmentId: shop.id })).total).toMatchObject({
+      followers: 2,
+      emailOn: 0,
+    });
   });
 
   it('is for who manages the establishment, for admins over the platform, and checks its range', async () => {

@@ -39,6 +39,7 @@ export interface FunnelRow {
   followers: number;
   verified: number;
   pushDevices: number;
+  emailOn: number;
 }
 
 const COUNTERS = [
@@ -190,6 +191,7 @@ export async function sumFunnel(db: Db, scopeId: string, range: DayRange): Promi
       followers: sql`sum(${reportFunnelDaily.followers})`,
       verified: sql`sum(${reportFunnelDaily.verified})`,
       pushDevices: sql`sum(${reportFunnelDaily.pushDevices})`,
+      emailOn: sql`sum(${reportFunnelDaily.emailOn})`,
     })
     .from(reportFunnelDaily)
     .where(
@@ -204,5 +206,6 @@ export async function sumFunnel(db: Db, scopeId: string, range: DayRange): Promi
     followers: num(row.followers),
     verified: num(row.verified),
     pushDevices: num(row.pushDevices),
+    emailOn: num(row.emailOn),
   }));
 }

@@ -20,9 +20,21 @@ import { apiErrorText } from '../../../lib/api-error-text';
 import { useLocaleFormat } from '../../../lib/use-locale-format';
 import { formatRange, shareOf } from '../report-math';
 
-/** The funnel's steps in order: a visit of the public page, a follow, a verified email, a phone with push on. */
-const STEPS = ['views', 'followers', 'verified', 'pushDevices'] as const;
-const STEP_COLOURS = ['primary.main', 'secondary.main', 'info.main', 'warning.main'] as const;
+/**
+ * The funnel's steps in order: a visit of the public page, a follow, a verified email, then the two
+ * channels side by side: phones with push on, followers who accept email.
+ */
+const STEPS = ['views', 'followers', 'verified', 'pushDevices', 'emailOn'] as const;
+type Step = (typeof STEPS)[number];
+const STEP_COLOURS = ['primary.main', 'secondary.main', 'info.main', 'warning.main', 'success.main'] as const;
+/** The step each step's share is of: both channels are reached from the verified followers. */
+const BASE: Record<Step, Step | undefined> = {
+  views: undefined,
+  followers: 'views',
+  verified: 'followers',
+  pushDevices: 'verified',
+  emailOn: 'verified',
+};
 
 /**
  * One funnel as bars: each step's number, a bar as long as its share of the largest step, and how
@@ -36,7 +48,7 @@ function FunnelBars({ steps, dense }: { steps: FunnelSteps; dense?: boolean }) {
     <Stack component="ol" spacing={dense ? 1 : 1.5} sx={{ listStyle: 'none', m: 0, p: 0 }}>
       {STEPS.map((step, index) => {
         const value = steps[step];
-        const before = index > 0 ? STEPS[index - 1]! : undefined;
+        const before = BASE[step];
         const conversion = before ? shareOf(value, steps[before]) : null;
         return (
           <Box component="li" key={step}>
@@ -88,7 +100,9 @@ function FunnelBars({ steps, dense }: { steps: FunnelSteps; dense?: boolean }) {
                 sx={{ display: 'flex', alignItems: 'center', gap: 0.25 }}
               >
                 <SubdirectoryArrowRightRounded aria-hidden sx={{ fontSize: 14 }} />
-                {t('reports.funnel.conversion', { value: format.percent(conversion) })}
+                {t(`reports.funnel.conversion.${step === 'emailOn' ? 'ofVerified' : 'ofBefore'}`, {
+                  value: format.percent(conversion),
+                })}
               </Typography>
             )}
           </Box>
@@ -128,8 +142,8 @@ interface Props {
 }
 
 /**
- * The follower funnel: public page views -> followers -> verified -> devices with push on, over all
- * sources and for each (QR code, poster, share link, direct).
+ * The follower funnel: public page views -> followers -> verified -> devices with push on and
+ * followers who accept email, over all sources and for each (QR code, poster, share link, direct).
  */
 export function FunnelCard({ funnel, error, onRetry }: Props) {
   const { t } = useTranslation();

@@ -96,24 +96,25 @@ function dashboard(query: URLSearchParams, name: string | null = 'Bistro Modrá'
 }
 
 const funnel = (query: URLSearchParams): Funnel => {
-  const steps = (views: number, followers: number, verified: number, pushDevices: number) => ({
+  const steps = (views: number, followers: number, verified: number, pushDevices: number, emailOn = 0) => ({
     views,
     visitors: views,
     followers,
     verified,
     pushDevices,
+    emailOn,
   });
   return {
     establishmentId: query.get('establishmentId'),
     from: query.get('from') ?? '2026-02-09',
     to: query.get('to') ?? '2026-03-10',
     sources: [
-      { source: 'qr', ...steps(80, 20, 10, 5) },
+      { source: 'qr', ...steps(80, 20, 10, 5, 3) },
       { source: 'poster', ...steps(10, 4, 2, 1) },
       { source: 'share', ...steps(6, 2, 2, 2) },
       { source: 'direct', ...steps(4, 1, 0, 0) },
     ],
-    total: steps(100, 27, 14, 8),
+    total: steps(100, 27, 14, 8, 3),
   };
 };
 
@@ -192,6 +193,9 @@ describe('the dashboard', () => {
     const qr = await within(funnelCard).findByRole('region', { name: 'QR code' });
     expect(within(qr).getByText('80')).toBeInTheDocument();
     expect(within(qr).getByText('25% of the step before')).toBeInTheDocument();
+    // Email is reached from the verified followers, like push: 3 of 10.
+    expect(within(qr).getByText('Email on')).toBeInTheDocument();
+    expect(within(qr).getByText('30% of verified followers')).toBeInTheDocument();
     expect(within(funnelCard).getByText('Unique visitors: 100')).toBeInTheDocument();
     // The overview and the 30-day chart are one request; all for the client's establishment.
     expect(queriesTo(DASHBOARD)).toEqual([{ establishmentId: 'e1' }]);
