@@ -73,12 +73,15 @@ describe('can() readable cases', () => {
     expect(RIGHTS.filter((right) => can(null, right, { establishmentId: A }))).toEqual(['user:guest']);
   });
 
-  it('an unverified customer keeps the role rights but cannot read, comment or subscribe until verified', () => {
+  it('an unverified customer keeps the role rights, chooses how to be notified and turns push on, but cannot read or comment until verified', () => {
     const waiting = actor('w1', 'customer', [{ establishmentId: A, kind: 'customer' }], false);
     expect(can(waiting, 'user:customer')).toBe(true);
     expect(can(waiting, 'notificationPost:read', { establishmentId: A })).toBe(false);
     expect(can(waiting, 'feed:read')).toBe(false);
-    expect(can(waiting, 'push:subscribe')).toBe(false);
+    // Deliveries wait for verification: asking first loses nothing (issue 29).
+    expect(can(waiting, 'push:subscribe')).toBe(true);
+    expect(can(waiting, 'customerEstablishment', { establishmentId: A })).toBe(true);
+    expect(can(waiting, 'customerEstablishment', { establishmentId: B })).toBe(false);
     expect(can(waiting, 'comment:create', { establishmentId: A })).toBe(false);
     const verified = { ...waiting, emailVerified: true };
     expect(can(verified, 'notificationPost:read', { establishmentId: A })).toBe(true);

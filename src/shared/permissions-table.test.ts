@@ -22,8 +22,10 @@ import { type Actor, can, RIGHTS, type Right } from './permissions';
  * - comment:moderate and reaction:list (ours, issue 16): who may send for the establishment;
  * - a role outside the table: no, for everything;
  * - email not verified (the "unverified" columns): the role's table rights (user:*,
- *   hasEstablishment) stay; every right about an establishment's content or audience is no;
- *   an admin keeps everything.
+ *   hasEstablishment) stay, and so do choosing how a business reaches them (customerEstablishment)
+ *   and turning notifications on (push:subscribe), since deliveries wait for verification (issue
+ *   29); every other right about an establishment's content or audience is no; an admin keeps
+ *   everything.
  */
 
 const Y = 'yes' as const;
@@ -66,11 +68,11 @@ const TABLE: ReadonlyArray<readonly [Right, Rule, Rule, Rule, Rule, Rule, Rule, 
   ['comment:edit',               N,    M,       M,     M,  Y,    N,   N,        N,      N,   Y],
   ['comment:delete',             N,    M,       M,     M,  Y,    N,   N,        N,      N,   Y],
   ['reaction',                   N,    M,       M,     N,  Y,    N,   N,        N,      N,   Y],
-  ['customerEstablishment',      N,    M,       M,     N,  Y,    N,   N,        N,      N,   Y],
+  ['customerEstablishment',      N,    M,       M,     N,  Y,    N,   M,        M,      N,   Y],
   // The representant reads the posts of what it registered (it may send for it).
   ['notificationPost:read',      N,    M,       M,     M,  Y,    N,   N,        N,      N,   Y],
   ['feed:read',                  N,    Y,       Y,     Y,  Y,    N,   N,        N,      N,   Y],
-  ['push:subscribe',             N,    Y,       Y,     Y,  Y,    N,   N,        N,      N,   Y],
+  ['push:subscribe',             N,    Y,       Y,     Y,  Y,    N,   Y,        Y,      Y,   Y],
   // Ours (issue 11): an establishment's page. Resources here are not blocked; see the readable cases.
   ['establishment:manage',       N,    N,       M,     M,  Y,    N,   N,        N,      N,   Y],
   ['establishment:edit',         N,    N,       M,     N,  Y,    N,   N,        N,      N,   Y],

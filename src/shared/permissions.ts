@@ -125,7 +125,10 @@ const isRole = (role: string): role is Role => (ROLES as readonly string[]).incl
  * make one an audience (feed, push) need a confirmed email: the spec's customers "must verify their
  * email", and clients and representatives get the same verification link in their welcome email.
  * The table's role rights (menus, panels, the account) hold whatever the flag, so an unverified
- * user can still reach /waiting and their account. Admins have everything (spec section 6).
+ * user can still reach /waiting and their account. Someone who just registered may also choose how
+ * a business reaches them and turn notifications on (issue 29): deliveries to them wait until the
+ * address is verified (the audience and the welcome need it), so asking first loses nothing.
+ * Admins have everything (spec section 6).
  */
 const NEEDS_VERIFIED_EMAIL: ReadonlySet<Right> = new Set<Right>([
   'clientSettings',
@@ -137,9 +140,7 @@ const NEEDS_VERIFIED_EMAIL: ReadonlySet<Right> = new Set<Right>([
   'comment:edit',
   'comment:delete',
   'reaction',
-  'customerEstablishment',
   'feed:read',
-  'push:subscribe',
   'establishment:manage',
   'establishment:edit',
   'establishment:readPrivate',

@@ -118,6 +118,8 @@ test.describe('comments', () => {
     await mine.getByRole('button', { name: 'Save' }).click();
     await expect(mine).toContainText('See you there at 17:00!');
     await expect(mine).toContainText('edited');
+    // The save says so: the comment rules' own message.
+    await expect(page.getByText('Comment updated')).toBeVisible();
     await expectAccessible(page);
     await screenshot(page, 'follower');
 

@@ -212,7 +212,7 @@ test.describe('establishments', () => {
     await screenshotSettled(page, 'establishment-share');
   });
 
-  test('a guest on a phone opens the public page, follows, registers, verifies and signs in', async ({
+  test('a guest on a phone opens the public page, follows and registers; the emailed link, opened on a computer, signs them in there', async ({
     browser,
     request,
     baseURL,
@@ -247,15 +247,29 @@ test.describe('establishments', () => {
     await expect(page.getByRole('heading', { name: 'Successfully Registered!' })).toBeVisible();
     await expect(page.getByText(`We have sent an email to ${email}`)).toBeVisible();
 
+    // Signed in at once: the page says what is left, and sends the email again on request.
+    await expect(page.getByText('Confirm your email to start receiving')).toBeVisible();
+    await page.getByRole('button', { name: 'Resend email' }).click();
+    await expect(page.getByText('A new verification email is on its way.')).toBeVisible();
+
     const mail = await waitForMail(email, /Welcome to/);
     expect(mail.text).toContain(`You now follow ${name}`);
     const { password } = await welcomeOf(email);
-    await page.goto(linkTo(mail, '/verify/'));
-    await expect(page.getByRole('heading', { name: 'You are now verified.' })).toBeVisible();
-    await page.getByRole('link', { name: 'Sign in' }).click();
-    await expect(page).toHaveURL(/\/login$/);
-    await signInWithForm(page, { email, password });
+    // Opened on another device (no session there): verified and signed in there, within the hour.
+    const computer = await browser.newContext({ baseURL });
+    const desk = await computer.newPage();
+    await desk.goto(linkTo(mail, '/verify/'));
+    await expect(desk.getByRole('heading', { name: 'You are now verified.' })).toBeVisible();
+    await desk.getByRole('link', { name: 'Continue' }).click();
     // /redirect: a verified customer who follows a business goes to the social feed.
+    await expect(desk).toHaveURL(/\/app\/social\/feed$/);
+    await computer.close();
+    // The phone's session came from registering and did not confirm the address: it has ended.
+    await page.reload();
+    await page.goto('/app/social/feed');
+    await expect(page).toHaveURL(/\/login$/);
+    // The emailed password signs in for good.
+    await signInWithForm(page, { email, password });
     await expect(page).toHaveURL(/\/app\/social\/feed$/);
     await context.close();
   });

@@ -1,3 +1,4 @@
+import { expectAccessible } from './support/a11y';
 import { expect, test } from './support/fixtures';
 import {
   adminToken,
@@ -57,6 +58,35 @@ test.describe('guards and redirects', () => {
       await expect(page).toHaveURL(/\/noestablishments$/);
       await expect(page.getByRole('heading', { name: 'Follow a business to get started' })).toBeVisible();
     }
+  });
+
+  test('a guest opening /waiting or /noestablishments reads the page and can sign in from there', async ({
+    page,
+  }) => {
+    await page.goto('/waiting');
+    await expect(page.getByRole('heading', { level: 1, name: 'Verify your email' })).toBeVisible();
+    await expect(
+      page.getByText(/Open the email and click the link to activate your account, then sign in/),
+    ).toBeVisible();
+    // Public: no trip to /login.
+    await expect(page).toHaveURL(/\/waiting$/);
+    await expectAccessible(page);
+
+    await page.goto('/noestablishments');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Follow a business to get started' }),
+    ).toBeVisible();
+    await expect(page.getByText('Scan its QR code, or open the link it shares with you.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign out' })).toHaveCount(0);
+    await expect(page).toHaveURL(/\/noestablishments$/);
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+
+    await page.goto('/waiting');
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/login$/);
   });
 
   test('a representative who signs in is sent by /redirect to the representative panel', async ({

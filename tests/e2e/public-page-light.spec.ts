@@ -111,7 +111,7 @@ test.describe('the light public page (server-rendered)', () => {
     const page = await context.newPage();
     await page.goto(`/${establishment.publicId}`);
     const at = strings('at');
-    await expect(page.locator('html')).toHaveAttribute('lang', 'at');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de-AT');
     await expect(page.getByRole('link', { name: at.common.publicPage.follow, exact: true })).toBeVisible();
 
     await page.getByRole('combobox', { name: de.common.languages.label }).selectOption('sk');

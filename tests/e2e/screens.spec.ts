@@ -59,4 +59,20 @@ test.describe('main screens', () => {
     await expectAccessible(page);
     await screenshotBoth(page, 'noestablishments');
   });
+
+  test('/waiting and /noestablishments, public routes, read by a guest are accessible; screenshots', async ({
+    page,
+  }) => {
+    for (const [path, heading] of [
+      ['/waiting', 'Verify your email'],
+      ['/noestablishments', 'Follow a business to get started'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expectAccessible(page);
+      await screenshotBoth(page, `${path.slice(1)}-guest`);
+    }
+  });
 });

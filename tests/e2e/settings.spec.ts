@@ -112,6 +112,9 @@ test.describe('settings', () => {
     await save.click();
     await expect(drawer).toBeHidden();
     await expect.poll(() => page.evaluate(() => document.dir)).toBe('rtl');
+    // Spec section 8's message says the save happened.
+    await expect(page.getByText('Changes saved!')).toBeVisible();
+    await page.screenshot({ path: 'test-results/screenshots/settings-changes-saved.png' });
 
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Account settings' })).toBeVisible();
@@ -138,7 +141,7 @@ test.describe('settings', () => {
       await banner.getByRole('button', { name: 'Accept' }).click();
       await expect(banner).toBeHidden();
       const cookie = (await context.cookies()).find((c) => c.name === 'consent');
-      expect(cookie?.value).toBe('true');
+      expect(cookie?.value).toBe('all');
       expect(cookie!.expires).toBeGreaterThan(Date.now() / 1000 + 300 * 24 * 3600);
 
       await page.reload();

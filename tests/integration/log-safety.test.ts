@@ -225,5 +225,7 @@ describe('logs', () => {
     });
     expect(off.logs()).not.toContain('"msg":"request');
     expect(off.logs()).toContain('"msg":"unhandled error"');
-  });
+    // Three apps, each on a database of its own: past the default 30 s on a loaded 2-core runner
+    // (a CI run sharing the machine timed out here, mid-start, with nothing wrong).
+  }, 120_000);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../../shared/i18n/languages';
+import { LANGUAGES, type Language, LOCALE_OF } from '../../shared/i18n/languages';
 import { contactRequestMail } from './contact-request-mail';
 import { MAIL_LOCALES, PRODUCT_NAME } from './templates';
 
@@ -10,6 +10,18 @@ const REQUEST = {
   phone: '',
   message: 'Dobrý deň,\r\n\r\n\r\n\r\nchceme posielať menu.',
   language: 'sk',
+};
+
+/** "Slovak" as each reader says it: the visitor's language is named in the mail's language. */
+const SLOVAK_IN: Record<Language, string> = {
+  en: 'Slovak',
+  sk: 'slovenčina',
+  se: 'slovakiska',
+  hu: 'szlovák',
+  cz: 'slovenština',
+  at: 'Slowakisch',
+  de: 'Slowakisch',
+  no: 'slovakisk',
 };
 
 describe.each(LANGUAGES)('the contact request email in %s', (lang) => {
@@ -28,13 +40,13 @@ describe.each(LANGUAGES)('the contact request email in %s', (lang) => {
         .replace('{{business}}', REQUEST.business)
         .replace('{{product}}', PRODUCT_NAME),
     );
-    expect(mail.html).toContain(`<html lang="${lang}">`);
+    expect(mail.html).toContain(`<html lang="${LOCALE_OF[lang]}">`);
   });
 
   it('lists the fields, says when no phone was given, and keeps the message on its lines', () => {
     expect(mail.text).toContain(`${s.contactEmail}: jana@lipa.test`);
     expect(mail.text).toContain(`${s.contactPhone}: ${s.contactNoPhone}`);
-    expect(mail.text).toContain(`${s.contactLanguage}: Slovenčina`);
+    expect(mail.text).toContain(`${s.contactLanguage}: ${SLOVAK_IN[lang]}`);
     // At most one empty line in a row.
     expect(mail.text).toContain(`${s.contactMessage}:\nDobrý deň,\n\nchceme posielať menu.`);
     expect(mail.html).toContain('Kaviareň &quot;Lipa&quot; &amp; syn');

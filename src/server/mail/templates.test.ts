@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES, LOCALE_OF } from '../../shared/i18n/languages';
+import { LANGUAGES, type Language, LOCALE_OF } from '../../shared/i18n/languages';
 import { en, type MailStrings } from './locales/en';
 import {
   cleanUserText,
@@ -83,13 +83,14 @@ const SUPPORT = 'help@example.com';
 const inHtml = (url: string) => url.replaceAll('&', '&amp;');
 
 /** Whatever the language, a rendered mail fills every placeholder and has a text and an HTML part. */
-function expectWellFormed(mail: { subject: string; text: string; html: string }, lang: string) {
+function expectWellFormed(mail: { subject: string; text: string; html: string }, lang: Language) {
   for (const part of [mail.subject, mail.text, mail.html]) {
     expect(part).not.toMatch(/\{\{|\}\}/);
     expect(part).not.toContain('undefined');
   }
   expect(mail.subject.trim()).not.toBe('');
-  expect(mail.html).toContain(`<html lang="${lang}">`);
+  // Mail clients read the BCP 47 tag, not the app's code ("cz" is no language to them).
+  expect(mail.html).toContain(`<html lang="${LOCALE_OF[lang]}">`);
   expect(mail.text).toContain('Ada');
   expect(mail.html).toContain('Ada');
   expect(mail.text).toContain(SUPPORT);

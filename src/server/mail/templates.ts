@@ -137,7 +137,7 @@ function compose(
     subject: plain(subject),
     text: textParts.join('\n\n'),
     html:
-      `<!doctype html><html lang="${lang}"><body style="margin:0;background:#f4f5f7">` +
+      `<!doctype html><html lang="${LOCALE_OF[lang]}"><body style="margin:0;background:#f4f5f7">` +
       `<div style="max-width:560px;margin:0 auto;padding:32px 24px;font-family:Roboto,Helvetica,Arial,sans-serif;` +
       `font-size:15px;line-height:1.5;color:#121828;background:#ffffff">${htmlParts.join('')}` +
       `<hr style="border:none;border-top:1px solid #e6e8f0"><p style="font-size:12px;color:#65748b">${html('footer')}</p>` +
@@ -288,7 +288,7 @@ export function notificationMail(lang: Language, v: NotificationMailInput): Omit
       `${plain('notificationManage')}: ${v.manageUrl}`,
     ].join('\n\n'),
     html:
-      `<!doctype html><html lang="${lang}"><body style="margin:0;background:#f4f5f7">` +
+      `<!doctype html><html lang="${LOCALE_OF[lang]}"><body style="margin:0;background:#f4f5f7">` +
       `<div style="max-width:560px;margin:0 auto;padding:32px 24px;font-family:Roboto,Helvetica,Arial,sans-serif;` +
       `font-size:15px;line-height:1.5;color:#121828;background:#ffffff">` +
       `<p style="font-size:18px;font-weight:700;margin-top:0">${escapeHtml(name)}</p>` +

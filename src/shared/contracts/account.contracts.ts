@@ -13,6 +13,7 @@ import {
   ResetPasswordBodySchema,
   UserResponseSchema,
   VerifyBodySchema,
+  VerifyResponseSchema,
 } from '../schemas/account.schema';
 import { defineContract, errorResponses } from './contract';
 import { API_PATHS } from './paths';
@@ -42,7 +43,8 @@ export const getCurrentUser = defineContract({
 
 export const registerAccount = defineContract({
   operationId: 'registerAccount',
-  summary: 'Register a customer (optionally following an establishment); the password is emailed',
+  summary:
+    'Register a customer (optionally following an establishment) and sign them in; the password is emailed',
   tags,
   method: 'POST',
   path: API_PATHS.register,
@@ -53,13 +55,15 @@ export const registerAccount = defineContract({
 
 export const verifyEmail = defineContract({
   operationId: 'verifyEmail',
-  summary: 'Verify an email address with its token',
+  summary: 'Verify an email address with its token; on a device with no session, sign in there',
+  description:
+    'Sent with the session that registered, it makes that session a full one. Sent with no session, within 60 minutes of the email, it opens one for the verified person. Either way every other session opened by registering ends.',
   tags,
   method: 'POST',
   path: '/api/account/verify',
-  access: 'public',
+  access: 'optionalSignIn',
   body: VerifyBodySchema,
-  responses: { 200: MessageSchema, ...errorResponses(400, 429) },
+  responses: { 200: VerifyResponseSchema, ...errorResponses(400, 401, 429) },
 });
 
 export const resendVerification = defineContract({

@@ -3,7 +3,11 @@ export const LANGUAGES = ['en', 'sk', 'se', 'hu', 'cz', 'at', 'de', 'no'] as con
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
-/** BCP 47 locale per spec code, for number and date formatting. */
+/**
+ * The BCP 47 tag of each spec code. The codes are not all tags ("cz" means nothing to Intl, "se" is
+ * Northern Sami, "at" is no language), so anything that asks Intl or names a language to a browser
+ * or mail client (number, date and plural rules, `lang` attributes) uses this, never the code.
+ */
 export const LOCALE_OF: Record<Language, string> = {
   en: 'en-GB',
   sk: 'sk-SK',
@@ -15,7 +19,10 @@ export const LOCALE_OF: Record<Language, string> = {
   no: 'nb-NO',
 };
 
-/** Each language's own name, for the language picker. */
+/**
+ * Each language's own name, for the language pickers. Anywhere else, name a language in the
+ * reader's language (language-names.ts).
+ */
 export const LANGUAGE_NAME: Record<Language, string> = {
   en: 'English',
   sk: 'Slovenčina',

@@ -76,7 +76,28 @@ export const RegisterBodySchema = z.object({
 });
 export type RegisterBody = z.input<typeof RegisterBodySchema>;
 
-export const RegisterResponseSchema = z.object({ user: UserSchema, message: z.string() });
+/**
+ * Registering signs the person in on that device at once (issue 29): `accessToken` is a provisional
+ * session, with what an unverified account may do, until the emailed link confirms the address.
+ */
+export const RegisterResponseSchema = z.object({
+  user: UserSchema,
+  message: z.string(),
+  accessToken: z.string(),
+});
+
+/**
+ * The verification link's answer: "You are now verified." and, opened on a device with no session
+ * within VERIFY_SIGN_IN_MINUTES of the email, a session there (`accessToken`, `user`). `establishmentId`:
+ * the business the person followed last, whose feed they land on.
+ */
+export const VerifyResponseSchema = z.object({
+  message: z.string(),
+  accessToken: z.string().optional(),
+  user: UserSchema.optional(),
+  establishmentId: z.string().nullable(),
+});
+export type VerifyResponse = z.infer<typeof VerifyResponseSchema>;
 
 export const VerifyBodySchema = z.object({ token: tokenField });
 

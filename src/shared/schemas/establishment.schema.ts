@@ -102,6 +102,8 @@ export const EstablishmentSchema = z.object({
   registeredById: z.string().nullable(),
   /** Followers with a confirmed email; those still waiting are not counted. */
   followerCount: z.number(),
+  /** Operators only: who followed and has not confirmed their email yet (deliveries wait for them). */
+  waitingCount: z.number(),
   clientCount: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),

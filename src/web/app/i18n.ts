@@ -1,6 +1,7 @@
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, type Language, LOCALE_OF } from '../../shared/i18n/languages';
+import { pluralRulesByLocale } from '../../shared/i18n/plural-rules';
 
 // Each language and namespace is its own chunk, loaded when first needed.
 const bundles = import.meta.glob<{ default: Record<string, unknown> }>('../../shared/i18n/locales/*/*.json');
@@ -34,6 +35,8 @@ export async function initI18n(language: Language) {
       react: { useSuspense: true },
       returnNull: false,
     });
+  // Resources stay under the spec's codes; plural forms follow each code's locale ("cz" -> cs-CZ).
+  pluralRulesByLocale(i18next);
   document.documentElement.lang = LOCALE_OF[language];
   return i18next;
 }

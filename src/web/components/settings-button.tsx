@@ -15,9 +15,12 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
+import { useSnackbar } from 'notistack';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Msg } from '../../shared/messages';
 import { type Settings, THEMES, type ThemeName, useSettings } from '../lib/settings';
+import { translateMessage } from '../lib/translate-message';
 import { ThemeSwatch } from './theme-picker';
 
 type Draft = Pick<Settings, 'theme' | 'direction' | 'responsiveFontSizes'>;
@@ -65,6 +68,7 @@ export function SettingsButton() {
 function SettingsPanel({ initial, titleId, onClose }: { initial: Draft; titleId: string; onClose(): void }) {
   const { t } = useTranslation();
   const { saveSettings } = useSettings();
+  const { enqueueSnackbar } = useSnackbar();
   const [draft, setDraft] = useState<Draft>(initial);
   const themeLabelId = useId();
   const rtlHelpId = useId();
@@ -72,9 +76,10 @@ function SettingsPanel({ initial, titleId, onClose }: { initial: Draft; titleId:
   const changed = (Object.keys(initial) as (keyof Draft)[]).some((key) => initial[key] !== draft[key]);
 
   const save = () => {
-    // Spec section 4: these settings apply when saved.
+    // Spec section 4: these settings apply when saved; section 8's "Changes saved!" says so.
     saveSettings(draft);
     onClose();
+    enqueueSnackbar(translateMessage(t, Msg.changesSaved), { variant: 'success' });
   };
 
   return (

@@ -14,6 +14,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language, LOCALE_OF } from '../../shared/i18n/languages';
 import type { Translations } from '../../shared/schemas/preference.schema';
+import { useLocaleFormat } from '../lib/use-locale-format';
 
 /** The languages a text is translated into: English is the text itself. */
 export const OTHER_LANGUAGES = LANGUAGES.filter((code) => code !== DEFAULT_LANGUAGE);
@@ -41,6 +42,7 @@ interface Props {
 /** A text in the 7 other languages, in a section that opens on demand (English is the text itself, the rest optional). */
 export function TranslationFields({ fieldProps, filled, defaultExpanded, hint, multiline }: Props) {
   const { t } = useTranslation();
+  const format = useLocaleFormat();
   const id = useId();
   return (
     <Accordion
@@ -68,7 +70,7 @@ export function TranslationFields({ fieldProps, filled, defaultExpanded, hint, m
           {OTHER_LANGUAGES.map((code) => (
             <Grid key={code} size={{ xs: 12, sm: multiline ? 12 : 6 }}>
               <TextField
-                label={t(`languages.names.${code}`)}
+                label={format.languageLabel(code)}
                 autoComplete="off"
                 fullWidth
                 multiline={multiline}

@@ -16,6 +16,8 @@ interface Session {
   status: Status;
   user: User | null;
   login(body: LoginBody): Promise<User>;
+  /** Take a session the server opened without a sign-in form (registering, a verification link). */
+  adopt(token: string, user: User): void;
   /** Ends the session on the server, then locally; throws when the server cannot be reached. */
   logout(): Promise<void>;
   /** Clear the session locally, for when the server has already ended it (account deleted, signed out everywhere). */
@@ -87,6 +89,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         setUserState(result.user);
         setStatus('authenticated');
         return result.user;
+      },
+      adopt(token, adopted) {
+        storeToken(token);
+        setUserState(adopted);
+        setStatus('authenticated');
       },
       async logout() {
         // While the token still works: the server stops pushing to this browser.

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_LANGUAGE, isLanguage, LOCALE_OF } from '../../shared/i18n/languages';
+import { languageLabel, languageName } from '../../shared/i18n/language-names';
+import { DEFAULT_LANGUAGE, isLanguage, type Language, LOCALE_OF } from '../../shared/i18n/languages';
 
 const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['second', 60],
@@ -32,8 +33,8 @@ export interface DateOptions {
 }
 
 /**
- * Dates, numbers, percentages and relative times in the interface language (spec codes mapped to
- * real locales): the one place the web app formats for a locale.
+ * Dates, numbers, percentages, relative times and language names in the interface language (spec
+ * codes mapped to real locales): the one place the web app formats for a locale.
  */
 export function useLocaleFormat() {
   const { i18n } = useTranslation();
@@ -53,6 +54,10 @@ export function useLocaleFormat() {
       /** A fraction (0.42) as a percentage ("42 %"). */
       percent: (fraction: number) => percent.format(fraction),
       relative: (iso: string, now: number) => relativeTimeText(locale, iso, now),
+      /** A language's name in the reader's language, inside a sentence: "Slowakisch", "slovenština". */
+      languageName: (code: Language) => languageName(code, language),
+      /** The same, capitalized as a field label: "Slovenština". */
+      languageLabel: (code: Language) => languageLabel(code, language),
     };
   }, [language]);
 }

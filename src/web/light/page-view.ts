@@ -1,6 +1,6 @@
 import { API_PATHS } from '../../shared/contracts/paths';
 
-/** This page view (recordPageView), once consent is given; analytics never disturb the visitor. */
+/** This page view (recordPageView), once every cookie is accepted; analytics never disturb the visitor. */
 export function recordPageView(source: string | undefined): void {
   const body = {
     path: location.pathname,

@@ -6,7 +6,7 @@
  * network. A visitor signed in on this device gets the full web app instead (handOverToApp).
  */
 
-import { hasConsent, storeConsentCookie } from '../lib/consent-cookie';
+import { analyticsAllowed, type ConsentChoice, storeConsentCookie } from '../lib/consent-cookie';
 import { visitSourceOf } from '../lib/visit-source';
 import { handOverToApp, isSignedIn } from './hand-over';
 import { applyStoredLanguage, watchLanguagePicker } from './language';
@@ -24,12 +24,14 @@ if (isSignedIn()) {
   watchLanguagePicker();
   watchShareButton(data);
   watchRegistrationForm(data);
-  const accept = document.getElementById('lp-consent-accept');
-  accept?.addEventListener('click', () => {
-    storeConsentCookie();
+  // Both buttons store the choice and hide the banner; only Accept counts this view.
+  const choose = (choice: ConsentChoice) => {
+    storeConsentCookie(choice);
     document.getElementById('lp-consent')?.remove();
     document.getElementById('lp-consent-space')?.remove();
-    recordPageView(source);
-  });
-  if (hasConsent()) recordPageView(source);
+    if (choice === 'all') recordPageView(source);
+  };
+  document.getElementById('lp-consent-accept')?.addEventListener('click', () => choose('all'));
+  document.getElementById('lp-consent-necessary')?.addEventListener('click', () => choose('necessary'));
+  if (analyticsAllowed()) recordPageView(source);
 }

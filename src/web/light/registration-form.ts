@@ -1,5 +1,7 @@
 import { API_PATHS } from '../../shared/contracts/paths';
+import { ACCESS_TOKEN_KEY, JUST_REGISTERED_KEY } from '../lib/storage-keys';
 import { rememberedVisitSource } from '../lib/visit-source';
+import { handOverToApp } from './hand-over';
 import type { LightPageData } from './light-page-data';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'terms', 'marketingConsent', 'preferenceIds'];
@@ -12,9 +14,11 @@ interface ErrorAnswer {
 
 /**
  * The register-and-follow form (registerAccount): sent as the web app sends it, the server's field
- * messages shown beside their fields in the page's language, then what the email holds.
+ * messages shown beside their fields in the page's language. Registered, the person is signed in
+ * (issue 29): the session is kept as the web app keeps it, and the app takes over the page for the
+ * next step, notifications on, which needs its service worker.
  */
-export function watchRegistrationForm({ id, publicId, language, messages }: LightPageData): void {
+export function watchRegistrationForm({ id, publicId, language, messages, app }: LightPageData): void {
   const form = document.getElementById('lp-register') as HTMLFormElement | null;
   if (!form || !messages) return;
   const say = (text: string | undefined) => (text ? (messages.byText[text] ?? text) : '');
@@ -66,8 +70,15 @@ export function watchRegistrationForm({ id, publicId, language, messages }: Ligh
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(body),
       });
-      const answer = (await response.json().catch(() => ({}))) as ErrorAnswer & { user?: { email: string } };
-      if (response.ok && answer.user) return showRegistered(form, answer.user.email);
+      const answer = (await response.json().catch(() => ({}))) as ErrorAnswer & {
+        user?: { email: string };
+        accessToken?: string;
+      };
+      if (response.ok && answer.user) {
+        showRegistered(form, answer.user.email);
+        if (answer.accessToken) void signInAndHandOver(answer.accessToken, publicId, answer.user.email, app);
+        return;
+      }
       const fields = Object.entries(answer.fields ?? {});
       const shown = fields.filter(([field, text]) => setError(field, say(text)));
       const elsewhere = fields.find(([field]) => !document.getElementById(`lp-${field}-error`));
@@ -82,6 +93,35 @@ export function watchRegistrationForm({ id, publicId, language, messages }: Ligh
       form.removeAttribute('aria-busy');
     }
   });
+}
+
+/**
+ * Keep the session, tell the app what just happened, and let it take over (storage may be off).
+ * The app's files are fetched first while the "registered" notice stays on screen, so a slow
+ * connection shows that notice rather than an empty page until the app can draw.
+ */
+async function signInAndHandOver(token: string, publicId: string, email: string, app: LightPageData['app']) {
+  try {
+    localStorage.setItem(ACCESS_TOKEN_KEY, token);
+    sessionStorage.setItem(JUST_REGISTERED_KEY, JSON.stringify({ publicId, email }));
+  } catch {
+    return;
+  }
+  const fetched = (rel: string, href: string, as?: string) =>
+    new Promise<void>((resolve) => {
+      const link = document.createElement('link');
+      link.rel = rel;
+      link.href = href;
+      if (as) link.as = as;
+      link.onload = () => resolve();
+      link.onerror = () => resolve();
+      document.head.append(link);
+    });
+  await Promise.all([
+    ...app.scripts.map((src) => fetched('modulepreload', src)),
+    ...app.styles.map((href) => fetched('preload', href, 'style')),
+  ]);
+  handOverToApp(app);
 }
 
 /** The form's place is taken by what the email holds; the heading says "registered". */

@@ -129,6 +129,12 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /**
+     * Opened by registering (issue 29): nobody has yet proved they hold the account's address. A
+     * verification made through this session makes it a full one; made elsewhere, it ends this one,
+     * so a stranger who registered someone else's address keeps no way into their account.
+     */
+    provisional: boolean('provisional').notNull().default(false),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

@@ -61,7 +61,7 @@ describe('accounts API', () => {
 
       const verified = await post('/api/account/verify', { token: verifyToken });
       expect(verified.statusCode, verified.body).toBe(200);
-      expect(verified.json()).toEqual({ message: Msg.verified });
+      expect(verified.json()).toMatchObject({ message: Msg.verified });
       expect(Msg.verified).toBe('You are now verified.');
 
       const after = await me(token);

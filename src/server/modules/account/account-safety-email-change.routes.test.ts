@@ -89,7 +89,7 @@ describe('account safety', () => {
       expect(notice.subject).toBe('Ihre E-Mail-Adresse wurde geändert');
       expect(notice.text).toContain('Hallo Ada,');
       expect(notice.text).toContain('support@localhost');
-      expect(notice.html).toContain('<html lang="de">');
+      expect(notice.html).toContain('<html lang="de-DE">');
       expect(notice.html).toContain('Die E-Mail-Adresse Ihres Broadcast-Kontos wurde');
       expect(notice.links).toEqual([]);
       // Not the new address either: the old one learns only that it changed.

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { VisitSource } from '../../../shared/schemas/report-sources';
 import { type Db, preparedPer } from '../../db/client';
 import {
@@ -91,7 +91,13 @@ export async function findEstablishmentName(db: Db, id: string): Promise<string 
 
 export async function insertSession(
   db: Db,
-  values: { userId: string; expiresAt: Date; userAgent: string; actingAdminId?: string | null },
+  values: {
+    userId: string;
+    expiresAt: Date;
+    userAgent: string;
+    actingAdminId?: string | null;
+    provisional?: boolean;
+  },
 ) {
   const [row] = await db.insert(sessions).values(values).returning();
   return row!;
@@ -120,7 +126,8 @@ const sessionActorStatement = preparedPer((db) =>
       actingAdminId: sessions.actingAdminId,
       userId: users.id,
       role: users.role,
-      emailVerified: users.emailVerified,
+      // A session opened by registering acts unverified until the address is confirmed through it.
+      emailVerified: sql<boolean>`${users.emailVerified} AND NOT ${sessions.provisional}`,
       tokenVersion: users.tokenVersion,
       establishments: sql<{ establishmentId: string; kind: 'customer' | 'client' }[]>`coalesce((
         select json_agg(json_build_object('establishmentId', m.establishment_id, 'kind', m.kind) order by m.created_at)
@@ -146,6 +153,38 @@ export async function findSessionActor(db: Db, sessionId: string) {
 
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {
   await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+}
+
+/**
+ * The address is verified (issue 29): the session that verified it, when it was opened by
+ * registering, becomes a full one; every other session opened by registering ends. Who registered
+ * someone else's address keeps no way into the account its owner confirms.
+ */
+export async function settleProvisionalSessions(db: Db, userId: string, keepSessionId: string | null) {
+  if (keepSessionId) {
+    await db
+      .update(sessions)
+      .set({ provisional: false })
+      .where(and(eq(sessions.id, keepSessionId), eq(sessions.userId, userId)));
+  }
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), eq(sessions.provisional, true), isNull(sessions.revokedAt)));
+}
+
+/** The business the user followed last (the feed they land on after verifying), if any. */
+export async function lastFollowedEstablishment(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: memberships.establishmentId })
+    .from(memberships)
+    .innerJoin(establishments, eq(establishments.id, memberships.establishmentId))
+    .where(
+      and(eq(memberships.userId, userId), eq(memberships.kind, 'customer'), isNull(establishments.deletedAt)),
+    )
+    .orderBy(desc(memberships.createdAt))
+    .limit(1);
+  return row?.id ?? null;
 }
 
 export async function revokeAllSessions(db: Db, userId: string): Promise<void> {
@@ -188,7 +227,7 @@ export async function consumeAuthToken(
   db: Db,
   tokenHash: string,
   purpose: TokenPurpose,
-): Promise<{ userId: string; email: string } | undefined> {
+): Promise<{ userId: string; email: string; createdAt: Date } | undefined> {
   const [row] = await db
     .update(authTokens)
     .set({ usedAt: new Date() })
@@ -201,8 +240,8 @@ export async function consumeAuthToken(
         sql`${authTokens.email} = (SELECT lower(u.email) FROM users u WHERE u.id = ${authTokens.userId})`,
       ),
     )
-    .returning({ userId: authTokens.userId, email: authTokens.email });
-  return row?.email ? { userId: row.userId, email: row.email } : undefined;
+    .returning({ userId: authTokens.userId, email: authTokens.email, createdAt: authTokens.createdAt });
+  return row?.email ? { userId: row.userId, email: row.email, createdAt: row.createdAt } : undefined;
 }
 
 /** Mark the address verified, only if it is still the user's address; answers whether it was. */

@@ -49,19 +49,21 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, contracts.registerAccount, {
     config: perIp,
     handler: async (request, reply) => {
-      const user = await account.register(ctx, request.body);
+      const registered = await account.register(ctx, request.body, {
+        userAgent: userAgent(request.headers['user-agent']),
+      });
       reply.status(201);
-      return { user, message: Msg.registered };
+      return { ...registered, message: Msg.registered };
     },
   });
 
   route(app, contracts.verifyEmail, {
     // Tokens are long and random; the limit keeps guessing (and the hashing per guess) cheap for us.
     config: perIp,
-    handler: async (request) => {
-      await account.verifyEmail(ctx, request.body.token);
-      return { message: Msg.verified };
-    },
+    handler: async (request) =>
+      account.verifyEmail(ctx, request.actor, request.body.token, {
+        userAgent: userAgent(request.headers['user-agent']),
+      }),
   });
 
   route(app, contracts.resendVerification, {

@@ -8,11 +8,13 @@ import type {
   RegisterBody,
   ResetPasswordBody,
   User,
+  VerifyResponse,
 } from '../../../shared/schemas/account.schema';
 import type { AppContext, AuthedActor } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { emailChangedJob, passwordResetJob, verificationJob, welcomeJob } from '../../jobs/account-mail.job';
 import { withOutbox } from '../../jobs/outbox';
+import { welcomeNoticeJob } from '../../jobs/welcome-notice.job';
 import { signAccessToken } from '../../lib/access-tokens';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { type ImageSource, removeJpeg, saveJpeg, toJpeg } from '../../lib/images';
@@ -44,18 +46,28 @@ export async function userDto(
   return toUserDto(row, await repo.listMemberships(ctx.db, row.id), impersonatedBy);
 }
 
-/** Open a session and sign its bearer token. */
+/**
+ * How long after its email a verification link also signs in a device with no session (issue 29).
+ * The link stays good for verifying much longer; signing in is what makes it a key to the account,
+ * and an hour covers someone who registered at a table and opens their mail now, while a link found
+ * later in a mailbox, a forwarded email or a shared computer's history no longer opens the account.
+ */
+export const VERIFY_SIGN_IN_MINUTES = 60;
+
+/** Open a session and sign its bearer token (`db`: a transaction to open it in). */
 export async function openSession(
   ctx: AppContext,
   user: UserRow,
-  meta: { userAgent: string; actingAdminId?: string | null },
+  meta: { userAgent: string; actingAdminId?: string | null; provisional?: boolean },
+  db: AppContext['db'] = ctx.db,
 ): Promise<string> {
   const expiresAt = new Date(Date.now() + ctx.config.tokenTtlSeconds * 1000);
-  const session = await repo.insertSession(ctx.db, {
+  const session = await repo.insertSession(db, {
     userId: user.id,
     expiresAt,
     userAgent: meta.userAgent.slice(0, 300),
     actingAdminId: meta.actingAdminId ?? null,
+    provisional: meta.provisional ?? false,
   });
   return signAccessToken(
     ctx.config.jwtSecret,
@@ -86,13 +98,17 @@ export async function me(ctx: AppContext, actor: AuthedActor): Promise<User> {
 }
 
 /**
- * Register a customer, optionally following an establishment and with the preferences they picked.
- * The password is generated and emailed by the welcome job, with the verification link and the app link.
+ * Register a customer, optionally following an establishment and with the preferences they picked,
+ * and sign them in on this device with a provisional session (issue 29): they may follow, choose
+ * how to be notified and turn notifications on; deliveries wait until the emailed link verifies the
+ * address. The password is generated and emailed by the welcome job, with the verification link and
+ * the app link, for later sign-ins.
  */
 export async function register(
   ctx: AppContext,
   input: RegisterBody & { marketingConsent: boolean; preferenceIds?: string[] },
-): Promise<User> {
+  meta: { userAgent: string },
+): Promise<{ user: User; accessToken: string }> {
   if (await repo.findUserByEmail(ctx.db, input.email)) throw emailTaken();
   let establishmentId: string | undefined;
   if (input.establishmentId) {
@@ -102,8 +118,9 @@ export async function register(
     establishmentId = establishment.id;
   }
   let user: UserRow;
+  let accessToken: string;
   try {
-    user = await withOutbox(ctx, async ({ db: tx, enqueue }) => {
+    ({ user, accessToken } = await withOutbox(ctx, async ({ db: tx, enqueue }) => {
       const created = await repo.insertUser(tx, {
         email: input.email,
         passwordHash: UNUSABLE_PASSWORD,
@@ -127,22 +144,52 @@ export async function register(
       // With the account or not at all: a refused pick (400 on preferenceIds) creates no account.
       if (input.preferenceIds?.length) await storePicks(tx, created.id, input.preferenceIds);
       await enqueue(welcomeJob, { userId: created.id, establishmentId });
-      return created;
-    });
+      const token = await openSession(ctx, created, { ...meta, provisional: true }, tx);
+      return { user: created, accessToken: token };
+    }));
   } catch (error) {
     if (repo.isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
-  return userDto(ctx, user);
+  return { user: await userDto(ctx, user), accessToken };
 }
 
-/** Use a verification token once; it verifies only the address it was emailed to. */
-export async function verifyEmail(ctx: AppContext, token: string): Promise<void> {
-  const verified = await ctx.db.transaction(async (tx) => {
+/**
+ * Use a verification token once; it verifies only the address it was emailed to (issue 29):
+ * - sent with the session that registered, that session becomes a full one;
+ * - sent with no session within VERIFY_SIGN_IN_MINUTES of the email, it signs the person in here;
+ * - every other session opened by registering ends (see settleProvisionalSessions);
+ * - the welcome notifications owed wait for this moment, and go out now where a device is ready.
+ */
+export async function verifyEmail(
+  ctx: AppContext,
+  actor: AuthedActor | null,
+  token: string,
+  meta: { userAgent: string },
+): Promise<VerifyResponse> {
+  const verified = await withOutbox(ctx, async ({ db: tx, enqueue }) => {
     const spent = await repo.consumeAuthToken(tx, hashSingleUseToken(token), 'verify_email');
-    return spent ? repo.markEmailVerified(tx, spent.userId, spent.email) : false;
+    if (!spent || !(await repo.markEmailVerified(tx, spent.userId, spent.email))) return undefined;
+    const ownSession = actor?.id === spent.userId ? actor.sessionId : null;
+    await repo.settleProvisionalSessions(tx, spent.userId, ownSession);
+    await enqueue(welcomeNoticeJob, { userId: spent.userId });
+    const fresh = Date.now() - spent.createdAt.getTime() < VERIFY_SIGN_IN_MINUTES * 60_000;
+    // Someone else signed in on this device keeps their session: nobody is swapped out by a link.
+    const user = !actor && fresh ? await repo.findUserById(tx, spent.userId) : undefined;
+    return {
+      accessToken: user ? await openSession(ctx, user, meta, tx) : undefined,
+      user,
+      establishmentId: await repo.lastFollowedEstablishment(tx, spent.userId),
+    };
   });
   if (!verified) throw tokenInvalid();
+  return {
+    message: Msg.verified,
+    establishmentId: verified.establishmentId,
+    ...(verified.accessToken && verified.user
+      ? { accessToken: verified.accessToken, user: await userDto(ctx, verified.user) }
+      : {}),
+  };
 }
 
 /** Email a fresh verification link to a signed-in user who is not verified yet. */

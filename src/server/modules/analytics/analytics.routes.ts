@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { recordPageView } from '../../../shared/contracts/reports.contracts';
+import { consentChoiceOf } from '../../../shared/storage-names';
 import type { AppContext } from '../../context';
 import { route } from '../../lib/route';
 import { coalesced, perIpPerMinute } from '../../plugins/rate-limit.plugin';
@@ -10,6 +11,9 @@ export async function analyticsRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, recordPageView, {
     config: { rateLimit: coalesced(perIpPerMinute(ctx.config.analytics.pageViewRateLimitPerMinute)) },
     handler: async (request, reply) => {
+      // The web app sends a view only after "Accept". One that arrives with the cookie of "Only
+      // necessary" (a tab that still ran an older choice) is answered alike and not counted.
+      if (consentChoiceOf(request.headers.cookie) === 'necessary') return reply.status(204).send(null);
       await analytics.recordPageView(
         ctx,
         { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' },

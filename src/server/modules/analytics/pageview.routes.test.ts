@@ -37,18 +37,25 @@ beforeAll(() => {
 function view(
   app: TestApp,
   payload: unknown,
-  { ip = '192.0.2.1', userAgent = 'Mozilla/5.0 (Test)' }: { ip?: string; userAgent?: string } = {},
+  {
+    ip = '192.0.2.1',
+    userAgent = 'Mozilla/5.0 (Test)',
+    cookie,
+  }: { ip?: string; userAgent?: string; cookie?: string } = {},
 ) {
   return app.request({
     method: 'POST',
     url: '/api/analytics/pageview',
     remoteAddress: ip,
-    headers: { 'user-agent': userAgent },
+    headers: { 'user-agent': userAgent, ...(cookie ? { cookie } : {}) },
     payload: payload as object,
   });
 }
 
-async function expectRecorded(payload: unknown, client?: { ip?: string; userAgent?: string }) {
+async function expectRecorded(
+  payload: unknown,
+  client?: { ip?: string; userAgent?: string; cookie?: string },
+) {
   const res = await view(t, payload, client);
   expect(res.statusCode, res.body).toBe(204);
   expect(res.body).toBe('');
@@ -113,6 +120,21 @@ describe('POST /api/analytics/pageview', () => {
     expect(await storedViews('/home')).toEqual([
       expect.objectContaining({ establishmentId: null, source: 'direct', referrerHost: '' }),
     ]);
+  });
+
+  it('does not count a view that comes with the consent cookie of "Only necessary"; Accept\'s cookie counts', async () => {
+    const refused = await view(
+      t,
+      { path: '/only-necessary' },
+      { ip: freshIp(), cookie: 'consent=necessary' },
+    );
+    expect(refused.statusCode, refused.body).toBe(204);
+    expect(await storedViews('/only-necessary')).toHaveLength(0);
+
+    await expectRecorded({ path: '/accepted' }, { ip: freshIp(), cookie: 'theme=x; consent=all' });
+    // Accept stored `true` before "Only necessary" existed.
+    await expectRecorded({ path: '/accepted' }, { ip: freshIp(), cookie: 'consent=true' });
+    expect(await storedViews('/accepted')).toHaveLength(2);
   });
 
   it('answers 400 naming the field for a bad path, a huge path and a bad source', async () => {

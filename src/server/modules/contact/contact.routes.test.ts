@@ -53,7 +53,7 @@ describe('POST /api/contact', () => {
     expect(mail.text).toContain('Jana Nováková from Pizzeria Napoli would like to use Broadcast.');
     expect(mail.text).toContain(`Email: ${body.email}`);
     expect(mail.text).toContain('Phone: +421 900 111 222');
-    expect(mail.text).toContain('Language: Slovenčina');
+    expect(mail.text).toContain('Language: Slovak');
     expect(mail.text).toContain(body.message);
     expect(mail.html).toContain('Pizzeria Napoli');
   });

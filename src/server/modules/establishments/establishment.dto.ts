@@ -59,6 +59,7 @@ export function toEstablishmentDto(row: EstablishmentWithCounts): Establishment 
     blocked: row.blockedAt !== null,
     status: stateOf(row),
     registeredById: row.registeredById,
+    waitingCount: Number(row.waitingCount),
     clientCount: Number(row.clientCount),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

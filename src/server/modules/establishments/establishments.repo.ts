@@ -25,10 +25,16 @@ const establishmentId = sql`${establishments}.id`;
 const counts = {
   // A follower counts once their email is confirmed (the same rule as the delivery audience).
   followerCount: sql<number>`(select count(*)::int from ${memberships} m join ${users} u on u.id = m.user_id where m.establishment_id = ${establishmentId} and m.kind = 'customer' and u.email_verified)`,
+  // Who followed but has not confirmed their email yet (issue 29): the operator sees them waiting.
+  waitingCount: sql<number>`(select count(*)::int from ${memberships} m join ${users} u on u.id = m.user_id where m.establishment_id = ${establishmentId} and m.kind = 'customer' and not u.email_verified)`,
   clientCount: sql<number>`(select count(*)::int from ${memberships} m where m.establishment_id = ${establishmentId} and m.kind = 'client')`,
 };
 
-export type EstablishmentWithCounts = EstablishmentRow & { followerCount: number; clientCount: number };
+export type EstablishmentWithCounts = EstablishmentRow & {
+  followerCount: number;
+  waitingCount: number;
+  clientCount: number;
+};
 
 /** Which establishments a list may show. */
 export type Visibility =

@@ -21,10 +21,15 @@ const hasLiveDevice = (db: Db, userId: string) =>
       ),
   );
 
-/** A follow still owed its welcome: recent, not welcomed, and its business active with a welcome text. */
+/**
+ * A follow still owed its welcome: recent, not welcomed, its follower's address verified (a welcome
+ * is a delivery, and deliveries wait for verification: issue 29), and its business active with a
+ * welcome text.
+ */
 const owedWelcome = (userId: string) =>
   and(
     eq(memberships.userId, userId),
+    sql`(SELECT ${users.emailVerified} FROM ${users} WHERE ${users.id} = ${userId})`,
     eq(memberships.kind, 'customer'),
     isNull(memberships.welcomedAt),
     gt(memberships.createdAt, sql`now() - make_interval(hours => ${WELCOME_WINDOW_HOURS})`),

@@ -7,13 +7,18 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { ErrorCode } from '../../../shared/errors';
 import { Msg } from '../../../shared/messages';
 import { useVerifyEmail } from '../../features/account/api/verify-email.api';
+import { PushPrompt } from '../../features/push/components/push-prompt';
 import { AuthLayout } from '../../layouts/auth-layout';
 import { ApiError } from '../../lib/api-client';
 import { apiErrorText } from '../../lib/api-error-text';
 import { useSession } from '../../lib/session';
 import { translateMessage } from '../../lib/translate-message';
 
-/** /verify/:token: uses the emailed verification token once and tells how it went. */
+/**
+ * /verify/:token: uses the emailed verification token once and tells how it went. On a device with
+ * no session a fresh link also signs the person in (issue 29); signed in, the notification offer
+ * follows, and Continue leads to their feed.
+ */
 export function VerifyPage() {
   const { t } = useTranslation(['auth', 'common']);
   const { token = '' } = useParams();
@@ -40,7 +45,9 @@ export function VerifyPage() {
         icon={<VerifiedOutlined />}
         iconTone="success"
       >
-        <Stack>
+        <Stack spacing={2.5}>
+          {/* Signed in here (or by the link): notifications on is the one step left (issue 29). */}
+          {signedIn && <PushPrompt />}
           <Button component={RouterLink} to="/redirect" variant="contained" size="large">
             {signedIn ? t('auth:verify.continue') : t('auth:verify.signIn')}
           </Button>

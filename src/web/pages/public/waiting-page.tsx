@@ -2,7 +2,7 @@ import MailOutlineOutlined from '@mui/icons-material/MailOutlineOutlined';
 import { Button, Divider, Link, Stack, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { Trans, useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, Link as RouterLink, useNavigate } from 'react-router';
 import { FullScreenLoader } from '../../components/full-screen-loader';
 import { useRefreshCurrentUser } from '../../features/account/api/current-user.api';
 import { useResendVerification } from '../../features/account/api/verify-email.api';
@@ -12,7 +12,10 @@ import { useSession } from '../../lib/session';
 import { translateMessage } from '../../lib/translate-message';
 import { useSignOut } from '../../lib/use-sign-out';
 
-/** /waiting: a signed-in user whose email is not verified yet is asked to click the emailed link. */
+/**
+ * /waiting, a public route (spec section 2): a signed-in user whose email is not verified yet is
+ * asked to click the emailed link; a guest reads the same and is offered to sign in.
+ */
 export function WaitingPage() {
   const { t } = useTranslation(['auth', 'common']);
   const { status, user } = useSession();
@@ -23,7 +26,7 @@ export function WaitingPage() {
   const onSignOut = useSignOut({ replace: true });
 
   if (status === 'restoring') return <FullScreenLoader />;
-  if (!user) return <Navigate to="/login" replace />;
+  if (!user) return <GuestWaiting />;
   // Verified already (say, in another tab): nothing to wait for.
   if (user.emailVerified && !refresh.isPending) return <Navigate to="/redirect" replace />;
 
@@ -85,6 +88,23 @@ export function WaitingPage() {
             {t('auth:waiting.signOut')}
           </Link>
         </Typography>
+      </Stack>
+    </AuthLayout>
+  );
+}
+
+/** A guest (signed out, or on another device) is told what to do with the email, then to sign in. */
+function GuestWaiting() {
+  const { t } = useTranslation('auth');
+  return (
+    <AuthLayout title={t('waiting.title')} icon={<MailOutlineOutlined />} subtitle={t('waiting.guestText')}>
+      <Stack spacing={2}>
+        <Typography variant="body2" sx={{ color: 'text.secondary', textAlign: 'center' }}>
+          {t('waiting.guestHint')}
+        </Typography>
+        <Button component={RouterLink} to="/login" variant="contained" size="large">
+          {t('waiting.signIn')}
+        </Button>
       </Stack>
     </AuthLayout>
   );

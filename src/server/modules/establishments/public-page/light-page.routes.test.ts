@@ -29,30 +29,39 @@ describe('light public pages', () => {
     const e = await createEstablishment({ name: 'Sprachcafé' });
     const german = await page(`/${e.publicId}`, { 'accept-language': 'fr-FR, de-DE;q=0.8, en;q=0.5' });
     expect(german.statusCode).toBe(200);
-    expect(german.body).toContain('<html lang="de"');
+    expect(german.body).toContain('<html lang="de-DE"');
     expect(german.body).toContain('>Folgen</a>');
     expect(german.headers.vary).toMatch(/Accept-Language/);
-    // Swedish is "se" in the app, Austrian German "at"; unknown languages fall back to English.
-    expect((await page(`/${e.publicId}`, { 'accept-language': 'sv-SE' })).body).toContain('<html lang="se"');
-    expect((await page(`/${e.publicId}`, { 'accept-language': 'de-AT,de' })).body).toContain(
-      '<html lang="at"',
+    // Swedish is "se" in the app, Austrian German "at", but the page names its language by its BCP 47
+    // tag; unknown languages fall back to English.
+    expect((await page(`/${e.publicId}`, { 'accept-language': 'sv-SE' })).body).toContain(
+      '<html lang="sv-SE"',
     );
-    expect((await page(`/${e.publicId}`, { 'accept-language': 'fr' })).body).toContain('<html lang="en"');
+    expect((await page(`/${e.publicId}`, { 'accept-language': 'de-AT,de' })).body).toContain(
+      '<html lang="de-AT"',
+    );
+    expect((await page(`/${e.publicId}`, { 'accept-language': 'fr' })).body).toContain('<html lang="en-GB"');
     const picked = await page(`/${e.publicId}/register?lang=sk`, { 'accept-language': 'de' });
-    expect(picked.body).toContain('<html lang="sk"');
+    expect(picked.body).toContain('<html lang="sk-SK"');
     expect(picked.body).toContain('Zaregistrovať sa a sledovať');
     // A made-up ?lang= is ignored, not echoed.
     const bogus = await page(`/${e.publicId}?lang=%3Cscript%3E`, { 'accept-language': 'hu' });
-    expect(bogus.body).toContain('<html lang="hu"');
+    expect(bogus.body).toContain('<html lang="hu-HU"');
     expect(bogus.body).not.toContain('<script>');
   });
 
-  it('shows the cookie banner until the consent cookie comes with the request', async () => {
+  it('shows the cookie banner, with "Only necessary" beside "Accept", until the consent cookie comes with the request', async () => {
     const e = await createEstablishment({ name: 'Banner Bar' });
-    expect((await page(`/${e.publicId}`)).body).toContain('id="lp-consent"');
-    expect((await page(`/${e.publicId}`, { cookie: 'other=1; consent=true' })).body).not.toContain(
-      'id="lp-consent"',
-    );
+    const fresh = (await page(`/${e.publicId}`)).body;
+    expect(fresh).toContain('id="lp-consent"');
+    expect(fresh).toMatch(/id="lp-consent-necessary">Only necessary</);
+    expect(fresh).toMatch(/id="lp-consent-accept">Accept</);
+    // Either choice hides it; `true` is what Accept stored before "Only necessary" existed.
+    for (const cookie of ['other=1; consent=true', 'consent=all', 'consent=necessary']) {
+      expect((await page(`/${e.publicId}`, { cookie })).body, cookie).not.toContain('id="lp-consent"');
+    }
+    // A value the banner never wrote is no choice: it asks again.
+    expect((await page(`/${e.publicId}`, { cookie: 'consent=maybe' })).body).toContain('id="lp-consent"');
   });
 
   it('arrives compressed, with one small script and no web app bundle', async () => {

@@ -55,7 +55,7 @@ export interface LightPageInput {
   page: 'profile' | 'register';
   establishment: PublicEstablishment;
   language: Language;
-  /** The consent cookie was sent: no banner. */
+  /** The consent cookie was sent, with either choice: no banner. */
   consented: boolean;
   assets: LightAssets;
   /** The title, description and link-preview tags (public-page-meta.ts). */
@@ -90,7 +90,7 @@ export function renderLightPage(input: LightPageInput): string {
     ...(page === 'register' ? { messages: formMessages(t) } : {}),
   };
   const main = page === 'profile' ? profileMain(t, input) : registerMain(t, input);
-  return `<!doctype html>${html`<html lang="${language}" dir="ltr">
+  return `<!doctype html>${html`<html lang="${LOCALE_OF[language]}" dir="ltr">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -124,7 +124,7 @@ function topBar(t: TFunction, language: Language): Markup {
 <label class="lp-hidden" for="lp-lang">${t('languages.label')}</label>
 <select id="lp-lang" name="lang" title="${t('languages.select')}">${LANGUAGES.map(
     (code) =>
-      html`<option value="${code}"${trusted(code === language ? ' selected' : '')}>${LANGUAGE_NAME[code]}</option>`,
+      html`<option value="${code}" lang="${LOCALE_OF[code]}"${trusted(code === language ? ' selected' : '')}>${LANGUAGE_NAME[code]}</option>`,
   )}</select>
 <noscript><button class="lp-btn lp-small" type="submit">${t('languages.select')}</button></noscript>
 </form>
@@ -148,7 +148,10 @@ function cookieBanner(t: TFunction): Markup {
   // The spacer ends the page as tall as the banner, so nothing at its bottom stays behind it.
   return html`<div class="lp-consent-space" id="lp-consent-space"></div><section class="lp-consent" id="lp-consent" aria-label="${t('consent.label')}">
 <p>${richText(t('consent.text'), { privacy: (inner) => `<a href="/gdpr/privacy">${inner}</a>` })}</p>
+<div class="lp-consent-actions">
+<button class="lp-btn lp-small" type="button" id="lp-consent-necessary">${t('consent.necessary')}</button>
 <button class="lp-btn lp-primary lp-small" type="button" id="lp-consent-accept">${t('consent.accept')}</button>
+</div>
 </section>`;
 }
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createInstance, type TFunction } from 'i18next';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '../../../../shared/i18n/languages';
+import { pluralRulesByLocale } from '../../../../shared/i18n/plural-rules';
 import { escapeHtml, type Markup, trusted } from './html';
 
 const NAMESPACES = ['common', 'auth'] as const;
@@ -27,6 +28,8 @@ void i18n.init({
   // Values are escaped where the text lands in the page (html.ts), not here.
   interpolation: { escapeValue: false },
 });
+// Resources stay under the spec's codes; plural forms follow each code's locale ("cz" -> cs-CZ).
+pluralRulesByLocale(i18n);
 
 /** The translation function of a language. */
 export const translator = (language: Language): TFunction => i18n.getFixedT(language);

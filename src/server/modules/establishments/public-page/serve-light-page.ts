@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { CONSENT_COOKIE } from '../../../../shared/storage-names';
+import { consentChoiceOf } from '../../../../shared/storage-names';
 import type { AppContext } from '../../../context';
 import { listGroups, listPreferences } from '../../preferences/preferences.service';
 import { publicProfile } from '../public-page.service';
@@ -7,9 +7,6 @@ import { previewTags } from '../public-page-meta';
 import type { LightAssets } from './light-assets';
 import { renderLightPage } from './light-page';
 import { pageLanguage } from './page-language';
-
-const hasConsentCookie = (cookie: string | undefined) =>
-  (cookie ?? '').split(';').some((part) => part.trim().startsWith(`${CONSENT_COOKIE}=`));
 
 /**
  * The light page for a business's /{id} or /{id}/register, as a guest sees it; undefined when the
@@ -36,7 +33,8 @@ export async function serveLightPage(
     page,
     establishment,
     language: pageLanguage(query?.lang, request.headers['accept-language']),
-    consented: hasConsentCookie(request.headers.cookie),
+    // Either choice hides the banner; the page views are the script's (analyticsAllowed).
+    consented: consentChoiceOf(request.headers.cookie) !== null,
     assets,
     headTags: previewTags(ctx.config.publicUrl, establishment),
     androidAppUrl: ctx.config.androidAppUrl,

@@ -12,14 +12,16 @@ export const resendVerification = () => callApi(contracts.resendVerification, {}
 
 /**
  * Verify an email address with its token. A signed-in user is re-read afterwards: with the old
- * "not verified" flag, /redirect would send them back to /waiting.
+ * "not verified" flag, /redirect would send them back to /waiting. On a device with no session the
+ * server may sign the person in (a fresh link): that session is taken here.
  */
 export function useVerifyEmail() {
-  const { status, setUser } = useSession();
+  const { status, setUser, adopt } = useSession();
   return useMutation({
     mutationFn: async (token: string) => {
       const answer = await verifyEmail(token);
-      if (status === 'authenticated') {
+      if (answer.accessToken && answer.user) adopt(answer.accessToken, answer.user);
+      else if (status === 'authenticated') {
         // The verification itself succeeded; a failed re-read only leaves the old flag in place.
         await fetchCurrentUser().then(setUser, () => undefined);
       }

@@ -2,7 +2,6 @@ import { Box, Card, CardContent, Chip, Link, Stack, Typography } from '@mui/mate
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { LANGUAGE_NAME } from '../../../../shared/i18n/languages';
 import type { User } from '../../../../shared/schemas/account.schema';
 import { useLocaleFormat } from '../../../lib/use-locale-format';
 
@@ -61,7 +60,7 @@ export function AccountSummaryCard({ user }: { user: User }) {
             </Typography>
           </Row>
           <Row label={t('accountPage.summary.emailLanguage')}>
-            <Typography>{LANGUAGE_NAME[user.language]}</Typography>
+            <Typography>{format.languageLabel(user.language)}</Typography>
           </Row>
           <Row label={t('accountPage.summary.marketing')} last>
             <Typography>

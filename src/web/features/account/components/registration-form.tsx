@@ -21,6 +21,7 @@ import { isLanguage } from '../../../../shared/i18n/languages';
 import { RegisterBodySchema } from '../../../../shared/schemas/account.schema';
 import { ApiError } from '../../../lib/api-client';
 import { apiErrorText } from '../../../lib/api-error-text';
+import { useSession } from '../../../lib/session';
 import { translateMessage } from '../../../lib/translate-message';
 import { useApiForm } from '../../../lib/use-api-form';
 import { rememberedVisitSource } from '../../../lib/visit-source';
@@ -77,6 +78,7 @@ export function RegistrationForm({
   const { t, i18n } = useTranslation(['auth', 'common']);
   const { enqueueSnackbar } = useSnackbar();
   const registerAccount = useRegisterAccount();
+  const { adopt } = useSession();
   const [preferenceIds, setPreferenceIds] = useState<string[]>([]);
   const [preferenceError, setPreferenceError] = useState<string | null>(null);
   const { register, control, handleSubmit, formState, applyServerErrors } = useApiForm(
@@ -88,7 +90,7 @@ export function RegistrationForm({
     const language = i18n.resolvedLanguage;
     setPreferenceError(null);
     try {
-      const { user } = await registerAccount.mutateAsync({
+      const { user, accessToken } = await registerAccount.mutateAsync({
         ...values,
         establishmentId,
         // Where the visit to the business's page came from (its ?src=), for its funnel.
@@ -97,6 +99,8 @@ export function RegistrationForm({
         ...(offerPreferences && preferenceIds.length > 0 ? { preferenceIds } : {}),
       });
       onRegistered(user.email);
+      // Signed in on this device at once (issue 29): following, choosing and push need no password.
+      adopt(accessToken, user);
     } catch (error) {
       applyServerErrors(error);
       if (error instanceof ApiError && error.fields.preferenceIds) {

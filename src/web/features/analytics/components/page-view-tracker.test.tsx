@@ -32,9 +32,10 @@ afterEach(() => {
   Reflect.deleteProperty(document, 'referrer');
 });
 
-const consent = () => {
+/** The consent cookie as "Accept" stores it (`true`: as it did before "Only necessary" existed). */
+const consent = (value: 'all' | 'true' = 'all') => {
   // biome-ignore lint/suspicious/noDocumentCookie: the banner stores its consent as a cookie
-  document.cookie = `${CONSENT_COOKIE}=true; path=/`;
+  document.cookie = `${CONSENT_COOKIE}=${value}; path=/`;
 };
 
 /** The tracker as the router mounts it, the whole tree under StrictMode (effects run twice on mount). */
@@ -80,6 +81,24 @@ describe('the page-view tracker', () => {
     await expect
       .poll(sentBodies)
       .toEqual([{ path: '/login' }, { path: '/app/social/feed' }, { path: '/login' }]);
+  });
+
+  it('sends nothing after "Only necessary", on this page or the next', async () => {
+    const { router, user } = renderAt('/cafe-roma-k7q2/register');
+    await user.click(screen.getByRole('button', { name: 'Only necessary' }));
+    expect(screen.queryByRole('region', { name: 'Cookie consent' })).toBeNull();
+    expect(document.cookie).toContain(`${CONSENT_COOKIE}=necessary`);
+    await act(() => router.navigate('/login'));
+    await act(() => router.navigate('/app/social/feed'));
+    // Nothing on its way either.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sentBodies()).toEqual([]);
+  });
+
+  it('counts a consent stored before "Only necessary" existed (consent=true) as Accept', async () => {
+    consent('true');
+    renderAt('/home');
+    await expect.poll(sentBodies).toEqual([{ path: '/home' }]);
   });
 
   it('sends the referrer with the first view only', async () => {

@@ -1,15 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { CONSENT_GIVEN_EVENT, hasConsent } from '../../../components/cookie-consent';
+import { analyticsAllowed, CONSENT_GIVEN_EVENT } from '../../../lib/consent-cookie';
 import { visitSourceOf } from '../../../lib/visit-source';
 import { sendPageView } from '../api/page-view.api';
 
-/** Whether the visitor has agreed to the cookie banner, updated when they do. */
+/** Whether the visitor accepted every cookie ("Accept", not "Only necessary"), updated when they choose. */
 function useConsent(): boolean {
-  const [consented, setConsented] = useState(hasConsent);
+  const [consented, setConsented] = useState(analyticsAllowed);
   useEffect(() => {
     if (consented) return;
-    const given = () => setConsented(true);
+    const given = () => setConsented(analyticsAllowed());
     window.addEventListener(CONSENT_GIVEN_EVENT, given);
     return () => window.removeEventListener(CONSENT_GIVEN_EVENT, given);
   }, [consented]);
@@ -19,8 +19,9 @@ function useConsent(): boolean {
 /**
  * First-party page views (issue 13): each route change (a new path; a query change is the same
  * page) is sent once, with the page's visit source and, on the first view, the referrer. Nothing is
- * sent before the cookie consent; when it is given, the page being read is sent. A public page's
- * ?src= is remembered whatever the consent, for the follow it may lead to (visit-source.ts).
+ * sent before the visitor accepts every cookie ("Only necessary" sends none); when they accept, the
+ * page being read is sent. A public page's ?src= is remembered whatever the consent, for the follow
+ * it may lead to (visit-source.ts).
  */
 export function PageViewTracker() {
   const { pathname, search } = useLocation();
@@ -33,7 +34,7 @@ export function PageViewTracker() {
   useEffect(() => {
     const source = visitSourceOf(pathname, search);
     // The cookie is read again too: consent given in another tab counts from the next page on.
-    if (!(consented || hasConsent()) || lastSent.current === pathname) return;
+    if (!(consented || analyticsAllowed()) || lastSent.current === pathname) return;
     lastSent.current = pathname;
     const referrer = sentAny.current ? '' : document.referrer;
     sentAny.current = true;

@@ -12,13 +12,15 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
+import { useSnackbar } from 'notistack';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Comment } from '../../../../shared/schemas/comment.schema';
+import { type Comment, CommentMsg } from '../../../../shared/schemas/comment.schema';
 import { RelativeTime } from '../../../components/relative-time';
 import { nameInitials } from '../../../lib/initials';
 import { avatarUrl } from '../../../lib/media-urls';
 import { useEditComment } from '../api/comments.api';
+import { commentMessage } from '../comment-message';
 import { CommentForm } from './comment-form';
 import { CommentText } from './comment-text';
 import { DeleteCommentDialog } from './delete-comment-dialog';
@@ -27,6 +29,7 @@ import { DeleteCommentDialog } from './delete-comment-dialog';
 export function CommentItem({ postId, comment }: { postId: string; comment: Comment }) {
   const { t } = useTranslation();
   const edit = useEditComment(postId);
+  const { enqueueSnackbar } = useSnackbar();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const nameId = useId();
@@ -70,8 +73,9 @@ export function CommentItem({ postId, comment }: { postId: string; comment: Comm
               submitLabel={t('comments.form.save')}
               autoFocus
               onSubmit={async (text) => {
-                await edit.mutateAsync({ id: comment.id, text });
+                const { message } = await edit.mutateAsync({ id: comment.id, text });
                 setEditing(false);
+                enqueueSnackbar(commentMessage(t, message || CommentMsg.updated), { variant: 'success' });
               }}
               onCancel={() => setEditing(false)}
             />

@@ -15,13 +15,13 @@ import {
   Typography,
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGE_NAME } from '../../../../shared/i18n/languages';
 import type { ContactRequest } from '../../../../shared/schemas/contact.schema';
 import { EmptyState } from '../../../components/empty-state';
 import { RelativeTime } from '../../../components/relative-time';
 import { RetryAlert } from '../../../components/retry-alert';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { nameInitials } from '../../../lib/initials';
+import { useLocaleFormat } from '../../../lib/use-locale-format';
 import { useContactRequests } from '../api/contact.api';
 
 /** The representative panel's list of businesses that wrote from /home, newest first, to answer by email. */
@@ -77,6 +77,7 @@ export function ContactRequestsCard() {
 /** One request: who, which business, how to reach them, their message and when they wrote. */
 function RequestItem({ request: r, divider }: { request: ContactRequest; divider: boolean }) {
   const { t } = useTranslation();
+  const format = useLocaleFormat();
   return (
     <ListItem divider={divider} sx={{ alignItems: 'flex-start', gap: 2, px: { xs: 2, sm: 3 }, py: 2 }}>
       <Avatar
@@ -111,7 +112,7 @@ function RequestItem({ request: r, divider }: { request: ContactRequest; divider
             </Typography>
           )}
           <Typography variant="body2" component="span" sx={{ color: 'text.secondary' }}>
-            {t('contact.requests.language', { language: LANGUAGE_NAME[r.language] })}
+            {t('contact.requests.language', { language: format.languageName(r.language) })}
           </Typography>
         </Stack>
         <Typography variant="body2" sx={{ mt: 1, whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>

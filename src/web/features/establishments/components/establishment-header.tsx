@@ -109,7 +109,16 @@ export function EstablishmentHeader({
                 size="small"
                 variant="outlined"
                 icon={<PeopleAltOutlinedIcon />}
-                label={t('establishmentPage.header.followers', { value: followers })}
+                label={
+                  // Operators also see who followed and still has to confirm their email (issue 29).
+                  establishment.audience === 'operator' && establishment.waitingCount > 0
+                    ? t('establishmentPage.header.followersWaiting', {
+                        value: followers,
+                        count: establishment.waitingCount,
+                        waiting: format.number(establishment.waitingCount),
+                      })
+                    : t('establishmentPage.header.followers', { value: followers })
+                }
               />
               {reach}
             </Stack>

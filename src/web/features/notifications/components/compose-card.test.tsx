@@ -34,6 +34,7 @@ const establishment: Establishment = {
   status: 'active',
   registeredById: null,
   followerCount: 3,
+  waitingCount: 0,
   clientCount: 1,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',

@@ -8,11 +8,12 @@ import { PushStateText } from './push-state-text';
 import { usePushToggle } from './use-push-toggle';
 
 /**
- * The feed's offer to turn notifications on (issue 14): one sentence on what they bring and a
- * button, the only place that makes the browser ask. Blocked: how to allow them again. On an
+ * The offer to turn notifications on (issues 14 and 29), in the feed, on a followed business's page
+ * and straight after registering: one sentence on what they bring (what this business sends, when
+ * there is one) and a button, the only place that makes the browser ask. Blocked: how to allow them again. On an
  * iPhone in Safari: how to add the app to the Home Screen. Gone once on, or after "Not now".
  */
-export function PushPrompt() {
+export function PushPrompt({ establishmentName }: { establishmentName?: string } = {}) {
   const { t } = useTranslation();
   const { state, pending, turnOn } = usePushToggle();
   const titleId = useId();
@@ -41,7 +42,9 @@ export function PushPrompt() {
             </Typography>
             {state === 'off' ? (
               <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                {t('push.prompt.text')}
+                {establishmentName
+                  ? t('push.prompt.textFor', { name: establishmentName })
+                  : t('push.prompt.text')}
               </Typography>
             ) : (
               <PushStateText state={state} />

@@ -139,7 +139,7 @@ function FollowerPushPrompt({ establishment }: { establishment: PublicEstablishm
   if (relation !== 'following') return null;
   return (
     <Box sx={{ mt: 3, maxWidth: 720 }}>
-      <PushPrompt />
+      <PushPrompt establishmentName={establishment.name} />
     </Box>
   );
 }

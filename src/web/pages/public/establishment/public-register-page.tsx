@@ -10,7 +10,7 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { Msg } from '../../../../shared/messages';
@@ -21,12 +21,13 @@ import { EstablishmentCover } from '../../../features/establishments/components/
 import { EstablishmentLogo } from '../../../features/establishments/components/public/establishment-logo';
 import { EstablishmentUnavailable } from '../../../features/establishments/components/public/establishment-unavailable';
 import { useFollowRelation } from '../../../features/establishments/components/public/follow-actions';
-import { RegisteredNotice } from '../../../features/establishments/components/public/registered-notice';
 import { SignedInFollow } from '../../../features/establishments/components/public/signed-in-follow';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
+import { JUST_REGISTERED_KEY } from '../../../lib/storage-keys';
 import { translateMessage } from '../../../lib/translate-message';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { RegisteredNotice } from './registered-notice';
 
 const LOGO = 88;
 
@@ -53,7 +54,9 @@ function RegisterView({ establishment }: { establishment: PublicEstablishment })
   const { t } = useTranslation(['common', 'auth']);
   const { status } = useSession();
   const relation = useFollowRelation(establishment);
-  const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
+  // Registered on the light page a moment ago (its hand-over), or here.
+  const [registeredEmail, setRegisteredEmail] = useState<string | null>(() => justRegistered(establishment));
+  useEffect(() => sessionStorage.removeItem(JUST_REGISTERED_KEY), []);
   const { name, publicId } = establishment;
   const appName = t('appName');
   const pageLink = `/${publicId}`;
@@ -67,7 +70,7 @@ function RegisterView({ establishment }: { establishment: PublicEstablishment })
   if (registeredEmail) {
     return (
       <Frame establishment={establishment} title={translateMessage(t, Msg.registered)}>
-        <RegisteredNotice email={registeredEmail} publicId={publicId} />
+        <RegisteredNotice email={registeredEmail} publicId={publicId} name={name} />
       </Frame>
     );
   }
@@ -125,6 +128,19 @@ function RegisterView({ establishment }: { establishment: PublicEstablishment })
       />
     </Frame>
   );
+}
+
+/** The email of who just registered for this business on the light page (read; forgotten on mount). */
+function justRegistered({ publicId }: PublicEstablishment): string | null {
+  try {
+    const handed = JSON.parse(sessionStorage.getItem(JUST_REGISTERED_KEY) ?? 'null') as {
+      publicId?: string;
+      email?: string;
+    } | null;
+    return handed?.publicId === publicId && handed.email ? handed.email : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The registration card: the business's cover strip and logo on top, then the heading and the content. */

@@ -1,0 +1,195 @@
+/**
+ * A customer's first minute (issue 29) over HTTP: registering signs the person in on that device
+ * with a provisional session that may follow, choose how to be notified and turn push on, while
+ * deliveries (the welcome and every send) wait for the emailed link; the link, opened with that
+ * session, makes it a full one; opened on a device with no session within the hour of the email,
+ * it signs the person in there; opened anywhere, it ends every other session opened by
+ * registering. The operator sees who is waiting. Real app, SMTP sink and push service.
+ */
+import { describe, expect, it } from 'vitest';
+import { hasLink, linkToken } from '../../../../tests/support/account-mails';
+import { establishmentFields, uniqueEmail } from '../../../../tests/support/api-actors';
+import { expectError } from '../../../../tests/support/expect-error';
+import {
+  a,
+  admin,
+  call,
+  finished,
+  push,
+  sendOk,
+  setupNotificationsApp,
+  t,
+} from '../../../../tests/support/notifications-api';
+import type { TestSubscription } from '../../../../tests/support/push-service';
+import { ErrorCode } from '../../../shared/errors';
+import { Msg } from '../../../shared/messages';
+import type { PushMessage } from '../../../shared/push/payload';
+import type { Establishment } from '../../../shared/schemas/establishment.schema';
+
+setupNotificationsApp();
+
+const WELCOME = 'Welcome to the Table Bar: a free espresso tonight.';
+
+async function businessWithWelcome(name: string) {
+  const establishment = await a.establishment(admin, name);
+  const operator = await a.clientOf(admin, establishment.id, 'operator');
+  const res = await call(
+    'PUT',
+    `/api/establishments/${establishment.id}`,
+    establishmentFields(name, { welcomeText: WELCOME }),
+    operator.token,
+  );
+  expect(res.statusCode, res.body).toBe(200);
+  return { establishment, operator };
+}
+
+let address = 0;
+/** Someone registers on the business's page, as its form sends it; answers their session and link. */
+async function registersAt(establishmentId: string, tag: string) {
+  const email = uniqueEmail(tag);
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/account/register',
+    remoteAddress: `10.29.0.${++address}`,
+    payload: {
+      firstName: 'Mia',
+      lastName: 'Table',
+      email,
+      phone: '+421 907 333 444',
+      terms: true,
+      establishmentId,
+      source: 'qr',
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const body = res.json<{ accessToken: string; user: { id: string; emailVerified: boolean } }>();
+  expect(body.user.emailVerified).toBe(false);
+  const welcome = await t.mail.waitFor(email, hasLink('verify'));
+  return { email, token: body.accessToken, userId: body.user.id, verifyToken: linkToken(welcome, 'verify') };
+}
+
+const verify = (verifyToken: string, session?: string) =>
+  call('POST', '/api/account/verify', { token: verifyToken }, session);
+
+/** What reached this phone: the welcome, or a send (a message with no kind). */
+const messagesOf = (kind: 'welcome' | 'send', phone: TestSubscription) =>
+  push
+    .messages(phone.endpoint)
+    .map((m) => m.json as PushMessage)
+    .filter((m) => (kind === 'send' ? m.kind === undefined : m.kind === kind));
+
+async function until(check: () => boolean, what: string) {
+  const deadline = Date.now() + 20_000;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function waitingCountOf(establishmentId: string, token: string) {
+  const res = await call('GET', `/api/establishments/${establishmentId}`, undefined, token);
+  expect(res.statusCode, res.body).toBe(200);
+  const { establishment } = res.json<{ establishment: Establishment & { waitingCount?: number } }>();
+  return { followers: establishment.followerCount, waiting: establishment.waitingCount };
+}
+
+describe("a customer's first minute", () => {
+  it('signs in at registration; follow, choice and push work; deliveries wait for the link, which upgrades that session', async () => {
+    const { establishment, operator } = await businessWithWelcome('Table Bar');
+    const person = await registersAt(establishment.id, 'first-minute');
+
+    // Signed in, unverified: follows already (registered from the page), chooses, turns push on.
+    const me = await call('GET', '/api/account/me', undefined, person.token);
+    expect(me.statusCode, me.body).toBe(200);
+    expect(me.json().user).toMatchObject({ emailVerified: false });
+    const choice = await call(
+      'PUT',
+      `/api/establishments/${establishment.id}/notify`,
+      { notify: 'phone' },
+      person.token,
+    );
+    expect(choice.statusCode, choice.body).toBe(200);
+    const phone = push.subscribe();
+    const subscribed = await call('POST', '/notifications/subscribe', phone, person.token);
+    expect(subscribed.statusCode, subscribed.body).toBe(201);
+    // Reading posts still waits for the confirmed address.
+    expectError(await call('GET', '/api/feed', undefined, person.token), 403, ErrorCode.EMAIL_NOT_VERIFIED);
+
+    // The operator sees them waiting, not as a follower yet.
+    expect(await waitingCountOf(establishment.id, operator.token)).toEqual({ followers: 0, waiting: 1 });
+
+    // A send now does not reach them, nor does the welcome.
+    const before = await sendOk(operator, establishment.id, { text: 'Before the link', post: true });
+    await finished(operator, before.id);
+    expect(messagesOf('send', phone)).toHaveLength(0);
+    expect(messagesOf('welcome', phone)).toHaveLength(0);
+
+    // The emailed link, opened in the same browser: verified, this session is a full one.
+    const verified = await verify(person.verifyToken, person.token);
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(verified.json()).toEqual({ message: Msg.verified, establishmentId: establishment.id });
+    expect((await call('GET', '/api/feed', undefined, person.token)).statusCode).toBe(200);
+
+    // The welcome goes out at verification, the device being ready; then sends reach them.
+    await until(() => messagesOf('welcome', phone).length === 1, 'the welcome');
+    expect(messagesOf('welcome', phone)[0]).toMatchObject({ body: WELCOME });
+    const after = await sendOk(operator, establishment.id, { text: 'After the link', post: true });
+    await finished(operator, after.id);
+    await until(() => messagesOf('send', phone).length === 1, 'the send');
+    expect(await waitingCountOf(establishment.id, operator.token)).toEqual({ followers: 1, waiting: 0 });
+  });
+
+  it('signs the person in where the link is opened with no session, and ends the session that registered', async () => {
+    const { establishment } = await businessWithWelcome('Link Bar');
+    const person = await registersAt(establishment.id, 'other-device');
+
+    const verified = await verify(person.verifyToken);
+    expect(verified.statusCode, verified.body).toBe(200);
+    const body = verified.json<{ accessToken: string; user: { id: string; emailVerified: boolean } }>();
+    expect(body).toMatchObject({
+      message: Msg.verified,
+      establishmentId: establishment.id,
+      user: { id: person.userId, emailVerified: true },
+    });
+    expect((await call('GET', '/api/feed', undefined, body.accessToken)).statusCode).toBe(200);
+    // Whoever registered did not prove they hold the address: that session ends.
+    expectError(await call('GET', '/api/account/me', undefined, person.token), 401, ErrorCode.UNAUTHORIZED);
+    // Single use: the same link again is refused, and opens nothing.
+    expectError(await verify(person.verifyToken), 400, ErrorCode.TOKEN_INVALID);
+  });
+
+  it('verifies but signs nobody in with a link older than an hour, or on a device someone else is signed in on', async () => {
+    const { establishment } = await businessWithWelcome('Late Bar');
+    const late = await registersAt(establishment.id, 'late-link');
+    // The email went out 61 minutes ago.
+    await t.ctx.database.sql.executeSql(
+      `UPDATE auth_tokens SET created_at = now() - interval '61 minutes' WHERE user_id = $1`,
+      [late.userId],
+    );
+    const old = await verify(late.verifyToken);
+    expect(old.statusCode, old.body).toBe(200);
+    expect(old.json()).toEqual({ message: Msg.verified, establishmentId: establishment.id });
+    expectError(await call('GET', '/api/account/me', undefined, late.token), 401, ErrorCode.UNAUTHORIZED);
+
+    // Opened where another person is signed in: verified, nobody swapped, that person stays.
+    const person = await registersAt(establishment.id, 'shared-device');
+    const other = await a.userWithRole('customer', 'shared-device-owner');
+    const shared = await verify(person.verifyToken, other.token);
+    expect(shared.statusCode, shared.body).toBe(200);
+    expect(shared.json()).not.toHaveProperty('accessToken');
+    expect((await call('GET', '/api/account/me', undefined, other.token)).json().user.id).toBe(other.id);
+  });
+
+  it('keeps a provisional session unverified even if an admin confirms the address', async () => {
+    const { establishment } = await businessWithWelcome('Admin Bar');
+    const person = await registersAt(establishment.id, 'admin-confirmed');
+    const confirmed = await call(
+      'PATCH',
+      `/api/management/users/${person.userId}`,
+      { emailVerified: true },
+      admin.token,
+    );
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expectError(await call('GET', '/api/feed', undefined, person.token), 403, ErrorCode.EMAIL_NOT_VERIFIED);
+  });
+});

@@ -1,0 +1,36 @@
+import { Alert, AlertTitle, Button } from '@mui/material';
+import { useSnackbar } from 'notistack';
+import { useTranslation } from 'react-i18next';
+import { apiErrorText } from '../../../lib/api-error-text';
+import { translateMessage } from '../../../lib/translate-message';
+import { useResendVerification } from '../api/verify-email.api';
+
+/**
+ * Right after registering (issue 29): the person is signed in, but nothing reaches them until the
+ * emailed link confirms their address. Says so, where the email went, and sends it again on request.
+ */
+export function ConfirmEmailNotice({ email }: { email: string }) {
+  const { t } = useTranslation();
+  const { enqueueSnackbar } = useSnackbar();
+  const resend = useResendVerification();
+  const onResend = () =>
+    resend.mutate(undefined, {
+      onSuccess: ({ message }) => enqueueSnackbar(translateMessage(t, message), { variant: 'success' }),
+      onError: (error) => enqueueSnackbar(apiErrorText(t, error), { variant: 'error' }),
+    });
+  return (
+    <Alert
+      severity="info"
+      variant="outlined"
+      action={
+        <Button color="inherit" size="small" onClick={onResend} disabled={resend.isPending}>
+          {t('confirmEmail.resend')}
+        </Button>
+      }
+      sx={{ '& .MuiAlert-message': { minWidth: 0, overflowWrap: 'anywhere' } }}
+    >
+      <AlertTitle>{t('confirmEmail.title')}</AlertTitle>
+      {t('confirmEmail.text', { email })}
+    </Alert>
+  );
+}
