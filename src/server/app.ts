@@ -121,6 +121,14 @@ export async function buildApp(
     // Requests are logged by requestLogPlugin, as LOG_REQUESTS says.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
+    // Slow clients (issue 31): Node checks these every connectionsCheckingInterval, 30 s by
+    // default, which would let a socket dribbling its headers live that long whatever the limit.
+    requestTimeout: config.http.requestTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: config.http.headersTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, config.http.headersTimeoutMs),
+    },
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // Ids in logs, never in answers.
     genReqId: () => crypto.randomUUID(),

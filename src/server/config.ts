@@ -79,6 +79,16 @@ const EnvSchema = z.object({
   PUSH_ORIGIN_PAUSE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   /** Exposes GET /metrics (Prometheus) to requests with `Authorization: Bearer <this>`; unset: no /metrics. */
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  /**
+   * Slow clients (issue 31): a request's headers must have arrived within this time (a phone on a
+   * weak network sends them in one or two round trips of well under a second); a socket that
+   * dribbles them is closed instead of held.
+   */
+  HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(15),
+  /** A whole request, body included: a 10 MB picture over a weak phone uplink (~100 KB/s) fits. */
+  HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(180),
+  /** An idle keep-alive connection is closed after this. */
+  HTTP_KEEP_ALIVE_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
   /** A fan-out or email job not finished in this time is deemed crashed and taken over. */
   JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** A delivery batch job not finished in this time is taken over by another worker (crash recovery). */
@@ -155,6 +165,8 @@ export interface Config {
   };
   jobTimeoutSeconds: number;
   jobSuperviseSeconds: number;
+  /** Slow-client limits of the HTTP server, in milliseconds (see HTTP_*_SECONDS). */
+  http: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number };
   metricsToken: string | undefined;
   reports: { timeZone: string };
   comments: {
@@ -333,6 +345,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       failedSendsToSkip: env.PUSH_FAILED_SENDS_TO_SKIP,
     },
     jobTimeoutSeconds: env.JOB_TIMEOUT_SECONDS,
+    http: {
+      headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
+      requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
+      keepAliveTimeoutMs: env.HTTP_KEEP_ALIVE_SECONDS * 1000,
+    },
     metricsToken: env.METRICS_TOKEN,
     jobSuperviseSeconds: env.JOB_SUPERVISE_SECONDS,
     reports: { timeZone: env.REPORTS_TIME_ZONE },

@@ -99,6 +99,10 @@ export const Msg = {
   newPasswordSent: 'A new password is on its way to the user.',
   cannotChangeOwnRole: 'You cannot change your own role: ask another admin.',
   cannotDeleteSelf: 'You cannot delete your own account here: ask another admin.',
+  // Operator safety (issue 31).
+  lastAdmin: 'You are the only admin. Make another user an admin first, then delete your account.',
+  deleteWhileActingAs:
+    "An account cannot be deleted while acting as its user: use Delete on the user's page in the admin panel.",
   cannotResetOwnPassword: 'Change your own password in your account, under Security.',
   cannotImpersonateSelf: 'You are already signed in as yourself.',
   cannotImpersonateAdmin: 'You cannot sign in as another admin.',

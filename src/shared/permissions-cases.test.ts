@@ -55,15 +55,18 @@ describe('can() readable cases', () => {
     expect(can(rep, 'clientSettings', { establishmentId: A, registeredById: 'r1' })).toBe(false);
   });
 
-  it('only the owner edits or deletes a post or comment; the admin always may', () => {
+  it("only the owner edits or deletes a post or comment; the admin deletes anyone's but rewrites only their own comment", () => {
     expect(can(customerOfA, 'notificationPost:edit', { ownerId: 'f1' })).toBe(true);
     expect(can(customerOfA, 'comment:delete', { ownerId: 'f1', establishmentId: A })).toBe(true);
     expect(can(clientOfA, 'notificationPost:delete', { ownerId: 'f1', establishmentId: A })).toBe(false);
-    expect(can(admin, 'comment:edit', { ownerId: 'f1' })).toBe(true);
+    expect(can(admin, 'comment:delete', { ownerId: 'f1' })).toBe(true);
+    // Issue 31: admins moderate by hiding or deleting, never by rewriting someone's words.
+    expect(can(admin, 'comment:edit', { ownerId: 'f1' })).toBe(false);
+    expect(can(admin, 'comment:edit', { ownerId: admin.id })).toBe(true);
   });
 
-  it('the admin has every right, with or without a resource', () => {
-    for (const right of RIGHTS) {
+  it('the admin has every right but rewriting comments, with or without a resource', () => {
+    for (const right of RIGHTS.filter((r) => r !== 'comment:edit')) {
       expect(can(admin, right)).toBe(true);
       expect(can(admin, right, other)).toBe(true);
     }

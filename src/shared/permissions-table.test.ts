@@ -65,7 +65,7 @@ const TABLE: ReadonlyArray<readonly [Right, Rule, Rule, Rule, Rule, Rule, Rule, 
   // The representant registers establishments but has no membership (neither follows nor operates),
   // so comment:create, reaction and customerEstablishment are no for it.
   ['comment:create',             N,    M,       M,     N,  Y,    N,   N,        N,      N,   Y],
-  ['comment:edit',               N,    M,       M,     M,  Y,    N,   N,        N,      N,   Y],
+  ['comment:edit',               N,    M,       M,     M,  M,    N,   N,        N,      N,   M],
   ['comment:delete',             N,    M,       M,     M,  Y,    N,   N,        N,      N,   Y],
   ['reaction',                   N,    M,       M,     N,  Y,    N,   N,        N,      N,   Y],
   ['customerEstablishment',      N,    M,       M,     N,  Y,    N,   M,        M,      N,   Y],

@@ -152,6 +152,9 @@ const NEEDS_VERIFIED_EMAIL: ReadonlySet<Right> = new Set<Right>([
   'reaction:list',
 ]);
 
+const isOwner = (actor: Actor, resource: Resource) =>
+  resource.ownerId !== undefined && resource.ownerId === actor.id;
+
 const follows = (actor: Actor, establishmentId: string | undefined) =>
   establishmentId !== undefined && actor.establishments.some((m) => m.establishmentId === establishmentId);
 
@@ -163,7 +166,9 @@ const operates = (actor: Actor, establishmentId: string | undefined) =>
 export function can(actor: Actor | null, right: Right, resource: Resource = {}): boolean {
   if (actor === null) return GUEST.includes(right);
   if (!isRole(actor.role)) return false;
-  if (actor.role === 'admin') return true;
+  // Only its author rewrites a comment, an admin too: admins moderate by hiding or deleting, which
+  // is recorded, never by putting words in someone's mouth (issue 31).
+  if (actor.role === 'admin') return right === 'comment:edit' ? isOwner(actor, resource) : true;
   if (!actor.emailVerified && NEEDS_VERIFIED_EMAIL.has(right)) return false;
 
   switch (right) {
@@ -278,6 +283,9 @@ export function establishmentScope(actor: Actor): EstablishmentScope {
 }
 
 /** Operating an establishment makes a customer a client; staff roles stay as they are. */
+/** The role the platform must always keep one holder of (issue 31: the last admin stays). */
+export const PLATFORM_ADMIN_ROLE: Role = 'admin';
+
 export const becomesClientByOperating = (role: string): boolean => role === 'customer';
 
 /** The link a new establishment gets in a user's list by default: operating for a client, following for anyone else. */

@@ -159,7 +159,7 @@ export const deleteAccount = defineContract({
   method: 'DELETE',
   path: '/api/account',
   access: 'signedIn',
-  responses: { 200: MessageSchema, ...errorResponses(401) },
+  responses: { 200: MessageSchema, ...errorResponses(401, 403, 409) },
 });
 
 export const getPublicConfig = defineContract({

@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { PLATFORM_ADMIN_ROLE } from '../../../shared/permissions';
 import type { VisitSource } from '../../../shared/schemas/report-sources';
 import { type Db, preparedPer } from '../../db/client';
 import {
@@ -333,4 +334,18 @@ export async function purgePastMailQuota(db: Db): Promise<number> {
     .where(sql`${mailQuota.windowStart} < date_trunc('hour', now())`)
     .returning({ address: mailQuota.address });
   return rows.length;
+}
+
+/**
+ * Whether another account than this one holds the platform's admin role. Taken under a transaction
+ * lock, so two admins deleting themselves at once cannot both see the other and leave none.
+ */
+export async function anotherAdminExists(db: Db, userId: string): Promise<boolean> {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(727002)`);
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, PLATFORM_ADMIN_ROLE), sql`${users.id} <> ${userId}`))
+    .limit(1);
+  return row !== undefined;
 }

@@ -134,7 +134,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext) {
 
   route(app, contracts.deleteAccount, {
     handler: async (request) => {
-      await account.deleteAccount(ctx, actorOf(request));
+      await account.deleteOwnAccount(ctx, actorOf(request));
       return { message: Msg.accountDeleted };
     },
   });

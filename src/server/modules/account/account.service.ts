@@ -1,5 +1,6 @@
 import { ErrorCode } from '../../../shared/errors';
 import { Msg } from '../../../shared/messages';
+import { can } from '../../../shared/permissions';
 import type {
   ChangePasswordBody,
   LoginBody,
@@ -22,6 +23,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { hashSingleUseToken } from '../../lib/single-use-tokens';
 import { stateOf } from '../establishments/establishment.dto';
 import { findEstablishment } from '../establishments/establishments.repo';
+import { recordAudit } from '../management/audit-log.repo';
 import { storePicks } from '../preferences/preferences.service';
 import { toUserDto } from './account.dto';
 import * as repo from './account.repo';
@@ -323,6 +325,31 @@ export async function setAvatar(ctx: AppContext, actor: AuthedActor, upload: Ima
 }
 
 /** Delete the account at once with all its data (spec section 4: no confirmation). */
+/**
+ * DELETE /api/account: the person deletes their own account at once (spec section 4), recorded in
+ * the audit log (issue 31). Not through an admin's "log in as" session (the admin panel's Delete,
+ * which records who did it, is the way), and never the platform's last admin.
+ */
+export async function deleteOwnAccount(ctx: AppContext, actor: AuthedActor): Promise<void> {
+  if (actor.actingAdminId) throw new AppError(403, ErrorCode.FORBIDDEN, Msg.deleteWhileActingAs);
+  await ctx.db.transaction(async (db) => {
+    const user = await repo.findUserById(db, actor.id);
+    if (!user) return;
+    if (can(actor, 'user:admin') && !(await repo.anotherAdminExists(db, user.id))) {
+      throw new AppError(409, ErrorCode.CONFLICT, Msg.lastAdmin);
+    }
+    await recordAudit(db, {
+      actorId: user.id,
+      action: 'account.delete',
+      targetUserId: user.id,
+      targetLabel: `${`${user.firstName} ${user.lastName}`.trim()} <${user.email}>`,
+      // The ids are cleared from the row when the account goes: keep them in the detail.
+      detail: { userId: user.id, role: user.role },
+    });
+    await deleteAccount({ ...ctx, db }, actor);
+  });
+}
+
 export async function deleteAccount(ctx: AppContext, actor: AuthedActor): Promise<void> {
   const user = await repo.findUserById(ctx.db, actor.id);
   if (!user) return;
