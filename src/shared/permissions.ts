@@ -181,9 +181,12 @@ export function can(actor: Actor | null, right: Right, resource: Resource = {}):
       return false;
     case 'clientSettings':
       return actor.role === 'client' && operates(actor, resource.establishmentId);
-    // Only the owner edits or deletes their post or comment.
+    // Only the owner edits or deletes their post, and not while its establishment is blocked:
+    // what its followers read stays as it was when it was blocked (issue 31).
     case 'notificationPost:edit':
     case 'notificationPost:delete':
+      return isOwner(actor, resource) && resource.blocked !== true;
+    // Only the owner edits or deletes their comment.
     case 'comment:edit':
     case 'comment:delete':
       return resource.ownerId !== undefined && resource.ownerId === actor.id;

@@ -19,6 +19,7 @@ import {
   get,
   listIds,
   me,
+  patch,
   png,
   pngPart,
   post,
@@ -41,6 +42,13 @@ describe('establishments API', () => {
       const client = await clientOf(e.id, 'block-client');
       const customer = await userWithRole('customer', 'block-customer');
       const rep = await userWithRole('representant', 'block-rep');
+      const sent = await post(
+        `/api/establishments/${e.id}/notifications`,
+        { text: 'As sent', post: true },
+        client.token,
+      );
+      expect(sent.statusCode, sent.body).toBe(202);
+      const postId = sent.json<{ notification: { id: string } }>().notification.id;
 
       for (const user of [client, customer, rep]) {
         expectForbidden(await post(`/api/establishments/${e.id}/block`, undefined, user.token));
@@ -90,6 +98,20 @@ describe('establishments API', () => {
         Msg.establishmentBlocked,
         ErrorCode.ESTABLISHMENT_BLOCKED,
       );
+      // What its followers read is frozen for its operators (issue 31): no post edit, no delete.
+      expectError(
+        await patch(`/api/notifications/${postId}`, { text: 'Rewritten while blocked' }, client.token),
+        403,
+        Msg.establishmentBlockedForOperators,
+        ErrorCode.ESTABLISHMENT_BLOCKED,
+      );
+      expectError(
+        await del(`/api/notifications/${postId}`, client.token),
+        403,
+        Msg.establishmentBlockedForOperators,
+        ErrorCode.ESTABLISHMENT_BLOCKED,
+      );
+      expect((await get(`/api/notifications/${postId}`, admin.token)).json().post.text).toBe('As sent');
       // The admin still manages it, and the operator still sees it (blocked) in their list.
       const adminEdit = await put(`/api/establishments/${e.id}`, profile({ name: 'Blockable' }), admin.token);
       expect(adminEdit.statusCode, adminEdit.body).toBe(200);
@@ -107,6 +129,12 @@ describe('establishments API', () => {
       const page = await get(`/api/public/establishments/${e.publicId}`);
       expect(page.statusCode, page.body).toBe(200);
       expect(page.json().establishment).toMatchObject({ id: e.id, status: 'active', viewer: null });
+      const rewritten = await patch(
+        `/api/notifications/${postId}`,
+        { text: 'Rewritten after' },
+        client.token,
+      );
+      expect(rewritten.statusCode, rewritten.body).toBe(200);
       const edit = await put(`/api/establishments/${e.id}`, profile({ name: 'Back again' }), client.token);
       expect(edit.statusCode, edit.body).toBe(200);
       expect(

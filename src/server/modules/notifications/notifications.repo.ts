@@ -199,6 +199,8 @@ const postColumns = {
   establishmentName: establishments.name,
   logo: establishments.logo,
   registeredById: establishments.registeredById,
+  /** Its establishment's block: its posts are then frozen for their operators (issue 31). */
+  blockedAt: establishments.blockedAt,
   text: notifications.text,
   mediaId: notifications.mediaId,
   mediaWidth: postMedia.width,

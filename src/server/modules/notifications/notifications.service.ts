@@ -344,7 +344,7 @@ export async function get(ctx: AppContext, actor: Actor, id: string): Promise<Po
   return toPostDto(row, views.get(row.id) ?? null, engagement.get(row.id));
 }
 
-/** Owner or admin (can()'s post edit/delete rule). */
+/** Owner or admin (can()'s post edit/delete rule); a blocked establishment's posts, admins only. */
 async function loadOwnPost(
   ctx: AppContext,
   actor: Actor,
@@ -352,7 +352,7 @@ async function loadOwnPost(
   right: 'notificationPost:edit' | 'notificationPost:delete',
 ) {
   const row = await loadPost(ctx, actor, id);
-  authorize(actor, right, { ownerId: row.authorId ?? undefined });
+  authorize(actor, right, { ownerId: row.authorId ?? undefined, blocked: row.blockedAt !== null });
   return row;
 }
 
