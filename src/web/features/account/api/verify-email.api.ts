@@ -1,11 +1,22 @@
 import { useMutation } from '@tanstack/react-query';
 import * as contracts from '../../../../shared/contracts/account.contracts';
+import { ApiError } from '../../../lib/api-client';
 import { callApi } from '../../../lib/call-api';
 import { useSession } from '../../../lib/session';
 import { fetchCurrentUser } from './current-user.api';
 
-/** Use a single-use verification token (contract verifyEmail). */
-export const verifyEmail = (token: string) => callApi(contracts.verifyEmail, { body: { token } });
+/**
+ * Use a single-use verification token (contract verifyEmail), with this device's session if any.
+ * A session the server no longer knows answers 401 before the token is looked at: the session is
+ * then cleared (api-client), and the link is tried once more as a guest's.
+ */
+export const verifyEmail = (token: string) =>
+  callApi(contracts.verifyEmail, { body: { token } }).catch((error: unknown) => {
+    if (error instanceof ApiError && error.status === 401) {
+      return callApi(contracts.verifyEmail, { body: { token } });
+    }
+    throw error;
+  });
 
 /** Email a fresh verification link to the signed-in user (contract resendVerification). */
 export const resendVerification = () => callApi(contracts.resendVerification, {});

@@ -22,15 +22,21 @@ export function ConfirmEmailNotice({ email }: { email: string }) {
     <Alert
       severity="info"
       variant="outlined"
-      action={
-        <Button color="inherit" size="small" onClick={onResend} disabled={resend.isPending}>
-          {t('confirmEmail.resend')}
-        </Button>
-      }
       sx={{ '& .MuiAlert-message': { minWidth: 0, overflowWrap: 'anywhere' } }}
     >
       <AlertTitle>{t('confirmEmail.title')}</AlertTitle>
       {t('confirmEmail.text', { email })}
+      {/* Under the text, not beside it: beside, it squeezes the text into a column on a phone. */}
+      <Button
+        color="inherit"
+        variant="outlined"
+        size="small"
+        onClick={onResend}
+        disabled={resend.isPending}
+        sx={{ display: 'flex', mt: 1.5 }}
+      >
+        {t('confirmEmail.resend')}
+      </Button>
     </Alert>
   );
 }
