@@ -4,10 +4,11 @@ import { expectAccessible } from './support/a11y';
 import { expect, test } from './support/fixtures';
 import { linkTo } from './support/mailbox';
 import { screenshotBoth } from './support/screenshots';
-import { registerCustomer, welcomeOf } from './support/users';
+import { apiLogin, registerCustomer, startSignedIn, welcomeOf } from './support/users';
 
 interface Manifest {
   id: string;
+  display: string;
   lang: string;
   start_url: string;
   screenshots: { src: string; sizes: string; type: string; form_factor: string; label: string }[];
@@ -100,6 +101,57 @@ test.describe('the install page on an iPhone in Safari', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.screenshot({ path: 'test-results/screenshots/install-iphone-360.png', fullPage: true });
     await screenshotBoth(page, 'install-iphone');
+  });
+});
+
+test.describe('the Home Screen app on an iPhone', () => {
+  test.use({ userAgent: IPHONE_SAFARI, viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test('opens signed in as the person who added it from Safari, once per code', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const customer = await registerCustomer(request, { tag: 'home-screen', verified: true });
+    await startSignedIn(page, (await apiLogin(request, customer)).accessToken);
+    await page.goto('/install');
+    await expect(page.getByRole('heading', { level: 1, name: 'Install the app' })).toBeVisible();
+
+    // What Safari reads when "Add to Home Screen" is tapped: a manifest that starts at a code.
+    const manifestLink = page.locator('link[rel="manifest"]');
+    await expect(manifestLink).toHaveAttribute('href', /^\/api\/app-manifest\?handoff=[\w-]{40,}$/);
+    const manifest = (await (
+      await page.request.get((await manifestLink.getAttribute('href'))!)
+    ).json()) as Manifest;
+    expect(manifest).toMatchObject({ id: '/', display: 'standalone' });
+    expect(manifest.start_url).toMatch(/^\/redirect\?handoff=/);
+
+    // The Home Screen app: its own storage (nothing of Safari's), started at the manifest's start_url.
+    const homeScreenApp = async () => {
+      const context = await browser.newContext({
+        userAgent: IPHONE_SAFARI,
+        viewport: { width: 390, height: 844 },
+        hasTouch: true,
+        baseURL: test.info().project.use.baseURL,
+      });
+      await context.addInitScript(() => Object.defineProperty(navigator, 'standalone', { value: true }));
+      const app = await context.newPage();
+      await app.goto(manifest.start_url);
+      return app;
+    };
+    const app = await homeScreenApp();
+    await expect(app).not.toHaveURL(/handoff|\/login/);
+    await app.goto('/app/account');
+    await expect(app.getByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible();
+    await expect(app.getByRole('main').getByText(customer.email).first()).toBeVisible();
+    await screenshotBoth(app, 'home-screen-app-signed-in');
+
+    // The code works once: an app whose storage was wiped starts at the sign-in page.
+    const wiped = await homeScreenApp();
+    await expect(wiped).toHaveURL(/\/login$/);
+    await expect(wiped.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await app.context().close();
+    await wiped.context().close();
   });
 });
 

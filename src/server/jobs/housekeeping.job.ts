@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import * as accounts from '../modules/account/account.repo';
+import * as handoffs from '../modules/account/app-handoff.repo';
 import * as analytics from '../modules/analytics/analytics.repo';
 import type { JobDefinition } from './queue';
 
@@ -8,7 +9,7 @@ import type { JobDefinition } from './queue';
  * Hourly: delete what can never be used again, so the tables that every request reads (sessions)
  * or every emailed link looks up (single-use tokens) do not grow forever, and no stale secret hash
  * is kept longer than it is useful: sessions expired or signed out, verification and reset tokens
- * used or expired, email counters of past hours, and page-view salts older than yesterday.
+ * and app hand-off codes used or expired, email counters of past hours, and page-view salts older than yesterday.
  */
 export const housekeepingJob = { queue: 'maintenance.housekeeping', payload: z.object({}) };
 
@@ -29,7 +30,9 @@ export function housekeepingJobs(ctx: AppContext): JobDefinition<z.ZodType>[] {
       const now = new Date();
       const purged: HousekeepingFindings = {
         sessions: await accounts.purgeDeadSessions(ctx.db, now),
-        tokens: await accounts.purgeSpentAuthTokens(ctx.db, now),
+        tokens:
+          (await accounts.purgeSpentAuthTokens(ctx.db, now)) +
+          (await handoffs.purgeSpentHandoffs(ctx.db, now)),
         mailCounters: await accounts.purgePastMailQuota(ctx.db),
         analyticsSalts: await analytics.purgeOldSalts(ctx.db, now),
       };

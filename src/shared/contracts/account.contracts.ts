@@ -1,5 +1,9 @@
+import { z } from 'zod';
 import { MessageSchema } from '../errors';
 import {
+  AppHandoffBodySchema,
+  AppHandoffQuerySchema,
+  AppHandoffSchema,
   ChangePasswordBodySchema,
   ChangePasswordResponseSchema,
   ForgotPasswordBodySchema,
@@ -64,6 +68,48 @@ export const verifyEmail = defineContract({
   access: 'optionalSignIn',
   body: VerifyBodySchema,
   responses: { 200: VerifyResponseSchema, ...errorResponses(400, 401, 429) },
+});
+
+export const startAppHandoff = defineContract({
+  operationId: 'startAppHandoff',
+  summary: 'A one-time code that signs the installed Home Screen app in as this session',
+  description:
+    "On an iPhone the Home Screen app keeps its own storage. The page points the manifest's start_url at this code (see GET /api/app-manifest); the app opened from the Home Screen exchanges it once, within 60 minutes. Refused while an admin acts as the user.",
+  tags,
+  method: 'POST',
+  path: '/api/account/app-handoff',
+  access: 'signedIn',
+  responses: { 201: AppHandoffSchema, ...errorResponses(401, 403, 429) },
+});
+
+export const takeAppHandoff = defineContract({
+  operationId: 'takeAppHandoff',
+  summary: 'Exchange a hand-off code for a session of its own (the installed app signing in)',
+  description:
+    'Single use; the code dies with the session that minted it. The new session is as provisional as that one, and a verification through that one confirms it too.',
+  tags,
+  method: 'POST',
+  path: '/api/account/app-handoff/take',
+  access: 'public',
+  body: AppHandoffBodySchema,
+  responses: { 200: LoginResponseSchema, ...errorResponses(400, 429) },
+});
+
+export const getAppManifest = defineContract({
+  operationId: 'getAppManifest',
+  summary: "The web app's manifest, its start_url carrying a hand-off code",
+  description:
+    "What a signed-in iPhone page links as its manifest: Safari reads it when 'Add to Home Screen' is tapped, and the app opened from the Home Screen starts at /redirect?handoff=<code>, which signs it in (POST /api/account/app-handoff/take).",
+  tags,
+  method: 'GET',
+  path: '/api/app-manifest',
+  access: 'public',
+  query: AppHandoffQuerySchema,
+  responses: {
+    // Not JSON: application/manifest+json.
+    200: z.any().describe('The web app manifest (application/manifest+json)'),
+    ...errorResponses(400, 429),
+  },
 });
 
 export const resendVerification = defineContract({

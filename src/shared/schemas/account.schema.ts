@@ -101,6 +101,12 @@ export type VerifyResponse = z.infer<typeof VerifyResponseSchema>;
 
 export const VerifyBodySchema = z.object({ token: tokenField });
 
+/** A one-time code that signs the installed app in as this session (issue 29). */
+export const AppHandoffSchema = z.object({ code: z.string(), expiresAt: z.iso.datetime() });
+export type AppHandoff = z.infer<typeof AppHandoffSchema>;
+export const AppHandoffBodySchema = z.object({ code: tokenField });
+export const AppHandoffQuerySchema = z.object({ handoff: tokenField });
+
 export const ProfileBodySchema = z.object({
   firstName: requiredText(FieldLabel.firstName),
   lastName: requiredText(FieldLabel.lastName),

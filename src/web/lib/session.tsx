@@ -4,7 +4,9 @@ import * as contracts from '../../shared/contracts/account.contracts';
 import { can } from '../../shared/permissions';
 import type { LoginBody, User } from '../../shared/schemas/account.schema';
 import { onUnauthorized } from './api-client';
+import { handoffAtStart, useHomeScreenHandoff } from './app-handoff';
 import { callApi } from './call-api';
+import { isIosBrowserTab } from './ios-browser-tab';
 import { isTokenValid } from './jwt';
 import { refreshPushState } from './push-state';
 import { registerPushSubscription, unregisterPushSubscription } from './push-subscription';
@@ -47,13 +49,27 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     const token = localStorage.getItem(ACCESS_TOKEN_KEY);
-    if (!isTokenValid(token)) {
+    const signedIn = isTokenValid(token);
+    const handoff = handoffAtStart(signedIn);
+    let cancelled = false;
+    if (!signedIn) {
       // An expired token is discarded at start.
       storeToken(null);
-      setStatus('guest');
-      return;
+      if (!handoff) {
+        setStatus('guest');
+        return;
+      }
+      // The Home Screen app's first start (issue 29): signed in as the page it was added from.
+      void handoff.then((handedOver) => {
+        if (cancelled) return;
+        if (handedOver) storeToken(handedOver.accessToken);
+        setUserState(handedOver?.user ?? null);
+        setStatus(handedOver ? 'authenticated' : 'guest');
+      });
+      return () => {
+        cancelled = true;
+      };
     }
-    let cancelled = false;
     callApi(contracts.getCurrentUser, {})
       .then(({ user }) => {
         if (cancelled) return;
@@ -78,6 +94,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (maySubscribe && userId) void registerPushSubscription().then(refreshPushState);
   }, [maySubscribe, userId]);
+
+  useHomeScreenHandoff(status === 'authenticated' && !user?.impersonatedBy && isIosBrowserTab());
 
   const value = useMemo<Session>(
     () => ({

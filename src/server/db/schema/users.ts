@@ -135,6 +135,31 @@ export const sessions = pgTable(
      * so a stranger who registered someone else's address keeps no way into their account.
      */
     provisional: boolean('provisional').notNull().default(false),
+    /**
+     * The session that handed this one over to the installed app (an iPhone's Home Screen app keeps
+     * its own storage): a verification made through that session confirms this one too. No foreign
+     * key: purging dead sessions must not look up every other session that names them.
+     */
+    handedOffFrom: uuid('handed_off_from'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * A one-time code that signs the installed app in as the session that minted it (issue 29): on an
+ * iPhone the Home Screen app does not share Safari's storage, so the page points its manifest's
+ * start_url at a code, and the app opened from the Home Screen exchanges it for its own session.
+ * Only the hash is stored; a code dies with its session, when used, or after APP_HANDOFF_MINUTES.
+ */
+export const appHandoffs = pgTable(
+  'app_handoffs',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('app_handoffs_session_idx').on(t.sessionId)],
 );

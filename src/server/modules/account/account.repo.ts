@@ -98,6 +98,7 @@ export async function insertSession(
     userAgent: string;
     actingAdminId?: string | null;
     provisional?: boolean;
+    handedOffFrom?: string | null;
   },
 ) {
   const [row] = await db.insert(sessions).values(values).returning();
@@ -158,15 +159,22 @@ export async function revokeSession(db: Db, sessionId: string): Promise<void> {
 
 /**
  * The address is verified (issue 29): the session that verified it, when it was opened by
- * registering, becomes a full one; every other session opened by registering ends. Who registered
+ * registering, becomes a full one, and so do the Home Screen app sessions it handed over to; every
+ * other session opened by registering ends. Who registered
  * someone else's address keeps no way into the account its owner confirms.
  */
 export async function settleProvisionalSessions(db: Db, userId: string, keepSessionId: string | null) {
   if (keepSessionId) {
+    // With the Home Screen app it handed over to: the same person on the same phone.
     await db
       .update(sessions)
       .set({ provisional: false })
-      .where(and(eq(sessions.id, keepSessionId), eq(sessions.userId, userId)));
+      .where(
+        and(
+          eq(sessions.userId, userId),
+          or(eq(sessions.id, keepSessionId), eq(sessions.handedOffFrom, keepSessionId)),
+        ),
+      );
   }
   await db
     .update(sessions)

@@ -8,8 +8,10 @@ import { removeStoredOnFailure } from '../../lib/images';
 import { route } from '../../lib/route';
 import { withImageUpload } from '../../lib/uploads';
 import { actorOf } from '../../plugins/auth.plugin';
-import { uploadsPerUser } from '../../plugins/rate-limit.plugin';
+import { perIpPerMinute, uploadsPerUser } from '../../plugins/rate-limit.plugin';
 import * as account from './account.service';
+import * as appHandoff from './app-handoff.service';
+import { manifestWithHandoff } from './app-manifest';
 
 /** The spec's account calls (section 7) and the account features around them. */
 export async function accountRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -64,6 +66,32 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext) {
       account.verifyEmail(ctx, request.actor, request.body.token, {
         userAgent: userAgent(request.headers['user-agent']),
       }),
+  });
+
+  route(app, contracts.startAppHandoff, {
+    config: { rateLimit: { max: 10, timeWindow: 60_000 } },
+    handler: async (request, reply) => {
+      reply.status(201);
+      return appHandoff.startAppHandoff(ctx, actorOf(request));
+    },
+  });
+
+  route(app, contracts.takeAppHandoff, {
+    // Codes are long and random, like emailed tokens: the limit keeps guessing cheap for us.
+    config: perIp,
+    handler: async (request) =>
+      appHandoff.takeAppHandoff(ctx, request.body.code, {
+        userAgent: userAgent(request.headers['user-agent']),
+      }),
+  });
+
+  route(app, contracts.getAppManifest, {
+    config: { rateLimit: perIpPerMinute(ctx.config.publicRateLimitPerMinute) },
+    handler: async (request, reply) => {
+      // The code is the person's: no cache anywhere keeps it.
+      reply.header('cache-control', 'no-store');
+      return reply.type('application/manifest+json').send(manifestWithHandoff(request.query.handoff));
+    },
   });
 
   route(app, contracts.resendVerification, {

@@ -60,7 +60,12 @@ export const VERIFY_SIGN_IN_MINUTES = 60;
 export async function openSession(
   ctx: AppContext,
   user: UserRow,
-  meta: { userAgent: string; actingAdminId?: string | null; provisional?: boolean },
+  meta: {
+    userAgent: string;
+    actingAdminId?: string | null;
+    provisional?: boolean;
+    handedOffFrom?: string;
+  },
   db: AppContext['db'] = ctx.db,
 ): Promise<string> {
   const expiresAt = new Date(Date.now() + ctx.config.tokenTtlSeconds * 1000);
@@ -70,6 +75,7 @@ export async function openSession(
     userAgent: meta.userAgent.slice(0, 300),
     actingAdminId: meta.actingAdminId ?? null,
     provisional: meta.provisional ?? false,
+    handedOffFrom: meta.handedOffFrom ?? null,
   });
   return signAccessToken(
     ctx.config.jwtSecret,

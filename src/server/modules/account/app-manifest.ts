@@ -1,0 +1,14 @@
+import { readFileSync } from 'node:fs';
+
+/**
+ * The web app's manifest (src/web/public, which Vite copies as it is), read once: the one the
+ * static files serve, so the Home Screen app installed through a hand-off is the same app.
+ */
+const manifest = JSON.parse(
+  readFileSync(new URL('../../../web/public/manifest.webmanifest', import.meta.url), 'utf8'),
+) as Record<string, unknown>;
+
+/** The manifest whose start_url signs the installed app in with a hand-off code (issue 29). */
+export function manifestWithHandoff(code: string): string {
+  return JSON.stringify({ ...manifest, start_url: `/redirect?handoff=${encodeURIComponent(code)}` });
+}
