@@ -50,6 +50,7 @@ import { accessPlugin } from './plugins/access.plugin';
 import { authPlugin } from './plugins/auth.plugin';
 import { errorHandlerPlugin } from './plugins/error-handler.plugin';
 import { healthRoutes } from './plugins/health.plugin';
+import { impersonationTrailPlugin } from './plugins/impersonation-trail.plugin';
 import { metricsPlugin } from './plugins/metrics.plugin';
 import { rateLimitPlugin } from './plugins/rate-limit.plugin';
 import { requestLogPlugin } from './plugins/request-log.plugin';
@@ -215,6 +216,7 @@ export async function buildApp(
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(authPlugin, ctx);
   await app.register(accessPlugin);
+  await app.register(impersonationTrailPlugin, ctx);
   // Any write empties this process's cache of public profiles before its answer leaves.
   await app.register(publicProfileInvalidation, ctx);
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Msg } from '../messages';
 import {
+  AdminActivitySchema,
   AuditLogQuerySchema,
   AuditLogSchema,
   CreateCustomerBodySchema,
@@ -151,4 +152,16 @@ export const listAuditLog = defineContract({
   access: 'auditLog:read',
   query: AuditLogQuerySchema,
   responses: { 200: AuditLogSchema, ...errorResponses(400, 401, 403) },
+});
+
+export const listMyAdminActivity = defineContract({
+  operationId: 'listMyAdminActivity',
+  summary: 'What admins did in or to my account, newest first (the last 50)',
+  description:
+    'Every "log in as" with its end, every change made while logged in as me, and every admin action on my account (edits, password resets, verification emails), from the audit log.',
+  tags,
+  method: 'GET',
+  path: '/api/account/admin-activity',
+  access: 'signedIn',
+  responses: { 200: AdminActivitySchema, ...errorResponses(401) },
 });

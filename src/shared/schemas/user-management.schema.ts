@@ -179,3 +179,18 @@ export const AuditLogSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type AuditLog = z.infer<typeof AuditLogSchema>;
+
+/**
+ * What an admin did in or to one's own account (issue 31), as the user sees it: the action, the
+ * admin, when, and for a change made while logged in as them, which operation.
+ */
+export const AdminActivityEntrySchema = z.object({
+  id: z.string(),
+  action: z.string(),
+  adminName: z.string(),
+  createdAt: z.string(),
+  operation: z.string().nullable(),
+});
+export type AdminActivityEntry = z.infer<typeof AdminActivityEntrySchema>;
+export const AdminActivitySchema = z.object({ items: z.array(AdminActivityEntrySchema) });
+export type AdminActivity = z.infer<typeof AdminActivitySchema>;

@@ -36,6 +36,36 @@ export async function recordAudit(db: Db, entry: AuditEntryInput): Promise<void>
   });
 }
 
+/**
+ * A write made with a "log in as" session (issue 31): recorded before the write runs, so no change
+ * made with a borrowed session is without a trace; its status is added once answered.
+ */
+export async function recordImpersonatedWrite(
+  db: Db,
+  entry: { adminId: string; userId: string; operation: string; request: string },
+): Promise<string> {
+  const [row] = await db
+    .insert(auditLog)
+    .values({
+      actorId: entry.adminId,
+      actorName: sql<string>`coalesce((SELECT trim(${users.firstName} || ' ' || ${users.lastName}) FROM ${users} WHERE ${users.id} = ${entry.adminId}), '')`,
+      action: 'impersonation.write',
+      targetUserId: entry.userId,
+      targetLabel: sql<string>`coalesce((SELECT trim(${users.firstName} || ' ' || ${users.lastName}) || ' <' || ${users.email} || '>' FROM ${users} WHERE ${users.id} = ${entry.userId}), ${entry.userId}::text)`,
+      detail: { operation: entry.operation, request: entry.request },
+    })
+    .returning({ id: auditLog.id });
+  return row!.id;
+}
+
+/** The answer's status on a recorded write (a refused one shows as refused). */
+export async function settleImpersonatedWrite(db: Db, id: string, status: number): Promise<void> {
+  await db
+    .update(auditLog)
+    .set({ detail: sql`${auditLog.detail} || jsonb_build_object('status', ${status}::int)` })
+    .where(eq(auditLog.id, id));
+}
+
 /** A position in the log: the last row's time (microseconds since the epoch, exact) and id. */
 export interface AuditCursor {
   micros: string;
@@ -71,4 +101,14 @@ export async function listAudit(
     last: tail ? { micros: tail.micros, id: tail.entry.id } : null,
     more: rows.length > query.limit,
   };
+}
+
+/** The newest entries about one user, for their own account page. */
+export async function listAboutUser(db: Db, userId: string, limit: number): Promise<AuditLogRow[]> {
+  return db
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.targetUserId, userId))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(limit);
 }

@@ -10,4 +10,8 @@ export async function auditLogRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, contracts.listAuditLog, {
     handler: async (request) => auditLog.listAuditLog(ctx, actorOf(request), request.query),
   });
+
+  route(app, contracts.listMyAdminActivity, {
+    handler: async (request) => auditLog.listMyAdminActivity(ctx, actorOf(request)),
+  });
 }

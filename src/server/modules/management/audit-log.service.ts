@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ErrorCode } from '../../../shared/errors';
 import { Msg } from '../../../shared/messages';
-import type { AuditEntry, AuditLog } from '../../../shared/schemas/user-management.schema';
+import type { AdminActivity, AuditEntry, AuditLog } from '../../../shared/schemas/user-management.schema';
 import type { AppContext, AuthedActor } from '../../context';
 import type { AuditLogRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -49,4 +49,24 @@ export async function listAuditLog(
   authorize(actor, 'auditLog:read');
   const { items, last, more } = await repo.listAudit(ctx.db, query, decodeCursor(query.cursor));
   return { items: items.map(toAuditEntry), nextCursor: more && last ? encodeCursor(last) : null };
+}
+
+/** How much of it a person sees in their account: enough for the weeks an admin might act. */
+const ADMIN_ACTIVITY_SHOWN = 50;
+
+/**
+ * What admins did in or to the signed-in user's account (issue 31): anyone may read their own. The
+ * admin's name is shown, as in the log; nothing else about the admin.
+ */
+export async function listMyAdminActivity(ctx: AppContext, actor: AuthedActor): Promise<AdminActivity> {
+  const rows = await repo.listAboutUser(ctx.db, actor.id, ADMIN_ACTIVITY_SHOWN);
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      action: row.action,
+      adminName: row.actorName,
+      createdAt: row.createdAt.toISOString(),
+      operation: typeof row.detail.operation === 'string' ? row.detail.operation : null,
+    })),
+  };
 }
