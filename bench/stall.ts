@@ -13,99 +13,27 @@
  * Rate limits are raised for the run: this measures what processing costs the event loop, not
  * what the limiter spares it.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import {
+  BENCH_ADMIN as ADMIN,
+  adminToken,
+  freePort,
+  median,
+  ms,
+  p95,
+  startServer,
+  stopServer,
+  timed,
+  version,
+} from './support/spawned-server';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const ADMIN = { email: 'bench@bench.test', password: 'bench-password-0123456789' };
 const CLIENTS = 8;
 const PROBES = 60;
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
-
-/** A free TCP port on 127.0.0.1. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Which server is measured: the commit, and whether src/server differs from it. */
-function version(): string {
-  try {
-    const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8', cwd: ROOT }).trim();
-    const dirty = git('status', '--porcelain', '--', 'src/server') !== '';
-    return `${git('rev-parse', '--short', 'HEAD')}${dirty ? ' + uncommitted changes in src/server' : ''}`;
-  } catch {
-    return 'unknown';
-  }
-}
-
-/** Start src/server/main.ts in its own process and wait until /health answers. */
-async function startServer(dataDir: string, port: number): Promise<{ child: ChildProcess; origin: string }> {
-  const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/server/main.ts')], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: origin,
-      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      // The web app is not needed; an empty folder keeps start-up quick.
-      WEB_DIST_DIR: dataDir,
-      RATE_LIMIT_LOGIN_PER_MINUTE: '1000000',
-      RATE_LIMIT_UPLOADS_PER_MINUTE: '1000000',
-      RATE_LIMIT_PUBLIC_PER_MINUTE: '1000000',
-    },
-  });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${origin}/health`)).ok) return { child, origin };
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('the server did not start within 60 s');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-};
-const p95 = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))]!;
-};
-
-/** Milliseconds of one request, the body read; throws on an unexpected status. */
-async function timed(url: string, init: RequestInit = {}, expect = 200): Promise<number> {
-  const start = performance.now();
-  const res = await fetch(url, init);
-  await res.arrayBuffer();
-  if (res.status !== expect) throw new Error(`${init.method ?? 'GET'} ${url}: ${res.status}`);
-  return performance.now() - start;
-}
 
 /** Sequential probes of the trivial endpoint and of sign-in, `count` each, interleaved. */
 async function probe(origin: string, count: number) {
@@ -170,8 +98,6 @@ function startLoad(origin: string, token: string, establishments: string[], pict
   };
 }
 
-const ms = (value: number) => `${value.toFixed(1)} ms`;
-
 const port = await freePort();
 const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-stall-'));
 log(`server ${version()}, ${availableParallelism()} cores, load average ${loadavg()[0]!.toFixed(2)}`);
@@ -198,13 +124,7 @@ const photoJpeg = await sharp({
 
 const { child, origin } = await startServer(dataDir, port);
 try {
-  const loginRes = await fetch(`${origin}/api/account/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  if (!loginRes.ok) throw new Error(`sign-in failed: ${loginRes.status} ${await loginRes.text()}`);
-  const { accessToken } = (await loginRes.json()) as { accessToken: string };
+  const accessToken = await adminToken(origin);
   const establishments: string[] = [];
   for (let i = 0; i < CLIENTS; i++) {
     const res = await fetch(`${origin}/api/establishments`, {
@@ -266,7 +186,6 @@ try {
   for (const line of ratios) console.log(`  ${line}`);
   console.log(`load average at the end: ${loadavg()[0]!.toFixed(2)}`);
 } finally {
-  child.kill('SIGTERM');
-  await new Promise((r) => child.once('exit', r));
+  await stopServer(child);
   await rm(dataDir, { recursive: true, force: true });
 }

@@ -57,6 +57,7 @@ const EnvSchema = z.object({
   COMMENT_NOTICE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   /** Pictures (uploads, QR codes) processed at once in this process. */
   IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  EXPORT_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   /** Node's worker thread pool (fs, argon2, sharp); read here only to keep pictures from filling it. */
   UV_THREADPOOL_SIZE: z.coerce.number().int().min(1).optional(),
   /** A PEM file of extra certificate authorities to trust for push services (tests, private push services). */
@@ -147,6 +148,8 @@ export interface Config {
   publicRateLimitPerMinute: number;
   /** Pictures decoded or drawn at once in this process (lib/images.ts). */
   imageConcurrency: number;
+  /** Exports produced at once by this process; more wait in line (modules/exports/export-slots.ts). */
+  exportConcurrency: number;
   push: {
     caFile: string | undefined;
     concurrency: number;
@@ -331,6 +334,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     uploadRateLimitPerMinute: env.RATE_LIMIT_UPLOADS_PER_MINUTE,
     publicRateLimitPerMinute: env.RATE_LIMIT_PUBLIC_PER_MINUTE,
     imageConcurrency,
+    // Half the cores: the other half keeps answering everyone else while exports run.
+    exportConcurrency: env.EXPORT_CONCURRENCY ?? Math.max(1, Math.floor(availableParallelism() / 2)),
     push: {
       caFile: env.PUSH_CA_FILE,
       concurrency: env.PUSH_CONCURRENCY,

@@ -100,6 +100,8 @@ export const Msg = {
   cannotChangeOwnRole: 'You cannot change your own role: ask another admin.',
   cannotDeleteSelf: 'You cannot delete your own account here: ask another admin.',
   // Operator safety (issue 31).
+  exportStillRunning: 'Your previous export is still being downloaded. Try again once it has finished.',
+  exportsBusy: 'Many exports are being prepared right now. Try again in a minute.',
   lastAdmin: 'You are the only admin. Make another user an admin first, then delete your account.',
   deleteWhileActingAs:
     "An account cannot be deleted while acting as its user: use Delete on the user's page in the admin panel.",
@@ -111,6 +113,7 @@ export const Msg = {
   customerCannotOperate:
     'A customer cannot operate an establishment: make the link a follower one, or choose the client role.',
   duplicateEstablishment: 'Each establishment may be listed once.',
+  alreadyLinked: 'This user is already linked to this establishment.',
   // /home's contact form (issue 12).
   contactRequestSent: 'Thank you! A representative will get in touch with you soon.',
   // Reports (issue 13).

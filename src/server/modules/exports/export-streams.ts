@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { setImmediate } from 'node:timers/promises';
 import { type Options, stringify } from 'csv-stringify/sync';
 
 /** A CSV cell as the exports produce it; a Date is written as ISO 8601, a boolean as true/false. */
@@ -14,15 +15,26 @@ export const neutralizeFormula = (text: string): string => (FORMULA_START.test(t
 // How much text to gather before handing it on: one write per few hundred rows rather than per row,
 // and still no more than this (plus the socket's buffer) in memory at a time.
 const CHUNK_BYTES = 64 * 1024;
+/** How long an export works before other requests get a turn. */
+const TURN_MS = 2;
 
-/** Gather small strings into chunks of about CHUNK_BYTES. */
+/**
+ * Gather small strings into chunks of about CHUNK_BYTES. Every TURN_MS the event loop gets a turn
+ * (setImmediate): rows in memory and a socket that drains fast would otherwise let an export
+ * produce chunk after chunk while every other request waits (issue 31, point 4).
+ */
 async function* chunked(parts: AsyncIterable<string>): AsyncGenerator<string> {
   let buffer = '';
+  let since = performance.now();
   for await (const part of parts) {
     buffer += part;
     if (buffer.length >= CHUNK_BYTES) {
       yield buffer;
       buffer = '';
+    }
+    if (performance.now() - since >= TURN_MS) {
+      await setImmediate();
+      since = performance.now();
     }
   }
   if (buffer) yield buffer;
@@ -50,8 +62,9 @@ const CSV_OPTIONS: Options = {
 };
 
 // Records quoted per batch: csv-stringify's stream pushes each record on its own, which would mean a
-// socket write per row; a batch of this many is a few tens of kilobytes of text.
-const CSV_BATCH = 500;
+// socket write per row; a batch of this many is about ten kilobytes of text and a millisecond of the
+// event loop, so other requests are not kept waiting behind it.
+const CSV_BATCH = 100;
 
 /**
  * CSV as a byte stream, from records read on demand (RFC 4180: CRLF, fields quoted when needed, by
