@@ -20,6 +20,7 @@ export const DASHBOARD_METRICS = [
   'reach',
   'clicks',
   'users',
+  'waiting',
   'follows',
   'unfollows',
   'reactions',
@@ -73,8 +74,9 @@ const scopeOf = (column: string, establishmentId: string | null) =>
  * The dashboard's figures for each range, in three passes (notifications, their deliveries, follows),
  * each counted per local day first (a day's expression is evaluated once per row, not once per range):
  * sends and posts by the day they were sent; devices, reach and clicks as deliveries of the range's
- * notifications; follows made in the range; users = follows made up to the range's last day (the
- * benchmark has no unfollows, and a deleted follow leaves no row to count, so raw unfollows are 0);
+ * notifications; follows made in the range; users = follows of people with a confirmed email made up
+ * to the range's last day and waiting = the others (the benchmark has no unfollows and no later
+ * confirmations, and a deleted follow leaves no row to count, so raw unfollows are 0);
  * reactions standing and comments not removed, by the day they were made (issue 16).
  */
 export async function rawDashboardFigures(
@@ -112,14 +114,16 @@ export async function rawDashboardFigures(
   );
   const follows = await client.query(
     `WITH daily AS (
-       SELECT day, count(*) AS follows
-       FROM (SELECT (m.created_at AT TIME ZONE e.time_zone)::date AS day
+       SELECT day, count(*) AS follows, count(*) FILTER (WHERE verified) AS confirmed
+       FROM (SELECT (m.created_at AT TIME ZONE e.time_zone)::date AS day, u.email_verified AS verified
              FROM memberships m JOIN establishments e ON e.id = m.establishment_id
+             JOIN users u ON u.id = m.user_id
              WHERE m.kind = 'customer' AND ${scopeOf('m.establishment_id', establishmentId)}) x
        GROUP BY day)
      SELECT ${sums((r, i) => [
        `sum(follows) FILTER (WHERE ${between(r)}) AS f${i}`,
-       `sum(follows) FILTER (WHERE day <= '${r.to}'::date) AS u${i}`,
+       `sum(confirmed) FILTER (WHERE day <= '${r.to}'::date) AS u${i}`,
+       `sum(follows - confirmed) FILTER (WHERE day <= '${r.to}'::date) AS w${i}`,
      ])}
      FROM daily`,
     params,
@@ -152,6 +156,7 @@ export async function rawDashboardFigures(
     reach: Number(d[`r${i}`] ?? 0),
     clicks: Number(d[`c${i}`] ?? 0),
     users: Number(f[`u${i}`] ?? 0),
+    waiting: Number(f[`w${i}`] ?? 0),
     follows: Number(f[`f${i}`] ?? 0),
     unfollows: 0,
     reactions: Number(g[`x${i}`] ?? 0),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { A, actor, B, matching, other } from '../../tests/support/permission-actors';
-import { becomesClientByOperating, can, establishmentScope, RIGHTS } from './permissions';
+import { actsOnBehalfOf, becomesClientByOperating, can, establishmentScope, RIGHTS } from './permissions';
 
 describe('can() readable cases', () => {
   const clientOfA = actor('c1', 'client', [{ establishmentId: A, kind: 'client' }]);
@@ -146,6 +146,18 @@ describe('can() readable cases', () => {
     expect(becomesClientByOperating('customer')).toBe(true);
     for (const role of ['client', 'representant', 'admin', 'superuser'])
       expect(becomesClientByOperating(role)).toBe(false);
+  });
+
+  it("a write is on someone else's behalf (audited) unless the actor operates the establishment", () => {
+    expect(actsOnBehalfOf(clientOfA, { establishmentId: A })).toBe(false);
+    expect(actsOnBehalfOf(clientOfA, { establishmentId: B })).toBe(true);
+    expect(actsOnBehalfOf(admin, { establishmentId: A })).toBe(true);
+    expect(actsOnBehalfOf(rep, { establishmentId: A })).toBe(true);
+    // Following is not operating; an admin who operates A acts as its operator there.
+    expect(actsOnBehalfOf(customerOfA, { establishmentId: A })).toBe(true);
+    expect(
+      actsOnBehalfOf(actor('a2', 'admin', [{ establishmentId: A, kind: 'client' }]), { establishmentId: A }),
+    ).toBe(false);
   });
 
   it('a role outside the table gets no, even for user:guest', () => {

@@ -269,6 +269,16 @@ export function mayHold(actor: Actor | null, right: Right): boolean {
   }
 }
 
+/**
+ * Whether a write to an establishment's data is made on someone else's behalf, and so goes to the
+ * audit log (issue 31): the actor does not operate it. Besides its operating clients, can() lets
+ * only admins and the representative who registered it write to it, so this is "staff acting for a
+ * business". An operating client changing their own establishment changes what is theirs, which is
+ * not recorded; an admin who also operates it acts as its operator there.
+ */
+export const actsOnBehalfOf = (actor: Actor, resource: Pick<Resource, 'establishmentId'>): boolean =>
+  !operates(actor, resource.establishmentId);
+
 /** Which establishments an actor's list holds (not what it may do with each: that is can()). */
 export type EstablishmentScope =
   | { all: true }

@@ -116,9 +116,11 @@ test.describe('management: the admin acts on a customer', () => {
     await page.goto('/app/account');
     await expect(bar).toBeVisible();
 
+    // Back where "Log in as" was chosen: this customer's page, not the start of the admin panel.
     await bar.getByRole('button', { name: 'Return to my account' }).click();
-    await expect(page).toHaveURL(/\/app\/management\/customers$/);
-    await expect(page.getByRole('heading', { name: 'Customers', exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/app\/management\/customers\/[0-9a-f-]+$/);
+    await expect(page.getByRole('heading', { level: 1, name: `Zuzana ${lastName}` })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Log in as' })).toBeVisible();
     await expect(bar).toHaveCount(0);
 
     // The audit log lists what was done, newest first, each naming the customer.

@@ -133,7 +133,7 @@ test.describe('reports dashboard', () => {
     const funnel = page.getByRole('region', { name: 'Follower funnel' });
     await expect(funnel).toBeVisible();
     const qr = funnel.getByRole('region', { name: 'QR code' });
-    await expect(qr.getByRole('listitem').filter({ hasText: /^Followers/ })).toContainText('1');
+    await expect(qr.getByRole('listitem').filter({ hasText: /^Followed/ })).toContainText('1');
     await expectNoSideScroll(page);
     await expectAccessible(page);
     await shoot(page, 'reports-dashboard-phone');

@@ -272,13 +272,20 @@ describe('report rollups', () => {
     expect(rolled).toEqual(raw);
   });
 
-  it('keep followers now as follows minus unfollows, through unfollows, role changes and deleted accounts', async () => {
+  it('keep followers now (a confirmed email) and those waiting for confirmation, through verifications, unfollows, role changes and deleted accounts', async () => {
+    // follows - unfollows: everyone who follows; confirmed: the followers; the rest wait for the link.
     const rolled = await figures(`
-      SELECT establishment_id::text AS e, sum(follows - unfollows)::int AS followers
+      SELECT establishment_id::text AS e, sum(follows - unfollows)::int AS follows,
+             sum(confirmed)::int AS followers, sum(follows - unfollows - confirmed)::int AS waiting
       FROM report_daily WHERE establishment_id <> '${PLATFORM_REPORT_ID}' GROUP BY 1`);
     const raw = await figures(`
-      SELECT e.id::text AS e, count(m.user_id)::int AS followers
-      FROM establishments e LEFT JOIN memberships m ON m.establishment_id = e.id AND m.kind = 'customer'
+      SELECT e.id::text AS e, count(m.user_id)::int AS follows,
+             count(m.user_id) FILTER (WHERE u.email_verified)::int AS followers,
+             count(m.user_id) FILTER (WHERE NOT u.email_verified)::int AS waiting
+      FROM establishments e
+      LEFT JOIN memberships m ON m.establishment_id = e.id AND m.kind = 'customer'
+      LEFT JOIN users u ON u.id = m.user_id
+      WHERE e.deleted_at IS NULL
       GROUP BY 1`);
     expect(rolled).toEqual(raw);
   });
@@ -324,7 +331,7 @@ describe('report rollups', () => {
 
   it("keep the platform's rows as the sum of the establishments' rows, day by day", async () => {
     const columns =
-      'notifications, posts, devices, reach, clicks, follows, unfollows, reactions, comments, emails, email_clicks'
+      'notifications, posts, devices, reach, clicks, follows, unfollows, reactions, comments, emails, email_clicks, confirmed'
         .split(', ')
         .map((c) => `sum(${c})::int AS ${c}`)
         .join(', ');

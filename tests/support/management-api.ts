@@ -35,7 +35,7 @@ export function setupManagementApp({ withPush = false }: { withPush?: boolean } 
   });
 }
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export const call = (method: Method, url: string, payload?: unknown, token?: string) =>
   a.call(method, url, payload, token);
 

@@ -136,7 +136,7 @@ export const addEstablishmentMember = defineContract({
   operationId: 'addEstablishmentMember',
   summary: 'Add an existing user as a client or a follower (admin)',
   description:
-    'Serves "Add User to Establishment" and "Add Client to Establishment"; answers "User updated!" (an existing user changed: nothing is created).',
+    'Serves "Add User to Establishment" and "Add Client to Establishment"; answers "User updated!" (an existing user changed: nothing is created), or "This user is already linked to this establishment." when they already were linked that way (nothing changed).',
   tags,
   method: 'POST',
   path: '/api/establishments/:id/members',

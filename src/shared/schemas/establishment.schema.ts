@@ -176,9 +176,19 @@ export const EstablishmentViewResponseSchema = z.object({
   establishment: EstablishmentViewSchema,
 });
 
+/**
+ * Orders of an establishment list: newest first (the default: what a representative just signed up
+ * is on top), or by name, whatever the case and accents ("Álfa" between "alfa" and "Beta").
+ */
+export const ESTABLISHMENT_SORTS = ['newest', 'name'] as const;
+export type EstablishmentSort = (typeof ESTABLISHMENT_SORTS)[number];
+
 export const EstablishmentListQuerySchema = z.object({
   q: noNul(z.string().trim().max(100)).optional(),
   status: EstablishmentStateSchema.exclude(['deleted']).optional(),
+  sort: z
+    .enum(ESTABLISHMENT_SORTS, { error: `Choose one of: ${ESTABLISHMENT_SORTS.join(', ')}` })
+    .default('newest'),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
 });
@@ -217,7 +227,7 @@ export const MemberSchema = z.object({
   lastName: z.string(),
   email: z.string(),
   kind: z.enum(['client', 'customer']),
-  /** False: "waiting for confirmation", not counted and not sent notifications until they confirm. */
+  /** False: "waiting for email confirmation", not counted as a follower and not sent notifications until they confirm. */
   emailVerified: z.boolean(),
   /** Gets discounted prices on all products (spec section 3): the operator honours it at the counter. */
   discountedPrices: z.boolean(),
@@ -227,8 +237,10 @@ export type Member = z.infer<typeof MemberSchema>;
 
 export const MemberListSchema = z.object({
   items: z.array(MemberSchema),
-  /** Followers with a confirmed email. */
+  /** Followers with a confirmed email (the establishment's followerCount). */
   followerCount: z.number(),
+  /** Followers waiting for email confirmation (the establishment's waitingCount). */
+  waitingCount: z.number(),
   clientCount: z.number(),
 });
 

@@ -55,7 +55,7 @@ export const PersonalExportQuerySchema = z.object({ format: format('json') });
 export const UserExportRowSchema = ManagedUserSchema.extend({ establishments: z.number() });
 export type UserExportRow = z.infer<typeof UserExportRowSchema>;
 
-/** One row of the establishments export: the public fields, its state and its followers. */
+/** One row of the establishments export: the public fields, its state, its followers and those waiting. */
 export const EstablishmentExportRowSchema = EstablishmentSchema.pick({
   id: true,
   publicId: true,
@@ -75,6 +75,8 @@ export const EstablishmentExportRowSchema = EstablishmentSchema.pick({
 }).extend({
   /** Followers with a confirmed email, as the establishment's page counts them. */
   followers: z.number(),
+  /** Who follows it and has not confirmed their email yet (not counted in `followers`). */
+  waitingForConfirmation: z.number(),
 });
 export type EstablishmentExportRow = z.infer<typeof EstablishmentExportRowSchema>;
 

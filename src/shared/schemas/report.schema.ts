@@ -42,8 +42,13 @@ export const ReportFiguresSchema = z.object({
   posts: z.number().int(),
   /** Deliveries the devices' service workers confirmed: notifications received. */
   reach: z.number().int(),
-  /** Followers at the end of the period. */
+  /**
+   * Followers at the end of the period: who follows and confirmed their email, the same count as the
+   * establishment's followerCount (for the platform: the sum over its live establishments).
+   */
   users: z.number().int(),
+  /** Who followed and was still waiting for email confirmation at the end of the period (waitingCount). */
+  waiting: z.number().int(),
   /** Notifications opened by a click. */
   clicks: z.number().int(),
   /** Devices the period's notifications were sent to; reach / devices is the share reached. */
@@ -52,7 +57,7 @@ export const ReportFiguresSchema = z.object({
   emails: z.number().int(),
   /** Of those emails, the ones whose Open button was followed. */
   emailClicks: z.number().int(),
-  /** Follows and unfollows during the period. */
+  /** Follows and unfollows during the period, confirmed or not (an establishment's deletion ends its follows). */
   follows: z.number().int(),
   unfollows: z.number().int(),
   /** Engagement (issue 16): reactions to its posts made in the period and still standing. */
@@ -68,6 +73,7 @@ export const NO_FIGURES: ReportFigures = {
   posts: 0,
   reach: 0,
   users: 0,
+  waiting: 0,
   clicks: 0,
   devices: 0,
   emails: 0,
@@ -127,9 +133,12 @@ export const FunnelStepsSchema = z.object({
   /** Public page views, and distinct visitors (summed day by day). */
   views: z.number().int(),
   visitors: z.number().int(),
-  /** People who followed in the period by that source and still follow. */
+  /**
+   * People who followed in the period by that source and still follow, whether or not they confirmed
+   * their email yet ("Followed" on the dashboard).
+   */
   followers: z.number().int(),
-  /** Of them, those who verified their email. */
+  /** Of them, those who confirmed their email: the cohort's followers. */
   verified: z.number().int(),
   /** Their devices with push notifications on. */
   pushDevices: z.number().int(),

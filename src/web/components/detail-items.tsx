@@ -40,8 +40,8 @@ export function DetailRow({
   );
 }
 
-/** A count in large type over its label, one of a row of figures. */
-export function DetailFigure({ value, label }: { value: number; label: string }) {
+/** A count in large type over its label, one of a row of figures; `note` under it says more. */
+export function DetailFigure({ value, label, note }: { value: number; label: string; note?: string }) {
   return (
     <Box sx={{ flex: 1, minWidth: 0 }}>
       <Typography variant="h4" component="p">
@@ -50,6 +50,11 @@ export function DetailFigure({ value, label }: { value: number; label: string })
       <Typography variant="body2" color="textSecondary">
         {label}
       </Typography>
+      {note && (
+        <Typography variant="caption" color="textSecondary" sx={{ display: 'block' }}>
+          {note}
+        </Typography>
+      )}
     </Box>
   );
 }

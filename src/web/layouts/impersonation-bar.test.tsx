@@ -8,7 +8,7 @@ import {
   signIn,
   tokenExpiringIn,
 } from '../../../tests/support/web/render';
-import { ACCESS_TOKEN_KEY } from '../lib/storage-keys';
+import { ACCESS_TOKEN_KEY, IMPERSONATION_RETURN_KEY } from '../lib/storage-keys';
 import { ImpersonationBar } from './impersonation-bar';
 
 const admin = makeUser({ id: 'a1', firstName: 'Ada', lastName: 'Admin', role: 'admin', roles: ['admin'] });
@@ -22,6 +22,7 @@ const customer = makeUser({
 let api: FakeApi;
 beforeEach(() => {
   api = fakeApi();
+  sessionStorage.clear();
 });
 
 const renderBar = () =>
@@ -58,8 +59,39 @@ describe('the impersonation bar', () => {
     expect(api.sent('POST', '/api/account/impersonation/end')).toHaveLength(1);
   });
 
+  it('returns the admin to the page they were on when they chose "Log in as"', async () => {
+    signIn();
+    sessionStorage.setItem(IMPERSONATION_RETURN_KEY, '/app/management/users/u1?tab=devices');
+    api.on('GET', '/api/account/me', { body: { user: customer } });
+    api.on('POST', '/api/account/impersonation/end', {
+      body: { user: admin, accessToken: tokenExpiringIn(7200) },
+    });
+    const { user, router } = renderBar();
+    const bar = await screen.findByRole('region', { name: 'Signed in as someone else' });
+    await user.click(within(bar).getByRole('button', { name: 'Return to my account' }));
+
+    expect(await screen.findByText('/app/management/users/u1')).toBeTruthy();
+    expect(router.state.location.search).toBe('?tab=devices');
+    // Used once: a later return without a new "Log in as" does not go there again.
+    expect(sessionStorage.getItem(IMPERSONATION_RETURN_KEY)).toBeNull();
+  });
+
+  it('never returns to an address outside the signed-in area', async () => {
+    signIn();
+    sessionStorage.setItem(IMPERSONATION_RETURN_KEY, '//evil.example/app');
+    api.on('GET', '/api/account/me', { body: { user: customer } });
+    api.on('POST', '/api/account/impersonation/end', {
+      body: { user: admin, accessToken: tokenExpiringIn(7200) },
+    });
+    const { user } = renderBar();
+    const bar = await screen.findByRole('region', { name: 'Signed in as someone else' });
+    await user.click(within(bar).getByRole('button', { name: 'Return to my account' }));
+    expect(await screen.findByText('/app/management/customers')).toBeTruthy();
+  });
+
   it('says why the way back failed and stays', async () => {
     const token = signIn();
+    sessionStorage.setItem(IMPERSONATION_RETURN_KEY, '/app/management/users/u1');
     api.on('GET', '/api/account/me', { body: { user: customer } });
     api.on('POST', '/api/account/impersonation/end', {
       status: 403,
@@ -71,6 +103,8 @@ describe('the impersonation bar', () => {
     expect(await screen.findByText('You are not allowed to do this.')).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Signed in as someone else' })).toBeTruthy();
     expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBe(token);
+    // The page to return to is kept for the next try.
+    expect(sessionStorage.getItem(IMPERSONATION_RETURN_KEY)).toBe('/app/management/users/u1');
   });
 
   it('is not there for a user signed in as themselves', async () => {

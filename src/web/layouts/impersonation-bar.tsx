@@ -4,12 +4,10 @@ import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { fullNameOf } from '../components/user-menu';
 import { useEndImpersonation } from '../features/admin-actions/api/admin-actions.api';
+import { takeReturnPath } from '../features/admin-actions/impersonation-return';
 import { useSwitchSession } from '../features/admin-actions/use-switch-session';
 import { apiErrorText } from '../lib/api-error-text';
 import { useSession } from '../lib/session';
-
-/** Where the admin lands back in their own session. */
-const ADMIN_HOME = '/app/management/customers';
 
 /**
  * A bar above the page while an admin acts as this user ("log in as", DESIGN section 4): who, by
@@ -29,7 +27,9 @@ function Bar({ name, admin }: { name: string; admin: string }) {
 
   const returnToAdmin = async () => {
     try {
-      switchSession(await end.mutateAsync(), ADMIN_HOME);
+      // Back to the page they were on when they chose "Log in as" (e.g. this user's page).
+      const session = await end.mutateAsync();
+      switchSession(session, takeReturnPath());
     } catch (error) {
       enqueueSnackbar(apiErrorText(t, error), { variant: 'error' });
     }

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeApi } from '../../../tests/support/web/fake-api';
 import { CurrentPath, makeUser, renderRoutes, signIn } from '../../../tests/support/web/render';
@@ -179,5 +179,35 @@ describe('sidebar', () => {
     await user.click(within(nav).getByRole('link', { name: 'Representant' }));
     expect(screen.getByRole('status')).toHaveTextContent('/app/reports/representant');
     expect(within(nav).getByRole('link', { name: 'Representant' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('fades its links out at an edge with more links beyond it, and only then', async () => {
+    const { nav } = await renderSidebar(admin);
+    // jsdom lays nothing out: give the scrolling part the sizes of an admin's links at 1280x800.
+    const scroller = nav.closest<HTMLElement>('[data-more-below]')!;
+    const size = (name: string, value: number) =>
+      Object.defineProperty(scroller, name, { value, configurable: true, writable: true });
+    size('clientHeight', 640);
+    size('scrollHeight', 820);
+    fireEvent.scroll(scroller);
+    expect(scroller).toHaveAttribute('data-more-below', 'true');
+    expect(scroller).toHaveAttribute('data-more-above', 'false');
+
+    scroller.scrollTop = 100;
+    fireEvent.scroll(scroller);
+    expect(scroller).toHaveAttribute('data-more-below', 'true');
+    expect(scroller).toHaveAttribute('data-more-above', 'true');
+
+    scroller.scrollTop = 180;
+    fireEvent.scroll(scroller);
+    expect(scroller).toHaveAttribute('data-more-below', 'false');
+    expect(scroller).toHaveAttribute('data-more-above', 'true');
+
+    // Everything fits (a customer's few links): no fade at all.
+    size('scrollHeight', 640);
+    scroller.scrollTop = 0;
+    fireEvent.scroll(scroller);
+    expect(scroller).toHaveAttribute('data-more-below', 'false');
+    expect(scroller).toHaveAttribute('data-more-above', 'false');
   });
 });

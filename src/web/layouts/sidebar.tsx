@@ -16,7 +16,7 @@ import {
   type Theme,
   Typography,
 } from '@mui/material';
-import { useEffect, useId, useRef } from 'react';
+import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { fullNameOf, UserAvatar } from '../components/user-menu';
@@ -100,21 +100,70 @@ function CloseButton({ onClick }: { onClick(): void }) {
   );
 }
 
+/** How far the links fade out at an edge beyond which more of them wait. */
+const FADE = 56;
+
+/**
+ * Whether the box's content goes on above or below what it shows, kept current as it scrolls, as
+ * it or its content changes size (a window resized, sections arriving with the session).
+ */
+function useOverflowEdges(ref: RefObject<HTMLElement | null>) {
+  const [edges, setEdges] = useState({ above: false, below: false });
+  useEffect(() => {
+    const box = ref.current;
+    if (!box) return;
+    const update = () => {
+      const above = box.scrollTop > 1;
+      const below = box.scrollTop + box.clientHeight < box.scrollHeight - 1;
+      setEdges((old) => (old.above === above && old.below === below ? old : { above, below }));
+    };
+    update();
+    box.addEventListener('scroll', update, { passive: true });
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(update);
+    observer?.observe(box);
+    if (box.firstElementChild) observer?.observe(box.firstElementChild);
+    return () => {
+      box.removeEventListener('scroll', update);
+      observer?.disconnect();
+    };
+  }, [ref]);
+  return edges;
+}
+
 function SidebarContent() {
   const { t } = useTranslation();
   const sections = useNavSections();
   const { pathname } = useLocation();
   const active = activeLink(sections, pathname);
+  const scroller = useRef<HTMLDivElement>(null);
+  const { above, below } = useOverflowEdges(scroller);
+  // The links fade out at an edge with more beyond it (an admin's last links at 1280x800): a cue to
+  // scroll that works on every theme's background, gradients included, as it fades the links only.
+  const fade = `linear-gradient(to bottom, transparent, #000 ${above ? FADE / 2 : 0}px, #000 calc(100% - ${below ? FADE : 0}px), transparent)`;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 0 }}>
       {/* Profile and links scroll; the support contact stays in view at the bottom. */}
-      <Box sx={{ flexGrow: 1, minHeight: 0, overflowY: 'auto' }}>
-        <Profile />
-        <Divider sx={{ borderColor: 'sidebar.divider', mx: 2 }} />
-        <Box component="nav" aria-label={t('layout.navigation')} sx={{ px: 1, py: 1 }}>
-          {sections.map((section) => (
-            <Section key={section.title} section={section} active={active} />
-          ))}
+      <Box
+        ref={scroller}
+        data-more-above={above}
+        data-more-below={below}
+        sx={{
+          flexGrow: 1,
+          minHeight: 0,
+          overflowY: 'auto',
+          // A link reached with Tab scrolls clear of the faded edges.
+          scrollPaddingBlock: `${FADE / 2}px ${FADE}px`,
+          ...((above || below) && { maskImage: fade, WebkitMaskImage: fade }),
+        }}
+      >
+        <Box>
+          <Profile />
+          <Divider sx={{ borderColor: 'sidebar.divider', mx: 2 }} />
+          <Box component="nav" aria-label={t('layout.navigation')} sx={{ px: 1, py: 1 }}>
+            {sections.map((section) => (
+              <Section key={section.title} section={section} active={active} />
+            ))}
+          </Box>
         </Box>
       </Box>
       <Support />

@@ -11,3 +11,8 @@ export const PUSH_PROMPT_DISMISSED_KEY = 'pushPromptDismissed';
  * (issue 29), `{ publicId, email }`, so the app shows what comes next instead of the form.
  */
 export const JUST_REGISTERED_KEY = 'justRegistered';
+/**
+ * Session storage: the page an admin was on when they chose "Log in as", so "Return to my account"
+ * brings them back there.
+ */
+export const IMPERSONATION_RETURN_KEY = 'impersonationReturnTo';

@@ -6,15 +6,22 @@
 -- they were.
 --> statement-breakpoint
 -- The rollups' writers (see src/server/db/schema/reports.ts). A day is the event's local date in
--- its establishment's time zone; nothing is counted for an establishment that no longer exists.
+-- its establishment's time zone; nothing is counted for an establishment that no longer exists or
+-- was deleted (its follows ended on the day it was deleted: report_establishment_deleted).
 CREATE OR REPLACE FUNCTION report_day(p_establishment uuid, p_at timestamptz) RETURNS date
 LANGUAGE sql STABLE AS $$
-  SELECT (p_at AT TIME ZONE time_zone)::date FROM establishments WHERE id = p_establishment
+  SELECT (p_at AT TIME ZONE time_zone)::date FROM establishments WHERE id = p_establishment AND deleted_at IS NULL
 $$;
 --> statement-breakpoint
--- The signature before emails were counted: its replacement below takes two more counts.
+-- The signature before emails were counted: its replacement below takes three more counts.
 DROP FUNCTION IF EXISTS report_add(
   uuid, timestamptz, integer, integer, integer, integer, integer, integer, integer, integer, integer
+);
+--> statement-breakpoint
+-- The signature before confirmed followers were counted (migration 0024): one count fewer.
+DROP FUNCTION IF EXISTS report_add(
+  uuid, timestamptz, integer, integer, integer, integer, integer, integer, integer, integer, integer,
+  integer, integer
 );
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION report_add(
@@ -22,7 +29,7 @@ CREATE OR REPLACE FUNCTION report_add(
   p_notifications integer DEFAULT 0, p_posts integer DEFAULT 0, p_devices integer DEFAULT 0,
   p_reach integer DEFAULT 0, p_clicks integer DEFAULT 0, p_follows integer DEFAULT 0,
   p_unfollows integer DEFAULT 0, p_reactions integer DEFAULT 0, p_comments integer DEFAULT 0,
-  p_emails integer DEFAULT 0, p_email_clicks integer DEFAULT 0
+  p_emails integer DEFAULT 0, p_email_clicks integer DEFAULT 0, p_confirmed integer DEFAULT 0
 ) RETURNS void
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -33,12 +40,14 @@ BEGIN
   -- The platform's row first, then the establishment's: every writer takes the locks in this order.
   INSERT INTO report_daily AS r
     (establishment_id, day, shard, notifications, posts, devices, reach, clicks, follows, unfollows,
-     reactions, comments, emails, email_clicks)
+     reactions, comments, emails, email_clicks, confirmed)
   VALUES
     ('00000000-0000-0000-0000-000000000000', v_day, v_shard, p_notifications, p_posts, p_devices,
-     p_reach, p_clicks, p_follows, p_unfollows, p_reactions, p_comments, p_emails, p_email_clicks),
+     p_reach, p_clicks, p_follows, p_unfollows, p_reactions, p_comments, p_emails, p_email_clicks,
+     p_confirmed),
     (p_establishment, v_day, v_shard, p_notifications, p_posts, p_devices,
-     p_reach, p_clicks, p_follows, p_unfollows, p_reactions, p_comments, p_emails, p_email_clicks)
+     p_reach, p_clicks, p_follows, p_unfollows, p_reactions, p_comments, p_emails, p_email_clicks,
+     p_confirmed)
   ON CONFLICT (establishment_id, day, shard) DO UPDATE SET
     notifications = r.notifications + excluded.notifications,
     posts = r.posts + excluded.posts,
@@ -50,7 +59,8 @@ BEGIN
     reactions = r.reactions + excluded.reactions,
     comments = r.comments + excluded.comments,
     emails = r.emails + excluded.emails,
-    email_clicks = r.email_clicks + excluded.email_clicks;
+    email_clicks = r.email_clicks + excluded.email_clicks,
+    confirmed = r.confirmed + excluded.confirmed;
 END $$;
 --> statement-breakpoint
 -- The signature before the funnel counted email: its replacement below takes one more count.
@@ -94,8 +104,9 @@ $$;
 --> statement-breakpoint
 -- A follower joining (p_sign 1) or leaving (-1): the follow or unfollow on the day it happens
 -- (p_event_at; NULL when the same person still follows and only their membership's source changed),
--- and their place in the funnel's cohort of the day they followed, with their verification and
--- their live devices ("push on": a device skipped as stale counts as off until a receipt clears it).
+-- a confirmed follower more or less when their email is confirmed (else they join or leave the
+-- waiting), and their place in the funnel's cohort of the day they followed, with their verification
+-- and their live devices ("push on": a device skipped as stale counts as off until a receipt clears it).
 -- The signature before the funnel counted email: its replacement takes the membership's choice.
 DROP FUNCTION IF EXISTS report_follower(uuid, uuid, timestamptz, text, integer, boolean, timestamptz);
 --> statement-breakpoint
@@ -104,9 +115,11 @@ CREATE OR REPLACE FUNCTION report_follower(p_user uuid, p_establishment uuid, p_
 LANGUAGE plpgsql AS $$
 BEGIN
   IF p_event_at IS NOT NULL AND p_sign > 0 THEN
-    PERFORM report_add(p_establishment, p_event_at, p_follows => 1);
+    PERFORM report_add(p_establishment, p_event_at, p_follows => 1,
+      p_confirmed => coalesce(p_verified, false)::int);
   ELSIF p_event_at IS NOT NULL THEN
-    PERFORM report_add(p_establishment, p_event_at, p_unfollows => 1);
+    PERFORM report_add(p_establishment, p_event_at, p_unfollows => 1,
+      p_confirmed => -coalesce(p_verified, false)::int);
   END IF;
   PERFORM report_funnel_add(p_establishment, p_followed_at, p_source,
     p_followers => p_sign,
@@ -232,11 +245,15 @@ END $$;
 CREATE OR REPLACE TRIGGER report_user_deleted BEFORE DELETE ON users
 FOR EACH ROW EXECUTE FUNCTION report_user_deleted();
 --> statement-breakpoint
+-- A follower confirming their email (or, set back by an admin, no longer confirmed): verified in
+-- the cohort of the day they followed, and a confirmed follower more (or less) today, of each
+-- business they follow: they leave (or join) its followers waiting for confirmation.
 CREATE OR REPLACE FUNCTION report_user_verified() RETURNS trigger
 LANGUAGE plpgsql AS $$
+DECLARE v_sign integer := CASE WHEN NEW.email_verified THEN 1 ELSE -1 END;
 BEGIN
-  PERFORM report_funnel_add(m.establishment_id, m.created_at, m.source,
-    p_verified => CASE WHEN NEW.email_verified THEN 1 ELSE -1 END)
+  PERFORM report_funnel_add(m.establishment_id, m.created_at, m.source, p_verified => v_sign),
+          report_add(m.establishment_id, now(), p_confirmed => v_sign)
   FROM memberships m WHERE m.user_id = NEW.id AND m.kind = 'customer';
   RETURN NULL;
 END $$;
@@ -244,6 +261,40 @@ END $$;
 CREATE OR REPLACE TRIGGER report_user_verified AFTER UPDATE OF email_verified ON users
 FOR EACH ROW WHEN (OLD.email_verified IS DISTINCT FROM NEW.email_verified)
 EXECUTE FUNCTION report_user_verified();
+--> statement-breakpoint
+-- An establishment deleted (it cannot be undone from the app): its follows end that day, as if each
+-- follower had left (an unfollow each, its confirmed followers lost, every cohort of its funnel
+-- emptied), so the platform's followers stay the sum of the live establishments'. Counted in bulk,
+-- before the row changes: report_day counts nothing for it once deleted_at is set.
+CREATE OR REPLACE FUNCTION report_establishment_deleted() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE r record;
+BEGIN
+  PERFORM report_add(OLD.id, NEW.deleted_at, p_unfollows => count(*)::int,
+    p_confirmed => -(count(*) FILTER (WHERE u.email_verified))::int)
+  FROM memberships m JOIN users u ON u.id = m.user_id
+  WHERE m.establishment_id = OLD.id AND m.kind = 'customer'
+  HAVING count(*) > 0;
+  FOR r IN
+    SELECT min(m.created_at) AS followed_at, m.source, count(*)::int AS followers,
+           count(*) FILTER (WHERE u.email_verified)::int AS verified,
+           coalesce(sum((SELECT count(*) FROM push_subscriptions s
+                          WHERE s.user_id = m.user_id AND s.stale_since IS NULL)), 0)::int AS push_devices,
+           count(*) FILTER (WHERE report_accepts_email(u.marketing_consent, u.email_bounced_at, m.notify))::int
+             AS email_on
+    FROM memberships m JOIN users u ON u.id = m.user_id
+    WHERE m.establishment_id = OLD.id AND m.kind = 'customer'
+    GROUP BY (m.created_at AT TIME ZONE OLD.time_zone)::date, m.source
+  LOOP
+    PERFORM report_funnel_add(OLD.id, r.followed_at, r.source, p_followers => -r.followers,
+      p_verified => -r.verified, p_push_devices => -r.push_devices, p_email_on => -r.email_on);
+  END LOOP;
+  RETURN NEW;
+END $$;
+--> statement-breakpoint
+CREATE OR REPLACE TRIGGER report_establishment_deleted BEFORE UPDATE OF deleted_at ON establishments
+FOR EACH ROW WHEN (OLD.deleted_at IS NULL AND NEW.deleted_at IS NOT NULL)
+EXECUTE FUNCTION report_establishment_deleted();
 --> statement-breakpoint
 -- A follower giving or taking back their consent to email, or their address bouncing (or cleared):
 -- email on or off in the cohort of each business they follow whose choice has email.

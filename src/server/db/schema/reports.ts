@@ -26,8 +26,8 @@ import { VISIT_SOURCES } from '../../../shared/schemas/report-sources';
  * arriving together for one establishment would otherwise queue on one row lock. Readers sum shards.
  *
  * Reports are history: deleting a notification (it is soft-deleted) or a follower's account does
- * not unsend what was sent. A follower leaving, or their account being deleted, counts as an
- * unfollow on that day.
+ * not unsend what was sent. A follower leaving, their account being deleted, or the establishment
+ * being deleted counts as an unfollow on that day; nothing is counted for a deleted establishment.
  */
 
 /** The establishment id under which the platform-wide rows are kept. */
@@ -56,8 +56,14 @@ export const reportDaily = pgTable(
     emailClicks: integer('email_clicks').notNull().default(0),
     /** Follows (a customer membership created) that day. */
     follows: integer('follows').notNull().default(0),
-    /** Follows ended that day (unfollowed, removed, account deleted). */
+    /** Follows ended that day (unfollowed, removed, account deleted, establishment deleted). */
     unfollows: integer('unfollows').notNull().default(0),
+    /**
+     * Followers (a confirmed email) gained that day less those lost: a person with a confirmed email
+     * following or leaving, a follower confirming their email. Summed up to a day it is the followers
+     * then; follows - unfollows - confirmed up to a day is who was waiting for email confirmation.
+     */
+    confirmed: integer('confirmed').notNull().default(0),
     /** Reactions to its posts made that day and not taken back (issue 16). */
     reactions: integer('reactions').notNull().default(0),
     /** Comments on its posts written that day and not removed (issue 16). */

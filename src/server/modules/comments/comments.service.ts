@@ -1,6 +1,6 @@
 import { ErrorCode } from '../../../shared/errors';
 import { Msg } from '../../../shared/messages';
-import { type Actor, can, type Resource, type Right } from '../../../shared/permissions';
+import { type Actor, actsOnBehalfOf, can, type Resource, type Right } from '../../../shared/permissions';
 import {
   type Comment,
   type CommentBody,
@@ -13,6 +13,9 @@ import { commentNoticeJob, noticeJobFor } from '../../jobs/comment-notice.job';
 import { withOutbox } from '../../jobs/outbox';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { authorize, authorizeBy } from '../../lib/authorize';
+import * as accounts from '../account/account.repo';
+import { recordAudit } from '../management/audit-log.repo';
+import { userLabel } from '../management/managed-user.dto';
 import { decodeCursor, encodeCursor } from '../notifications/notification.dto';
 import * as notifications from '../notifications/notifications.service';
 import * as repo from './comments.repo';
@@ -145,7 +148,12 @@ export async function edit(ctx: AppContext, actor: Actor, id: string, body: Comm
   return commentAnswer(ctx, actor, comment.id, post);
 }
 
-/** Remove a comment: its author, or a moderator of the post's establishment (and admins). */
+/**
+ * Remove a comment: its author, or a moderator of the post's establishment (and admins). Someone
+ * else's comment removed by someone who does not operate the establishment (an admin, its
+ * representative) is recorded in the audit log about its author, in the same transaction (issue 31);
+ * an operator moderating their own establishment's comments is not.
+ */
 export async function remove(ctx: AppContext, actor: Actor, id: string): Promise<void> {
   const { comment, post } = await loadComment(ctx, id);
   authorizeBy(
@@ -154,10 +162,26 @@ export async function remove(ctx: AppContext, actor: Actor, id: string): Promise
       can(who, 'comment:delete', { ownerId: comment.authorId }) ||
       can(who, 'comment:moderate', resourceOf(post)),
   );
-  if (!(await repo.removeComment(ctx.db, comment.id, actor.id, ctx.now()))) throw notFound();
+  const recorded = comment.authorId !== actor.id && actsOnBehalfOf(actor, resourceOf(post));
+  await ctx.db.transaction(async (tx) => {
+    if (!(await repo.removeComment(tx, comment.id, actor.id, ctx.now()))) throw notFound();
+    if (!recorded) return;
+    const author = await accounts.findUserById(tx, comment.authorId);
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'comment.remove',
+      targetUserId: comment.authorId,
+      targetEstablishmentId: post.establishmentId,
+      targetLabel: author ? userLabel(author) : comment.authorId,
+      detail: { establishment: post.establishmentName, notificationId: post.id, commentId: comment.id },
+    });
+  });
 }
 
-/** Turn a post's comments on or off (a moderator); answers the post as the actor sees it. */
+/**
+ * Turn a post's comments on or off (a moderator); answers the post as the actor sees it. Recorded
+ * when the moderator does not operate the establishment (an admin, its representative).
+ */
 export async function setEnabled(
   ctx: AppContext,
   actor: Actor,
@@ -165,7 +189,17 @@ export async function setEnabled(
   enabled: boolean,
 ): Promise<{ post: Post; message: string }> {
   const post = await loadPost(ctx, actor, postId, 'comment:moderate');
-  await repo.setPostCommentsEnabled(ctx.db, post.id, enabled);
+  await ctx.db.transaction(async (tx) => {
+    await repo.setPostCommentsEnabled(tx, post.id, enabled);
+    if (actsOnBehalfOf(actor, resourceOf(post)))
+      await recordAudit(tx, {
+        actorId: actor.id,
+        action: 'comment.settings',
+        targetEstablishmentId: post.establishmentId,
+        targetLabel: post.establishmentName,
+        detail: { notificationId: post.id, enabled },
+      });
+  });
   return {
     post: await notifications.get(ctx, actor, post.id),
     message: enabled ? CommentMsg.turnedOn : CommentMsg.turnedOff,

@@ -83,6 +83,40 @@ describe('establishments API', () => {
       expect(p1.items[0]!.id).toBe(inCity.id);
     });
 
+    it('orders newest first by default, or by name whatever the case and accents, each page after the last', async () => {
+      const word = uniqueWord('order');
+      // Created in this order; by bytes they would sort "Alžbeta", "ZOO", "bistro", "delta", "Ábel", "Čaj".
+      const names = ['delta', 'Čaj', 'ZOO', 'Ábel', 'bistro', 'Alžbeta'];
+      const byName: Record<string, string> = {};
+      for (const name of names) byName[name] = (await createEstablishment({ name: `${word} ${name}` })).id;
+      const ids = (list: string[]) => list.map((name) => byName[name]);
+
+      expect(await listIds(admin.token, `?q=${word}`)).toEqual(ids([...names].reverse()));
+      expect(await listIds(admin.token, `?q=${word}&sort=newest`)).toEqual(ids([...names].reverse()));
+      const alphabetical = ids(['Ábel', 'Alžbeta', 'bistro', 'Čaj', 'delta', 'ZOO']);
+      expect(await listIds(admin.token, `?q=${word}&sort=name`)).toEqual(alphabetical);
+      // Page by page, the same order: nothing repeated, nothing skipped.
+      const paged: string[] = [];
+      for (const page of [1, 2, 3])
+        paged.push(...(await listIds(admin.token, `?q=${word}&sort=name&pageSize=2&page=${page}`)));
+      expect(paged).toEqual(alphabetical);
+
+      // Equal names keep one order (by id) from call to call.
+      const twin = uniqueWord('twin');
+      for (let i = 0; i < 3; i++) await createEstablishment({ name: `${twin} Same` });
+      const first = await listIds(admin.token, `?q=${twin}&sort=name`);
+      expect(first).toEqual([...first].sort());
+      expect(await listIds(admin.token, `?q=${twin}&sort=name`)).toEqual(first);
+
+      const bad = expectError(
+        await get('/api/establishments?sort=city', admin.token),
+        400,
+        undefined,
+        ErrorCode.VALIDATION,
+      );
+      expect(bad.fields?.sort).toBe('Choose one of: newest, name');
+    });
+
     it('filters by status', async () => {
       const word = uniqueWord('status');
       const active = await createEstablishment({ name: `${word} on` });

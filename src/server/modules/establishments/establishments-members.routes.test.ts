@@ -127,6 +127,23 @@ describe('establishments API', () => {
       ]);
     });
 
+    it('says a user is already linked when adding them again the same way, not "User updated!"', async () => {
+      const e = await createEstablishment({ name: 'Twice Hall' });
+      const user = await userWithRole('customer', 'member-twice');
+      const add = (kind: 'client' | 'customer') =>
+        post(`/api/establishments/${e.id}/members`, { email: user.email, kind }, admin.token);
+
+      expect((await add('customer')).json().message).toBe(Msg.userUpdated);
+      const again = await add('customer');
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json()).toMatchObject({ message: Msg.alreadyLinked, followerCount: 1, clientCount: 0 });
+      expect(Msg.alreadyLinked).toBe('This user is already linked to this establishment.');
+      // Following, then operating: a change, so "User updated!"; operating again: already linked.
+      expect((await add('client')).json()).toMatchObject({ message: Msg.userUpdated, clientCount: 1 });
+      expect((await add('client')).json()).toMatchObject({ message: Msg.alreadyLinked, clientCount: 1 });
+      expect((await me(user.token)).establishments).toEqual([{ establishmentId: e.id, kind: 'client' }]);
+    });
+
     it('answers 404 "No account uses this email." on fields.email for an unknown email', async () => {
       const e = await createEstablishment({ name: 'Nobody Home' });
       const res = await post(

@@ -11,9 +11,11 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
+import type { EstablishmentSort } from '../../../shared/schemas/establishment.schema';
 import type { VisitSource } from '../../../shared/schemas/report-sources';
 import { type Db, preparedPer } from '../../db/client';
 import { foldedSearch } from '../../db/folded-search';
+import { followerCountOf, waitingCountOf } from '../../db/follower-counts';
 import { establishments, galleryImages, memberships, users } from '../../db/schema';
 
 export type EstablishmentRow = typeof establishments.$inferSelect;
@@ -23,10 +25,10 @@ export type NewEstablishment = typeof establishments.$inferInsert;
 // unqualified, and inside these subqueries a bare "id" would be the users' id.
 const establishmentId = sql`${establishments}.id`;
 const counts = {
-  // A follower counts once their email is confirmed (the same rule as the delivery audience).
-  followerCount: sql<number>`(select count(*)::int from ${memberships} m join ${users} u on u.id = m.user_id where m.establishment_id = ${establishmentId} and m.kind = 'customer' and u.email_verified)`,
-  // Who followed but has not confirmed their email yet (issue 29): the operator sees them waiting.
-  waitingCount: sql<number>`(select count(*)::int from ${memberships} m join ${users} u on u.id = m.user_id where m.establishment_id = ${establishmentId} and m.kind = 'customer' and not u.email_verified)`,
+  // Followers (a confirmed email) and those waiting for confirmation (issue 29): the one definition
+  // of each, shared with the exports (db/follower-counts.ts).
+  followerCount: followerCountOf(establishmentId),
+  waitingCount: waitingCountOf(establishmentId),
   clientCount: sql<number>`(select count(*)::int from ${memberships} m where m.establishment_id = ${establishmentId} and m.kind = 'client')`,
 };
 
@@ -45,9 +47,18 @@ export type Visibility =
 export interface ListFilter {
   q?: string;
   status?: 'active' | 'inactive' | 'blocked';
+  sort?: EstablishmentSort;
   page: number;
   pageSize: number;
 }
+
+/** Each order ends with the id, so equal names or creation times never swap places between pages. */
+const ORDERS: Record<EstablishmentSort, SQL[]> = {
+  newest: [desc(establishments.createdAt), asc(establishments.id)],
+  // search_fold: lower case without accents (migration 0006), then the name as written for names
+  // that fold alike ("Cafe" before "Café").
+  name: [asc(sql`search_fold(${establishments.name})`), asc(establishments.name), asc(establishments.id)],
+};
 
 function visibilityWhere(visibility: Visibility): SQL | undefined {
   if ('all' in visibility) return undefined;
@@ -67,7 +78,7 @@ function statusWhere(status: ListFilter['status']): SQL | undefined {
   return undefined;
 }
 
-/** A page of establishments, never deleted ones, newest first. */
+/** A page of establishments, never deleted ones, newest first or by name. */
 export async function listEstablishments(db: Db, visibility: Visibility, filter: ListFilter) {
   const where = and(
     isNull(establishments.deletedAt),
@@ -85,7 +96,7 @@ export async function listEstablishments(db: Db, visibility: Visibility, filter:
       .select({ ...getTableColumns(establishments), ...counts })
       .from(establishments)
       .where(where)
-      .orderBy(desc(establishments.createdAt), asc(establishments.id))
+      .orderBy(...ORDERS[filter.sort ?? 'newest'])
       .limit(filter.pageSize)
       .offset((filter.page - 1) * filter.pageSize),
     db.select({ value: count() }).from(establishments).where(where),
@@ -182,12 +193,13 @@ export async function insertFollower(
   return rows.length > 0;
 }
 
+/** The kind of link removed (client or customer); undefined when there was none. */
 export async function deleteMembership(db: Db, userId: string, establishmentId: string) {
-  const rows = await db
+  const [row] = await db
     .delete(memberships)
     .where(and(eq(memberships.userId, userId), eq(memberships.establishmentId, establishmentId)))
-    .returning({ userId: memberships.userId });
-  return rows.length > 0;
+    .returning({ kind: memberships.kind });
+  return row?.kind;
 }
 
 /** The users who operate this establishment (its client memberships). */

@@ -1,6 +1,6 @@
 import { ErrorCode } from '../../../shared/errors';
 import { Msg } from '../../../shared/messages';
-import { establishmentScope } from '../../../shared/permissions';
+import { actsOnBehalfOf, establishmentScope } from '../../../shared/permissions';
 import type {
   ClientSignupBody,
   Establishment,
@@ -18,6 +18,7 @@ import { authorize } from '../../lib/authorize';
 import * as accounts from '../account/account.repo';
 import { UNUSABLE_PASSWORD } from '../account/account.service';
 import { recordAudit } from '../management/audit-log.repo';
+import { userLabel } from '../management/managed-user.dto';
 import { toEstablishmentDto } from './establishment.dto';
 import { authorizeEdit, loadEstablishment, reloadDto, resourceOf, viewFor } from './establishment-access';
 import * as repo from './establishments.repo';
@@ -66,7 +67,7 @@ const fieldsToRow = (fields: EstablishmentFields) => {
 export async function list(
   ctx: AppContext,
   actor: AuthedActor,
-  query: { q?: string; status?: 'active' | 'inactive' | 'blocked'; page: number; pageSize: number },
+  query: repo.ListFilter,
 ): Promise<EstablishmentList> {
   const { items, total } = await repo.listEstablishments(ctx.db, establishmentScope(actor), query);
   return {
@@ -87,16 +88,34 @@ export async function get(ctx: AppContext, actor: AuthedActor, id: string): Prom
   return viewFor(actor, row);
 }
 
-/** An admin creates an establishment. */
+/** The profile's fields whose value this write changes (names only: the audit log keeps no values). */
+function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
+  const same = (a: unknown, b: unknown) =>
+    JSON.stringify(sorted(a ?? null)) === JSON.stringify(sorted(b ?? null));
+  return Object.keys(after).filter((field) => !same(before[field], after[field]));
+}
+const sorted = (value: unknown): unknown =>
+  value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)))
+    : value;
+
+/** An admin creates an establishment (recorded: it is made for a business, not by it). */
 export async function create(
   ctx: AppContext,
   actor: AuthedActor,
   fields: EstablishmentFields,
 ): Promise<Establishment> {
   authorize(actor, 'user:admin');
-  const row = await repo.insertEstablishment(ctx.db, {
-    ...fieldsToRow(fields),
-    publicId: await uniquePublicId(ctx.db, fields.name),
+  const publicId = await uniquePublicId(ctx.db, fields.name);
+  const row = await ctx.db.transaction(async (tx) => {
+    const inserted = await repo.insertEstablishment(tx, { ...fieldsToRow(fields), publicId });
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'establishment.create',
+      targetEstablishmentId: inserted.id,
+      targetLabel: inserted.name,
+    });
+    return inserted;
   });
   return reloadDto(ctx, row.id);
 }
@@ -131,6 +150,13 @@ export async function signupClient(
         registeredById: actor.id,
       });
       await repo.upsertMembership(tx, client.id, establishment.id, 'client');
+      await recordAudit(tx, {
+        actorId: actor.id,
+        action: 'establishment.clientSignup',
+        targetEstablishmentId: establishment.id,
+        targetLabel: establishment.name,
+        detail: { client: userLabel(client) },
+      });
       await enqueue(welcomeJob, { userId: client.id, establishmentId: establishment.id, kind: 'client' });
       return { establishmentId: establishment.id, clientId: client.id };
     });
@@ -142,7 +168,10 @@ export async function signupClient(
   return { establishment: toEstablishmentDto(row!), clientId: created.clientId };
 }
 
-/** Update the profile (admin or an operator). */
+/**
+ * Update the profile (admin or an operator). An admin's change is recorded with the names of the
+ * fields it changed; an operator's change of their own establishment is not (actsOnBehalfOf).
+ */
 export async function update(
   ctx: AppContext,
   actor: AuthedActor,
@@ -151,7 +180,18 @@ export async function update(
 ): Promise<Establishment> {
   const row = await loadEstablishment(ctx, id);
   authorizeEdit(actor, row);
-  await repo.updateEstablishment(ctx.db, row.id, fieldsToRow(fields));
+  const values = fieldsToRow(fields);
+  await ctx.db.transaction(async (tx) => {
+    await repo.updateEstablishment(tx, row.id, values);
+    if (actsOnBehalfOf(actor, resourceOf(row)))
+      await recordAudit(tx, {
+        actorId: actor.id,
+        action: 'establishment.update',
+        targetEstablishmentId: row.id,
+        targetLabel: values.name,
+        detail: { changed: changedFields(row, values) },
+      });
+  });
   return reloadDto(ctx, row.id);
 }
 

@@ -1,11 +1,14 @@
 import sharp from 'sharp';
 import { ErrorCode } from '../../../shared/errors';
 import { Msg } from '../../../shared/messages';
+import { type Actor, actsOnBehalfOf } from '../../../shared/permissions';
 import type { Establishment, GalleryImage } from '../../../shared/schemas/establishment.schema';
 import { GALLERY_LIMIT } from '../../../shared/uploads';
 import type { AppContext, AuthedActor } from '../../context';
+import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { type ImageSource, removeJpeg, saveJpeg, toJpeg } from '../../lib/images';
+import { recordAudit } from '../management/audit-log.repo';
 import { toGalleryDto } from './establishment.dto';
 import {
   authorizeEdit,
@@ -13,8 +16,33 @@ import {
   establishmentGone,
   loadEstablishment,
   reloadDto,
+  resourceOf,
 } from './establishment-access';
 import * as repo from './establishments.repo';
+
+/**
+ * A change of the pictures made for the establishment by someone who does not operate it (an
+ * admin), recorded with the change in the same transaction; its operators' own changes are not.
+ */
+async function recordPictures(
+  db: Db,
+  actor: Actor,
+  row: repo.EstablishmentRow,
+  detail: {
+    picture: 'logo' | 'cover' | 'gallery';
+    change: 'replaced' | 'added' | 'caption' | 'removed';
+    imageId?: string;
+  },
+) {
+  if (!actsOnBehalfOf(actor, resourceOf(row))) return;
+  await recordAudit(db, {
+    actorId: actor.id,
+    action: 'establishment.pictures',
+    targetEstablishmentId: row.id,
+    targetLabel: row.name,
+    detail,
+  });
+}
 
 /** Replace the logo (square) or the cover (wide) with a re-encoded JPEG. */
 export async function setPicture(
@@ -31,7 +59,10 @@ export async function setPicture(
       ? { width: 512, height: 512, fit: 'cover' as const }
       : { width: 1600, height: 600, fit: 'cover' as const };
   const name = await saveJpeg(ctx.config.dataDir, which, await toJpeg(upload, size));
-  await repo.updateEstablishment(ctx.db, row.id, { [which]: name });
+  await ctx.db.transaction(async (tx) => {
+    await repo.updateEstablishment(tx, row.id, { [which]: name });
+    await recordPictures(tx, actor, row, { picture: which, change: 'replaced' });
+  });
   await removeJpeg(ctx.config.dataDir, which, row[which]);
   return reloadDto(ctx, row.id);
 }
@@ -68,7 +99,15 @@ export async function addGalleryImage(
     const inserted = await ctx.db.transaction(async (tx) => {
       if (!(await repo.lockEstablishment(tx, row.id))) throw establishmentGone();
       if ((await repo.countGallery(tx, row.id)) >= GALLERY_LIMIT) throw galleryFull();
-      return repo.insertGalleryImage(tx, { establishmentId: row.id, image, caption, width, height });
+      const added = await repo.insertGalleryImage(tx, {
+        establishmentId: row.id,
+        image,
+        caption,
+        width,
+        height,
+      });
+      await recordPictures(tx, actor, row, { picture: 'gallery', change: 'added', imageId: added.id });
+      return added;
     });
     return toGalleryDto(inserted);
   } catch (error) {
@@ -89,15 +128,23 @@ export async function captionGalleryImage(
 ): Promise<GalleryImage> {
   const row = await loadEstablishment(ctx, id);
   authorizeEdit(actor, row);
-  const updated = await repo.updateGalleryCaption(ctx.db, row.id, imageId, caption);
-  if (!updated) throw notFound();
+  const updated = await ctx.db.transaction(async (tx) => {
+    const changed = await repo.updateGalleryCaption(tx, row.id, imageId, caption);
+    if (!changed) throw notFound();
+    await recordPictures(tx, actor, row, { picture: 'gallery', change: 'caption', imageId });
+    return changed;
+  });
   return toGalleryDto(updated);
 }
 
 export async function deleteGalleryImage(ctx: AppContext, actor: AuthedActor, id: string, imageId: string) {
   const row = await loadEstablishment(ctx, id);
   authorizeEdit(actor, row);
-  const deleted = await repo.deleteGalleryImage(ctx.db, row.id, imageId);
-  if (!deleted) throw notFound();
+  const deleted = await ctx.db.transaction(async (tx) => {
+    const removed = await repo.deleteGalleryImage(tx, row.id, imageId);
+    if (!removed) throw notFound();
+    await recordPictures(tx, actor, row, { picture: 'gallery', change: 'removed', imageId });
+    return removed;
+  });
   await removeJpeg(ctx.config.dataDir, 'gallery', deleted.image);
 }

@@ -13,11 +13,17 @@ export async function memberRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   route(app, contracts.addEstablishmentMember, {
-    handler: async (request) => ({
-      ...(await members.addMember(ctx, actorOf(request), request.params.id, request.body)),
-      // An existing user now follows or operates one more establishment: the user changed.
-      message: Msg.userUpdated,
-    }),
+    handler: async (request) => {
+      const { alreadyLinked, ...list } = await members.addMember(
+        ctx,
+        actorOf(request),
+        request.params.id,
+        request.body,
+      );
+      // An existing user now follows or operates one more establishment: the user changed (unless
+      // they were linked that way already, which is said as such).
+      return { ...list, message: alreadyLinked ? Msg.alreadyLinked : Msg.userUpdated };
+    },
   });
 
   route(app, contracts.removeEstablishmentMember, {

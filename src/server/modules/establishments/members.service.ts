@@ -6,12 +6,14 @@ import type { AppContext, AuthedActor } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
 import * as accounts from '../account/account.repo';
+import { recordAudit } from '../management/audit-log.repo';
+import { userLabel } from '../management/managed-user.dto';
 import { loadEstablishment, resourceOf } from './establishment-access';
 import * as repo from './establishments.repo';
 
 /**
- * Clients and followers of an establishment, for those who manage it. Members whose email is not
- * confirmed are listed (marked) but not counted.
+ * Clients and followers of an establishment, for those who manage it. Followers whose email is not
+ * confirmed are listed (marked) and counted apart, as waiting: the counts are the establishment's own.
  */
 export async function members(ctx: AppContext, actor: AuthedActor, id: string) {
   const row = await loadEstablishment(ctx, id);
@@ -20,38 +22,68 @@ export async function members(ctx: AppContext, actor: AuthedActor, id: string) {
   return {
     items: items.map((m): Member => ({ ...m, since: m.since.toISOString() })),
     followerCount: Number(row.followerCount),
+    waitingCount: Number(row.waitingCount),
     clientCount: Number(row.clientCount),
   };
 }
 
-/** An admin adds an existing user as a client (operator) or a user (follower). */
+/**
+ * An admin adds an existing user as a client (operator) or a user (follower), recorded about that
+ * user (admin-only: always on someone else's behalf).
+ */
 export async function addMember(ctx: AppContext, actor: AuthedActor, id: string, body: AddMemberBody) {
   authorize(actor, 'user:admin');
   const row = await loadEstablishment(ctx, id);
   const user = await accounts.findUserByEmail(ctx.db, body.email);
   if (!user)
     throw new AppError(404, ErrorCode.USER_NOT_FOUND, Msg.noUserWithEmail, { email: Msg.noUserWithEmail });
-  await ctx.db.transaction(async (tx) => {
+  const alreadyLinked = await ctx.db.transaction(async (tx) => {
+    const before = await repo.findMembership(tx, user.id, row.id);
     await repo.upsertMembership(tx, user.id, row.id, body.kind);
     // Operating an establishment makes a customer a client; staff roles stay as they are.
     if (body.kind === 'client' && becomesClientByOperating(user.role))
       await accounts.updateUser(tx, user.id, { role: 'client' });
     // An operator made a follower may now operate nothing: then they are a customer again.
     if (body.kind === 'customer') await repo.demoteClientsOperatingNothing(tx, [user.id]);
+    const unchanged = before?.kind === body.kind;
+    // Linked that way before: nothing changed, nothing to record.
+    if (!unchanged) {
+      await recordAudit(tx, {
+        actorId: actor.id,
+        action: 'establishment.memberAdd',
+        targetUserId: user.id,
+        targetEstablishmentId: row.id,
+        targetLabel: userLabel(user),
+        detail: { establishment: row.name, kind: body.kind },
+      });
+    }
+    return unchanged;
   });
-  return members(ctx, actor, row.id);
+  // alreadyLinked: they were linked that way before, so nothing changed.
+  return { ...(await members(ctx, actor, row.id)), alreadyLinked };
 }
 
 /**
- * An admin removes a user's link to an establishment. A client who then operates nothing goes
- * back to customer in the same transaction (their next request acts with customer rights).
+ * An admin removes a user's link to an establishment, recorded about that user. A client who then
+ * operates nothing goes back to customer in the same transaction (their next request acts with
+ * customer rights).
  */
 export async function removeMember(ctx: AppContext, actor: AuthedActor, id: string, userId: string) {
   authorize(actor, 'user:admin');
   const row = await loadEstablishment(ctx, id);
   await ctx.db.transaction(async (tx) => {
-    if (!(await repo.deleteMembership(tx, userId, row.id))) throw notFound();
+    const kind = await repo.deleteMembership(tx, userId, row.id);
+    if (!kind) throw notFound();
     await repo.demoteClientsOperatingNothing(tx, [userId]);
+    const user = await accounts.findUserById(tx, userId);
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'establishment.memberRemove',
+      targetUserId: userId,
+      targetEstablishmentId: row.id,
+      targetLabel: user ? userLabel(user) : userId,
+      detail: { establishment: row.name, kind },
+    });
   });
   return members(ctx, actor, row.id);
 }

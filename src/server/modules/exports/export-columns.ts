@@ -40,6 +40,7 @@ export const ESTABLISHMENT_COLUMNS: Column<EstablishmentExportRow>[] = [
   { header: 'Active', value: (e) => e.active },
   { header: 'Blocked', value: (e) => e.blocked },
   { header: 'Followers', value: (e) => e.followers },
+  { header: 'Waiting for email confirmation', value: (e) => e.waitingForConfirmation },
   { header: 'Created', value: (e) => e.createdAt },
 ];
 

@@ -1,5 +1,6 @@
 import { type AnyColumn, and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { followerCountOf, waitingCountOf } from '../../db/follower-counts';
 import {
   deliveries,
   establishments,
@@ -37,8 +38,10 @@ export async function membershipCounts(db: Db, userIds: string[]): Promise<Map<s
   return new Map(rows.map((row) => [row.userId, Number(row.count)]));
 }
 
-/** A page of establishments (not deleted) after `afterId`, by id. */
+/** A page of establishments (not deleted) after `afterId`, by id, with their followers and those waiting. */
 export async function establishmentPage(db: Db, afterId: string | null, limit: number) {
+  // Qualified: inside the count's subquery a bare "id" would be another table's.
+  const establishmentId = sql`${establishments}.id`;
   return db
     .select({
       id: establishments.id,
@@ -56,29 +59,13 @@ export async function establishmentPage(db: Db, afterId: string | null, limit: n
       active: establishments.active,
       blockedAt: establishments.blockedAt,
       createdAt: establishments.createdAt,
+      followers: followerCountOf(establishmentId),
+      waitingForConfirmation: waitingCountOf(establishmentId),
     })
     .from(establishments)
     .where(and(isNull(establishments.deletedAt), afterId ? gt(establishments.id, afterId) : undefined))
     .orderBy(asc(establishments.id))
     .limit(limit);
-}
-
-/** Followers with a confirmed email per establishment: the rule of the establishment's own count. */
-export async function followerCounts(db: Db, establishmentIds: string[]): Promise<Map<string, number>> {
-  if (establishmentIds.length === 0) return new Map();
-  const rows = await db
-    .select({ id: memberships.establishmentId, count: sql<number>`count(*)::int` })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(
-      and(
-        anyOf(memberships.establishmentId, establishmentIds),
-        eq(memberships.kind, 'customer'),
-        eq(users.emailVerified, true),
-      ),
-    )
-    .groupBy(memberships.establishmentId);
-  return new Map(rows.map((row) => [row.id, Number(row.count)]));
 }
 
 /** A page of an establishment's followers after `afterUserId`, by user id (memberships_establishment_user_idx). */

@@ -82,15 +82,12 @@ async function* establishmentRows(ctx: AppContext): AsyncGenerator<Establishment
   let last: string | null = null;
   for (;;) {
     const page = await repo.establishmentPage(ctx.db, last, EXPORT_PAGE_SIZE);
-    const followers = await repo.followerCounts(
-      ctx.db,
-      page.map((row) => row.id),
-    );
-    for (const { blockedAt, createdAt, ...row } of page)
+    for (const { blockedAt, createdAt, followers, waitingForConfirmation, ...row } of page)
       yield {
         ...row,
         blocked: blockedAt !== null,
-        followers: followers.get(row.id) ?? 0,
+        followers: Number(followers),
+        waitingForConfirmation: Number(waitingForConfirmation),
         createdAt: createdAt.toISOString(),
       };
     if (page.length < EXPORT_PAGE_SIZE) return;
@@ -98,7 +95,10 @@ async function* establishmentRows(ctx: AppContext): AsyncGenerator<Establishment
   }
 }
 
-/** Every establishment (not deleted): the public fields, active and blocked, and its followers (admins). */
+/**
+ * Every establishment (not deleted): the public fields, active and blocked, its followers and those
+ * waiting for email confirmation, counted as its page counts them (admins).
+ */
 export async function exportEstablishments(
   ctx: AppContext,
   actor: AuthedActor,

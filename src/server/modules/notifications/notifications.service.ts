@@ -1,6 +1,6 @@
 import { ErrorCode } from '../../../shared/errors';
 import { Msg } from '../../../shared/messages';
-import { type Actor, can } from '../../../shared/permissions';
+import { type Actor, actsOnBehalfOf, can } from '../../../shared/permissions';
 import { pushBytesLeft, pushMessageOf } from '../../../shared/push/payload';
 import type {
   ComposeNotificationBody,
@@ -12,7 +12,7 @@ import type {
 } from '../../../shared/schemas/notification.schema';
 import { scheduleProblem, validUntilProblem } from '../../../shared/schemas/schedule';
 import type { AppContext } from '../../context';
-import { executorOf } from '../../db/client';
+import { type Db, executorOf } from '../../db/client';
 import { fanoutJob } from '../../jobs/notification-delivery.queues';
 import { notificationReplaceJob, replaceJobFor } from '../../jobs/notification-replace.job';
 import { withOutbox } from '../../jobs/outbox';
@@ -21,6 +21,7 @@ import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
 import type { SerializedJson } from '../../lib/http-cache';
 import { type ImageSource, saveJpeg, toJpeg } from '../../lib/images';
+import { recordAudit } from '../management/audit-log.repo';
 import { existingPreferences } from '../preferences/preferences.service';
 import * as deliveries from './deliveries.repo';
 import { expectedFirstPage, followersFirstPage } from './followers-feed';
@@ -55,6 +56,28 @@ const resourceOf = (row: { id: string; registeredById: string | null }) => ({
 /** May send for it: admin, an operating client, the representative who registered it (can()). */
 const maySend = (actor: Actor, row: { id: string; registeredById: string | null }) =>
   can(actor, 'notificationPost:create', resourceOf(row));
+
+/**
+ * A send, edit or delete of the establishment's posts by someone who does not operate it (an admin,
+ * the representative who registered it) speaks for the business: recorded in the audit log in the
+ * write's transaction (issue 31). Its operators' own posts are theirs and are not recorded.
+ */
+async function recordPostWrite(
+  db: Db,
+  actor: Actor,
+  establishment: { id: string; name: string },
+  action: 'post.send' | 'post.update' | 'post.delete',
+  detail: Record<string, unknown>,
+) {
+  if (!actsOnBehalfOf(actor, { establishmentId: establishment.id })) return;
+  await recordAudit(db, {
+    actorId: actor.id,
+    action,
+    targetEstablishmentId: establishment.id,
+    targetLabel: establishment.name,
+    detail,
+  });
+}
 
 /** The sender must be allowed, and the establishment able to send: not blocked, not inactive. */
 export async function loadForSending(ctx: AppContext, actor: Actor, establishmentId: string) {
@@ -187,6 +210,12 @@ export async function send(
       await targetsRepo.insertTargets(db, inserted, targets);
       if (scheduledFor) await nudgeRelease(enqueue, inserted, scheduledFor);
       else await enqueue(fanoutJob, { notificationId: inserted }, { id: inserted });
+      await recordPostWrite(db, actor, establishment, 'post.send', {
+        notificationId: inserted,
+        inFeed: body.post,
+        scheduled: scheduledFor !== null,
+        ...(targets.length > 0 ? { preferenceIds: targets.map((target) => target.preferenceId) } : {}),
+      });
     }
     return inserted;
   });
@@ -367,21 +396,25 @@ export async function edit(
   body: EditNotificationBody,
 ): Promise<{ post: Post; message: string }> {
   const row = await loadOwnPost(ctx, actor, id, 'notificationPost:edit');
+  const establishment = { id: row.establishmentId, name: row.establishmentName, logo: row.logo };
   if (row.status === 'scheduled') {
     const scheduledFor = body.scheduledFor ? scheduleOf(ctx, body.scheduledFor) : undefined;
     if (scheduledFor && row.validUntil && validUntilProblem(row.validUntil, scheduledFor)) {
       throw fieldError('scheduledFor', Msg.endAfterStart);
     }
-    if (body.text !== undefined) {
-      const establishment = { id: row.establishmentId, name: row.establishmentName, logo: row.logo };
+    if (body.text !== undefined)
       checkPushSize(establishment, body.text, row.mediaId, scheduledFor ?? row.createdAt);
-    }
     const changed = await withOutbox(ctx, async ({ db, enqueue }) => {
       const updated = await scheduledRepo.updateScheduled(executorOf(db), id, {
         ...(body.text !== undefined ? { text: body.text } : {}),
         ...(scheduledFor ? { scheduledFor } : {}),
       });
       if (updated && scheduledFor) await nudgeRelease(enqueue, id, scheduledFor);
+      if (updated)
+        await recordPostWrite(db, actor, establishment, 'post.update', {
+          notificationId: id,
+          changed: [...(body.text !== undefined ? ['text'] : []), ...(scheduledFor ? ['scheduledFor'] : [])],
+        });
       return updated;
     });
     if (changed) return { post: await get(ctx, actor, id), message: Msg.scheduleUpdated };
@@ -391,14 +424,24 @@ export async function edit(
   if (body.text === undefined) throw fieldError('text', Msg.scheduleEditNothing);
   const text = body.text;
   if (!body.updatePhones) {
-    await repo.updatePostText(ctx.db, id, text);
+    await ctx.db.transaction(async (tx) => {
+      await repo.updatePostText(tx, id, text);
+      await recordPostWrite(tx, actor, establishment, 'post.update', {
+        notificationId: id,
+        changed: ['text'],
+      });
+    });
     return { post: await get(ctx, actor, id), message: Msg.postUpdated };
   }
   // "Update on phones": what is pushed again must fit a push message, as the first did.
-  const establishment = { id: row.establishmentId, name: row.establishmentName, logo: row.logo };
   checkPushSize(establishment, text, row.mediaId, row.createdAt);
   await withOutbox(ctx, async ({ db, enqueue }) => {
     const editedAt = await repo.updatePostText(db, id, text);
+    await recordPostWrite(db, actor, establishment, 'post.update', {
+      notificationId: id,
+      changed: ['text'],
+      updatePhones: true,
+    });
     const payload = { notificationId: id, kind: 'update' as const, version: editedAt.getTime() };
     await enqueue(notificationReplaceJob, payload, replaceJobFor(payload));
   });
@@ -417,15 +460,28 @@ export async function remove(
   options: { withdraw?: boolean | undefined } = {},
 ): Promise<string> {
   const row = await loadOwnPost(ctx, actor, id, 'notificationPost:delete');
-  if (row.status === 'scheduled' && (await scheduledRepo.deleteScheduled(ctx.database.sql, id))) {
-    return Msg.scheduleCancelled;
+  const establishment = { id: row.establishmentId, name: row.establishmentName };
+  if (row.status === 'scheduled') {
+    const cancelled = await ctx.db.transaction(async (tx) => {
+      if (!(await scheduledRepo.deleteScheduled(executorOf(tx), id))) return false;
+      await recordPostWrite(tx, actor, establishment, 'post.delete', { notificationId: id, scheduled: true });
+      return true;
+    });
+    if (cancelled) return Msg.scheduleCancelled;
   }
   if (!options.withdraw) {
-    await repo.softDeletePost(ctx.db, id);
+    await ctx.db.transaction(async (tx) => {
+      await repo.softDeletePost(tx, id);
+      await recordPostWrite(tx, actor, establishment, 'post.delete', {
+        notificationId: id,
+        withdrawn: false,
+      });
+    });
     return Msg.postDeleted;
   }
   await withOutbox(ctx, async ({ db, enqueue }) => {
     await repo.softDeletePost(db, id);
+    await recordPostWrite(db, actor, establishment, 'post.delete', { notificationId: id, withdrawn: true });
     const sql = executorOf(db);
     await deliveries.cancelPending(sql, id);
     await deliveries.completeIfDone(sql, id);

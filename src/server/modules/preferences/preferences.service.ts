@@ -12,8 +12,10 @@ import type {
 } from '../../../shared/schemas/preference.schema';
 import type { AppContext, AuthedActor } from '../../context';
 import type { Db } from '../../db/client';
+import type { TranslatedNames } from '../../db/schema';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
+import { recordAudit } from '../management/audit-log.repo';
 import { cleanTranslations, toGroupDto, toPreferenceDto } from './preference.dto';
 import * as repo from './preferences.repo';
 
@@ -24,6 +26,27 @@ const isForeignKeyViolation = (error: unknown) => {
   const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
   return code === '23503';
 };
+
+// Preferences and their groups are the platform's, set by admins for everyone: each change is
+// recorded in the audit log in its transaction, named by the preference or group (issue 31).
+
+const sameTranslations = (a: TranslatedNames, b: TranslatedNames) =>
+  JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
+
+/** The names of what a patch changes: name, group, translations. */
+function changedOf(
+  before: { name: string; translations: TranslatedNames; groupId?: string },
+  after: { name?: string; translations?: TranslatedNames; groupId?: string },
+): string[] {
+  return [
+    after.name !== undefined && after.name !== before.name ? 'name' : undefined,
+    after.groupId !== undefined && after.groupId !== before.groupId ? 'group' : undefined,
+    after.translations !== undefined &&
+    !sameTranslations(after.translations, cleanTranslations(before.translations))
+      ? 'translations'
+      : undefined,
+  ].filter((field): field is string => field !== undefined);
+}
 
 /** Every preference group (anyone: the register page and the account list them). */
 export async function listGroups(ctx: AppContext): Promise<PreferenceGroup[]> {
@@ -54,9 +77,13 @@ export async function createGroup(
   body: z.output<typeof PreferenceGroupBodySchema>,
 ): Promise<PreferenceGroup> {
   authorize(actor, 'preference:manage');
-  const id = await repo.insertGroup(ctx.db, {
-    name: body.name,
-    translations: cleanTranslations(body.translations),
+  const id = await ctx.db.transaction(async (tx) => {
+    const inserted = await repo.insertGroup(tx, {
+      name: body.name,
+      translations: cleanTranslations(body.translations),
+    });
+    await recordAudit(tx, { actorId: actor.id, action: 'preferenceGroup.create', targetLabel: body.name });
+    return inserted;
   });
   return loadGroup(ctx, id);
 }
@@ -69,20 +96,33 @@ export async function updateGroup(
   body: z.output<typeof PreferenceGroupPatchSchema>,
 ): Promise<PreferenceGroup> {
   authorize(actor, 'preference:manage');
-  const changed = await repo.updateGroup(ctx.db, id, {
+  const values = {
     ...(body.name !== undefined ? { name: body.name } : {}),
     ...(body.translations !== undefined ? { translations: cleanTranslations(body.translations) } : {}),
+  };
+  await ctx.db.transaction(async (tx) => {
+    const before = await repo.findGroup(tx, id);
+    if (!before || !(await repo.updateGroup(tx, id, values))) throw notFound();
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'preferenceGroup.update',
+      targetLabel: values.name ?? before.name,
+      detail: { changed: changedOf(before, values) },
+    });
   });
-  if (!changed) throw notFound();
   return loadGroup(ctx, id);
 }
 
 /** Admins delete an empty group; one that still holds preferences answers 409. */
 export async function deleteGroup(ctx: AppContext, actor: AuthedActor, id: string): Promise<void> {
   authorize(actor, 'preference:manage');
-  const outcome = await repo.deleteEmptyGroup(ctx.db, id);
-  if (outcome === 'missing') throw notFound();
-  if (outcome === 'notEmpty') throw new AppError(409, ErrorCode.CONFLICT, Msg.preferenceGroupNotEmpty);
+  await ctx.db.transaction(async (tx) => {
+    const before = await repo.findGroup(tx, id);
+    const outcome = await repo.deleteEmptyGroup(tx, id);
+    if (outcome === 'missing' || !before) throw notFound();
+    if (outcome === 'notEmpty') throw new AppError(409, ErrorCode.CONFLICT, Msg.preferenceGroupNotEmpty);
+    await recordAudit(tx, { actorId: actor.id, action: 'preferenceGroup.delete', targetLabel: before.name });
+  });
 }
 
 /** Admins create a preference in an existing group: "Preference created!". */
@@ -92,13 +132,23 @@ export async function createPreference(
   body: z.output<typeof PreferenceBodySchema>,
 ): Promise<Preference> {
   authorize(actor, 'preference:manage');
-  if (!(await repo.findGroup(ctx.db, body.groupId))) throw groupNotFound();
+  const group = await repo.findGroup(ctx.db, body.groupId);
+  if (!group) throw groupNotFound();
   let id: string;
   try {
-    id = await repo.insertPreference(ctx.db, {
-      groupId: body.groupId,
-      name: body.name,
-      translations: cleanTranslations(body.translations),
+    id = await ctx.db.transaction(async (tx) => {
+      const inserted = await repo.insertPreference(tx, {
+        groupId: body.groupId,
+        name: body.name,
+        translations: cleanTranslations(body.translations),
+      });
+      await recordAudit(tx, {
+        actorId: actor.id,
+        action: 'preference.create',
+        targetLabel: body.name,
+        detail: { group: group.name },
+      });
+      return inserted;
     });
   } catch (error) {
     if (isForeignKeyViolation(error)) throw groupNotFound();
@@ -117,13 +167,22 @@ export async function updatePreference(
   authorize(actor, 'preference:manage');
   if (!(await repo.findPreference(ctx.db, id))) throw notFound();
   if (body.groupId !== undefined && !(await repo.findGroup(ctx.db, body.groupId))) throw groupNotFound();
+  const values = {
+    ...(body.name !== undefined ? { name: body.name } : {}),
+    ...(body.groupId !== undefined ? { groupId: body.groupId } : {}),
+    ...(body.translations !== undefined ? { translations: cleanTranslations(body.translations) } : {}),
+  };
   try {
-    const changed = await repo.updatePreference(ctx.db, id, {
-      ...(body.name !== undefined ? { name: body.name } : {}),
-      ...(body.groupId !== undefined ? { groupId: body.groupId } : {}),
-      ...(body.translations !== undefined ? { translations: cleanTranslations(body.translations) } : {}),
+    await ctx.db.transaction(async (tx) => {
+      const before = await repo.findPreference(tx, id);
+      if (!before || !(await repo.updatePreference(tx, id, values))) throw notFound();
+      await recordAudit(tx, {
+        actorId: actor.id,
+        action: 'preference.update',
+        targetLabel: values.name ?? before.name,
+        detail: { changed: changedOf(before, values) },
+      });
     });
-    if (!changed) throw notFound();
   } catch (error) {
     if (isForeignKeyViolation(error)) throw groupNotFound();
     throw error;
@@ -134,7 +193,16 @@ export async function updatePreference(
 /** Admins delete a preference; the users' picks of it go with it, sent posts keep its name. */
 export async function deletePreference(ctx: AppContext, actor: AuthedActor, id: string): Promise<void> {
   authorize(actor, 'preference:manage');
-  if (!(await repo.deletePreference(ctx.db, id))) throw notFound();
+  await ctx.db.transaction(async (tx) => {
+    const before = await repo.findPreference(tx, id);
+    if (!before || !(await repo.deletePreference(tx, id))) throw notFound();
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'preference.delete',
+      targetLabel: before.name,
+      detail: { group: before.groupName },
+    });
+  });
 }
 
 /**

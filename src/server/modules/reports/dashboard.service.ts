@@ -22,6 +22,7 @@ const figuresOf = (sums: repo.DailyFigures): ReportFigures => ({
   posts: sums.posts,
   reach: sums.reach,
   users: sums.users,
+  waiting: sums.waiting,
   clicks: sums.clicks,
   devices: sums.devices,
   emails: sums.emails,
@@ -32,8 +33,8 @@ const figuresOf = (sums: repo.DailyFigures): ReportFigures => ({
   comments: sums.comments,
 });
 
-/** A bucket without rows: nothing happened (its followers are carried over). */
-const NO_SUMS: Omit<repo.DailyFigures, 'users'> = {
+/** A bucket without rows: nothing happened (its followers and those waiting are carried over). */
+const NO_SUMS: Omit<repo.DailyFigures, 'users' | 'waiting'> = {
   notifications: 0,
   posts: 0,
   devices: 0,
@@ -48,18 +49,18 @@ const NO_SUMS: Omit<repo.DailyFigures, 'users'> = {
 };
 
 /**
- * The chart's points: every bucket of the range, zeros where nothing happened, the followers carried
- * over from the bucket before.
+ * The chart's points: every bucket of the range, zeros where nothing happened, the followers and
+ * those waiting carried over from the bucket before.
  */
 async function seriesOf(ctx: AppContext, scopeId: string, range: DayRange): Promise<Dashboard['series']> {
   const granularity = seriesGranularity(range);
-  const { usersBefore, rows } = await repo.sumSeries(ctx.db, scopeId, range, granularity);
+  const { before, rows } = await repo.sumSeries(ctx.db, scopeId, range, granularity);
   const byBucket = new Map(rows.map((row) => [row.bucket, row]));
-  let users = usersBefore;
+  let carried = before;
   const points = seriesBuckets(range, granularity).map((bucket) => {
     const row = byBucket.get(bucket);
-    if (row) users = row.users;
-    return { date: bucket, ...figuresOf({ ...NO_SUMS, ...row, users }) };
+    if (row) carried = { users: row.users, waiting: row.waiting };
+    return { date: bucket, ...figuresOf({ ...NO_SUMS, ...row, ...carried }) };
   });
   return { granularity, from: range.from, to: range.to, points };
 }

@@ -10,7 +10,10 @@ import type { DayRange, SeriesGranularity } from './report-periods';
  * followers there are behind them. Shards are summed here.
  */
 
-/** The sums of report_daily over a range; `users` is the followers at its end. */
+/**
+ * The sums of report_daily over a range; `users` is the followers (a confirmed email) at its end and
+ * `waiting` those who followed and were still waiting for email confirmation then.
+ */
 export interface DailyFigures {
   notifications: number;
   posts: number;
@@ -25,6 +28,7 @@ export interface DailyFigures {
   reactions: number;
   comments: number;
   users: number;
+  waiting: number;
 }
 
 /** One point of a chart: a day or a month (its first day). */
@@ -76,7 +80,8 @@ export async function findReportEstablishment(db: Db, id: string) {
  * The figures of each range for one scope (an establishment id or PLATFORM_REPORT_ID), in one query:
  * the scope's rows up to the latest end, summed over shards per day (days before the earliest start
  * folded into one: they only count for the followers), then one SUM(...) FILTER per counter and
- * range, and the followers at each range's end as the balance of follows and unfollows up to it.
+ * range, and at each range's end the followers (the balance of confirmed followers gained and lost up
+ * to it) and those waiting (the balance of follows and unfollows, less the followers).
  * Per-day sums fit an integer, so the outer sums stay bigint rather than numeric (several times faster).
  */
 export async function sumRanges(db: Db, scopeId: string, ranges: DayRange[]): Promise<DailyFigures[]> {
@@ -94,10 +99,11 @@ export async function sumRanges(db: Db, scopeId: string, ranges: DayRange[]): Pr
         (counter) =>
           sql`sum(${sql.identifier(counter)}) FILTER (WHERE ${within}) AS ${sql.identifier(`${counter}_${i}`)}`,
       ),
-      sql`sum(follows - unfollows) FILTER (WHERE ${dayOf} <= ${day(range.to)}) AS ${sql.identifier(`users_${i}`)}`,
+      sql`sum(confirmed) FILTER (WHERE ${dayOf} <= ${day(range.to)}) AS ${sql.identifier(`users_${i}`)}`,
+      sql`sum(follows - unfollows - confirmed) FILTER (WHERE ${dayOf} <= ${day(range.to)}) AS ${sql.identifier(`waiting_${i}`)}`,
     ];
   });
-  const daily = COUNTERS.map(
+  const daily = [...COUNTERS, 'confirmed'].map(
     (counter) => sql`sum(${sql.identifier(counter)})::int AS ${sql.identifier(counter)}`,
   );
   const [row] = await rowsOf<Record<string, unknown>>(
@@ -123,21 +129,22 @@ export async function sumRanges(db: Db, scopeId: string, ranges: DayRange[]): Pr
     reactions: num(row?.[`reactions_${i}`]),
     comments: num(row?.[`comments_${i}`]),
     users: num(row?.[`users_${i}`]),
+    waiting: num(row?.[`waiting_${i}`]),
   }));
 }
 
 /**
- * The range's figures per day or month, for the buckets that have rows, with `users` the followers at
- * each bucket's end: everything before the range is folded into one leading row (bucket NULL) so
- * the running balance starts from the followers the scope had then. That row is not returned;
- * `usersBefore` is its balance, for the buckets that have no row.
+ * The range's figures per day or month, for the buckets that have rows, with `users` the followers
+ * and `waiting` those waiting for email confirmation at each bucket's end: everything before the
+ * range is folded into one leading row (bucket NULL) so the running balances start from what the
+ * scope had then. That row is not returned; `before` is its balances, for the buckets that have no row.
  */
 export async function sumSeries(
   db: Db,
   scopeId: string,
   range: DayRange,
   granularity: SeriesGranularity,
-): Promise<{ usersBefore: number; rows: SeriesRow[] }> {
+): Promise<{ before: { users: number; waiting: number }; rows: SeriesRow[] }> {
   const bucketOf =
     granularity === 'day' ? sql`${reportDaily.day}` : sql`date_trunc('month', ${reportDaily.day})::date`;
   const sums = COUNTERS.map((counter) => sql`sum(${sql.identifier(counter)}) AS ${sql.identifier(counter)}`);
@@ -146,20 +153,23 @@ export async function sumSeries(
     db,
     sql`WITH buckets AS (
           SELECT CASE WHEN ${reportDaily.day} < ${day(range.from)} THEN NULL ELSE ${bucketOf} END AS bucket,
-                 ${sql.join(sums, sql`, `)}, sum(follows - unfollows) AS net
+                 ${sql.join(sums, sql`, `)}, sum(confirmed) AS net_confirmed,
+                 sum(follows - unfollows - confirmed) AS net_waiting
           FROM ${reportDaily}
           WHERE ${reportDaily.establishmentId} = ${scopeId} AND ${reportDaily.day} <= ${day(range.to)}
           GROUP BY 1
         )
         SELECT bucket::text AS bucket, ${sql.join(totals, sql`, `)},
-               sum(net) OVER (ORDER BY bucket NULLS FIRST) AS users
+               sum(net_confirmed) OVER (ORDER BY bucket NULLS FIRST) AS users,
+               sum(net_waiting) OVER (ORDER BY bucket NULLS FIRST) AS waiting
         FROM buckets ORDER BY bucket NULLS FIRST`,
   );
-  let usersBefore = 0;
+  const before = { users: 0, waiting: 0 };
   const points: SeriesRow[] = [];
   for (const row of rows) {
     if (row.bucket === null) {
-      usersBefore = num(row.users);
+      before.users = num(row.users);
+      before.waiting = num(row.waiting);
       continue;
     }
     points.push({
@@ -176,9 +186,10 @@ export async function sumSeries(
       reactions: num(row.reactions),
       comments: num(row.comments),
       users: num(row.users),
+      waiting: num(row.waiting),
     });
   }
-  return { usersBefore, rows: points };
+  return { before, rows: points };
 }
 
 /** The follower funnel of a range for one scope, per visit source that has rows. */

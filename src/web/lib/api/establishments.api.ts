@@ -6,6 +6,7 @@ import type {
   ClientSignupBody,
   Establishment,
   EstablishmentFields,
+  EstablishmentSort,
 } from '../../../shared/schemas/establishment.schema';
 import { ApiError } from '../api-client';
 import { callApi } from '../call-api';
@@ -14,6 +15,8 @@ import { establishmentKeys } from './establishment-keys';
 export interface EstablishmentListQuery {
   q?: string;
   status?: 'active' | 'inactive' | 'blocked';
+  /** Newest first unless said. */
+  sort?: EstablishmentSort;
   page?: number;
   pageSize?: number;
 }

@@ -39,7 +39,7 @@ export function AdminActivityCard() {
             </RetryAlert>
           ) : !activity.data ? (
             <Box aria-busy aria-label={t('accountPage.adminActivity.loading')} sx={{ mx: -2 }}>
-              <ListSkeleton rows={2} />
+              <ListSkeleton rows={2} picture="rounded" />
             </Box>
           ) : (
             <List aria-labelledby={titleId} disablePadding>

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type FakeApi, fakeApi } from '../../../../../tests/support/web/fake-api';
 import { makeUser, renderRoutes, signIn } from '../../../../../tests/support/web/render';
@@ -112,6 +112,7 @@ describe('quiet hours card', () => {
     api.on('GET', URL, { body: OFF });
     renderCard(makeUser({ emailVerified: false }));
     expect(await screen.findByText('Quiet hours')).toBeVisible();
-    expect(api.sent('GET', URL)).toHaveLength(1);
+    // The title is drawn before the settings are asked for: wait for the request, not a moment.
+    await waitFor(() => expect(api.sent('GET', URL)).toHaveLength(1));
   });
 });

@@ -6,7 +6,7 @@ import { Box, Button, Card, CardHeader, CircularProgress, Divider, Stack, Typogr
 import { useSnackbar } from 'notistack';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { ManagedUser } from '../../../../shared/schemas/user-management.schema';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { apiErrorText } from '../../../lib/api-error-text';
@@ -19,6 +19,7 @@ import {
   useResetUserPassword,
   useSendUserVerification,
 } from '../api/admin-actions.api';
+import { rememberReturnPath } from '../impersonation-return';
 import { useSwitchSession } from '../use-switch-session';
 
 interface Props {
@@ -34,6 +35,7 @@ export function UserAdminActions({ person, listPath }: Props) {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const navigate = useNavigate();
+  const location = useLocation();
   const can = useCan();
   const { user: me } = useSession();
   const switchSession = useSwitchSession();
@@ -52,7 +54,9 @@ export function UserAdminActions({ person, listPath }: Props) {
   };
   const logInAs = async () => {
     try {
-      switchSession(await impersonate.mutateAsync(), '/redirect');
+      const session = await impersonate.mutateAsync();
+      rememberReturnPath(location.pathname + location.search);
+      switchSession(session, '/redirect');
     } catch (error) {
       enqueueSnackbar(apiErrorText(t, error), { variant: 'error' });
     }

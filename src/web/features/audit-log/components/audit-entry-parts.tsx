@@ -29,9 +29,11 @@ function useValueText() {
   const text = (value: unknown): string => {
     if (Array.isArray(value)) return value.map(text).join(', ');
     if (typeof value === 'boolean') return t(value ? 'auditLog.yes' : 'auditLog.no');
-    // Only field names are looked up: a name or an address is shown as recorded.
+    // Only field names (`vatNumber`, `address1`) are looked up: a name or an address is shown as recorded.
     if (typeof value === 'string')
-      return /^[a-zA-Z]+$/.test(value) ? t(`auditLog.fields.${value}`, { defaultValue: value }) : value;
+      return /^[a-zA-Z][a-zA-Z0-9]*$/.test(value)
+        ? t(`auditLog.fields.${value}`, { defaultValue: value })
+        : value;
     if (value !== null && typeof value === 'object') return JSON.stringify(value);
     return String(value);
   };

@@ -7,6 +7,7 @@ import { Link as RouterLink } from 'react-router';
 import type { EstablishmentView } from '../../../../shared/schemas/establishment.schema';
 import { EstablishmentAvatar } from './establishment-avatar';
 import { EstablishmentStatusChip } from './establishment-status-chip';
+import { useFollowersText } from './followers-text';
 
 const cellSize = { xs: 12, sm: 6, lg: 4 };
 
@@ -19,9 +20,10 @@ export function EstablishmentCardGrid({ children }: { children: ReactNode }) {
   );
 }
 
-/** One establishment: logo, name, city, state and followers; the whole card opens it. */
+/** One establishment: logo, name, city, state and followers (and who waits); the whole card opens it. */
 export function EstablishmentCard({ establishment }: { establishment: EstablishmentView }) {
   const { t } = useTranslation();
+  const followers = useFollowersText();
   return (
     <Grid size={cellSize} component="li">
       <Card sx={{ height: '100%' }}>
@@ -53,9 +55,7 @@ export function EstablishmentCard({ establishment }: { establishment: Establishm
               <EstablishmentStatusChip status={establishment.status} />
               <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', color: 'text.secondary' }}>
                 <PeopleAltOutlined sx={{ fontSize: 18 }} />
-                <Typography variant="body2">
-                  {t('myEstablishments.followers', { count: establishment.followerCount })}
-                </Typography>
+                <Typography variant="body2">{followers(establishment)}</Typography>
               </Stack>
             </Stack>
           </CardContent>

@@ -92,7 +92,18 @@ export function EstablishmentDetail({ establishment: e, back }: Props) {
             <Card>
               <CardContent>
                 <Stack direction="row" divider={<Divider orientation="vertical" flexItem />} spacing={2}>
-                  <DetailFigure value={e.followerCount} label={t('management.detail.followers')} />
+                  <DetailFigure
+                    value={e.followerCount}
+                    label={t('management.detail.followers')}
+                    note={
+                      e.waitingCount > 0
+                        ? t('establishmentPage.members.waiting', {
+                            count: e.waitingCount,
+                            formatted: format.number(e.waitingCount),
+                          })
+                        : undefined
+                    }
+                  />
                   <DetailFigure value={e.clientCount} label={t('management.detail.clients')} />
                 </Stack>
               </CardContent>

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { EstablishmentView } from '../../../../shared/schemas/establishment.schema';
 import { coverUrl, logoUrl } from '../../../lib/media-urls';
 import { usePublicConfig } from '../../../lib/public-config';
-import { useLocaleFormat } from '../../../lib/use-locale-format';
+import { useFollowersText } from './followers-text';
 
 const STATUS_COLOR = {
   active: 'success',
@@ -30,8 +30,7 @@ export function EstablishmentHeader({
   reach?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const format = useLocaleFormat();
-  const followers = format.number(establishment.followerCount);
+  const followers = useFollowersText();
   const cover = coverUrl(establishment.cover);
 
   return (
@@ -109,16 +108,8 @@ export function EstablishmentHeader({
                 size="small"
                 variant="outlined"
                 icon={<PeopleAltOutlinedIcon />}
-                label={
-                  // Operators also see who followed and still has to confirm their email (issue 29).
-                  establishment.audience === 'operator' && establishment.waitingCount > 0
-                    ? t('establishmentPage.header.followersWaiting', {
-                        value: followers,
-                        count: establishment.waitingCount,
-                        waiting: format.number(establishment.waitingCount),
-                      })
-                    : t('establishmentPage.header.followers', { value: followers })
-                }
+                // Operators also see who followed and still has to confirm their email (issue 29).
+                label={followers(establishment)}
               />
               {reach}
             </Stack>

@@ -61,9 +61,16 @@ export function EstablishmentMembersCard({ establishmentId }: { establishmentId:
       <CardHeader
         title={t('management.members.title')}
         subheader={
-          data
-            ? t('management.members.counts', { clients: data.clientCount, followers: data.followerCount })
-            : undefined
+          !data
+            ? undefined
+            : data.waitingCount > 0
+              ? t('management.members.countsWaiting', {
+                  clients: data.clientCount,
+                  followers: data.followerCount,
+                  count: data.waitingCount,
+                  waiting: data.waitingCount,
+                })
+              : t('management.members.counts', { clients: data.clientCount, followers: data.followerCount })
         }
         action={
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, justifyContent: 'flex-end' }}>

@@ -6,6 +6,7 @@ import { LinkListItem, ListBody, NameLink, TablePager } from '../../../component
 import { useLocaleFormat } from '../../../lib/use-locale-format';
 import { EstablishmentAvatar } from './establishment-avatar';
 import { EstablishmentStatusChip } from './establishment-status-chip';
+import { useFollowersText } from './followers-text';
 
 export interface TablePaging {
   /** Zero-based, as TablePagination counts. */
@@ -48,8 +49,8 @@ export function EstablishmentTable({
   showClients,
   paging,
 }: Props) {
-  const { t } = useTranslation();
   const columns = useColumns(hrefOf, showClients);
+  const followersText = useFollowersText();
   return (
     <ListBody error={error} empty={!loading && items?.length === 0} emptyText={emptyText}>
       <DataTable
@@ -63,7 +64,7 @@ export function EstablishmentTable({
         phoneListSx={{ py: 0.5 }}
         skeleton={{ rows: SKELETON_ROWS, picture: 'rounded' }}
         phoneItem={(establishment) => {
-          const followers = t('management.table.followerCount', { count: establishment.followerCount });
+          const followers = followersText(establishment);
           return (
             <LinkListItem
               href={hrefOf(establishment)}
@@ -89,7 +90,7 @@ export function EstablishmentTable({
   );
 }
 
-/** The wide table's columns; clients only in lists that count them. */
+/** The wide table's columns: followers and those waiting for email confirmation; clients only in lists that count them. */
 function useColumns(
   hrefOf: Props['hrefOf'],
   showClients: boolean | undefined,
@@ -118,7 +119,15 @@ function useColumns(
       key: 'followers',
       header: t('management.table.followers'),
       align: 'right',
-      cell: (establishment) => establishment.followerCount,
+      cell: (establishment) => format.number(establishment.followerCount),
+    },
+    // Who followed and has not confirmed their email yet: not among the followers (issue 31).
+    {
+      key: 'waiting',
+      header: t('management.table.waiting'),
+      align: 'right',
+      cell: (establishment) =>
+        establishment.audience === 'operator' ? format.number(establishment.waitingCount) : null,
     },
     showClients && {
       key: 'clients',

@@ -5,19 +5,21 @@ import { useTranslation } from 'react-i18next';
 import type { Member } from '../../../../shared/schemas/establishment.schema';
 
 /**
- * "Waiting for confirmation": a member whose email is not confirmed yet, listed but neither counted
- * nor sent notifications until they confirm. Nothing for a confirmed member.
+ * "Waiting for email confirmation": a follower whose email is not confirmed yet, listed but neither
+ * counted as a follower nor sent notifications until they confirm (the establishment's waitingCount).
+ * Nothing for a confirmed follower, nor for a client: clients are counted whatever their email.
  */
-export function MemberWaitingChip({ member }: { member: Pick<Member, 'emailVerified'> }) {
+export function MemberWaitingChip({ member }: { member: Pick<Member, 'emailVerified' | 'kind'> }) {
   const { t } = useTranslation();
-  if (member.emailVerified) return null;
+  if (member.emailVerified || member.kind !== 'customer') return null;
   return (
     <Tooltip title={t('establishmentPage.members.pendingHint')}>
       <Chip
         size="small"
         variant="outlined"
-        color="warning"
-        icon={<HourglassEmptyOutlined />}
+        // The warning is in the icon and the border: orange label text fails contrast on light paper.
+        icon={<HourglassEmptyOutlined color="warning" />}
+        sx={{ borderColor: 'warning.main' }}
         label={t('establishmentPage.members.pending')}
       />
     </Tooltip>

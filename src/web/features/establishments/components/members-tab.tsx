@@ -12,8 +12,9 @@ import { useMembers } from '../api/members.api';
 import { MemberList } from './member-list';
 
 /**
- * Members tab (editors, admins): how many follow and operate it, then who, since when. `actions`
- * (e.g. the page's export of the followers) sit beside the list's title.
+ * Members tab (editors, admins): how many follow it (and how many more wait for email
+ * confirmation) and operate it, then who, since when. `actions` (e.g. the page's export of the
+ * followers) sit beside the list's title.
  */
 export function MembersTab({
   establishment,
@@ -37,6 +38,14 @@ export function MembersTab({
             icon={<PeopleAltOutlinedIcon />}
             label={t('establishmentPage.members.followers')}
             value={data ? format.number(data.followerCount) : undefined}
+            note={
+              data && data.waitingCount > 0
+                ? t('establishmentPage.members.waiting', {
+                    count: data.waitingCount,
+                    formatted: format.number(data.waitingCount),
+                  })
+                : undefined
+            }
           />
         </Grid>
         <Grid size={{ xs: 6 }}>
@@ -94,7 +103,18 @@ export function MembersTab({
   );
 }
 
-function CountCard({ icon, label, value }: { icon: ReactNode; label: string; value: string | undefined }) {
+function CountCard({
+  icon,
+  label,
+  value,
+  note,
+}: {
+  icon: ReactNode;
+  label: string;
+  value: string | undefined;
+  /** A line under the figure, e.g. the followers still waiting for email confirmation. */
+  note?: string;
+}) {
   return (
     <Card variant="outlined" sx={{ height: '100%' }}>
       <CardContent>
@@ -121,6 +141,11 @@ function CountCard({ icon, label, value }: { icon: ReactNode; label: string; val
             <Typography variant="h4" component="p">
               {value ?? <Skeleton width={48} />}
             </Typography>
+            {note && (
+              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                {note}
+              </Typography>
+            )}
           </Box>
         </Stack>
       </CardContent>

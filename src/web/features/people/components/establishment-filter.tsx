@@ -1,6 +1,7 @@
 import { Autocomplete, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { moreToFind, PickerFooterPaper } from '../../../components/picker-footer-paper';
 import { useEstablishment, useEstablishments } from '../../../lib/api/establishments.api';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 
@@ -22,7 +23,7 @@ export function EstablishmentFilter({
   const { t } = useTranslation();
   const [input, setInput] = useState('');
   const q = useDebouncedValue(input.trim());
-  const { data, isFetching } = useEstablishments({ q: q || undefined, pageSize: 20 });
+  const { data, isFetching } = useEstablishments({ q: q || undefined, sort: 'name', pageSize: 20 });
   // The chosen one by id, for its name when the list came from a shared link.
   const chosen = useEstablishment(value).data;
   const selected: Option | null = value ? { id: value, name: chosen?.name ?? '' } : null;
@@ -42,6 +43,8 @@ export function EstablishmentFilter({
       onChange={(_, option) => onChange(option?.id)}
       noOptionsText={t('people.filters.noEstablishment')}
       loadingText={t('loading')}
+      slots={{ paper: PickerFooterPaper }}
+      slotProps={{ paper: { footer: moreToFind(t, options.length, data?.total) } }}
       renderInput={(params) => <TextField {...params} label={label ?? t('people.filters.establishment')} />}
       sx={{ minWidth: { sm: 240 } }}
     />

@@ -1,6 +1,7 @@
 import { Autocomplete, Box, CircularProgress, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { moreToFind, PickerFooterPaper } from '../../../components/picker-footer-paper';
 import { useEstablishments } from '../../../lib/api/establishments.api';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 
@@ -25,7 +26,7 @@ interface Props {
   exclude?: string[];
 }
 
-/** Search establishments by name as one types (the server filters) and pick one. */
+/** Search establishments by name as one types (the server filters; A to Z) and pick one. */
 export function EstablishmentPicker({
   label,
   value,
@@ -43,7 +44,7 @@ export function EstablishmentPicker({
   const q = useDebouncedValue(input.trim());
   // While an option is chosen the input shows its name; searching by it would hide the others.
   const search = value && q === value.name ? '' : q;
-  const { data, isFetching } = useEstablishments({ q: search || undefined, pageSize: 20 });
+  const { data, isFetching } = useEstablishments({ q: search || undefined, sort: 'name', pageSize: 20 });
   const options: PickedEstablishment[] = (data?.items ?? [])
     .filter((e) => !exclude.includes(e.id))
     .map((e) => ({ id: e.id, name: e.name, city: e.city }));
@@ -73,6 +74,9 @@ export function EstablishmentPicker({
       loading={isFetching}
       loadingText={t('loading')}
       noOptionsText={t('people.filters.noEstablishment')}
+      // Only a first page comes: say so, and that typing finds the others.
+      slots={{ paper: PickerFooterPaper }}
+      slotProps={{ paper: { footer: moreToFind(t, data?.items.length ?? 0, data?.total) } }}
       renderOption={({ key, ...props }, option) => (
         <Box component="li" key={key} {...props}>
           <Box sx={{ minWidth: 0 }}>

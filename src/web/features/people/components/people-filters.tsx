@@ -1,4 +1,4 @@
-import { MenuItem, Stack, TextField } from '@mui/material';
+import { Box, MenuItem, Stack, TextField } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Msg } from '../../../../shared/messages';
@@ -38,7 +38,7 @@ export function PeopleFilters({ list, withRole, establishmentLabel, actions }: P
           label={t('people.filters.sort')}
           value={list.sort}
           onChange={(event) => list.setSort(event.target.value as UserSort)}
-          sx={{ minWidth: { md: 200 } }}
+          sx={{ width: { md: 200 }, flexShrink: 0 }}
         >
           {USER_SORTS.map((sort) => (
             <MenuItem key={sort} value={sort}>
@@ -46,7 +46,12 @@ export function PeopleFilters({ list, withRole, establishmentLabel, actions }: P
             </MenuItem>
           ))}
         </TextField>
-        {actions}
+        {/* Never squeezed below its text: a shrunk button would cut its own border (1280 px wide). */}
+        {actions && (
+          <Box sx={{ flexShrink: 0, display: 'flex', flexDirection: 'column', justifyContent: 'center' }}>
+            {actions}
+          </Box>
+        )}
       </Stack>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'flex-start' } }}>
         {withRole && (

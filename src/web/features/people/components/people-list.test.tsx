@@ -83,6 +83,16 @@ describe('the people list', () => {
     expect(screen.getByText('26–50 of 60')).toBeTruthy();
   });
 
+  it('heads each column with its own name: the address is "Email", its confirmation "Verification"', async () => {
+    renderList();
+    const table = await screen.findByRole('table', { name: 'Customers' });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    expect(headers).toEqual(['Name', 'Email', 'Phone', 'Verification', 'Created']);
+    expect(new Set(headers).size).toBe(headers.length);
+  });
+
   it('sends the filters from the address, and starts again from the first page when one changes', async () => {
     const { user } = renderList('/?q=kosice&verified=unverified&from=2026-01-01&sort=name');
     const table = await screen.findByRole('table', { name: 'Customers' });

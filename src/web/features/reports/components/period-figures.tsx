@@ -14,9 +14,22 @@ import { ChangeIndicator } from './change-indicator';
 
 /**
  * The counted figures a period card lists, in order (emails and their Open clicks after the push
- * figures); the share of devices reached follows them.
+ * figures); the share of devices reached follows them. Followers are those who confirmed their
+ * email, as on the establishment's page; who still waits for confirmation follows them.
  */
-const COUNTS = ['notificationsSent', 'posts', 'reach', 'users', 'clicks', 'emails', 'emailClicks'] as const;
+const COUNTS = [
+  'notificationsSent',
+  'posts',
+  'reach',
+  'users',
+  'waiting',
+  'clicks',
+  'emails',
+  'emailClicks',
+] as const;
+
+/** Figures whose rise is neither good nor bad: no coloured arrow against the period before. */
+const UNJUDGED = new Set<(typeof COUNTS)[number]>(['waiting']);
 
 /** Engagement with the period's posts (issue 16): reactions and comments made in it, a pair of its own. */
 const ENGAGEMENT = ['reactions', 'comments'] as const;
@@ -103,7 +116,12 @@ export function PeriodCard({ period, data, selected }: CardProps) {
               value={
                 data ? format.number(data.figures[key]) : <Skeleton width={40} sx={{ ml: { sm: 'auto' } }} />
               }
-              change={data && <ChangeIndicator current={data.figures[key]} previous={data.previous[key]} />}
+              change={
+                data &&
+                !UNJUDGED.has(key) && (
+                  <ChangeIndicator current={data.figures[key]} previous={data.previous[key]} />
+                )
+              }
             />
           ))}
           <FigureRow

@@ -28,8 +28,9 @@ function ChartCard({ title, children }: { title: string; children: ReactNode }) 
 }
 
 /**
- * The series of the chosen range as charts: reach and clicks, notifications sent, and followers,
- * each point a day (a month over long ranges) in the scope's time zone.
+ * The series of the chosen range as charts: reach and clicks, notifications sent, and followers
+ * (with those waiting for email confirmation), each point a day (a month over long ranges) in the
+ * scope's time zone.
  */
 export function ReportCharts({ series }: { series: Series }) {
   const { t } = useTranslation();
@@ -116,7 +117,6 @@ export function ReportCharts({ series }: { series: Series }) {
         <ChartCard title={t('reports.figures.users')}>
           <LineChart
             {...common}
-            hideLegend
             xAxis={[{ ...xAxis, scaleType: 'band' }]}
             series={[
               {
@@ -125,6 +125,14 @@ export function ReportCharts({ series }: { series: Series }) {
                 color: theme.palette.success.main,
                 valueFormatter,
                 area: true,
+                showMark: false,
+              },
+              // Beside the followers, not among them: who followed and has not confirmed their email yet.
+              {
+                data: values('waiting'),
+                label: t('reports.figures.waiting'),
+                color: theme.palette.warning.main,
+                valueFormatter,
                 showMark: false,
               },
             ]}

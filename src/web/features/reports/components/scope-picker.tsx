@@ -3,6 +3,7 @@ import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import { Autocomplete, Box, TextField, Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { moreToFind, PickerFooterPaper } from '../../../components/picker-footer-paper';
 import { useEstablishments } from '../../../lib/api/establishments.api';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 
@@ -40,7 +41,7 @@ export function ScopePicker({ establishmentId, name, platform, onChange }: Props
   );
   // Only typed text searches; the chosen name shown in the field does not.
   const search = q;
-  const { data, isFetching } = useEstablishments({ q: search || undefined, pageSize: 20 });
+  const { data, isFetching } = useEstablishments({ q: search || undefined, sort: 'name', pageSize: 20 });
   const found: ScopeOption[] = (data?.items ?? []).map((e) => ({ id: e.id, name: e.name, city: e.city }));
   const options = [
     ...(platform && !search ? [whole] : []),
@@ -62,6 +63,8 @@ export function ScopePicker({ establishmentId, name, platform, onChange }: Props
       loading={isFetching}
       loadingText={t('loading')}
       noOptionsText={t('reports.scope.noOptions')}
+      slots={{ paper: PickerFooterPaper }}
+      slotProps={{ paper: { footer: moreToFind(t, found.length, data?.total) } }}
       renderOption={({ key, ...props }, option) => (
         <Box component="li" key={key} {...props} sx={{ gap: 1.5 }}>
           {option.id === null ? (

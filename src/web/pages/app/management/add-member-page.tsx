@@ -16,6 +16,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { Msg } from '../../../../shared/messages';
 import { AddMemberBodySchema, type EstablishmentView } from '../../../../shared/schemas/establishment.schema';
 import { PageHeader } from '../../../components/page-header';
+import { moreToFind, PickerFooterPaper } from '../../../components/picker-footer-paper';
 import { SubmitButton } from '../../../components/submit-button';
 import { useAddMember } from '../../../features/establishments/api/members.api';
 import { EstablishmentAvatar } from '../../../features/establishments/components/establishment-avatar';
@@ -63,7 +64,10 @@ function AddMemberPage({ kind }: { kind: Kind }) {
     if (!establishment) return;
     try {
       const { message } = await add.mutateAsync({ establishmentId: establishment.id, email, kind });
-      enqueueSnackbar(translateMessage(t, message ?? Msg.userUpdated), { variant: 'success' });
+      // Already linked that way: nothing changed, which is news but not a success.
+      enqueueSnackbar(translateMessage(t, message ?? Msg.userUpdated), {
+        variant: message === Msg.alreadyLinked ? 'info' : 'success',
+      });
       reset({ email: '' });
     } catch (error) {
       // 404 puts "No account uses this email." beside the email field.
@@ -144,7 +148,7 @@ function EstablishmentPicker({ value, onChange, error, loadingPreset }: PickerPr
   const q = useDebouncedValue(input.trim());
   // While an option is chosen the input shows its name; searching by it would hide the others.
   const search = value && q === value.name ? '' : q;
-  const { data, isFetching } = useEstablishments({ q: search, pageSize: 20 });
+  const { data, isFetching } = useEstablishments({ q: search, sort: 'name', pageSize: 20 });
   const options = data?.items ?? [];
 
   return (
@@ -167,6 +171,8 @@ function EstablishmentPicker({ value, onChange, error, loadingPreset }: PickerPr
       openText={t('management.addMember.openList')}
       closeText={t('management.addMember.closeList')}
       clearText={t('management.addMember.clear')}
+      slots={{ paper: PickerFooterPaper }}
+      slotProps={{ paper: { footer: moreToFind(t, options.length, data?.total) } }}
       renderOption={({ key, ...props }, option) => (
         <Box component="li" key={key} {...props} sx={{ gap: 1.5 }}>
           <EstablishmentAvatar establishment={option} size={32} />

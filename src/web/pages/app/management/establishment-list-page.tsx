@@ -4,6 +4,7 @@ import PersonAddAltOutlined from '@mui/icons-material/PersonAddAltOutlined';
 import { Box, Button, Card, Divider, MenuItem, Stack, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { ESTABLISHMENT_SORTS, type EstablishmentSort } from '../../../../shared/schemas/establishment.schema';
 import { EmptyText } from '../../../components/link-table';
 import { PageHeader } from '../../../components/page-header';
 import { SearchField } from '../../../components/search-field';
@@ -18,13 +19,17 @@ import { useEstablishments } from '../../../lib/api/establishments.api';
 const PAGE_SIZES = [10, 25, 50];
 const BASE = '/app/management/establishment';
 
-/** /app/management/establishment (admin): every establishment, searchable, filtered by state, paged on the server. */
+/**
+ * /app/management/establishment (admin): every establishment, searchable, filtered by state, newest
+ * first or by name, paged on the server.
+ */
 export function EstablishmentListPage() {
   const { t } = useTranslation();
   const list = useListParams(PAGE_SIZES[1]!, PAGE_SIZES);
   const { data, isPending, error } = useEstablishments({
     q: list.q,
     status: list.status,
+    sort: list.sort,
     page: list.page,
     pageSize: list.pageSize,
   });
@@ -65,12 +70,19 @@ export function EstablishmentListPage() {
         }
       />
       <Card>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ p: 2 }}>
+        {/* One row where they fit; on narrower screens the search takes a row of its own. */}
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={2}
+          useFlexGap
+          sx={{ p: 2, flexWrap: { sm: 'wrap' } }}
+        >
           <SearchField
             label={t('management.list.search')}
             value={list.search}
             onChange={list.setSearch}
             size="small"
+            sx={{ flex: { sm: '1 1 240px' } }}
           />
           <TextField
             select
@@ -85,6 +97,20 @@ export function EstablishmentListPage() {
             {(['all', 'active', 'inactive', 'blocked'] as const).map((status) => (
               <MenuItem key={status} value={status}>
                 {t(`management.status.${status}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            size="small"
+            label={t('people.filters.sort')}
+            value={list.sort}
+            onChange={(event) => list.setSort(event.target.value as EstablishmentSort)}
+            sx={{ width: { sm: 200 }, flexShrink: 0 }}
+          >
+            {ESTABLISHMENT_SORTS.map((sort) => (
+              <MenuItem key={sort} value={sort}>
+                {t(`people.sort.${sort}`)}
               </MenuItem>
             ))}
           </TextField>

@@ -44,6 +44,7 @@ function dashboard(query: URLSearchParams, name: string | null = 'Bistro Modrá'
           posts: 1,
           reach: 30,
           users: 40,
+          waiting: 5,
           clicks: 6,
           devices: 40,
           reactions: 12,
@@ -178,6 +179,10 @@ describe('the dashboard', () => {
     expect(figure(card('Yesterday'), 'Followers')).toHaveTextContent('up 27% on the previous period');
     expect(figure(card('Last year'), 'Followers')).toHaveTextContent('new: none in the previous period');
     expect(figure(card('Last year'), 'Devices reached')).toHaveTextContent('no devices yet');
+    // Followers are those who confirmed their email; who still waits is its own figure beside them,
+    // with no arrow: more people waiting is neither good nor bad news.
+    expect(figure(today, 'Followers')).toHaveTextContent(/^40/);
+    expect(figure(today, 'Waiting for email confirmation')).toHaveTextContent(/^5$/);
     for (const title of ['Yesterday', 'Last 30 days', 'Last year']) expect(card(title)).toBeInTheDocument();
 
     expect(screen.getByText(/Bistro Modrá · days in the Europe\/Bratislava time zone/)).toBeInTheDocument();
@@ -195,7 +200,10 @@ describe('the dashboard', () => {
     expect(within(qr).getByText('25% of the step before')).toBeInTheDocument();
     // Email is reached from the verified followers, like push: 3 of 10.
     expect(within(qr).getByText('Email on')).toBeInTheDocument();
-    expect(within(qr).getByText('30% of verified followers')).toBeInTheDocument();
+    expect(within(qr).getByText('30% of confirmed followers')).toBeInTheDocument();
+    // The funnel's step after the visits counts who followed, confirmed or not: not "Followers".
+    expect(within(qr).getByText('Followed')).toBeInTheDocument();
+    expect(within(qr).getByText('Confirmed email')).toBeInTheDocument();
     expect(within(funnelCard).getByText('Unique visitors: 100')).toBeInTheDocument();
     // The overview and the 30-day chart are one request; all for the client's establishment.
     expect(queriesTo(DASHBOARD)).toEqual([{ establishmentId: 'e1' }]);

@@ -15,7 +15,7 @@ const PAGE_SIZES = [10, 25, 50];
 
 /**
  * /app/reports/representant: the representative's figures, their establishments, client registration,
- * and the businesses that asked for the service from /home.
+ * and the businesses that asked for the service from /home. An admin reads it over every establishment.
  */
 export function RepresentantPage() {
   const { t } = useTranslation();
@@ -24,12 +24,15 @@ export function RepresentantPage() {
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(PAGE_SIZES[0]!);
   const { data, isPending, error } = useEstablishments({ page: page + 1, pageSize });
+  // An admin sees every establishment here, not the ones they registered: the words say so.
+  const admin = can('user:admin');
+  const listTitle = t(admin ? 'representant.list.titleAdmin' : 'representant.list.title');
 
   return (
     <Stack spacing={3}>
       <PageHeader
         title={t('representant.title')}
-        subtitle={t('representant.subtitle')}
+        subtitle={t(admin ? 'representant.subtitleAdmin' : 'representant.subtitle')}
         actions={
           <Button
             variant="contained"
@@ -42,16 +45,19 @@ export function RepresentantPage() {
       />
       <RepresentantFigures />
       <Card>
-        <CardHeader title={t('representant.list.title')} subheader={t('representant.list.subtitle')} />
+        <CardHeader title={listTitle} subheader={t('representant.list.subtitle')} />
         <Divider />
         <EstablishmentTable
           items={data?.items}
           loading={isPending}
           error={error}
           hrefOf={(e) => `/app/establishment/${encodeURIComponent(e.id)}`}
-          label={t('representant.list.title')}
+          label={listTitle}
           emptyText={
-            <EmptyText title={t('representant.list.empty')} hint={t('representant.list.emptyHint')} />
+            <EmptyText
+              title={t(admin ? 'representant.list.emptyAdmin' : 'representant.list.empty')}
+              hint={t('representant.list.emptyHint')}
+            />
           }
           paging={{
             page,
