@@ -50,7 +50,12 @@ async function probeWhile(origin: string, until: Promise<unknown> | number): Pro
   const samples: number[] = [];
   let done = false;
   if (typeof until === 'number') setTimeout(() => (done = true), until);
-  else void until.finally(() => (done = true));
+  // Settled either way (a failure is thrown by whoever awaits `until`), never an unhandled rejection.
+  else
+    until.then(
+      () => (done = true),
+      () => (done = true),
+    );
   while (!done) {
     samples.push(await timed(`${origin}/health`));
     await new Promise((r) => setTimeout(r, 20));

@@ -54,7 +54,10 @@ describe('the server process (tsx src/server/main.ts)', () => {
       const exit = await server.stop();
       server = undefined;
       // Stopped by SIGTERM, it closes gracefully.
-      expect(exit.code === 0 || exit.signal === 'SIGTERM').toBe(true);
+      expect(
+        exit.code === 0 || exit.signal === 'SIGTERM',
+        `exit ${exit.code ?? exit.signal}:\n${exit.stderr}`,
+      ).toBe(true);
     },
     PROCESS_TIMEOUT,
   );
