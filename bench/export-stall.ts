@@ -18,7 +18,6 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import sharp from 'sharp';
 import { hashPassword } from '../src/server/lib/passwords';
 import { freshPostgresDatabase } from './support/postgres';
 import {
@@ -27,6 +26,8 @@ import {
   median,
   ms,
   p95,
+  photoJpeg,
+  signIn,
   startServer,
   stopServer,
   timed,
@@ -135,31 +136,10 @@ try {
   }
   await db.end();
 
-  // A 6000x4000 photo with detail to decode, about 5 MB, as phones take them.
-  const photo = await sharp({
-    create: {
-      width: 6000,
-      height: 4000,
-      channels: 3,
-      background: { r: 90, g: 140, b: 200 },
-      noise: { type: 'gaussian', mean: 128, sigma: 15 },
-    },
-  })
-    .jpeg({ quality: 80 })
-    .toBuffer();
+  const photo = await photoJpeg();
 
   const token = await adminToken(origin);
-  const exporters = await Promise.all(
-    admins.map(async (email) => {
-      const res = await fetch(`${origin}/api/account/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password }),
-      });
-      if (!res.ok) throw new Error(`sign-in of ${email}: ${res.status}`);
-      return ((await res.json()) as { accessToken: string }).accessToken;
-    }),
-  );
+  const exporters = await Promise.all(admins.map((email) => signIn(origin, { email, password })));
   // Warm-up: JIT, connections, caches; one export, so its query plans are warm too.
   await probeWhile(origin, 1_000);
   await exportUsers(origin, token);

@@ -24,6 +24,7 @@ import {
   median,
   ms,
   p95,
+  photoJpeg,
   startServer,
   stopServer,
   timed,
@@ -109,18 +110,8 @@ const hugePng = await sharp({
   .toColourspace('rgb16')
   .png({ compressionLevel: 9 })
   .toBuffer();
-// An ordinary large photo: 6000x4000 (24 megapixels) JPEG, with detail (noise) to decode, about 5 MB.
-const photoJpeg = await sharp({
-  create: {
-    width: 6000,
-    height: 4000,
-    channels: 3,
-    background: { r: 90, g: 140, b: 200 },
-    noise: { type: 'gaussian', mean: 128, sigma: 15 },
-  },
-})
-  .jpeg({ quality: 80 })
-  .toBuffer();
+// An ordinary large photo: 24 megapixels, about 5 MB.
+const photo = await photoJpeg();
 
 const { child, origin } = await startServer(dataDir, port);
 try {
@@ -162,7 +153,7 @@ try {
   const ratios: string[] = [];
   for (const [name, picture] of [
     ['8 QR 2048 px + 8 uploads of 7000x7000 16-bit PNG', hugePng],
-    ['8 QR 2048 px + 8 uploads of 6000x4000 JPEG', photoJpeg],
+    ['8 QR 2048 px + 8 uploads of 6000x4000 JPEG', photo],
   ] as const) {
     log(`under load: ${name} (${Math.round(picture.length / 1024)} KB each)...`);
     const running = startLoad(origin, accessToken, establishments, picture);

@@ -2,6 +2,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
 
 /** The repository's root. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -93,16 +94,36 @@ export async function stopServer(child: ChildProcess): Promise<void> {
   await new Promise((r) => child.once('exit', r));
 }
 
-/** The admin's bearer token on a spawned server. */
-export async function adminToken(origin: string): Promise<string> {
+/** A bearer token for these credentials on a spawned server. */
+export async function signIn(
+  origin: string,
+  credentials: { email: string; password: string },
+): Promise<string> {
   const res = await fetch(`${origin}/api/account/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(BENCH_ADMIN),
+    body: JSON.stringify(credentials),
   });
-  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  if (!res.ok) throw new Error(`sign-in of ${credentials.email} failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { accessToken: string }).accessToken;
 }
+
+/** The admin's bearer token on a spawned server. */
+export const adminToken = (origin: string) => signIn(origin, BENCH_ADMIN);
+
+/** A 6000x4000 (24 megapixel) JPEG with detail (noise) to decode, about 5 MB, as phones take them. */
+export const photoJpeg = () =>
+  sharp({
+    create: {
+      width: 6000,
+      height: 4000,
+      channels: 3,
+      background: { r: 90, g: 140, b: 200 },
+      noise: { type: 'gaussian', mean: 128, sigma: 15 },
+    },
+  })
+    .jpeg({ quality: 80 })
+    .toBuffer();
 
 export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);

@@ -11,7 +11,7 @@ export interface AuditEntryInput {
   targetUserId?: string | null;
   targetEstablishmentId?: string | null;
   /** Who or what it was done to, as a person reads it: "Name <email>", or an establishment's name. */
-  targetLabel: string;
+  targetLabel: string | SQL<string>;
   /** What changed; never a password or a token. */
   detail?: Record<string, unknown>;
 }
@@ -20,42 +20,42 @@ export interface AuditEntryInput {
  * Record an admin action. Call it with the transaction's handle of the action itself, so the action
  * and its record are stored together or not at all.
  */
-export async function recordAudit(db: Db, entry: AuditEntryInput): Promise<void> {
+export async function recordAudit(db: Db, entry: AuditEntryInput): Promise<string> {
   // The name is copied, not joined when read: the record outlives the actor's account.
   const actorName =
     entry.actorName ??
     sql<string>`coalesce((SELECT trim(${users.firstName} || ' ' || ${users.lastName}) FROM ${users} WHERE ${users.id} = ${entry.actorId}), '')`;
-  await db.insert(auditLog).values({
-    actorId: entry.actorId,
-    actorName,
-    action: entry.action,
-    targetUserId: entry.targetUserId ?? null,
-    targetEstablishmentId: entry.targetEstablishmentId ?? null,
-    targetLabel: entry.targetLabel,
-    detail: entry.detail ?? {},
-  });
+  const [row] = await db
+    .insert(auditLog)
+    .values({
+      actorId: entry.actorId,
+      actorName,
+      action: entry.action,
+      targetUserId: entry.targetUserId ?? null,
+      targetEstablishmentId: entry.targetEstablishmentId ?? null,
+      targetLabel: entry.targetLabel,
+      detail: entry.detail ?? {},
+    })
+    .returning({ id: auditLog.id });
+  return row!.id;
 }
 
 /**
  * A write made with a "log in as" session (issue 31): recorded before the write runs, so no change
  * made with a borrowed session is without a trace; its status is added once answered.
  */
-export async function recordImpersonatedWrite(
+export function recordImpersonatedWrite(
   db: Db,
   entry: { adminId: string; userId: string; operation: string; request: string },
 ): Promise<string> {
-  const [row] = await db
-    .insert(auditLog)
-    .values({
-      actorId: entry.adminId,
-      actorName: sql<string>`coalesce((SELECT trim(${users.firstName} || ' ' || ${users.lastName}) FROM ${users} WHERE ${users.id} = ${entry.adminId}), '')`,
-      action: 'impersonation.write',
-      targetUserId: entry.userId,
-      targetLabel: sql<string>`coalesce((SELECT trim(${users.firstName} || ' ' || ${users.lastName}) || ' <' || ${users.email} || '>' FROM ${users} WHERE ${users.id} = ${entry.userId}), ${entry.userId}::text)`,
-      detail: { operation: entry.operation, request: entry.request },
-    })
-    .returning({ id: auditLog.id });
-  return row!.id;
+  return recordAudit(db, {
+    actorId: entry.adminId,
+    action: 'impersonation.write',
+    targetUserId: entry.userId,
+    // As userLabel() writes it, read in the same statement: the plugin knows only the user's id.
+    targetLabel: sql<string>`coalesce((SELECT trim(${users.firstName} || ' ' || ${users.lastName}) || ' <' || ${users.email} || '>' FROM ${users} WHERE ${users.id} = ${entry.userId}), ${entry.userId}::text)`,
+    detail: { operation: entry.operation, request: entry.request },
+  });
 }
 
 /** The answer's status on a recorded write (a refused one shows as refused). */
