@@ -140,6 +140,9 @@ test.describe('the Home Screen app on an iPhone', () => {
       return app;
     };
     const app = await homeScreenApp();
+    // The code leaves the address bar before its exchange answers: wait for the app's own session,
+    // or navigating on would abandon the exchange (its code spent, no token kept).
+    await expect.poll(() => app.evaluate(() => localStorage.getItem('accessToken'))).not.toBeNull();
     await expect(app).not.toHaveURL(/handoff|\/login/);
     await app.goto('/app/account');
     await expect(app.getByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible();
