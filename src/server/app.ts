@@ -24,6 +24,8 @@ import { notificationReplaceJobs } from './jobs/notification-replace.job';
 import { startJobQueue } from './jobs/queue';
 import { releaseScheduledJob, releaseScheduledJobs } from './jobs/release-scheduled.job';
 import { sweepJob, sweepJobs } from './jobs/sweep.job';
+import { webhookDeliveryJobs } from './jobs/webhook-delivery.job';
+import { webhookDisabledMailJobs } from './jobs/webhook-disabled-mail.job';
 import { welcomeNoticeJobs } from './jobs/welcome-notice.job';
 import { parseSizedRequest, sizedImage } from './lib/image-variants';
 import { setImageConcurrency } from './lib/images';
@@ -32,6 +34,7 @@ import { createMetrics } from './lib/metrics';
 import { createMailer, type Mailer } from './mail/transport';
 import { accountRoutes } from './modules/account/account.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
+import { apiKeyRoutes } from './modules/api-keys/api-keys.routes';
 import { commentRoutes } from './modules/comments/comments.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { establishmentRoutes } from './modules/establishments/establishments.routes';
@@ -46,6 +49,7 @@ import { notifyRoutes } from './modules/notify/notify.routes';
 import { preferenceRoutes } from './modules/preferences/preferences.routes';
 import { reactionRoutes } from './modules/reactions/reactions.routes';
 import { reportRoutes } from './modules/reports/reports.routes';
+import { webhookRoutes } from './modules/webhooks/webhooks.routes';
 import { accessPlugin } from './plugins/access.plugin';
 import { authPlugin } from './plugins/auth.plugin';
 import { errorHandlerPlugin } from './plugins/error-handler.plugin';
@@ -90,6 +94,8 @@ export const allJobs = (ctx: AppContext) => [
   ...analyticsForwardJobs(ctx),
   ...commentNoticeJobs(ctx),
   ...welcomeNoticeJobs(ctx),
+  ...webhookDeliveryJobs(ctx),
+  ...webhookDisabledMailJobs(ctx),
 ];
 
 /** Start this process's job workers and the periodic jobs. */
@@ -208,7 +214,17 @@ export async function buildApp(
         description: 'Notification broadcast service for businesses.',
       },
       components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // An establishment's API key (issue 30): operations that take one name its scope in `x-api-key-scope`.
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'bk_…',
+            description:
+              "An establishment's API key, created on its Integrations tab: `Authorization: Bearer bk_…`. It acts on its own establishment only, within its scopes (send, read:stats, read:followers); the operations that accept it say which scope they need.",
+          },
+        },
       },
     },
     transform: jsonSchemaTransform,
@@ -235,6 +251,8 @@ export async function buildApp(
   await app.register(async (scope) => contactRoutes(scope, ctx));
   await app.register(async (scope) => analyticsRoutes(scope, ctx));
   await app.register(async (scope) => reportRoutes(scope, ctx));
+  await app.register(async (scope) => apiKeyRoutes(scope, ctx));
+  await app.register(async (scope) => webhookRoutes(scope, ctx));
   await app.register(async (scope) => healthRoutes(scope, ctx));
 
   // Pictures: names are random and never reused, so they can be cached for good.

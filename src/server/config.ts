@@ -53,6 +53,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_PUBLIC_PER_MINUTE: z.coerce.number().int().positive().default(120),
   /** Comments written or edited per signed-in user per minute (issue 16). */
   RATE_LIMIT_COMMENTS_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  /** Requests per API key per minute, every route a key may call counted together (issue 30). */
+  RATE_LIMIT_API_KEY_PER_MINUTE: z.coerce.number().int().positive().default(120),
   /** New comments on a post are told its operators at most once per this many seconds (one push per window). */
   COMMENT_NOTICE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   /** Pictures (uploads, QR codes) processed at once in this process. */
@@ -62,6 +64,21 @@ const EnvSchema = z.object({
   UV_THREADPOOL_SIZE: z.coerce.number().int().min(1).optional(),
   /** A PEM file of extra certificate authorities to trust for push services (tests, private push services). */
   PUSH_CA_FILE: z.string().optional(),
+  /** A PEM file of extra certificate authorities to trust for webhook receivers (tests, private receivers). */
+  WEBHOOK_CA_FILE: z.string().optional(),
+  /**
+   * Hosts of private addresses webhooks may still call (comma-separated names or literal IPs): tests
+   * and a receiver on one's own network. Every other webhook address must resolve to a public one.
+   */
+  WEBHOOK_ALLOWED_PRIVATE_HOSTS: z.string().default(''),
+  /** The first retry of a failed webhook call waits this long; later ones longer (up to 6 hours). */
+  WEBHOOK_FIRST_RETRY_SECONDS: z.coerce.number().min(0.05).max(3600).default(5),
+  /** A webhook call still failing this long after its event is given up, and its webhook turned off. */
+  WEBHOOK_RETRY_HOURS: z.coerce.number().min(0.001).max(168).default(24),
+  /** How long a webhook receiver has to answer. */
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().min(1).max(60).default(10),
+  /** Webhooks called at once by this process (each one's calls go one after the other, in order). */
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
   /** Members per delivery batch job (each with all their devices): what a crash may send twice per batch in flight. */
   PUSH_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(500),
   /** Threads encrypting push messages per process (0: in the event loop). Default: one per core. */
@@ -146,6 +163,8 @@ export interface Config {
   loginRateLimitPerMinute: number;
   uploadRateLimitPerMinute: number;
   publicRateLimitPerMinute: number;
+  /** Requests per API key per minute (auth.plugin.ts). */
+  apiKeyRateLimitPerMinute: number;
   /** Pictures decoded or drawn at once in this process (lib/images.ts). */
   imageConcurrency: number;
   /** Exports produced at once by this process; more wait in line (modules/exports/export-slots.ts). */
@@ -177,6 +196,15 @@ export interface Config {
     rateLimitPerMinute: number;
     /** The window of the operators' "new comments" push: at most one per post per window. */
     noticeSeconds: number;
+  };
+  webhooks: {
+    caFile: string | undefined;
+    /** Lower-case host names and literal IPs allowed to be private. */
+    allowedPrivateHosts: string[];
+    firstRetrySeconds: number;
+    retryHours: number;
+    timeoutMs: number;
+    concurrency: number;
   };
   analytics: {
     pageViewRateLimitPerMinute: number;
@@ -333,6 +361,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     loginRateLimitPerMinute: env.RATE_LIMIT_LOGIN_PER_MINUTE,
     uploadRateLimitPerMinute: env.RATE_LIMIT_UPLOADS_PER_MINUTE,
     publicRateLimitPerMinute: env.RATE_LIMIT_PUBLIC_PER_MINUTE,
+    apiKeyRateLimitPerMinute: env.RATE_LIMIT_API_KEY_PER_MINUTE,
     imageConcurrency,
     // Half the cores: the other half keeps answering everyone else while exports run.
     exportConcurrency: env.EXPORT_CONCURRENCY ?? Math.max(1, Math.floor(availableParallelism() / 2)),
@@ -361,6 +390,21 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     comments: {
       rateLimitPerMinute: env.RATE_LIMIT_COMMENTS_PER_MINUTE,
       noticeSeconds: env.COMMENT_NOTICE_SECONDS,
+    },
+    webhooks: {
+      caFile: env.WEBHOOK_CA_FILE,
+      allowedPrivateHosts: env.WEBHOOK_ALLOWED_PRIVATE_HOSTS.split(',')
+        .map((host) =>
+          host
+            .trim()
+            .toLowerCase()
+            .replace(/^\[|\]$/g, ''),
+        )
+        .filter(Boolean),
+      firstRetrySeconds: env.WEBHOOK_FIRST_RETRY_SECONDS,
+      retryHours: env.WEBHOOK_RETRY_HOURS,
+      timeoutMs: env.WEBHOOK_TIMEOUT_SECONDS * 1000,
+      concurrency: env.WEBHOOK_CONCURRENCY,
     },
     analytics: {
       pageViewRateLimitPerMinute: env.RATE_LIMIT_PAGEVIEWS_PER_MINUTE,

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { ApiKeyGrant } from '../shared/permissions';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { JobQueue } from './jobs/queue';
@@ -33,4 +34,6 @@ export interface AuthedActor {
   sessionId: string;
   /** The admin who signed in as this user, if any. */
   actingAdminId: string | null;
+  /** Set when the request came with an API key (issue 30): `id` is then the key's creator. */
+  apiKey?: ApiKeyGrant;
 }

@@ -129,6 +129,14 @@ export const Msg = {
   scheduleTooFar: 'Choose a time at most 90 days from now.',
   scheduleEditNothing: 'Give the new text or the new time.',
   alreadySent: 'This notification has already been sent.',
+  // API keys (issue 30).
+  apiKeyCreated: 'API key created. Copy it now: it will not be shown again.',
+  apiKeyRevoked: 'API key revoked.',
+  apiKeyLimit: 'This establishment already has 20 active API keys. Revoke one first.',
+  chooseScope: 'Choose at least one scope',
+  apiKeyInvalid: 'This API key is not valid or was revoked.',
+  apiKeyNotAccepted: 'API keys cannot call this endpoint.',
+  apiKeyScopeMissing: 'This API key does not have the scope this endpoint needs.',
 } as const;
 
 /** "<field> is required", the spec's required-field message pattern. */

@@ -99,6 +99,14 @@ const TABLE: ReadonlyArray<readonly [Right, Rule, Rule, Rule, Rule, Rule, Rule, 
   // Ours (issue 16): moderating comments and seeing who reacted, by whoever may send for it.
   ['comment:moderate',           N,    N,       M,     M,  Y,    N,   N,        N,      N,   Y],
   ['reaction:list',              N,    N,       M,     M,  Y,    N,   N,        N,      N,   Y],
+  // Ours (issue 30): who manages an establishment manages its API keys; a key's scopes are held by
+  // keys alone (permissions-api-keys.test.ts), and by admins, who hold every right.
+  ['apiKey:manage',              N,    N,       M,     M,  Y,    N,   N,        N,      N,   Y],
+  ['apiKey:send',                N,    N,       N,     N,  Y,    N,   N,        N,      N,   Y],
+  ['apiKey:readStats',           N,    N,       N,     N,  Y,    N,   N,        N,      N,   Y],
+  ['apiKey:readFollowers',       N,    N,       N,     N,  Y,    N,   N,        N,      N,   Y],
+  // Ours (issue 30): who manages an establishment manages its webhooks.
+  ['webhook:manage',             N,    N,       M,     M,  Y,    N,   N,        N,      N,   Y],
 ];
 
 /** Each column's actor. Actors outside the table get a membership and ownership, and still no. */

@@ -37,6 +37,11 @@ const EXPECTED: ReadonlyArray<readonly [Right, customer: boolean, client: boolea
   ['report:platform',         false, false, false],
   ['comment:moderate',        false, true,  true],
   ['reaction:list',           false, true,  true],
+  ['apiKey:manage',           false, true,  true],
+  ['webhook:manage',          false, true,  true],
+  ['apiKey:send',             false, false, false],
+  ['apiKey:readStats',        false, false, false],
+  ['apiKey:readFollowers',    false, false, false],
 ];
 
 describe('mayHold', () => {

@@ -76,8 +76,39 @@ export const RIGHTS = [
   'comment:moderate',
   /** See who reacted to a post, not only the counts: the same people as comment:moderate. */
   'reaction:list',
+  // Ours: API keys (issue 30). Each scope of a key is a right only a key holds (KEY_SCOPE_RIGHT).
+  /** Create, list and revoke an establishment's API keys: who manages it (establishment:manage); admins. */
+  'apiKey:manage',
+  /** A key's `send` scope: send notifications for its establishment and list its posts. */
+  'apiKey:send',
+  /** A key's `read:stats` scope: its establishment's dashboard figures and funnel. */
+  'apiKey:readStats',
+  /** A key's `read:followers` scope: export its establishment's followers. */
+  'apiKey:readFollowers',
+  // Ours: outgoing webhooks (issue 30).
+  /** An establishment's webhooks: register, change, rotate, resend, test. Who manages it; admins. */
+  'webhook:manage',
 ] as const;
 export type Right = (typeof RIGHTS)[number];
+
+/** What an API key may be allowed to do (issue 30); each is a right of can() (KEY_SCOPE_RIGHT). */
+export const API_KEY_SCOPES = ['send', 'read:stats', 'read:followers'] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+
+/** The right each scope of a key stands for. */
+export const KEY_SCOPE_RIGHT: Readonly<Record<ApiKeyScope, Right>> = {
+  send: 'apiKey:send',
+  'read:stats': 'apiKey:readStats',
+  'read:followers': 'apiKey:readFollowers',
+};
+
+/** An API key a request was made with: the establishment it belongs to and its scopes. */
+export interface ApiKeyGrant {
+  id: string;
+  name: string;
+  establishmentId: string;
+  scopes: readonly ApiKeyScope[];
+}
 
 /** Who is asking: a guest is `null`. Only what the rules need. */
 export interface Actor {
@@ -86,6 +117,11 @@ export interface Actor {
   /** Whether the user confirmed their email address; see NEEDS_VERIFIED_EMAIL. */
   emailVerified: boolean;
   establishments: ReadonlyArray<{ establishmentId: string; kind: 'customer' | 'client' }>;
+  /**
+   * Set when the request was made with an API key rather than a person's session: then only the
+   * key's scopes on its own establishment hold (keyMay), whatever `role` says.
+   */
+  apiKey?: ApiKeyGrant;
 }
 
 /** What the right is about, when it is about something. */
@@ -150,6 +186,8 @@ const NEEDS_VERIFIED_EMAIL: ReadonlySet<Right> = new Set<Right>([
   'report:read',
   'comment:moderate',
   'reaction:list',
+  'apiKey:manage',
+  'webhook:manage',
 ]);
 
 const isOwner = (actor: Actor, resource: Resource) =>
@@ -162,9 +200,32 @@ const operates = (actor: Actor, establishmentId: string | undefined) =>
   establishmentId !== undefined &&
   actor.establishments.some((m) => m.establishmentId === establishmentId && m.kind === 'client');
 
+/**
+ * What an API key stands in for (issue 30): the rights its scopes grant, and the rights of the
+ * routes that accept a key, each answered by the scope behind it. Anything else: no.
+ */
+const KEY_GRANTS: Partial<Record<Right, ApiKeyScope>> = {
+  'apiKey:send': 'send',
+  'notificationPost:create': 'send',
+  'notificationPost:read': 'send',
+  'apiKey:readStats': 'read:stats',
+  'report:read': 'read:stats',
+  'apiKey:readFollowers': 'read:followers',
+  'followers:export': 'read:followers',
+};
+
+/** A key acts only on its own establishment, and only within its scopes. */
+function keyMay(key: ApiKeyGrant, right: Right, resource: Resource): boolean {
+  const scope = KEY_GRANTS[right];
+  return (
+    scope !== undefined && key.scopes.includes(scope) && resource.establishmentId === key.establishmentId
+  );
+}
+
 /** Can this actor exercise this right, on this resource? A role outside the table gets no. */
 export function can(actor: Actor | null, right: Right, resource: Resource = {}): boolean {
   if (actor === null) return GUEST.includes(right);
+  if (actor.apiKey) return keyMay(actor.apiKey, right, resource);
   if (!isRole(actor.role)) return false;
   // Only its author rewrites a comment, an admin too: admins moderate by hiding or deleting, which
   // is recorded, never by putting words in someone's mouth (issue 31).
@@ -222,6 +283,14 @@ export function can(actor: Actor | null, right: Right, resource: Resource = {}):
     case 'comment:moderate':
     case 'reaction:list':
       return can(actor, 'notificationPost:create', resource);
+    // Whoever looks after it manages its keys; only keys hold their scopes.
+    case 'apiKey:manage':
+    case 'webhook:manage':
+      return can(actor, 'establishment:manage', resource);
+    case 'apiKey:send':
+    case 'apiKey:readStats':
+    case 'apiKey:readFollowers':
+      return false;
     default:
       return TABLE[actor.role].includes(right);
   }
@@ -233,6 +302,7 @@ export function can(actor: Actor | null, right: Right, resource: Resource = {}):
  */
 export function mayHold(actor: Actor | null, right: Right): boolean {
   if (actor === null) return can(null, right);
+  if (actor.apiKey) return can(actor, right, { establishmentId: actor.apiKey.establishmentId });
   if (!isRole(actor.role)) return false;
   if (actor.role === 'admin') return true;
   switch (right) {
@@ -243,6 +313,8 @@ export function mayHold(actor: Actor | null, right: Right): boolean {
     case 'report:read':
     case 'comment:moderate':
     case 'reaction:list':
+    case 'apiKey:manage':
+    case 'webhook:manage':
       return actor.role === 'client' || actor.role === 'representant';
     case 'clientSettings':
     case 'establishment:edit':
@@ -277,7 +349,8 @@ export function mayHold(actor: Actor | null, right: Right): boolean {
  * not recorded; an admin who also operates it acts as its operator there.
  */
 export const actsOnBehalfOf = (actor: Actor, resource: Pick<Resource, 'establishmentId'>): boolean =>
-  !operates(actor, resource.establishmentId);
+  // An API key is the business's own (issue 30): what it does is not staff acting for it.
+  actor.apiKey === undefined && !operates(actor, resource.establishmentId);
 
 /** Which establishments an actor's list holds (not what it may do with each: that is can()). */
 export type EstablishmentScope =

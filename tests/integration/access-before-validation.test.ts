@@ -75,12 +75,20 @@ describe('access is decided before the body is read', () => {
 
   it('the API docs say who may call each protected route', async () => {
     const doc = (await t.request({ method: 'GET', url: '/api/docs/json' })).json<{
-      paths: Record<string, Record<string, { security?: unknown[]; description?: string }>>;
+      paths: Record<
+        string,
+        Record<string, { security?: unknown[]; description?: string; 'x-api-key-scope'?: string }>
+      >;
     }>();
     for (const [key, access] of t.app.routeAccess) {
       const [method, pattern] = key.split(' ') as [string, string];
       const operation = doc.paths[pattern.replace(/:([A-Za-z]+)/g, '{$1}')]?.[method.toLowerCase()];
-      expect(operation?.security, key).toEqual([{ bearerAuth: [] }]);
+      // The routes that also take an establishment's API key (issue 30) say so, and with which scope.
+      const keyScope = operation?.['x-api-key-scope'];
+      expect(operation?.security, key).toEqual(
+        keyScope ? [{ bearerAuth: [] }, { apiKey: [] }] : [{ bearerAuth: [] }],
+      );
+      if (keyScope) expect(operation?.description, key).toContain(`\`${keyScope}\` scope`);
       expect(operation?.description, key).toContain(access === 'signedIn' ? 'any signed-in user' : access);
     }
   });

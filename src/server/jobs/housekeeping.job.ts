@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AppContext } from '../context';
+import { purgeOldEvents } from '../events/events.repo';
 import * as accounts from '../modules/account/account.repo';
 import * as handoffs from '../modules/account/app-handoff.repo';
 import * as analytics from '../modules/analytics/analytics.repo';
@@ -19,6 +20,8 @@ export interface HousekeepingFindings {
   tokens: number;
   mailCounters: number;
   analyticsSalts: number;
+  /** Domain events past their retention, with their webhook deliveries and calls. */
+  events: number;
 }
 
 /** The housekeeping handler, bound to the running process. */
@@ -35,6 +38,7 @@ export function housekeepingJobs(ctx: AppContext): JobDefinition<z.ZodType>[] {
           (await handoffs.purgeSpentHandoffs(ctx.db, now)),
         mailCounters: await accounts.purgePastMailQuota(ctx.db),
         analyticsSalts: await analytics.purgeOldSalts(ctx.db, now),
+        events: await purgeOldEvents(ctx.db, now),
       };
       ctx.log.info({ ...purged }, 'housekeeping purged dead sessions and spent tokens');
     },

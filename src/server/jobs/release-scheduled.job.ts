@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { executorOf } from '../db/client';
+import { postSentEvent } from '../events/event-builders';
 import * as scheduled from '../modules/notifications/scheduled.repo';
-import { fanoutJob, jobId } from './notification-delivery.queues';
+import { jobId } from './notification-delivery.queues';
 import { type Outbox, withOutbox } from './outbox';
 import type { JobDefinition } from './queue';
 
@@ -25,11 +26,11 @@ const RELEASE_BATCH = 100;
 export async function releaseDueNotifications(ctx: AppContext, now: Date): Promise<string[]> {
   const released: string[] = [];
   for (;;) {
-    const ids = await withOutbox(ctx, async ({ db, enqueue }) => {
+    const ids = await withOutbox(ctx, async ({ db, emit }) => {
       const due = await scheduled.releaseDue(executorOf(db), now, RELEASE_BATCH);
-      // The fan-out's job id is the notification's, as for a send now: a rerun queues it once.
-      for (const id of due) await enqueue(fanoutJob, { notificationId: id }, { id });
-      return due;
+      // Its moment has come: sent now, as a send made now (the fan-out follows from the event).
+      for (const post of due) await emit(postSentEvent(post, null));
+      return due.map((post) => post.id);
     });
     released.push(...ids);
     if (ids.length < RELEASE_BATCH) return released;

@@ -2,11 +2,13 @@ import { z } from 'zod';
 import type { AppContext } from '../context';
 import { executorOf } from '../db/client';
 import * as deliveries from '../modules/notifications/deliveries.repo';
+import { webhooksOwedNow } from '../modules/webhooks/webhook-deliveries.repo';
 import { welcomeJob } from './account-mail.job';
 import { deliverEmailJob, deliverJob, fanoutJob } from './notification-delivery.queues';
 import { withOutbox } from './outbox';
 import type { JobDefinition } from './queue';
 import { queueReleased } from './quiet-release';
+import { webhookDeliverJob } from './webhook-delivery.queues';
 
 /**
  * The backstop behind the outbox: once a minute, find work that has no live job any more (a job
@@ -27,6 +29,8 @@ export interface SweepFindings {
   welcomeMailsRequeued: number;
   /** Deliveries whose follower's quiet hours are over: their batches queued again (issue 16). */
   quietReleased: number;
+  /** Webhooks owing a call now with no worker on them (a job lost, a worker killed): queued again. */
+  webhooksRequeued: number;
 }
 
 export function sweepJobs(ctx: AppContext): JobDefinition<z.ZodType>[] {
@@ -106,6 +110,12 @@ export function sweepJobs(ctx: AppContext): JobDefinition<z.ZodType>[] {
     return requeued;
   }
 
+  async function owedWebhooks(): Promise<number> {
+    const owed = await webhooksOwedNow(ctx.db, new Date(Date.now() - GRACE_MINUTES * 60_000));
+    for (const webhookId of owed) await ctx.jobs.send(webhookDeliverJob, { webhookId });
+    return owed.length;
+  }
+
   const sweep: JobDefinition<typeof sweepJob.payload> = {
     ...sweepJob,
     expireInSeconds: 60,
@@ -116,6 +126,7 @@ export function sweepJobs(ctx: AppContext): JobDefinition<z.ZodType>[] {
         notificationsRequeued: await stuckNotifications(),
         welcomeMailsRequeued: await missingWelcomeMails(),
         quietReleased,
+        webhooksRequeued: await owedWebhooks(),
       };
       await sql.executeSql(
         `UPDATE notifications SET idempotency_key = NULL
@@ -124,7 +135,7 @@ export function sweepJobs(ctx: AppContext): JobDefinition<z.ZodType>[] {
       ctx.metrics.sweepRequeued.inc({ kind: 'notification' }, found.notificationsRequeued);
       ctx.metrics.sweepRequeued.inc({ kind: 'welcome_mail' }, found.welcomeMailsRequeued);
       if (quietReleased > 0) ctx.log.info({ quietReleased }, 'quiet hours over: held-back deliveries queued');
-      if (found.notificationsRequeued + found.welcomeMailsRequeued > 0) {
+      if (found.notificationsRequeued + found.welcomeMailsRequeued + found.webhooksRequeued > 0) {
         ctx.log.warn({ ...found }, 'sweep queued stuck work again');
       }
     },

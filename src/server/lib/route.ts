@@ -25,7 +25,7 @@ export type ContractRequest<C extends Contract> = FastifyRequest<{
 
 export interface RouteOptions<C extends Contract> {
   /** Server-only settings of the route, such as its rate limit. */
-  config?: Omit<FastifyContextConfig, 'access' | 'operationId'>;
+  config?: Omit<FastifyContextConfig, 'access' | 'operationId' | 'apiKey'>;
   preHandler?: preHandlerHookHandler | preHandlerHookHandler[];
   /** Answers the contract's success body (the status set on `reply` when not 200), or sends on `reply` itself. */
   handler: (request: ContractRequest<C>, reply: FastifyReply) => Promise<ResponseOf<C> | FastifyReply>;
@@ -33,7 +33,8 @@ export interface RouteOptions<C extends Contract> {
 
 /**
  * Register the route a contract declares: its schemas (validation, serialization and /api/docs), its
- * access (checked in onRequest by plugins/access.plugin.ts) and its handler.
+ * access (checked in onRequest by plugins/access.plugin.ts), whether an API key with which scope may
+ * call it (the contract's `apiKey`: auth.plugin.ts refuses keys everywhere else) and its handler.
  */
 export function route<C extends Contract>(
   root: FastifyInstance,
@@ -46,7 +47,12 @@ export function route<C extends Contract>(
   app.route({
     method: contract.method,
     url: contract.path,
-    config: { ...options.config, operationId: contract.operationId, ...(protectedRoute ? { access } : {}) },
+    config: {
+      ...options.config,
+      operationId: contract.operationId,
+      ...(protectedRoute ? { access } : {}),
+      ...(protectedRoute && contract.apiKey ? { apiKey: contract.apiKey } : {}),
+    },
     ...(access === 'optionalSignIn'
       ? {
           // A token, when sent, must be valid; without one the caller is a guest.

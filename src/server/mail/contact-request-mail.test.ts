@@ -41,6 +41,7 @@ describe.each(LANGUAGES)('the contact request email in %s', (lang) => {
         .replace('{{product}}', PRODUCT_NAME),
     );
     expect(mail.html).toContain(`<html lang="${LOCALE_OF[lang]}">`);
+    expect(mail.html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
   });
 
   it('lists the fields, says when no phone was given, and keeps the message on its lines', () => {

@@ -1,8 +1,8 @@
 import { languageName } from '../../shared/i18n/language-names';
-import { isLanguage, type Language, LOCALE_OF } from '../../shared/i18n/languages';
+import { isLanguage, type Language } from '../../shared/i18n/languages';
 import type { ContactRequestRow } from '../db/schema';
 import type { MailStrings } from './locales/en';
-import { cleanUserText, escapeHtml, MAIL_LOCALES, PRODUCT_NAME } from './templates';
+import { cleanUserText, escapeHtml, htmlStart, MAIL_LOCALES, PRODUCT_NAME } from './templates';
 import type { OutgoingMail } from './transport';
 
 type Request = Pick<ContactRequestRow, 'name' | 'business' | 'email' | 'phone' | 'message' | 'language'>;
@@ -53,7 +53,7 @@ export function contactRequestMail(lang: Language, request: Request): Omit<Outgo
     `<tr><td style="padding:4px 16px 4px 0;color:#65748b;vertical-align:top">${escapeHtml(say(label))}</td>` +
     `<td style="padding:4px 0">${escapeHtml(value)}</td></tr>`;
   const html =
-    `<!doctype html><html lang="${LOCALE_OF[lang]}"><body style="margin:0;background:#f4f5f7">` +
+    `${htmlStart(lang)}<body style="margin:0;background:#f4f5f7">` +
     `<div style="max-width:560px;margin:0 auto;padding:32px 24px;font-family:Roboto,Helvetica,Arial,sans-serif;` +
     `font-size:15px;line-height:1.5;color:#121828;background:#ffffff">` +
     `<p>${escapeHtml(say('contactIntro'))}</p>` +

@@ -9,6 +9,7 @@ import {
   emailChangedMail,
   MAIL_LOCALES,
   MAIL_PLURALS,
+  notificationMail,
   PRODUCT_NAME,
   pluralPhrase,
   registrationMail,
@@ -66,6 +67,7 @@ describe('mail locales', () => {
       'validFor',
       'name',
       'business',
+      'url',
     ];
     for (const lang of LANGUAGES)
       for (const key of KEYS)
@@ -91,6 +93,8 @@ function expectWellFormed(mail: { subject: string; text: string; html: string },
   expect(mail.subject.trim()).not.toBe('');
   // Mail clients read the BCP 47 tag, not the app's code ("cz" is no language to them).
   expect(mail.html).toContain(`<html lang="${LOCALE_OF[lang]}">`);
+  // A phone's mail app lays it out at the phone's width (issue 32).
+  expect(mail.html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
   expect(mail.text).toContain('Ada');
   expect(mail.html).toContain('Ada');
   expect(mail.text).toContain(SUPPORT);
@@ -115,6 +119,8 @@ describe.each(LANGUAGES)('mails in %s', (lang) => {
     for (const value of [inHtml(VERIFY_URL), PASSWORD, inHtml(ANDROID_URL)])
       expect(mail.html).toContain(value);
     expect(mail.html).toContain(`href="${inHtml(VERIFY_URL)}"`);
+    // The Android app's address is a link in the HTML part, not plain text (issue 32).
+    expect(mail.html).toContain(`<a href="${inHtml(ANDROID_URL)}">${inHtml(ANDROID_URL)}</a>`);
     // Not following an establishment: the general introduction.
     expect(mail.text).toContain(s.registrationIntro);
   });
@@ -226,6 +232,23 @@ describe("plural forms of the mails (i18next, by each language's rules)", () => 
     expect(sk(24)).toContain('platí 24 hodín.');
     const cz = resetMail('cz', { firstName: 'Ada', resetUrl: RESET_URL, hours: 4, supportEmail: SUPPORT });
     expect(cz.text).toContain('platí 4 hodiny.');
+  });
+});
+
+describe("a business's notification email", () => {
+  it.each(LANGUAGES)('(%s) has the viewport of a phone in its HTML part', (lang) => {
+    const mail = notificationMail(lang, {
+      establishment: 'Café Central',
+      address: 'Main Street 1, Vienna',
+      text: 'Happy hour at 17:00',
+      pictureUrl: null,
+      openUrl: 'https://app.example.com/p/1',
+      unsubscribeUrl: 'https://app.example.com/u/1',
+      manageUrl: 'https://app.example.com/m',
+    });
+    expect(mail.html).toMatch(
+      /^<!doctype html><html lang="[^"]+"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><\/head><body/,
+    );
   });
 });
 

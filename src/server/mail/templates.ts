@@ -90,11 +90,26 @@ export function cleanUserText(value: string): string {
 /** The variables that hold text people typed; everything else is ours (links, the password, numbers). */
 const USER_TEXT = new Set(['firstName', 'establishment']);
 
-const fill = (template: string, vars: Vars, encode: (s: string) => string) =>
+/** The variables that are our links inside a sentence: in the HTML part, a link one can tap. */
+const LINK_VARS = new Set(['androidAppUrl']);
+
+/** A URL as a link in the HTML part, showing the address itself. */
+const htmlLink = (url: string) => `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`;
+
+const fill = (template: string, vars: Vars, encode: (s: string) => string, link?: (url: string) => string) =>
   template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => {
     const value = String(vars[key] ?? '');
+    if (link && LINK_VARS.has(key)) return link(value);
     return encode(USER_TEXT.has(key) ? cleanUserText(value) : value);
   });
+
+/**
+ * The start of every email's HTML part: its language as a BCP 47 tag, and a viewport, so a phone's
+ * mail app shows it at the phone's width instead of a shrunken desktop page.
+ */
+export const htmlStart = (lang: Language) =>
+  `<!doctype html><html lang="${LOCALE_OF[lang]}"><head><meta charset="utf-8">` +
+  `<meta name="viewport" content="width=device-width, initial-scale=1"></head>`;
 
 interface Block {
   /** A paragraph of text, or a call-to-action link. */
@@ -112,7 +127,7 @@ function compose(
   const s = MAIL_LOCALES[lang];
   const all: Vars = { product: PRODUCT_NAME, ...vars };
   const plain = (key: keyof MailStrings) => fill(s[key], all, (x) => x);
-  const html = (key: keyof MailStrings) => fill(s[key], all, escapeHtml);
+  const html = (key: keyof MailStrings) => fill(s[key], all, escapeHtml, htmlLink);
 
   const textParts = [plain('greeting')];
   const htmlParts = [`<p>${html('greeting')}</p>`];
@@ -137,7 +152,7 @@ function compose(
     subject: plain(subject),
     text: textParts.join('\n\n'),
     html:
-      `<!doctype html><html lang="${LOCALE_OF[lang]}"><body style="margin:0;background:#f4f5f7">` +
+      `${htmlStart(lang)}<body style="margin:0;background:#f4f5f7">` +
       `<div style="max-width:560px;margin:0 auto;padding:32px 24px;font-family:Roboto,Helvetica,Arial,sans-serif;` +
       `font-size:15px;line-height:1.5;color:#121828;background:#ffffff">${htmlParts.join('')}` +
       `<hr style="border:none;border-top:1px solid #e6e8f0"><p style="font-size:12px;color:#65748b">${html('footer')}</p>` +
@@ -233,6 +248,18 @@ export const passwordResetByAdminMail = (
     v,
   );
 
+/** A webhook was turned off after a day of failed calls: its operators learn why and where to fix it. */
+export const webhookDisabledMail = (
+  lang: Language,
+  v: { firstName: string; establishment: string; url: string; settingsUrl: string },
+) =>
+  compose(
+    lang,
+    'webhookDisabledSubject',
+    [{ text: 'webhookDisabledText' }, { button: { label: 'webhookDisabledButton', url: v.settingsUrl } }],
+    v,
+  );
+
 /** An email subject from a post's text: its first line, at most `max` characters, cut at a word. */
 export function subjectOf(text: string, max = 78): string {
   const line = (text.split('\n').find((l) => l.trim()) ?? '')
@@ -288,7 +315,7 @@ export function notificationMail(lang: Language, v: NotificationMailInput): Omit
       `${plain('notificationManage')}: ${v.manageUrl}`,
     ].join('\n\n'),
     html:
-      `<!doctype html><html lang="${LOCALE_OF[lang]}"><body style="margin:0;background:#f4f5f7">` +
+      `${htmlStart(lang)}<body style="margin:0;background:#f4f5f7">` +
       `<div style="max-width:560px;margin:0 auto;padding:32px 24px;font-family:Roboto,Helvetica,Arial,sans-serif;` +
       `font-size:15px;line-height:1.5;color:#121828;background:#ffffff">` +
       `<p style="font-size:18px;font-weight:700;margin-top:0">${escapeHtml(name)}</p>` +

@@ -24,6 +24,9 @@ declare module 'fastify' {
 const describe = (access: Access) =>
   access === 'signedIn' ? 'any signed-in user' : `a signed-in user whose role may hold \`${access}\``;
 
+const describeKey = (scope: string) =>
+  `Also an API key of the establishment with the \`${scope}\` scope (\`Authorization: Bearer bk_…\`), on its own establishment only.`;
+
 /**
  * Routes declaring `config.access` authenticate and check the role-level right in onRequest, before
  * the body is parsed or validated: a guest gets 401 and a customer on an admin route 403 whatever
@@ -44,11 +47,17 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD') routeAccess.set(`${method} ${route.url}`, access);
     }
-    // The docs say who may call it, from the same declaration.
+    // The docs say who may call it, from the same declaration; routes that take API keys say which scope.
+    const keyScope = route.config?.apiKey;
     route.schema = {
       ...route.schema,
-      security: [{ bearerAuth: [] }],
-      description: [route.schema?.description, `Who may call it: ${describe(access)}.`]
+      security: keyScope ? [{ bearerAuth: [] }, { apiKey: [] }] : [{ bearerAuth: [] }],
+      ...(keyScope ? { 'x-api-key-scope': keyScope } : {}),
+      description: [
+        route.schema?.description,
+        `Who may call it: ${describe(access)}.`,
+        keyScope ? describeKey(keyScope) : undefined,
+      ]
         .filter(Boolean)
         .join('\n\n'),
     };

@@ -1,11 +1,20 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { ErrorCode } from '../../shared/errors';
+import { Msg } from '../../shared/messages';
+import type { ApiKeyScope } from '../../shared/permissions';
 import type { AppContext, AuthedActor } from '../context';
 import { readAccessToken } from '../lib/access-tokens';
-import { unauthorized } from '../lib/app-error';
+import { AppError, unauthorized } from '../lib/app-error';
 import { findSessionActor } from '../modules/account/account.repo';
+import { looksLikeApiKey } from '../modules/api-keys/api-key-secret';
+import { admitKey, findLiveKey } from '../modules/api-keys/api-keys.service';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The API key scope that may call the route (its contract's `apiKey`); without it keys are refused. */
+    apiKey?: ApiKeyScope;
+  }
   interface FastifyRequest {
     /** Set by `authenticate`; null on routes that do not require it. */
     actor: AuthedActor | null;
@@ -25,10 +34,30 @@ export function actorOf(request: FastifyRequest): AuthedActor {
 /** Bearer tokens: signature and expiry (jose), then a live session and the current token version. */
 export const authPlugin = fp(async (app: FastifyInstance, ctx: AppContext) => {
   app.decorateRequest('actor', null);
-  app.decorate('authenticate', async (request: FastifyRequest) => {
+  // Every request made with an API key counts against its key's one limit, on whatever route
+  // (issue 30); refused ones too, so a key cannot probe without limit.
+  const keyOf = new WeakMap<FastifyRequest, string>();
+  const perKey = app.createRateLimit({
+    max: ctx.config.apiKeyRateLimitPerMinute,
+    timeWindow: 60_000,
+    keyGenerator: (request) => `api-key:${keyOf.get(request) ?? ''}`,
+  });
+  /** `Authorization: Bearer bk_…`: a live key, within its limit, on a route that takes its scope. */
+  const authenticateKey = async (request: FastifyRequest, reply: FastifyReply, token: string) => {
+    const key = await findLiveKey(ctx, token);
+    keyOf.set(request, key.id);
+    const limit = await perKey(request);
+    if (!limit.isAllowed && limit.isExceeded) {
+      reply.header('retry-after', limit.ttlInSeconds);
+      throw new AppError(429, ErrorCode.RATE_LIMITED, Msg.rateLimited);
+    }
+    request.actor = await admitKey(ctx, key, request.routeOptions.config.apiKey);
+  };
+  app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
     if (!token) throw unauthorized();
+    if (looksLikeApiKey(token)) return authenticateKey(request, reply, token);
     const claims = await readAccessToken(ctx.config.jwtSecret, token);
     if (!claims) throw unauthorized();
     // One statement: the session, its user and their memberships.

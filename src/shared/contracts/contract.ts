@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { ErrorBodySchema } from '../errors';
-import type { Right } from '../permissions';
+import type { ApiKeyScope, Right } from '../permissions';
 
 /**
  * One endpoint, declared once: the server registers its route from it (src/server/lib/route.ts) and
@@ -24,6 +24,11 @@ export interface Contract {
   /** Fastify syntax: `/api/establishments/:id`. */
   path: string;
   access: ContractAccess;
+  /**
+   * An establishment's API key with this scope may call it too (issue 30), on its own establishment
+   * only; every route without it refuses keys. /api/docs lists the key scheme on these operations.
+   */
+  apiKey?: ApiKeyScope;
   params?: Schema;
   query?: Schema;
   body?: Schema;

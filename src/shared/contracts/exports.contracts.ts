@@ -53,6 +53,7 @@ export const exportFollowers = defineContract({
   method: 'GET',
   path: '/api/management/export/followers',
   access: 'followers:export',
+  apiKey: 'read:followers',
   query: FollowerExportQuerySchema,
   responses: {
     200: exportResponse(z.array(FollowerExportRowSchema)),

@@ -20,6 +20,7 @@ export const getDashboard = defineContract({
   method: 'GET',
   path: '/api/reports/dashboard',
   access: 'report:read',
+  apiKey: 'read:stats',
   query: DashboardQuerySchema,
   responses: { 200: DashboardSchema, ...errorResponses(400, 401, 403, 404) },
 });
@@ -33,6 +34,7 @@ export const getFunnel = defineContract({
   method: 'GET',
   path: '/api/reports/funnel',
   access: 'report:read',
+  apiKey: 'read:stats',
   query: FunnelQuerySchema,
   responses: { 200: FunnelSchema, ...errorResponses(400, 401, 403, 404) },
 });

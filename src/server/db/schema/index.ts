@@ -1,5 +1,7 @@
+export * from './api-keys';
 export * from './engagement';
 export * from './establishments';
+export * from './events';
 export * from './management';
 export * from './notifications';
 export * from './rate-limits';

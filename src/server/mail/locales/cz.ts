@@ -38,6 +38,10 @@ export const cz: MailStrings = {
   adminResetIntro:
     'Správce služby {{product}} nastavil k vašemu účtu nové heslo. Na všech zařízeních jste byli odhlášeni: přihlaste se znovu heslem uvedeným níže.',
   adminResetButton: 'Přihlásit se',
+  webhookDisabledSubject: 'Váš webhook byl vypnut',
+  webhookDisabledText:
+    'Volání vašeho webhooku pro {{establishment}} ({{url}}) selhávala celý den, proto jsme ho vypnuli. Události, které se nepodařilo doručit, najdete v historii volání. Opravte příjemce, pak webhook znovu zapněte a odešlete, co zmeškal.',
+  webhookDisabledButton: 'Otevřít nastavení webhooku',
 
   contactSubject: 'Žádost o kontakt od {{business}}',
   contactIntro:

@@ -39,6 +39,10 @@ export const de: MailStrings = {
   adminResetIntro:
     'Ein Administrator von {{product}} hat ein neues Passwort für Ihr Konto festgelegt. Sie wurden auf allen Geräten abgemeldet: Melden Sie sich mit dem unten stehenden Passwort erneut an.',
   adminResetButton: 'Anmelden',
+  webhookDisabledSubject: 'Ihr Webhook wurde ausgeschaltet',
+  webhookDisabledText:
+    'Aufrufe Ihres Webhooks für {{establishment}} ({{url}}) schlagen seit einem Tag fehl, daher haben wir ihn ausgeschaltet. Nicht zugestellte Ereignisse stehen in seinem Aufrufverlauf. Beheben Sie den Fehler beim Empfänger, schalten Sie den Webhook wieder ein und senden Sie Verpasstes erneut.',
+  webhookDisabledButton: 'Webhook-Einstellungen öffnen',
 
   contactSubject: 'Kontaktanfrage von {{business}}',
   contactIntro:

@@ -41,6 +41,10 @@ export const en = {
   adminResetIntro:
     'An administrator of {{product}} set a new password for your account. You are signed out on every device: sign in again with the password below.',
   adminResetButton: 'Sign in',
+  webhookDisabledSubject: 'Your webhook was turned off',
+  webhookDisabledText:
+    'Calls to your webhook for {{establishment}} ({{url}}) have failed for a day, so we turned it off. Events that could not be delivered are listed in its call history. Fix the receiver, then turn the webhook on again and resend what it missed.',
+  webhookDisabledButton: 'Open the webhook settings',
 
   contactSubject: 'Contact request from {{business}}',
   contactIntro:

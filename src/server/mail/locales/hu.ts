@@ -39,6 +39,10 @@ export const hu: MailStrings = {
   adminResetIntro:
     'A(z) {{product}} egyik adminisztrátora új jelszót állított be a fiókjához. Minden eszközön kijelentkeztettük: jelentkezzen be újra az alábbi jelszóval.',
   adminResetButton: 'Bejelentkezés',
+  webhookDisabledSubject: 'A webhookját kikapcsoltuk',
+  webhookDisabledText:
+    'A(z) {{establishment}} webhookjának ({{url}}) hívásai egy napja sikertelenek, ezért kikapcsoltuk. A kézbesítetlen események a híváselőzményekben láthatók. Javítsa ki a fogadót, majd kapcsolja vissza a webhookot, és küldje újra, ami kimaradt.',
+  webhookDisabledButton: 'Webhook beállításainak megnyitása',
 
   contactSubject: 'Kapcsolatfelvételi kérés: {{business}}',
   contactIntro:

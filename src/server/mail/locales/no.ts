@@ -38,6 +38,10 @@ export const no: MailStrings = {
   adminResetIntro:
     'En administrator for {{product}} har satt et nytt passord for kontoen din. Du er logget ut på alle enheter: logg inn igjen med passordet nedenfor.',
   adminResetButton: 'Logg inn',
+  webhookDisabledSubject: 'Webhooken din er slått av',
+  webhookDisabledText:
+    'Kall til webhooken din for {{establishment}} ({{url}}) har mislyktes i et døgn, så vi har slått den av. Hendelser som ikke kunne leveres, står i kallhistorikken. Rett mottakeren, slå deretter webhooken på igjen og send på nytt det den gikk glipp av.',
+  webhookDisabledButton: 'Åpne webhook-innstillingene',
 
   contactSubject: 'Kontaktforespørsel fra {{business}}',
   contactIntro:

@@ -38,6 +38,10 @@ export const se: MailStrings = {
   adminResetIntro:
     'En administratör för {{product}} har angett ett nytt lösenord för ditt konto. Du har loggats ut på alla enheter: logga in igen med lösenordet nedan.',
   adminResetButton: 'Logga in',
+  webhookDisabledSubject: 'Din webhook har stängts av',
+  webhookDisabledText:
+    'Anrop till din webhook för {{establishment}} ({{url}}) har misslyckats i ett dygn, så vi har stängt av den. Händelser som inte kunde levereras finns i anropshistoriken. Åtgärda mottagaren, slå sedan på webhooken igen och skicka om det den missade.',
+  webhookDisabledButton: 'Öppna webhookinställningarna',
 
   contactSubject: 'Kontaktförfrågan från {{business}}',
   contactIntro:

@@ -39,6 +39,10 @@ export const sk: MailStrings = {
   adminResetIntro:
     'Správca služby {{product}} nastavil k vášmu účtu nové heslo. Na všetkých zariadeniach ste boli odhlásení: prihláste sa znova heslom uvedeným nižšie.',
   adminResetButton: 'Prihlásiť sa',
+  webhookDisabledSubject: 'Váš webhook bol vypnutý',
+  webhookDisabledText:
+    'Volania vášho webhooku pre {{establishment}} ({{url}}) zlyhávali celý deň, preto sme ho vypli. Udalosti, ktoré sa nepodarilo doručiť, nájdete v histórii volaní. Opravte prijímač, potom webhook znova zapnite a odošlite, čo zmeškal.',
+  webhookDisabledButton: 'Otvoriť nastavenia webhooku',
 
   contactSubject: 'Žiadosť o kontakt od {{business}}',
   contactIntro:

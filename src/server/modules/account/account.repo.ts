@@ -196,6 +196,18 @@ export async function lastFollowedEstablishment(db: Db, userId: string): Promise
   return row?.id ?? null;
 }
 
+/** The businesses this user follows (not those they operate), deleted ones aside. */
+export async function followedEstablishmentIds(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: memberships.establishmentId })
+    .from(memberships)
+    .innerJoin(establishments, eq(establishments.id, memberships.establishmentId))
+    .where(
+      and(eq(memberships.userId, userId), eq(memberships.kind, 'customer'), isNull(establishments.deletedAt)),
+    );
+  return rows.map((row) => row.id);
+}
+
 export async function revokeAllSessions(db: Db, userId: string): Promise<void> {
   await db
     .update(sessions)

@@ -13,9 +13,9 @@ import type {
 } from '../../../shared/schemas/account.schema';
 import type { AppContext, AuthedActor } from '../../context';
 import type { UserRow } from '../../db/schema';
+import { followEvent, followerVerifiedEvent } from '../../events/event-builders';
 import { emailChangedJob, passwordResetJob, verificationJob, welcomeJob } from '../../jobs/account-mail.job';
 import { withOutbox } from '../../jobs/outbox';
-import { welcomeNoticeJob } from '../../jobs/welcome-notice.job';
 import { signAccessToken } from '../../lib/access-tokens';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { type ImageSource, removeJpeg, saveJpeg, toJpeg } from '../../lib/images';
@@ -128,7 +128,7 @@ export async function register(
   let user: UserRow;
   let accessToken: string;
   try {
-    ({ user, accessToken } = await withOutbox(ctx, async ({ db: tx, enqueue }) => {
+    ({ user, accessToken } = await withOutbox(ctx, async ({ db: tx, enqueue, emit }) => {
       const created = await repo.insertUser(tx, {
         email: input.email,
         passwordHash: UNUSABLE_PASSWORD,
@@ -148,6 +148,7 @@ export async function register(
           kind: 'customer',
           source: input.source ?? 'direct',
         });
+        await emit(followEvent(created.id, establishmentId, created.id, input.source ?? 'direct'));
       }
       // With the account or not at all: a refused pick (400 on preferenceIds) creates no account.
       if (input.preferenceIds?.length) await storePicks(tx, created.id, input.preferenceIds);
@@ -175,12 +176,14 @@ export async function verifyEmail(
   token: string,
   meta: { userAgent: string },
 ): Promise<VerifyResponse> {
-  const verified = await withOutbox(ctx, async ({ db: tx, enqueue }) => {
+  const verified = await withOutbox(ctx, async ({ db: tx, emit }) => {
     const spent = await repo.consumeAuthToken(tx, hashSingleUseToken(token), 'verify_email');
     if (!spent || !(await repo.markEmailVerified(tx, spent.userId, spent.email))) return undefined;
     const ownSession = actor?.id === spent.userId ? actor.sessionId : null;
     await repo.settleProvisionalSessions(tx, spent.userId, ownSession);
-    await enqueue(welcomeNoticeJob, { userId: spent.userId });
+    // Sends reach them from now on; the welcomes owed follow from these events.
+    for (const establishmentId of await repo.followedEstablishmentIds(tx, spent.userId))
+      await emit(followerVerifiedEvent(spent.userId, establishmentId));
     const fresh = Date.now() - spent.createdAt.getTime() < VERIFY_SIGN_IN_MINUTES * 60_000;
     // Someone else signed in on this device keeps their session: nobody is swapped out by a link.
     const user = !actor && fresh ? await repo.findUserById(tx, spent.userId) : undefined;

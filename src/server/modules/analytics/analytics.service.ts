@@ -1,7 +1,6 @@
 import type { PageViewBody } from '../../../shared/schemas/report.schema';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { analyticsForwardJob } from '../../jobs/analytics-forward.job';
 import { withOutbox } from '../../jobs/outbox';
 import { scrubPath } from '../../lib/log-safety';
 import * as repo from './analytics.repo';
@@ -49,20 +48,23 @@ export async function recordPageView(
     referrerHost: referrerHost(body.referrer),
     visitorHash: visitorHash(salt, client.ip, client.userAgent),
   };
-  if (!ctx.config.analytics.forwardUrl) {
-    await repo.insertPageView(ctx.db, row);
-    return;
-  }
   // Plausible reads a visit's source from utm_source in the page's address.
   const url = `${ctx.config.publicUrl}${path}${source === 'direct' ? '' : `?utm_source=${source}`}`;
-  await withOutbox(ctx, async ({ db, enqueue }) => {
+  await withOutbox(ctx, async ({ db, emit }) => {
     await repo.insertPageView(db, row);
-    await enqueue(analyticsForwardJob, {
-      url,
-      referrer: body.referrer ?? '',
-      userAgent: client.userAgent,
-      day,
-      sealedAddress: sealAddress(salt, client.ip),
+    // An internal event (never stored): its forwarding, when configured, follows from it.
+    await emit({
+      type: 'pageview',
+      establishmentId: row.establishmentId,
+      subjectId: null,
+      actorId: null,
+      data: {
+        url,
+        referrer: body.referrer ?? '',
+        userAgent: client.userAgent,
+        day,
+        sealedAddress: sealAddress(salt, client.ip),
+      },
     });
   });
 }

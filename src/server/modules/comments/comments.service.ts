@@ -9,7 +9,6 @@ import {
 } from '../../../shared/schemas/comment.schema';
 import type { Post } from '../../../shared/schemas/notification.schema';
 import type { AppContext } from '../../context';
-import { commentNoticeJob, noticeJobFor } from '../../jobs/comment-notice.job';
 import { withOutbox } from '../../jobs/outbox';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { authorize, authorizeBy } from '../../lib/authorize';
@@ -125,15 +124,22 @@ export async function create(
   if (!enabledOf(post)) throw commentsOff();
   // Milliseconds, as the page cursors carry them; the product's clock (tests move it).
   const createdAt = ctx.now();
-  const notice = noticeJobFor(post.id, createdAt, ctx.config.comments.noticeSeconds);
-  const id = await withOutbox(ctx, async ({ db, enqueue }) => {
+  const id = await withOutbox(ctx, async ({ db, emit }) => {
     const inserted = await repo.insertComment(db, {
       notificationId: post.id,
       authorId: actor.id,
       text: body.text,
       createdAt,
     });
-    await enqueue(commentNoticeJob, notice.payload, notice.options);
+    // The operators' notice follows from the event (events/consumers.ts).
+    await emit({
+      type: 'comment.created',
+      establishmentId: post.establishmentId,
+      subjectId: inserted,
+      actorId: actor.id,
+      data: { postId: post.id, commentId: inserted, text: body.text },
+      at: createdAt,
+    });
     return inserted;
   });
   return commentAnswer(ctx, actor, id, post);

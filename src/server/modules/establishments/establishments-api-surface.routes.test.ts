@@ -69,11 +69,12 @@ describe('establishments API', () => {
       }
       // The notifications module owns an establishment's media, notifications, posts and scheduled
       // sends; the preferences module the audience a targeted send reaches; the notify module a
-      // follower's choice for it.
+      // follower's choice for it; the webhooks and api-keys modules an establishment's integrations.
       const listed = Object.keys(paths).filter(
         (p) =>
           p.startsWith('/api/establishments') &&
-          !/\/(media|notifications|posts|scheduled|audience|notify)$/.test(p),
+          !/\/(media|notifications|posts|scheduled|audience|notify)$/.test(p) &&
+          !/\/(webhooks|api-keys)(\/|$)/.test(p),
       );
       for (const p of listed) {
         expect(

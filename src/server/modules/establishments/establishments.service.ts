@@ -181,16 +181,24 @@ export async function update(
   const row = await loadEstablishment(ctx, id);
   authorizeEdit(actor, row);
   const values = fieldsToRow(fields);
-  await ctx.db.transaction(async (tx) => {
-    await repo.updateEstablishment(tx, row.id, values);
+  await withOutbox(ctx, async ({ db, emit }) => {
+    await repo.updateEstablishment(db, row.id, values);
+    const changed = changedFields(row, values);
     if (actsOnBehalfOf(actor, resourceOf(row)))
-      await recordAudit(tx, {
+      await recordAudit(db, {
         actorId: actor.id,
         action: 'establishment.update',
         targetEstablishmentId: row.id,
         targetLabel: values.name,
-        detail: { changed: changedFields(row, values) },
+        detail: { changed },
       });
+    await emit({
+      type: 'establishment.updated',
+      establishmentId: row.id,
+      subjectId: row.id,
+      actorId: actor.id,
+      data: { changed },
+    });
   });
   return reloadDto(ctx, row.id);
 }

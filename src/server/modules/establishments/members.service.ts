@@ -3,6 +3,8 @@ import { Msg } from '../../../shared/messages';
 import { becomesClientByOperating } from '../../../shared/permissions';
 import type { AddMemberBody, Member } from '../../../shared/schemas/establishment.schema';
 import type { AppContext, AuthedActor } from '../../context';
+import { followEvent, unfollowEvent } from '../../events/event-builders';
+import { withOutbox } from '../../jobs/outbox';
 import { AppError, notFound } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
 import * as accounts from '../account/account.repo';
@@ -37,7 +39,7 @@ export async function addMember(ctx: AppContext, actor: AuthedActor, id: string,
   const user = await accounts.findUserByEmail(ctx.db, body.email);
   if (!user)
     throw new AppError(404, ErrorCode.USER_NOT_FOUND, Msg.noUserWithEmail, { email: Msg.noUserWithEmail });
-  const alreadyLinked = await ctx.db.transaction(async (tx) => {
+  const alreadyLinked = await withOutbox(ctx, async ({ db: tx, emit }) => {
     const before = await repo.findMembership(tx, user.id, row.id);
     await repo.upsertMembership(tx, user.id, row.id, body.kind);
     // Operating an establishment makes a customer a client; staff roles stay as they are.
@@ -46,6 +48,8 @@ export async function addMember(ctx: AppContext, actor: AuthedActor, id: string,
     // An operator made a follower may now operate nothing: then they are a customer again.
     if (body.kind === 'customer') await repo.demoteClientsOperatingNothing(tx, [user.id]);
     const unchanged = before?.kind === body.kind;
+    if (!unchanged && body.kind === 'customer') await emit(followEvent(user.id, row.id, actor.id));
+    if (!unchanged && before?.kind === 'customer') await emit(unfollowEvent(user.id, row.id, actor.id));
     // Linked that way before: nothing changed, nothing to record.
     if (!unchanged) {
       await recordAudit(tx, {
@@ -71,9 +75,10 @@ export async function addMember(ctx: AppContext, actor: AuthedActor, id: string,
 export async function removeMember(ctx: AppContext, actor: AuthedActor, id: string, userId: string) {
   authorize(actor, 'user:admin');
   const row = await loadEstablishment(ctx, id);
-  await ctx.db.transaction(async (tx) => {
+  await withOutbox(ctx, async ({ db: tx, emit }) => {
     const kind = await repo.deleteMembership(tx, userId, row.id);
     if (!kind) throw notFound();
+    if (kind === 'customer') await emit(unfollowEvent(userId, row.id, actor.id));
     await repo.demoteClientsOperatingNothing(tx, [userId]);
     const user = await accounts.findUserById(tx, userId);
     await recordAudit(tx, {

@@ -3,8 +3,8 @@ import { Msg } from '../../../shared/messages';
 import type { PublicEstablishment } from '../../../shared/schemas/establishment.schema';
 import type { VisitSource } from '../../../shared/schemas/report-sources';
 import type { AppContext, AuthedActor } from '../../context';
+import { followEvent, unfollowEvent } from '../../events/event-builders';
 import { withOutbox } from '../../jobs/outbox';
-import { welcomeNoticeJob } from '../../jobs/welcome-notice.job';
 import { AppError } from '../../lib/app-error';
 import type { CachedJson } from '../../lib/http-cache';
 import { stateOf, toGalleryDto, toPublicEstablishmentDto } from './establishment.dto';
@@ -77,10 +77,10 @@ export async function follow(
   const row = await loadEstablishment(ctx, idOrPublicId);
   if (row.blockedAt) throw establishmentBlocked();
   if (!row.active) throw new AppError(409, ErrorCode.ESTABLISHMENT_INACTIVE, Msg.establishmentInactive);
-  await withOutbox(ctx, async ({ db, enqueue }) => {
+  await withOutbox(ctx, async ({ db, emit }) => {
     const followed = await repo.insertFollower(db, actor.id, row.id, source);
-    // The welcome goes out at once if this follower already has a device; else when one subscribes.
-    if (followed && row.welcomeText) await enqueue(welcomeNoticeJob, { userId: actor.id });
+    // Its welcome follows from the event, at once if this follower already has a device.
+    if (followed) await emit(followEvent(actor.id, row.id, actor.id, source));
   });
   return { establishmentId: row.id, following: true, message: Msg.followed };
 }
@@ -89,8 +89,12 @@ export async function follow(
 export async function unfollow(ctx: AppContext, actor: AuthedActor, idOrPublicId: string) {
   const row = await repo.findEstablishment(ctx.db, idOrPublicId);
   if (!row) throw establishmentGone();
-  const existing = await repo.findMembership(ctx.db, actor.id, row.id);
-  if (existing?.kind === 'customer') await repo.deleteMembership(ctx.db, actor.id, row.id);
+  await withOutbox(ctx, async ({ db, emit }) => {
+    const existing = await repo.findMembership(db, actor.id, row.id);
+    if (existing?.kind !== 'customer') return;
+    if (await repo.deleteMembership(db, actor.id, row.id))
+      await emit(unfollowEvent(actor.id, row.id, actor.id));
+  });
   return { establishmentId: row.id, following: false, message: Msg.unfollowed };
 }
 

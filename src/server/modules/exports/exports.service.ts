@@ -138,7 +138,12 @@ export async function exportFollowers(
   await audit(ctx, actor, {
     targetLabel: establishment.name,
     targetEstablishmentId: establishment.id,
-    detail: { kind: 'followers', format: query.format },
+    // Made with an API key (issue 30): the log names the key beside its creator.
+    detail: {
+      kind: 'followers',
+      format: query.format,
+      ...(actor.apiKey ? { apiKey: actor.apiKey.name } : {}),
+    },
   });
   return listFile(
     `followers-${establishment.publicId}`,

@@ -18,6 +18,7 @@ import {
 } from '../../../../tests/support/management-api';
 import { multipart } from '../../../../tests/support/multipart';
 import { plainPng } from '../../../../tests/support/pictures';
+import * as apiKeyContracts from '../../../shared/contracts/api-keys.contracts';
 import * as commentContracts from '../../../shared/contracts/comments.contracts';
 import type { Contract } from '../../../shared/contracts/contract';
 import * as establishmentContracts from '../../../shared/contracts/establishments.contracts';
@@ -140,7 +141,52 @@ const P = preferenceContracts;
 const N = notificationContracts;
 const C = commentContracts;
 
+const K = apiKeyContracts;
+/** An establishment's API key, made by `token`'s user: its id. */
+const newKey = async (token: string, shopId: string, name: string) =>
+  (
+    await ok<{ apiKey: { id: string } }>('POST', `/api/establishments/${shopId}/api-keys`, token, {
+      name,
+      scopes: ['send'],
+    })
+  ).apiKey.id;
+
 const CASES: Case[] = [
+  {
+    contract: K.createApiKey,
+    who: 'admin',
+    arrange: async () => {
+      const shop = await establishment('Keyed Bar');
+      return async () => {
+        const id = await newKey(admin.token, shop.id, 'Till');
+        return {
+          actor: admin,
+          action: 'apiKey.create',
+          targetEstablishmentId: shop.id,
+          targetLabel: shop.name,
+          detail: { apiKeyId: id, keyName: 'Till', scopes: ['send'] },
+        };
+      };
+    },
+  },
+  {
+    contract: K.revokeApiKey,
+    who: 'representative',
+    arrange: async () => {
+      const { rep, shop } = await representedShop();
+      const id = await newKey(rep.token, shop.id, 'Web shop');
+      return async () => {
+        await ok('POST', `/api/establishments/${shop.id}/api-keys/${id}/revoke`, rep.token);
+        return {
+          actor: rep,
+          action: 'apiKey.revoke',
+          targetEstablishmentId: shop.id,
+          targetLabel: shop.name,
+          detail: { apiKeyId: id, keyName: 'Web shop' },
+        };
+      };
+    },
+  },
   {
     contract: E.createEstablishment,
     who: 'admin',
@@ -666,6 +712,7 @@ describe('the audit log records every write on someone else’s data', () => {
       !mayHold(member('customer'), access as Right) &&
       !mayHold(member('client'), access as Right);
     const contracts = [
+      apiKeyContracts,
       commentContracts,
       establishmentContracts,
       exportContracts,

@@ -4,6 +4,7 @@ import { Msg } from '../../../shared/messages';
 import type { CreateCustomerBodySchema, ManagedUser } from '../../../shared/schemas/user-management.schema';
 import type { AppContext, AuthedActor } from '../../context';
 import type { UserRow } from '../../db/schema';
+import { followEvent } from '../../events/event-builders';
 import { welcomeJob } from '../../jobs/account-mail.job';
 import { withOutbox } from '../../jobs/outbox';
 import { AppError } from '../../lib/app-error';
@@ -40,7 +41,7 @@ export async function createCustomer(
   if (await accounts.findUserByEmail(ctx.db, body.email)) throw emailTaken();
   let created: UserRow;
   try {
-    created = await withOutbox(ctx, async ({ db, enqueue }) => {
+    created = await withOutbox(ctx, async ({ db, enqueue, emit }) => {
       const user = await accounts.insertUser(db, {
         email: body.email,
         passwordHash: UNUSABLE_PASSWORD,
@@ -56,6 +57,7 @@ export async function createCustomer(
         establishmentId: establishment.id,
         kind: 'customer',
       });
+      await emit(followEvent(user.id, establishment.id, actor.id));
       // With the account or not at all: an unknown preference (400 on preferenceIds) creates nobody.
       if (preferenceIds.length > 0) await storePicks(db, user.id, preferenceIds);
       await enqueue(welcomeJob, { userId: user.id, establishmentId: establishment.id });

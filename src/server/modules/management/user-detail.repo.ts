@@ -94,7 +94,7 @@ export async function replaceMemberships(
   db: Db,
   userId: string,
   links: { establishmentId: string; kind: 'customer' | 'client' }[],
-): Promise<string[]> {
+): Promise<{ stoppedOperating: string[]; followed: string[]; unfollowed: string[] }> {
   const before = await db
     .select({ establishmentId: memberships.establishmentId, kind: memberships.kind })
     .from(memberships)
@@ -117,10 +117,19 @@ export async function replaceMemberships(
         set: { kind: sql`excluded.kind` },
       });
   }
-  const operatesNow = new Set(links.filter((l) => l.kind === 'client').map((l) => l.establishmentId));
-  return before
-    .filter((m) => m.kind === 'client' && !operatesNow.has(m.establishmentId))
-    .map((m) => m.establishmentId);
+  const kindNow = new Map(links.map((l) => [l.establishmentId, l.kind]));
+  const kindBefore = new Map(before.map((m) => [m.establishmentId, m.kind]));
+  return {
+    stoppedOperating: before
+      .filter((m) => m.kind === 'client' && kindNow.get(m.establishmentId) !== 'client')
+      .map((m) => m.establishmentId),
+    followed: links
+      .filter((l) => l.kind === 'customer' && kindBefore.get(l.establishmentId) !== 'customer')
+      .map((l) => l.establishmentId),
+    unfollowed: before
+      .filter((m) => m.kind === 'customer' && kindNow.get(m.establishmentId) !== 'customer')
+      .map((m) => m.establishmentId),
+  };
 }
 
 /** End every "log in as" session this admin opened (they are losing the right, or their account). */

@@ -5,6 +5,7 @@ import { becomesClientByOperating, type Role } from '../../../shared/permissions
 import type { ManagedUserDetail, UpdateUserBodySchema } from '../../../shared/schemas/user-management.schema';
 import type { AppContext, AuthedActor } from '../../context';
 import type { UserRow } from '../../db/schema';
+import { followEvent, unfollowEvent } from '../../events/event-builders';
 import { emailChangedJob, verificationJob } from '../../jobs/account-mail.job';
 import { withOutbox } from '../../jobs/outbox';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
@@ -118,11 +119,17 @@ export async function updateUser(
   const linksChanged = body.establishments !== undefined && !sameLinks(body.establishments, currentLinks);
   let updated: UserRow | undefined;
   try {
-    updated = await withOutbox(ctx, async ({ db, enqueue }) => {
+    updated = await withOutbox(ctx, async ({ db, enqueue, emit }) => {
       let row = await accounts.updateUser(db, id, next);
       if (!row) throw notFound();
       if (body.establishments) {
-        const stoppedOperating = await detail.replaceMemberships(db, id, body.establishments);
+        const { stoppedOperating, followed, unfollowed } = await detail.replaceMemberships(
+          db,
+          id,
+          body.establishments,
+        );
+        for (const establishmentId of followed) await emit(followEvent(id, establishmentId, actor.id));
+        for (const establishmentId of unfollowed) await emit(unfollowEvent(id, establishmentId, actor.id));
         // Like an admin removing an operator: a client who operates nothing any more is a customer
         // again, unless the admin chose the role in this same edit.
         if (stoppedOperating.length > 0 && !roleChosen(current, body)) {

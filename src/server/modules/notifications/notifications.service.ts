@@ -13,7 +13,12 @@ import type {
 import { scheduleProblem, validUntilProblem } from '../../../shared/schemas/schedule';
 import type { AppContext } from '../../context';
 import { type Db, executorOf } from '../../db/client';
-import { fanoutJob } from '../../jobs/notification-delivery.queues';
+import {
+  postDeletedEvent,
+  postEditedEvent,
+  postScheduledEvent,
+  postSentEvent,
+} from '../../events/event-builders';
 import { notificationReplaceJob, replaceJobFor } from '../../jobs/notification-replace.job';
 import { withOutbox } from '../../jobs/outbox';
 import { nudgeRelease } from '../../jobs/release-scheduled.job';
@@ -161,9 +166,12 @@ export async function send(
   actor: Actor,
   establishmentIdOrPublicId: string,
   body: ComposeNotificationBody,
-  idempotencyKey?: string,
+  requestKey?: string,
 ): Promise<{ post: Post; message: string; replayed: boolean }> {
   const establishment = await loadForSending(ctx, actor, establishmentIdOrPublicId);
+  // An API key's sends are its creator's (their name on the post), but its Idempotency-Keys are
+  // its own: a till's key cannot answer with a post its creator composed in the app (issue 30).
+  const idempotencyKey = requestKey && actor.apiKey ? `api-key:${actor.apiKey.id}:${requestKey}` : requestKey;
   const establishmentId = establishment.id;
   const answer = async (id: string, replayed: boolean) => {
     const post = await get(ctx, actor, id);
@@ -192,7 +200,7 @@ export async function send(
   checkPushSize(establishment, body.text, mediaId, createdAt);
   const targets = await existingPreferences(ctx.db, body.preferenceIds ?? []);
 
-  const id = await withOutbox(ctx, async ({ db, enqueue }) => {
+  const id = await withOutbox(ctx, async ({ db, enqueue, emit }) => {
     const inserted = await repo.insertNotification(db, {
       establishmentId,
       authorId: actor.id,
@@ -208,8 +216,14 @@ export async function send(
     if (inserted) {
       // With the notification, before its fan-out can start: no follower outside the target is reached.
       await targetsRepo.insertTargets(db, inserted, targets);
-      if (scheduledFor) await nudgeRelease(enqueue, inserted, scheduledFor);
-      else await enqueue(fanoutJob, { notificationId: inserted }, { id: inserted });
+      const post = { id: inserted, establishmentId, text: body.text, inFeed: body.post };
+      if (scheduledFor) {
+        await nudgeRelease(enqueue, inserted, scheduledFor);
+        await emit(postScheduledEvent({ ...post, scheduledFor }, actor.id));
+      } else {
+        // Its fan-out follows from the event (events/consumers.ts).
+        await emit(postSentEvent(post, actor.id));
+      }
       await recordPostWrite(db, actor, establishment, 'post.send', {
         notificationId: inserted,
         inFeed: body.post,
@@ -404,17 +418,20 @@ export async function edit(
     }
     if (body.text !== undefined)
       checkPushSize(establishment, body.text, row.mediaId, scheduledFor ?? row.createdAt);
-    const changed = await withOutbox(ctx, async ({ db, enqueue }) => {
+    const changed = await withOutbox(ctx, async ({ db, enqueue, emit }) => {
       const updated = await scheduledRepo.updateScheduled(executorOf(db), id, {
         ...(body.text !== undefined ? { text: body.text } : {}),
         ...(scheduledFor ? { scheduledFor } : {}),
       });
       if (updated && scheduledFor) await nudgeRelease(enqueue, id, scheduledFor);
-      if (updated)
+      if (updated) {
         await recordPostWrite(db, actor, establishment, 'post.update', {
           notificationId: id,
           changed: [...(body.text !== undefined ? ['text'] : []), ...(scheduledFor ? ['scheduledFor'] : [])],
         });
+        const post = { id, establishmentId: row.establishmentId, text: body.text ?? row.text };
+        await emit(postEditedEvent(post, actor.id, false));
+      }
       return updated;
     });
     if (changed) return { post: await get(ctx, actor, id), message: Msg.scheduleUpdated };
@@ -424,19 +441,21 @@ export async function edit(
   if (body.text === undefined) throw fieldError('text', Msg.scheduleEditNothing);
   const text = body.text;
   if (!body.updatePhones) {
-    await ctx.db.transaction(async (tx) => {
-      await repo.updatePostText(tx, id, text);
-      await recordPostWrite(tx, actor, establishment, 'post.update', {
+    await withOutbox(ctx, async ({ db, emit }) => {
+      await repo.updatePostText(db, id, text);
+      await recordPostWrite(db, actor, establishment, 'post.update', {
         notificationId: id,
         changed: ['text'],
       });
+      await emit(postEditedEvent({ id, establishmentId: row.establishmentId, text }, actor.id, false));
     });
     return { post: await get(ctx, actor, id), message: Msg.postUpdated };
   }
   // "Update on phones": what is pushed again must fit a push message, as the first did.
   checkPushSize(establishment, text, row.mediaId, row.createdAt);
-  await withOutbox(ctx, async ({ db, enqueue }) => {
+  await withOutbox(ctx, async ({ db, enqueue, emit }) => {
     const editedAt = await repo.updatePostText(db, id, text);
+    await emit(postEditedEvent({ id, establishmentId: row.establishmentId, text }, actor.id, true));
     await recordPostWrite(db, actor, establishment, 'post.update', {
       notificationId: id,
       changed: ['text'],
@@ -461,27 +480,31 @@ export async function remove(
 ): Promise<string> {
   const row = await loadOwnPost(ctx, actor, id, 'notificationPost:delete');
   const establishment = { id: row.establishmentId, name: row.establishmentName };
+  const post = { id, establishmentId: row.establishmentId };
   if (row.status === 'scheduled') {
-    const cancelled = await ctx.db.transaction(async (tx) => {
-      if (!(await scheduledRepo.deleteScheduled(executorOf(tx), id))) return false;
-      await recordPostWrite(tx, actor, establishment, 'post.delete', { notificationId: id, scheduled: true });
+    const cancelled = await withOutbox(ctx, async ({ db, emit }) => {
+      if (!(await scheduledRepo.deleteScheduled(executorOf(db), id))) return false;
+      await recordPostWrite(db, actor, establishment, 'post.delete', { notificationId: id, scheduled: true });
+      await emit(postDeletedEvent(post, actor.id, { withdrawn: false, scheduled: true }));
       return true;
     });
     if (cancelled) return Msg.scheduleCancelled;
   }
   if (!options.withdraw) {
-    await ctx.db.transaction(async (tx) => {
-      await repo.softDeletePost(tx, id);
-      await recordPostWrite(tx, actor, establishment, 'post.delete', {
+    await withOutbox(ctx, async ({ db, emit }) => {
+      await repo.softDeletePost(db, id);
+      await recordPostWrite(db, actor, establishment, 'post.delete', {
         notificationId: id,
         withdrawn: false,
       });
+      await emit(postDeletedEvent(post, actor.id, { withdrawn: false, scheduled: false }));
     });
     return Msg.postDeleted;
   }
-  await withOutbox(ctx, async ({ db, enqueue }) => {
+  await withOutbox(ctx, async ({ db, enqueue, emit }) => {
     await repo.softDeletePost(db, id);
     await recordPostWrite(db, actor, establishment, 'post.delete', { notificationId: id, withdrawn: true });
+    await emit(postDeletedEvent(post, actor.id, { withdrawn: true, scheduled: false }));
     const sql = executorOf(db);
     await deliveries.cancelPending(sql, id);
     await deliveries.completeIfDone(sql, id);

@@ -10,12 +10,10 @@ import type {
 } from '../../../shared/schemas/notification.schema';
 import type { AppContext, AuthedActor } from '../../context';
 import { withOutbox } from '../../jobs/outbox';
-import { welcomeNoticeJob } from '../../jobs/welcome-notice.job';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
 import { endpointProblem } from '../../push/allowed-hosts';
 import { assertBrowserKey } from '../../push/encrypt';
-import { owesWelcome } from '../establishments/welcome.repo';
 import * as deliveries from './deliveries.repo';
 import * as repo from './notifications.repo';
 import * as devicesRepo from './push-devices.repo';
@@ -69,7 +67,7 @@ export async function subscribe(
     });
   checkSubscription(ctx, body);
   const { secret, hash } = newDeviceSecret();
-  const saved = await withOutbox(ctx, async ({ db, enqueue }) => {
+  const saved = await withOutbox(ctx, async ({ db, emit }) => {
     const device = await repo.upsertSubscription(db, {
       userId: actor.id,
       endpoint: body.endpoint,
@@ -79,10 +77,15 @@ export async function subscribe(
       userAgent: userAgent.slice(0, 300),
       secretHash: hash,
     });
-    // Push just came on: a recent follow's welcome notification goes out now (issue 14).
-    if (device?.created && (await owesWelcome(db, actor.id))) {
-      await enqueue(welcomeNoticeJob, { userId: actor.id });
-    }
+    // Push just came on: a recent follow's welcome notification may go out now (issue 14).
+    if (device?.created)
+      await emit({
+        type: 'device.registered',
+        establishmentId: null,
+        subjectId: actor.id,
+        actorId: actor.id,
+        data: {},
+      });
     return device;
   });
   // Another account's endpoint with other keys: not the same browser, so not theirs to take.

@@ -9,7 +9,11 @@ import type { SqlExecutor } from '../../db/client';
  * for. Held back while the establishment may not send (blocked, inactive, deleted); a cancelled
  * (deleted) row is gone and a soft-deleted one is never released.
  */
-export async function releaseDue(sql: SqlExecutor, now: Date, limit: number): Promise<string[]> {
+export async function releaseDue(
+  sql: SqlExecutor,
+  now: Date,
+  limit: number,
+): Promise<{ id: string; establishmentId: string; authorId: string; text: string; inFeed: boolean }[]> {
   const { rows } = await sql.executeSql(
     `UPDATE notifications n SET status = 'queued', created_at = $1::timestamptz
       WHERE n.status = 'scheduled'
@@ -21,10 +25,18 @@ export async function releaseDue(sql: SqlExecutor, now: Date, limit: number): Pr
            ORDER BY s.scheduled_for
            LIMIT $2
            FOR UPDATE OF s SKIP LOCKED)
-      RETURNING n.id`,
+      RETURNING n.id, n.establishment_id, n.author_id, n.text, n.in_feed`,
     [now.toISOString(), limit],
   );
-  return (rows as { id: string }[]).map((row) => row.id);
+  return (
+    rows as { id: string; establishment_id: string; author_id: string; text: string; in_feed: boolean }[]
+  ).map((row) => ({
+    id: row.id,
+    establishmentId: row.establishment_id,
+    authorId: row.author_id,
+    text: row.text,
+    inFeed: row.in_feed,
+  }));
 }
 
 /**

@@ -43,10 +43,13 @@ export async function upsertReaction(db: Db, notificationId: string, userId: str
     });
 }
 
-export async function deleteReaction(db: Db, notificationId: string, userId: string) {
-  await db
+/** Take back a reaction; answers whether there was one. */
+export async function deleteReaction(db: Db, notificationId: string, userId: string): Promise<boolean> {
+  const rows = await db
     .delete(postReactions)
-    .where(and(eq(postReactions.notificationId, notificationId), eq(postReactions.userId, userId)));
+    .where(and(eq(postReactions.notificationId, notificationId), eq(postReactions.userId, userId)))
+    .returning({ userId: postReactions.userId });
+  return rows.length > 0;
 }
 
 /** A position in a list of reactions: the last item's time (to the millisecond) and user. */

@@ -5,6 +5,7 @@ import type { ReactionSummary } from '../../../shared/schemas/notification.schem
 import type { ReactionList, ReactionListQuery } from '../../../shared/schemas/reaction.schema';
 import type { ReactionKind } from '../../../shared/schemas/reaction-kinds';
 import type { AppContext } from '../../context';
+import { withOutbox } from '../../jobs/outbox';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
 import { decodeCursor, encodeCursor } from '../notifications/notification.dto';
@@ -43,14 +44,32 @@ export async function setReaction(
   kind: ReactionKind,
 ): Promise<ReactionSummary> {
   const post = await loadTarget(ctx, actor, id, 'reaction');
-  await repo.upsertReaction(ctx.db, post.id, actor.id, kind);
+  await withOutbox(ctx, async ({ db, emit }) => {
+    await repo.upsertReaction(db, post.id, actor.id, kind);
+    await emit({
+      type: 'reaction.set',
+      establishmentId: post.establishmentId,
+      subjectId: post.id,
+      actorId: actor.id,
+      data: { postId: post.id, reaction: kind },
+    });
+  });
   return summaryOf(ctx, actor, post.id);
 }
 
 /** Take back the actor's reaction; having none is no error. */
 export async function removeReaction(ctx: AppContext, actor: Actor, id: string): Promise<ReactionSummary> {
   const post = await loadTarget(ctx, actor, id, 'reaction');
-  await repo.deleteReaction(ctx.db, post.id, actor.id);
+  await withOutbox(ctx, async ({ db, emit }) => {
+    if (!(await repo.deleteReaction(db, post.id, actor.id))) return;
+    await emit({
+      type: 'reaction.set',
+      establishmentId: post.establishmentId,
+      subjectId: post.id,
+      actorId: actor.id,
+      data: { postId: post.id, reaction: null },
+    });
+  });
   return summaryOf(ctx, actor, post.id);
 }
 

@@ -1,5 +1,16 @@
 import SearchOffOutlinedIcon from '@mui/icons-material/SearchOffOutlined';
-import { Box, Button, Card, Skeleton, Stack, Tab, Tabs } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  Skeleton,
+  Stack,
+  type SxProps,
+  Tab,
+  Tabs,
+  type Theme,
+  useMediaQuery,
+} from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import type { EstablishmentView } from '../../../../shared/schemas/establishment.schema';
@@ -12,6 +23,7 @@ import { MembersTab } from '../../../features/establishments/components/members-
 import { ProfileTab } from '../../../features/establishments/components/profile-tab';
 import { ShareTab } from '../../../features/establishments/components/share-tab';
 import { ExportMenu } from '../../../features/exports/components/export-menu';
+import { IntegrationsTab } from '../../../features/integrations/components/integrations-tab';
 import { PushReachChip } from '../../../features/notifications/components/push-reach';
 import { NotifyChoiceBar } from '../../../features/notify/components/notify-choice-bar';
 import { useEstablishment } from '../../../lib/api/establishments.api';
@@ -20,8 +32,20 @@ import { apiErrorText } from '../../../lib/api-error-text';
 import { useCan } from '../../../lib/use-can';
 import { FeedTab } from './feed-tab';
 
-const TABS = ['feed', 'profile', 'gallery', 'share', 'members'] as const;
+const TABS = ['feed', 'profile', 'gallery', 'share', 'members', 'integrations'] as const;
 type TabName = (typeof TABS)[number];
+
+/**
+ * Below md (a phone, a small tablet) the tabs wrap onto more lines instead of scrolling, so every one
+ * shows: 6-7 of them do not fit 360-390 px, and a scroll arrow hid the last ones (issue 32). The
+ * sliding indicator cannot follow a wrapped tab, so the selected one is underlined itself.
+ */
+const WRAPPED_TABS: SxProps<Theme> = {
+  '& .MuiTabs-list': { flexWrap: 'wrap' },
+  '& .MuiTabs-indicator': { display: 'none' },
+  '& .MuiTab-root': { minWidth: 0, px: 1.5 },
+  '& .MuiTab-root.Mui-selected': { boxShadow: (theme) => `inset 0 -2px 0 ${theme.palette.primary.main}` },
+};
 
 /**
  * Which tabs this user gets, and whether they may change things, for this establishment. Only the
@@ -47,6 +71,8 @@ function useAccess(establishment: EstablishmentView | undefined) {
     if (establishment.audience !== 'operator') return tab === 'feed';
     if (tab === 'profile' || tab === 'gallery') return canEdit;
     if (tab === 'share' || tab === 'members') return manages;
+    // Webhooks and API keys (issue 30): who may manage either (can(): webhook:manage, apiKey:manage).
+    if (tab === 'integrations') return can('webhook:manage', resource) || can('apiKey:manage', resource);
     return true;
   });
   return {
@@ -72,6 +98,7 @@ export function EstablishmentPage() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab') as TabName | null;
   const tab: TabName = requested && access.tabs.includes(requested) ? requested : 'feed';
+  const wrapTabs = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
 
   if (query.isError) {
     const status = query.error instanceof ApiError ? query.error.status : 0;
@@ -109,9 +136,10 @@ export function EstablishmentPage() {
           value={tab}
           onChange={(_, next: TabName) => selectTab(next)}
           aria-label={t('establishmentPage.tabsLabel')}
-          variant="scrollable"
-          scrollButtons="auto"
-          allowScrollButtonsMobile
+          variant={wrapTabs ? 'standard' : 'scrollable'}
+          scrollButtons={wrapTabs ? false : 'auto'}
+          allowScrollButtonsMobile={!wrapTabs}
+          sx={wrapTabs ? WRAPPED_TABS : undefined}
         >
           {access.tabs.map((name) => (
             <Tab
@@ -131,6 +159,7 @@ export function EstablishmentPage() {
             {tab === 'profile' && <ProfileTab establishment={establishment} locked={access.locked} />}
             {tab === 'gallery' && <GalleryTab establishment={establishment} locked={access.locked} />}
             {tab === 'share' && <ShareTab establishment={establishment} />}
+            {tab === 'integrations' && <IntegrationsTab establishmentId={establishment.id} />}
             {tab === 'members' && (
               <MembersTab
                 establishment={establishment}

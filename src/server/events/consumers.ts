@@ -1,0 +1,92 @@
+import type { z } from 'zod';
+import { WEBHOOK_EVENT_TYPES } from '../../shared/schemas/webhook.schema';
+import type { AppContext } from '../context';
+import { analyticsForwardJob } from '../jobs/analytics-forward.job';
+import { commentNoticeJob, noticeJobFor } from '../jobs/comment-notice.job';
+import { fanoutJob, jobId } from '../jobs/notification-delivery.queues';
+import type { Outbox } from '../jobs/outbox-handle';
+import { webhookDeliverJob } from '../jobs/webhook-delivery.queues';
+import { welcomeNoticeJob } from '../jobs/welcome-notice.job';
+import { owesWelcome } from '../modules/establishments/welcome.repo';
+import { queueWebhookDeliveries } from '../modules/webhooks/webhook-deliveries.repo';
+import type { DomainEventType, RecordedEvent } from './domain-event';
+
+/**
+ * What follows from an event, decided in the transaction of the action that caused it: queue a job,
+ * write a row. A consumer never calls out (that is its job's work), so an action stays as fast and
+ * as atomic as it was. Adding a consumer adds an entry here and touches no producer.
+ */
+export interface EventConsumer {
+  name: string;
+  types: readonly DomainEventType[];
+  on(event: RecordedEvent, outbox: Outbox): Promise<void>;
+}
+
+/** Every consumer, in the order they run (the order matters to none of them). */
+export function eventConsumers(ctx: AppContext): EventConsumer[] {
+  return [
+    {
+      // A send whose moment has come (now, or its scheduled time): its audience walk.
+      name: 'fan-out',
+      types: ['notification.sent'],
+      on: ({ subjectId }, { enqueue }) =>
+        enqueue(fanoutJob, { notificationId: subjectId! }, { id: subjectId! }),
+    },
+    {
+      // A new follow, a confirmed address or a new device may be what a welcome was waiting for;
+      // the job sends what is owed, once (welcome.repo.ts). One job per user and transaction.
+      name: 'welcome notification',
+      types: ['follow', 'follower.verified', 'device.registered'],
+      on: async ({ type, subjectId, at }, { db, enqueue }) => {
+        // A new device matters only to someone a welcome still waits for (most have none).
+        if (type === 'device.registered' && !(await owesWelcome(db, subjectId!))) return;
+        await enqueue(
+          welcomeNoticeJob,
+          { userId: subjectId! },
+          { id: jobId('welcome', subjectId, at.toISOString()) },
+        );
+      },
+    },
+    {
+      // The operators' notice of new comments: one job per post and time window.
+      name: 'comment notice',
+      types: ['comment.created'],
+      on: async ({ data, at }, { enqueue }) => {
+        const notice = noticeJobFor(String(data.postId), at, ctx.config.comments.noticeSeconds);
+        await enqueue(commentNoticeJob, notice.payload, notice.options);
+      },
+    },
+    {
+      // Page views forwarded to a Plausible-compatible endpoint, when one is configured.
+      name: 'analytics forward',
+      types: ['pageview'],
+      on: async ({ data }, { enqueue }) => {
+        if (!ctx.config.analytics.forwardUrl) return;
+        await enqueue(analyticsForwardJob, data as z.input<typeof analyticsForwardJob.payload>);
+      },
+    },
+    {
+      // The establishment's webhooks that asked for this type: a delivery each, called in order.
+      name: 'webhooks',
+      types: WEBHOOK_EVENT_TYPES,
+      on: async (event, { db, enqueue }) => {
+        if (!event.establishmentId) return;
+        for (const webhookId of await queueWebhookDeliveries(db, event)) {
+          await enqueue(webhookDeliverJob, { webhookId });
+        }
+      },
+    },
+  ];
+}
+
+const built = new WeakMap<AppContext, EventConsumer[]>();
+
+/** This process's consumers (built once per context). */
+export function consumersOf(ctx: AppContext): EventConsumer[] {
+  let consumers = built.get(ctx);
+  if (!consumers) {
+    consumers = eventConsumers(ctx);
+    built.set(ctx, consumers);
+  }
+  return consumers;
+}

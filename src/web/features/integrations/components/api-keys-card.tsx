@@ -1,0 +1,235 @@
+import AddIcon from '@mui/icons-material/Add';
+import BlockIcon from '@mui/icons-material/Block';
+import KeyOutlinedIcon from '@mui/icons-material/KeyOutlined';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Link,
+  List,
+  ListItem,
+  Stack,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { useSnackbar } from 'notistack';
+import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ApiKey } from '../../../../shared/schemas/api-key.schema';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ListSkeleton } from '../../../components/list-skeleton';
+import { RetryAlert } from '../../../components/retry-alert';
+import { apiErrorText } from '../../../lib/api-error-text';
+import { translateMessage } from '../../../lib/translate-message';
+import { useDialogAction } from '../../../lib/use-dialog-action';
+import { useLocaleFormat } from '../../../lib/use-locale-format';
+import { useApiKeys, useRevokeApiKey } from '../api/api-keys.api';
+import { curlSendExample, KEY_VARIABLE, newIdempotencyKey } from '../curl-example';
+import { CopyableCode } from './copyable-code';
+import { CreateApiKeyDialog, scopeName } from './create-api-key-dialog';
+
+/**
+ * An establishment's API keys (issue 30), for its operators: each key's name, scopes, last 4
+ * characters, who created it and when, when it was last used, revoked or not; a new key (shown
+ * once), revoking one (asked first), and a curl example that sends a notification with a key.
+ */
+export function ApiKeysCard({ establishmentId }: { establishmentId: string }) {
+  const { t } = useTranslation();
+  const keys = useApiKeys(establishmentId);
+  const titleId = useId();
+  const title = useRef<HTMLHeadingElement>(null);
+  const [creating, setCreating] = useState(false);
+  const [idempotencyKey] = useState(newIdempotencyKey);
+  const items = keys.data?.items;
+
+  return (
+    <Card variant="outlined" component="section" aria-labelledby={titleId}>
+      <CardContent>
+        <Stack spacing={2}>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 2 }}>
+            <Box sx={{ flex: '1 1 16rem', minWidth: 0 }}>
+              <Typography id={titleId} ref={title} tabIndex={-1} variant="h6" component="h2">
+                {t('apiKeys.title')}
+              </Typography>
+              <Typography variant="body2" color="textSecondary">
+                {t('apiKeys.subtitle')}
+              </Typography>
+            </Box>
+            <Button
+              variant="contained"
+              startIcon={<AddIcon />}
+              onClick={() => setCreating(true)}
+              sx={{ flexShrink: 0 }}
+            >
+              {t('apiKeys.create')}
+            </Button>
+          </Box>
+          {keys.error && !items ? (
+            <RetryAlert retryLabel={t('apiKeys.retry')} onRetry={() => void keys.refetch()}>
+              {apiErrorText(t, keys.error)}
+            </RetryAlert>
+          ) : !items ? (
+            <Box aria-busy aria-label={t('apiKeys.loading')} sx={{ mx: -2 }}>
+              <ListSkeleton rows={2} picture="circular" />
+            </Box>
+          ) : items.length === 0 ? (
+            <Box>
+              <Typography>{t('apiKeys.empty')}</Typography>
+              <Typography variant="body2" color="textSecondary">
+                {t('apiKeys.emptyHint')}
+              </Typography>
+            </Box>
+          ) : (
+            <List aria-labelledby={titleId} disablePadding>
+              {items.map((key) => (
+                <KeyRow
+                  key={key.id}
+                  establishmentId={establishmentId}
+                  apiKey={key}
+                  onRevoked={() => title.current?.focus()}
+                />
+              ))}
+            </List>
+          )}
+          <Box>
+            <CopyableCode
+              label={t('apiKeys.example.title')}
+              copyLabel={t('apiKeys.example.copy')}
+              value={curlSendExample({
+                origin: window.location.origin,
+                establishmentId,
+                idempotencyKey,
+                text: t('apiKeys.example.text'),
+              })}
+            />
+            <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
+              {t('apiKeys.example.hint', { variable: KEY_VARIABLE })}{' '}
+              <Link href="/api/docs" target="_blank" rel="noopener" underline="always">
+                {t('apiKeys.example.docs')}
+              </Link>
+            </Typography>
+          </Box>
+        </Stack>
+      </CardContent>
+      <CreateApiKeyDialog
+        establishmentId={establishmentId}
+        open={creating}
+        onClose={() => setCreating(false)}
+      />
+    </Card>
+  );
+}
+
+function KeyRow({
+  establishmentId,
+  apiKey,
+  onRevoked,
+}: {
+  establishmentId: string;
+  apiKey: ApiKey;
+  onRevoked: () => void;
+}) {
+  const { t } = useTranslation();
+  const format = useLocaleFormat();
+  const { enqueueSnackbar } = useSnackbar();
+  const revoke = useRevokeApiKey(establishmentId);
+  const [asking, setAsking] = useState(false);
+  const dialog = useDialogAction(revoke.isPending, () => setAsking(false));
+  const revoked = apiKey.revokedAt !== null;
+
+  const onConfirm = () =>
+    void dialog
+      .run(
+        async () => {
+          const { message } = await revoke.mutateAsync(apiKey.id);
+          enqueueSnackbar(translateMessage(t, message), { variant: 'success' });
+        },
+        (error) => apiErrorText(t, error),
+      )
+      .then((done) => done && onRevoked());
+
+  return (
+    <ListItem
+      divider
+      disableGutters
+      sx={{
+        flexWrap: 'wrap',
+        alignItems: 'flex-start',
+        columnGap: 2,
+        rowGap: 1,
+        py: 1.5,
+        '&:last-of-type': { borderBottom: 0 },
+        ...(revoked ? { color: 'text.secondary' } : {}),
+      }}
+    >
+      {/* The icon stays beside the details on a phone; the Revoke button wraps below them there. */}
+      <Box sx={{ display: 'flex', columnGap: 2, flex: '1 1 16rem', minWidth: 0 }}>
+        <Box aria-hidden sx={{ color: 'text.secondary', display: 'flex', pt: 0.25 }}>
+          {revoked ? <BlockIcon /> : <KeyOutlinedIcon />}
+        </Box>
+        <Box sx={{ flex: '1 1 auto', minWidth: 0 }}>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1, rowGap: 0.5 }}>
+            <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{apiKey.name}</Typography>
+            <Typography
+              component="code"
+              dir="ltr"
+              sx={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: 13 }}
+            >
+              {apiKey.hint}
+            </Typography>
+            {revoked && <Chip size="small" label={t('apiKeys.revoked')} />}
+          </Box>
+          <Box
+            component="ul"
+            aria-label={t('apiKeys.scopesLabel')}
+            sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, listStyle: 'none', p: 0, my: 0.75 }}
+          >
+            {apiKey.scopes.map((scope) => (
+              <li key={scope}>
+                <Chip size="small" variant="outlined" label={scopeName(t, scope)} />
+              </li>
+            ))}
+          </Box>
+          <Typography variant="body2" color="textSecondary">
+            {t('apiKeys.createdBy', { date: format.date(apiKey.createdAt), name: apiKey.createdBy.name })}
+          </Typography>
+          <Typography variant="body2" color="textSecondary">
+            {revoked ? (
+              t('apiKeys.revokedOn', { date: format.date(apiKey.revokedAt!, { withTime: true }) })
+            ) : apiKey.lastUsedAt ? (
+              <Tooltip title={format.date(apiKey.lastUsedAt, { withTime: true })} describeChild>
+                <span>{t('apiKeys.lastUsed', { when: format.relative(apiKey.lastUsedAt, Date.now()) })}</span>
+              </Tooltip>
+            ) : (
+              t('apiKeys.neverUsed')
+            )}
+          </Typography>
+        </Box>
+      </Box>
+      {!revoked && (
+        <Button
+          size="small"
+          variant="outlined"
+          color="error"
+          onClick={() => setAsking(true)}
+          aria-label={t('apiKeys.revokeLabel', { name: apiKey.name })}
+          sx={{ ml: 'auto', flexShrink: 0 }}
+        >
+          {t('apiKeys.revoke')}
+        </Button>
+      )}
+      <ConfirmDialog
+        open={asking}
+        title={t('apiKeys.revokeTitle', { name: apiKey.name })}
+        text={t('apiKeys.revokeText')}
+        confirmLabel={t('apiKeys.revoke')}
+        cancelLabel={t('apiKeys.form.cancel')}
+        danger
+        onConfirm={onConfirm}
+        {...dialog.confirmProps}
+      />
+    </ListItem>
+  );
+}
