@@ -150,7 +150,8 @@ test.describe('comments', () => {
     await expect(toggle).toBeChecked();
     await toggle.click();
     await expect(snackbar(operator.page, 'Comments are off for this post')).toBeVisible();
-    await expect(toggle).not.toBeChecked();
+    // Its label says the state it is in (issue 32).
+    await expect(operator.page.getByRole('switch', { name: 'Comments off' })).not.toBeChecked();
 
     await page.reload();
     const closed = commentsRegion(page);
@@ -168,7 +169,7 @@ test.describe('comments', () => {
     await mayComment.scrollIntoViewIfNeeded();
     await operator.page.screenshot({ path: 'test-results/screenshots/comments-settings-phone.png' });
     await operator.page.goto(`/app/establishment/${establishment.id}/notification/${post.id}`);
-    await expect(operator.page.getByRole('switch', { name: 'Comments on' })).toBeDisabled();
+    await expect(operator.page.getByRole('switch', { name: 'Comments off' })).toBeDisabled();
     await expect(commentsRegion(operator.page)).toContainText(
       'Turned off for the whole business in its settings',
     );

@@ -2,7 +2,10 @@ import { Tooltip } from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocaleFormat } from '../lib/use-locale-format';
 
-/** A time as "5 minutes ago" that keeps itself current; the exact date and time show on hover. */
+/**
+ * A time as "5 minutes ago" that keeps itself current; the exact date and time show on hover. Both
+ * are isolated in the language's direction, so the right-to-left layout does not read "minutes ago 16".
+ */
 export function RelativeTime({ iso }: { iso: string }) {
   const format = useLocaleFormat();
   const [now, setNow] = useState(() => Date.now());
@@ -12,8 +15,10 @@ export function RelativeTime({ iso }: { iso: string }) {
   }, []);
   const exact = useMemo(() => format.date(iso, { withTime: true }), [format, iso]);
   return (
-    <Tooltip title={exact} describeChild>
-      <time dateTime={iso}>{format.relative(iso, now)}</time>
+    <Tooltip title={<span dir={format.dir}>{exact}</span>} describeChild>
+      <time dateTime={iso} dir={format.dir}>
+        {format.relative(iso, now)}
+      </time>
     </Tooltip>
   );
 }

@@ -45,6 +45,11 @@ export function useLocaleFormat() {
     const percent = new Intl.NumberFormat(locale, { style: 'percent' });
     return {
       locale,
+      /**
+       * The language's own writing direction, for an element holding a formatted value on its own
+       * ("16 minutes ago"): in the right-to-left layout its number stays where the language puts it.
+       */
+      dir: i18n.dir(locale),
       date: (iso: string, { style = 'medium', withTime = false }: DateOptions = {}) =>
         new Intl.DateTimeFormat(locale, {
           dateStyle: style,
@@ -59,5 +64,5 @@ export function useLocaleFormat() {
       /** The same, capitalized as a field label: "Slovenština". */
       languageLabel: (code: Language) => languageLabel(code, language),
     };
-  }, [language]);
+  }, [language, i18n]);
 }

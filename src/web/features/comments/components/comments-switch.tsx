@@ -16,6 +16,7 @@ export function CommentsSwitch({ postId, page }: { postId: string; page: Comment
   const setEnabled = useSetCommentsEnabled(postId);
   const noteId = useId();
   const blockedByBusiness = !page.establishmentEnabled;
+  const on = page.postEnabled && page.establishmentEnabled;
 
   const change = async (enabled: boolean) => {
     try {
@@ -31,13 +32,14 @@ export function CommentsSwitch({ postId, page }: { postId: string; page: Comment
       <FormControlLabel
         control={
           <Switch
-            checked={page.postEnabled && page.establishmentEnabled}
+            checked={on}
             disabled={blockedByBusiness || setEnabled.isPending}
             onChange={(_, checked) => void change(checked)}
             slotProps={{ input: { 'aria-describedby': blockedByBusiness ? noteId : undefined } }}
           />
         }
-        label={t('comments.switch.label')}
+        // The label says the state it is in: "Comments on", "Comments off".
+        label={t(on ? 'comments.switch.label' : 'comments.switch.labelOff')}
         sx={{ mr: 0 }}
       />
       {blockedByBusiness && (

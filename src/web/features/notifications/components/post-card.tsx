@@ -158,7 +158,9 @@ export function PostCard({
       {showDelivery && post.delivery && (
         <CardContent sx={{ pt: 1.5, pb: linkToPost ? 0 : undefined }}>
           <Stack spacing={1}>
-            {post.targets && post.targets.length > 0 && <TargetingLine targets={post.targets} />}
+            {post.targets && post.targets.length > 0 && (
+              <TargetingLine targets={post.targets} delivery={post.delivery} />
+            )}
             <DeliveryLine figures={post.delivery} />
           </Stack>
         </CardContent>

@@ -3,24 +3,40 @@ import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
 import { Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { DeliveryFigures } from '../../../../shared/schemas/notification.schema';
 import { nameInLanguage, type Target } from '../../../../shared/schemas/preference.schema';
 import { usePreferences } from '../../../lib/api/preferences.api';
 import { useLocaleFormat } from '../../../lib/use-locale-format';
+import { reachedNobody } from './delivery-figures';
+
+type SendState = Pick<DeliveryFigures, 'status' | 'audience'>;
 
 /**
  * Whom a send was meant for, for those who manage it: "Sent to followers interested in: X, Y"
  * (names in the interface language while the preference exists, else as they were when sent), or
- * "Sent to every follower".
+ * "Sent to every follower". What it says stays true of the send: a scheduled one is "to be sent",
+ * and one that found nobody to reach by phone or email (audience 0) says so instead of "Sent to".
  */
-export function TargetingLine({ targets }: { targets: Target[] }) {
+export function TargetingLine({ targets, delivery }: { targets: Target[]; delivery?: SendState | null }) {
   const { t } = useTranslation();
   if (targets.length === 0) {
-    return <Line icon={<GroupsOutlinedIcon fontSize="small" />} text={t('targeting.sentToEveryone')} />;
+    return (
+      <Line
+        icon={<GroupsOutlinedIcon fontSize="small" />}
+        text={t(`targeting.${phraseOf(delivery)}Everyone`)}
+      />
+    );
   }
-  return <TargetedLine targets={targets} />;
+  return <TargetedLine targets={targets} phrase={phraseOf(delivery)} />;
 }
 
-function TargetedLine({ targets }: { targets: Target[] }) {
+/** Which of the line's three tenses fits the send: done and reached nobody, still to come, or sent. */
+function phraseOf(delivery: SendState | null | undefined): 'reachedNobody' | 'toBeSent' | 'sentTo' {
+  if (delivery && reachedNobody(delivery)) return 'reachedNobody';
+  return delivery?.status === 'scheduled' ? 'toBeSent' : 'sentTo';
+}
+
+function TargetedLine({ targets, phrase }: { targets: Target[]; phrase: ReturnType<typeof phraseOf> }) {
   const { t, i18n } = useTranslation();
   const format = useLocaleFormat();
   const language = i18n.resolvedLanguage ?? i18n.language;
@@ -32,7 +48,10 @@ function TargetedLine({ targets }: { targets: Target[] }) {
   });
   const list = new Intl.ListFormat(format.locale, { type: 'conjunction' }).format(names);
   return (
-    <Line icon={<FilterAltOutlinedIcon fontSize="small" />} text={t('targeting.sentTo', { names: list })} />
+    <Line
+      icon={<FilterAltOutlinedIcon fontSize="small" />}
+      text={t(`targeting.${phrase}`, { names: list })}
+    />
   );
 }
 

@@ -57,7 +57,7 @@ export function PostPage() {
       />
       {post ? (
         <>
-          {post.targets && <TargetingLine targets={post.targets} />}
+          {post.targets && <TargetingLine targets={post.targets} delivery={post.delivery} />}
           {post.delivery && <DeliveryTiles figures={post.delivery} />}
           <EngagedPostCard
             post={post}

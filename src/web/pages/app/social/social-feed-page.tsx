@@ -6,6 +6,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { useSocialFeed } from '../../../features/notifications/api/notifications.api';
 import { PostList } from '../../../features/notifications/components/post-list';
+import { useMyFollows } from '../../../features/notify/api/follows.api';
 import { PushPrompt } from '../../../features/push/components/push-prompt';
 import { EngagedPostCard } from '../notifications/engaged-post-card';
 
@@ -30,16 +31,32 @@ function SocialFeed() {
         query={feed}
         label={t('notifications.social.title')}
         renderPost={(post) => <EngagedPostCard post={post} linkBusiness linkToPost />}
-        empty={
-          <Card variant="outlined">
-            <EmptyState
-              icon={<DynamicFeedOutlinedIcon />}
-              title={t('notifications.social.emptyTitle')}
-              text={t('notifications.social.emptyText')}
-            />
-          </Card>
-        }
+        empty={<SocialFeedEmpty />}
       />
     </Stack>
+  );
+}
+
+/**
+ * The empty feed says why: the businesses followed have not posted yet, or none is followed yet
+ * (only then: "Follow a business"). Asked only when the feed is empty.
+ */
+function SocialFeedEmpty() {
+  const { t } = useTranslation();
+  const follows = useMyFollows();
+  const followed = follows.data?.items;
+  let text = t('notifications.social.emptyPending');
+  if (followed?.length === 0) text = t('notifications.social.emptyText');
+  else if (followed?.length === 1)
+    text = t('notifications.social.emptyNotPostedOne', { name: followed[0]!.establishment.name });
+  else if (followed) text = t('notifications.social.emptyNotPosted');
+  return (
+    <Card variant="outlined">
+      <EmptyState
+        icon={<DynamicFeedOutlinedIcon />}
+        title={t('notifications.social.emptyTitle')}
+        text={text}
+      />
+    </Card>
   );
 }

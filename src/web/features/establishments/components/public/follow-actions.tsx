@@ -4,7 +4,7 @@ import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActive
 import NotificationsOffOutlined from '@mui/icons-material/NotificationsOffOutlined';
 import ShareOutlined from '@mui/icons-material/ShareOutlined';
 import { Button, Link, ListItemIcon, Menu, MenuItem, Skeleton, Stack, Typography } from '@mui/material';
-import { useSnackbar } from 'notistack';
+import { type SnackbarKey, useSnackbar } from 'notistack';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -36,14 +36,38 @@ export function useFollowRelation(establishment: PublicEstablishment): FollowRel
   return status === 'authenticated' ? 'user' : 'guest';
 }
 
-/** Follow, or unfollow; the answer's message goes in a snackbar. */
+/**
+ * Follow, or unfollow; the answer's message goes in a snackbar. An unfollow's snackbar offers "Undo",
+ * which follows again (a new follow: the business's choice of channel starts again from automatic).
+ */
 export function useFollowToggle(establishment: PublicEstablishment) {
   const { t } = useTranslation();
-  const { enqueueSnackbar } = useSnackbar();
+  const { enqueueSnackbar, closeSnackbar } = useSnackbar();
   const follow = useFollow(establishment.id, rememberedVisitSource(establishment.publicId, establishment.id));
   const toggle = (on: boolean) =>
     follow.mutate(on, {
-      onSuccess: ({ message }) => enqueueSnackbar(translateMessage(t, message), { variant: 'success' }),
+      onSuccess: ({ message }) =>
+        enqueueSnackbar(translateMessage(t, message), {
+          variant: 'success',
+          ...(on
+            ? {}
+            : {
+                // Time enough to read it and reach the button.
+                autoHideDuration: 8000,
+                action: (key: SnackbarKey) => (
+                  <Button
+                    color="inherit"
+                    size="small"
+                    onClick={() => {
+                      closeSnackbar(key);
+                      toggle(true);
+                    }}
+                  >
+                    {t('publicPage.undoUnfollow')}
+                  </Button>
+                ),
+              }),
+        }),
       onError: (error) => enqueueSnackbar(apiErrorText(t, error), { variant: 'error' }),
     });
   return { toggle, pending: follow.isPending };
