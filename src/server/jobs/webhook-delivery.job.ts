@@ -29,6 +29,24 @@ export function retryAt(
   return at.getTime() > deadline ? new Date(deadline) : at;
 }
 
+/** Database writes one at a time behind the calls: each waits for the one before it. */
+class WriteBehind {
+  private last: Promise<void> = Promise.resolve();
+
+  /** Start this write once the previous one is done; do not wait for it. */
+  async queue(write: () => Promise<void>): Promise<void> {
+    await this.last;
+    this.last = write();
+    // Its failure is reported by settled(), not as an unhandled rejection.
+    this.last.catch(() => {});
+  }
+
+  /** The last write's outcome (throws when it failed). */
+  settled(): Promise<void> {
+    return this.last;
+  }
+}
+
 /**
  * Call a webhook's owed events one after the other, oldest first (so a receiver reads a post's
  * edit after its send), each signed with the webhook's secret and carrying its event's id as
@@ -49,50 +67,61 @@ export function webhookDeliveryJobs(ctx: AppContext): JobDefinition<z.ZodType>[]
 
   /** Call what is owed now; answers when to come back (a retry's time), if ever. */
   async function drain(webhookId: string, hook: { url: string; secret: string }): Promise<Date | undefined> {
-    const started = Date.now();
-    let batch: Awaited<ReturnType<typeof repo.pendingDeliveries>> = [];
-    for (;;) {
-      // A long backlog is called in turns of one lease, each a job of its own (within its expiry).
-      if (Date.now() - started > leaseMs) return ctx.now();
-      if (batch.length === 0) batch = await repo.pendingDeliveries(ctx.db, webhookId, BATCH);
-      const next = batch.shift();
-      if (!next) return undefined;
-      const now = ctx.now();
-      if (next.nextAttemptAt > now) return next.nextAttemptAt;
-      const body = JSON.stringify({
-        type: next.type,
-        timestamp: next.at.toISOString(),
-        data: { ...next.data, establishmentId: next.establishmentId },
-      });
-      const headers = signatureHeaders(hook.secret, next.eventId, Math.floor(Date.now() / 1000), body);
-      const outcome = await caller.post(hook.url, headers, body);
-      const at = ctx.now();
-      const call = {
-        webhookId,
-        deliverySeq: next.seq,
-        at,
-        status: outcome.status,
-        error: outcome.error,
-        excerpt: outcome.excerpt,
-        durationMs: outcome.durationMs,
-      };
-      if (outcome.ok) {
-        // Held on for the next call, which lasts at most timeoutMs.
-        await repo.recordDelivered(ctx.db, call, leaseFrom(at));
-        continue;
-      }
-      await repo.recordCall(ctx.db, call);
-      const retry = retryAt(next.attempts + 1, next.createdAt, at, config);
-      const failingSince = await repo.markFailedCall(ctx.db, webhookId, next.seq, at, retry);
-      // A day of failures: this event's tries are used up, or the webhook has failed since then.
-      if (retry === null || at.getTime() - failingSince.getTime() >= config.retryHours * 3_600_000) {
-        if (await repo.disableFailingWebhook(ctx.db, webhookId)) {
-          await ctx.jobs.send(webhookDisabledMailJob, { webhookId });
+    // A delivered call's record is written while the next call goes out: the calls stay one after
+    // the other, and a crash meanwhile only repeats a call, which "at least once" allows.
+    const writes = new WriteBehind();
+    try {
+      const started = Date.now();
+      let batch: Awaited<ReturnType<typeof repo.pendingDeliveries>> = [];
+      for (;;) {
+        // A long backlog is called in turns of one lease, each a job of its own (within its expiry).
+        if (Date.now() - started > leaseMs) return ctx.now();
+        if (batch.length === 0) {
+          await writes.settled();
+          batch = await repo.pendingDeliveries(ctx.db, webhookId, BATCH);
         }
-        return undefined;
+        const next = batch.shift();
+        if (!next) return undefined;
+        const now = ctx.now();
+        if (next.nextAttemptAt > now) return next.nextAttemptAt;
+        const body = JSON.stringify({
+          type: next.type,
+          timestamp: next.at.toISOString(),
+          data: { ...next.data, establishmentId: next.establishmentId },
+        });
+        const headers = signatureHeaders(hook.secret, next.eventId, Math.floor(Date.now() / 1000), body);
+        const outcome = await caller.post(hook.url, headers, body);
+        const at = ctx.now();
+        const call = {
+          webhookId,
+          deliverySeq: next.seq,
+          at,
+          status: outcome.status,
+          error: outcome.error,
+          excerpt: outcome.excerpt,
+          durationMs: outcome.durationMs,
+        };
+        if (outcome.ok) {
+          // Held on for the next call, which lasts at most timeoutMs.
+          await writes.queue(() => repo.recordDelivered(ctx.db, call, leaseFrom(at)));
+          continue;
+        }
+        await writes.settled();
+        await repo.recordCall(ctx.db, call);
+        const retry = retryAt(next.attempts + 1, next.createdAt, at, config);
+        const failingSince = await repo.markFailedCall(ctx.db, webhookId, next.seq, at, retry);
+        // A day of failures: this event's tries are used up, or the webhook has failed since then.
+        if (retry === null || at.getTime() - failingSince.getTime() >= config.retryHours * 3_600_000) {
+          if (await repo.disableFailingWebhook(ctx.db, webhookId)) {
+            await ctx.jobs.send(webhookDisabledMailJob, { webhookId });
+          }
+          return undefined;
+        }
+        // This one holds the later ones back until its retry.
+        return retry;
       }
-      // This one holds the later ones back until its retry.
-      return retry;
+    } finally {
+      await writes.settled();
     }
   }
 

@@ -35,6 +35,9 @@ import { useApiForm } from '../../../lib/use-api-form';
 import { useCreateWebhook } from '../api/webhooks.api';
 import { CopyableCode } from './copyable-code';
 
+/** The start of every webhook address, the same in every language: a hint, not text to translate. */
+const HTTPS_SCHEME = 'https://';
+
 /** An event type's name in translation keys (i18next reads '.' as nesting). */
 const eventKey = (event: string) => event.replace(/\.(\w)/g, (_m, c: string) => c.toUpperCase());
 
@@ -134,7 +137,7 @@ function NewWebhookForm({
             required
             autoFocus
             fullWidth
-            placeholder="https://"
+            placeholder={HTTPS_SCHEME}
             slotProps={{ htmlInput: { maxLength: 2000, dir: 'ltr', inputMode: 'url' } }}
           />
           <FormControl component="fieldset" error={Boolean(errors.events)} aria-describedby={eventsHintId}>
