@@ -173,4 +173,8 @@ export const FieldLabel = {
   caption: 'caption',
   text: 'text',
   welcomeText: 'welcome notification',
+  title: 'title',
+  link: 'link',
+  buttonLabel: 'button label',
+  buttonLink: 'button link',
 } as const;

@@ -3,6 +3,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -12,6 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { DELIVERY_CHANNELS } from '../../../shared/schemas/channels';
+import type { NotificationAction } from '../../../shared/schemas/rich-notification';
 import { establishments } from './establishments';
 import { users } from './users';
 
@@ -65,6 +67,53 @@ export const postMedia = pgTable('post_media', {
 });
 
 /**
+ * A weekly send (issue 32): "every Friday at 17:00 until ..." on the business's wall clock (its
+ * time zone, read at each occurrence). Its next occurrence is a scheduled notification carrying
+ * its id; releasing one schedules the next, a copy of it, in the same transaction.
+ */
+export const recurringSends = pgTable(
+  'recurring_sends',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    establishmentId: uuid('establishment_id')
+      .notNull()
+      .references(() => establishments.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    /** ISO weekday: 1 Monday ... 7 Sunday. */
+    weekday: smallint('weekday').notNull(),
+    /** Minutes after local midnight. */
+    minuteOfDay: smallint('minute_of_day').notNull(),
+    /** The last local date an occurrence may fall on (inclusive), YYYY-MM-DD. */
+    until: text('until').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Stopped (cancelled, or its last occurrence went out): nothing more is scheduled. */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [index('recurring_sends_establishment_idx').on(t.establishmentId)],
+);
+
+/**
+ * What an operator keeps to send later (issue 32): a draft (one send in the making) or a template
+ * (a post to start from again). `content` is the compose form's body, checked again when sent.
+ */
+export const postDrafts = pgTable(
+  'post_drafts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    establishmentId: uuid('establishment_id')
+      .notNull()
+      .references(() => establishments.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: ['draft', 'template'] }).notNull(),
+    name: text('name').notNull(),
+    content: jsonb('content').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('post_drafts_establishment_idx').on(t.establishmentId, t.kind, t.updatedAt)],
+);
+
+/**
  * A notification sent to an establishment's audience ("notification post" of the spec). With
  * inFeed it is also a post in the feeds ("send and post").
  */
@@ -77,6 +126,14 @@ export const notifications = pgTable(
       .references(() => establishments.id, { onDelete: 'cascade' }),
     authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
     text: text('text').notNull(),
+    /** Rich notification (issue 32): the push's title (null: the business's name). */
+    title: text('title'),
+    /** What a click opens (null: the post). An https URL. */
+    linkUrl: text('link_url'),
+    /** Up to two buttons (label + https URL); links in the feed and in email. */
+    actions: jsonb('actions').$type<NotificationAction[]>(),
+    /** The weekly send this is an occurrence of (issue 32). */
+    recurrenceId: uuid('recurrence_id').references(() => recurringSends.id, { onDelete: 'set null' }),
     mediaId: uuid('media_id').references(() => postMedia.id, { onDelete: 'set null' }),
     inFeed: boolean('in_feed').notNull(),
     /** scheduled: waits for scheduledFor (issue 16), then queued by the scheduler; not in any feed until then. */
