@@ -1,11 +1,9 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import type { Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y';
-import { clientWithEstablishment } from './support/establishments';
 import { expect, test } from './support/fixtures';
+import { openIntegrations, screenshotCard } from './support/integrations';
 import { DESKTOP, PHONE } from './support/screenshots';
-import { apiLogin, startSignedIn } from './support/users';
 
 const run = promisify(execFile);
 
@@ -18,21 +16,6 @@ async function inShell(command: string): Promise<{ status: number; body: unknown
   return { status, body: JSON.parse(lines.join('\n')) };
 }
 
-/** The API keys card at phone and desktop width (the page is left at desktop width). */
-async function screenshotCard(page: Page, name: string) {
-  for (const [size, viewport] of [
-    ['desktop', DESKTOP],
-    ['phone', PHONE],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await page.getByRole('region', { name: 'API keys' }).screenshot({
-      path: `test-results/screenshots/${name}-${size}.png`,
-      animations: 'disabled',
-    });
-  }
-  await page.setViewportSize(DESKTOP);
-}
-
 test.describe('API keys', () => {
   test.use({ viewport: DESKTOP });
 
@@ -42,11 +25,7 @@ test.describe('API keys', () => {
     request,
     baseURL,
   }) => {
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL! });
-    const { client, establishment } = await clientWithEstablishment(request, 'Key Bakery');
-    const { accessToken } = await apiLogin(request, client);
-    await startSignedIn(page, accessToken);
-    await page.goto(`/app/establishment/${establishment.id}?tab=integrations`);
+    const { establishment } = await openIntegrations({ page, context, request, baseURL }, 'Key Bakery');
 
     const card = page.getByRole('region', { name: 'API keys' });
     await expect(card.getByText('No API keys yet')).toBeVisible();
@@ -104,7 +83,7 @@ test.describe('API keys', () => {
     await page.getByRole('tab', { name: 'Integrations' }).click();
     await expect(row.getByText(/^Last used/)).toBeVisible();
     await expectAccessible(page);
-    await screenshotCard(page, 'api-keys-card');
+    await screenshotCard(page, card, 'api-keys-card');
 
     // Revoked, the same command is refused.
     await row.getByRole('button', { name: 'Revoke the key Till' }).click();

@@ -1,8 +1,7 @@
 import { expectAccessible } from './support/a11y';
-import { clientWithEstablishment } from './support/establishments';
 import { expect, test } from './support/fixtures';
+import { openIntegrations, screenshotCard } from './support/integrations';
 import { DESKTOP } from './support/screenshots';
-import { apiLogin, startSignedIn } from './support/users';
 
 const PHONE_390 = { width: 390, height: 844 };
 
@@ -20,11 +19,7 @@ test.describe('webhooks', () => {
     request,
     baseURL,
   }) => {
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL! });
-    const { client, establishment } = await clientWithEstablishment(request, 'Hook Bakery');
-    const { accessToken } = await apiLogin(request, client);
-    await startSignedIn(page, accessToken);
-    await page.goto(`/app/establishment/${establishment.id}?tab=integrations`);
+    await openIntegrations({ page, context, request, baseURL }, 'Hook Bakery');
 
     const card = page.getByRole('region', { name: 'Webhooks' });
     await expect(card.getByText('No webhooks yet')).toBeVisible();
@@ -74,17 +69,7 @@ test.describe('webhooks', () => {
     await expect(call.getByText(/ms · (Will be tried again|Given up)/)).toBeVisible();
     await expectAccessible(page);
 
-    for (const [size, viewport] of [
-      ['desktop', DESKTOP],
-      ['phone', PHONE_390],
-    ] as const) {
-      await page.setViewportSize(viewport);
-      await card.screenshot({
-        path: `test-results/screenshots/webhooks-card-${size}.png`,
-        animations: 'disabled',
-      });
-    }
-    await page.setViewportSize(DESKTOP);
+    await screenshotCard(page, card, 'webhooks-card', PHONE_390);
 
     // Resend queues the same event again.
     await call.getByRole('button', { name: 'Resend Test event' }).click();

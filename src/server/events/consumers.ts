@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import { WEBHOOK_EVENT_TYPES } from '../../shared/schemas/webhook.schema';
 import type { AppContext } from '../context';
 import { analyticsForwardJob } from '../jobs/analytics-forward.job';
@@ -16,23 +15,29 @@ import type { DomainEventType, RecordedEvent } from './domain-event';
  * write a row. A consumer never calls out (that is its job's work), so an action stays as fast and
  * as atomic as it was. Adding a consumer adds an entry here and touches no producer.
  */
-export interface EventConsumer {
+export interface EventConsumer<T extends DomainEventType = DomainEventType> {
   name: string;
-  types: readonly DomainEventType[];
-  on(event: RecordedEvent, outbox: Outbox): Promise<void>;
+  types: readonly T[];
+  on(event: RecordedEvent<T>, outbox: Outbox): Promise<void>;
 }
+
+/**
+ * A consumer whose `on` reads the events of its own types, typed by them (the outbox hands a
+ * consumer only the types it lists).
+ */
+const consumer = <T extends DomainEventType>(definition: EventConsumer<T>): EventConsumer => definition;
 
 /** Every consumer, in the order they run (the order matters to none of them). */
 export function eventConsumers(ctx: AppContext): EventConsumer[] {
   return [
-    {
+    consumer({
       // A send whose moment has come (now, or its scheduled time): its audience walk.
       name: 'fan-out',
       types: ['notification.sent'],
       on: ({ subjectId }, { enqueue }) =>
         enqueue(fanoutJob, { notificationId: subjectId! }, { id: subjectId! }),
-    },
-    {
+    }),
+    consumer({
       // A new follow, a confirmed address or a new device may be what a welcome was waiting for;
       // the job sends what is owed, once (welcome.repo.ts). One job per user and transaction.
       name: 'welcome notification',
@@ -46,8 +51,8 @@ export function eventConsumers(ctx: AppContext): EventConsumer[] {
           { id: jobId('welcome', subjectId, at.toISOString()) },
         );
       },
-    },
-    {
+    }),
+    consumer({
       // The operators' notice of new comments: one job per post and time window.
       name: 'comment notice',
       types: ['comment.created'],
@@ -55,17 +60,17 @@ export function eventConsumers(ctx: AppContext): EventConsumer[] {
         const notice = noticeJobFor(String(data.postId), at, ctx.config.comments.noticeSeconds);
         await enqueue(commentNoticeJob, notice.payload, notice.options);
       },
-    },
-    {
+    }),
+    consumer({
       // Page views forwarded to a Plausible-compatible endpoint, when one is configured.
       name: 'analytics forward',
       types: ['pageview'],
       on: async ({ data }, { enqueue }) => {
         if (!ctx.config.analytics.forwardUrl) return;
-        await enqueue(analyticsForwardJob, data as z.input<typeof analyticsForwardJob.payload>);
+        await enqueue(analyticsForwardJob, data);
       },
-    },
-    {
+    }),
+    consumer({
       // The establishment's webhooks that asked for this type: a delivery each, called in order.
       name: 'webhooks',
       types: WEBHOOK_EVENT_TYPES,
@@ -75,7 +80,7 @@ export function eventConsumers(ctx: AppContext): EventConsumer[] {
           await enqueue(webhookDeliverJob, { webhookId });
         }
       },
-    },
+    }),
   ];
 }
 

@@ -1,21 +1,19 @@
+import { z } from 'zod';
 import type { WebhookEventType } from '../../shared/schemas/webhook.schema';
 
 /**
- * Something that happened (issue 30; DESIGN.md "Domain events"): recorded by the action that caused
- * it, in its transaction, through the outbox (`outbox.emit`). Producers say what happened; the
- * consumers subscribed to its type (events/consumers.ts) decide what follows from it.
+ * A page view's data (an internal event): what its forwarding job is queued with
+ * (jobs/analytics-forward.job.ts), so the job's payload and the event are one shape.
  */
-export interface DomainEvent {
-  type: DomainEventType;
-  /** The business it is about; null when about none (a device, a page of no business). */
-  establishmentId: string | null;
-  /** What it is about, by id: the post, the comment, the follower. */
-  subjectId: string | null;
-  /** Who did it; null for the system (a scheduled send released by the clock). */
-  actorId: string | null;
-  /** The event's body: what a webhook receiver reads under `data`; no address, no secret. */
-  data: Record<string, unknown>;
-}
+export const PageViewDataSchema = z.object({
+  url: z.string(),
+  referrer: z.string(),
+  userAgent: z.string(),
+  /** The UTC day whose salt sealed the address. */
+  day: z.string(),
+  sealedAddress: z.string(),
+});
+export type PageViewData = z.infer<typeof PageViewDataSchema>;
 
 /**
  * Events only this process's consumers hear: never stored, never sent out. A device is nobody's
@@ -27,12 +25,39 @@ export type InternalEventType = (typeof INTERNAL_EVENT_TYPES)[number];
 
 export type DomainEventType = WebhookEventType | InternalEventType;
 
+/** An event's body by its type: typed where a consumer reads it field by field, a record otherwise. */
+export type EventData<T extends DomainEventType> = T extends 'pageview'
+  ? PageViewData
+  : Record<string, unknown>;
+
+interface EventOf<T extends DomainEventType> {
+  type: T;
+  /** The business it is about; null when about none (a device, a page of no business). */
+  establishmentId: string | null;
+  /** What it is about, by id: the post, the comment, the follower. */
+  subjectId: string | null;
+  /** Who did it; null for the system (a scheduled send released by the clock). */
+  actorId: string | null;
+  /** The event's body: what a webhook receiver reads under `data`; no address, no secret. */
+  data: EventData<T>;
+}
+
+/**
+ * Something that happened (issue 30; DESIGN.md "Domain events"): recorded by the action that caused
+ * it, in its transaction, through the outbox (`outbox.emit`). Producers say what happened; the
+ * consumers subscribed to its type (events/consumers.ts) decide what follows from it. One member
+ * per type, so narrowing `type` narrows `data`.
+ */
+export type DomainEvent<T extends DomainEventType = DomainEventType> = T extends DomainEventType
+  ? EventOf<T>
+  : never;
+
 /** Stored in `domain_events` (and so deliverable to webhooks): the public catalogue. */
 export const isStoredEvent = (type: DomainEventType): type is WebhookEventType =>
   !(INTERNAL_EVENT_TYPES as readonly string[]).includes(type);
 
 /** A domain event once recorded: its id is the webhook-id of every call that carries it. */
-export interface RecordedEvent extends DomainEvent {
+export type RecordedEvent<T extends DomainEventType = DomainEventType> = DomainEvent<T> & {
   id: string;
   at: Date;
-}
+};

@@ -1,4 +1,5 @@
-import type { DomainEvent } from './domain-event';
+import type { ReactionKind } from '../../shared/schemas/reaction-kinds';
+import type { DomainEvent, PageViewData } from './domain-event';
 
 /**
  * The events producers record, built in one place so each type has one shape (its `data` is what
@@ -21,7 +22,10 @@ export const postSentEvent = (post: Post, actorId: string | null): DomainEvent =
   data: { postId: post.id, text: post.text, inFeed: post.inFeed },
 });
 
-export const postScheduledEvent = (post: Post & { scheduledFor: Date }, actorId: string): DomainEvent => ({
+export const postScheduledEvent = (
+  post: Post & { scheduledFor: Date },
+  actorId: string | null,
+): DomainEvent => ({
   type: 'notification.scheduled',
   establishmentId: post.establishmentId,
   subjectId: post.id,
@@ -91,4 +95,48 @@ export const followerVerifiedEvent = (followerId: string, establishmentId: strin
   subjectId: followerId,
   actorId: followerId,
   data: { followerId },
+});
+
+/** Someone set, changed (a kind) or took back (null) their reaction to a post. */
+export const reactionSetEvent = (
+  post: { id: string; establishmentId: string },
+  actorId: string,
+  reaction: ReactionKind | null,
+): DomainEvent => ({
+  type: 'reaction.set',
+  establishmentId: post.establishmentId,
+  subjectId: post.id,
+  actorId,
+  data: { postId: post.id, reaction },
+});
+
+/** A business's profile was saved: the names of the fields it changed. */
+export const establishmentUpdatedEvent = (
+  establishmentId: string,
+  actorId: string,
+  changed: string[],
+): DomainEvent => ({
+  type: 'establishment.updated',
+  establishmentId,
+  subjectId: establishmentId,
+  actorId,
+  data: { changed },
+});
+
+/** A user's new push subscription (internal: a welcome may have waited for it). */
+export const deviceRegisteredEvent = (userId: string): DomainEvent => ({
+  type: 'device.registered',
+  establishmentId: null,
+  subjectId: userId,
+  actorId: userId,
+  data: {},
+});
+
+/** A page view (internal): its data is what the analytics forwarding job is queued with. */
+export const pageViewEvent = (establishmentId: string | null, data: PageViewData): DomainEvent => ({
+  type: 'pageview',
+  establishmentId,
+  subjectId: null,
+  actorId: null,
+  data,
 });

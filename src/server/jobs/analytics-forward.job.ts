@@ -1,5 +1,6 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { AppContext } from '../context';
+import { PageViewDataSchema } from '../events/domain-event';
 import { findDaySalt } from '../modules/analytics/analytics.repo';
 import { openAddress } from '../modules/analytics/visitor';
 import type { JobDefinition } from './queue';
@@ -11,14 +12,8 @@ import type { JobDefinition } from './queue';
  */
 export const analyticsForwardJob = {
   queue: 'analytics.forward-pageview',
-  payload: z.object({
-    url: z.string(),
-    referrer: z.string(),
-    userAgent: z.string(),
-    /** The UTC day whose salt sealed the address. */
-    day: z.string(),
-    sealedAddress: z.string(),
-  }),
+  /** The page view event's data, as it was emitted (events/domain-event.ts). */
+  payload: PageViewDataSchema,
 };
 
 /** How long the events endpoint has to answer; a failure is retried like every job. */

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { rootCertificates } from 'node:tls';
-import { Agent, request } from 'undici';
-import { endpointProblem, type HostPattern, publicOnlyLookup } from './allowed-hosts';
+import { type Agent, request } from 'undici';
+import { outboundAgent } from '../lib/outbound-agent';
+import { endpointProblem, type HostPattern } from './allowed-hosts';
 import { capRetryAfter, OriginThrottle } from './origin-throttle';
 import type { VapidSigner } from './vapid';
 
@@ -86,13 +85,13 @@ export class PushSender {
     private readonly allowedHosts: HostPattern[],
     options: { caFile?: string; connectionsPerOrigin?: number } = {},
   ) {
-    const ca = options.caFile ? [...rootCertificates, readFileSync(options.caFile, 'utf8')] : undefined;
-    this.agent = new Agent({
+    this.agent = outboundAgent({
+      connectTimeoutMs: 10_000,
+      caFile: options.caFile,
       allowH2: true,
       connections: options.connectionsPerOrigin ?? 16,
       keepAliveTimeout: 60_000,
       keepAliveMaxTimeout: 600_000,
-      connect: { timeout: 10_000, lookup: publicOnlyLookup, ...(ca ? { ca } : {}) },
     });
   }
 

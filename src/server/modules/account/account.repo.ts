@@ -184,28 +184,25 @@ export async function settleProvisionalSessions(db: Db, userId: string, keepSess
 
 /** The business the user followed last (the feed they land on after verifying), if any. */
 export async function lastFollowedEstablishment(db: Db, userId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ id: memberships.establishmentId })
-    .from(memberships)
-    .innerJoin(establishments, eq(establishments.id, memberships.establishmentId))
-    .where(
-      and(eq(memberships.userId, userId), eq(memberships.kind, 'customer'), isNull(establishments.deletedAt)),
-    )
-    .orderBy(desc(memberships.createdAt))
-    .limit(1);
+  const [row] = await followedBy(db, userId).orderBy(desc(memberships.createdAt)).limit(1);
   return row?.id ?? null;
 }
 
 /** The businesses this user follows (not those they operate), deleted ones aside. */
 export async function followedEstablishmentIds(db: Db, userId: string): Promise<string[]> {
-  const rows = await db
+  const rows = await followedBy(db, userId);
+  return rows.map((row) => row.id);
+}
+
+/** The ids of the businesses a user follows as a customer (not those they operate), deleted ones aside. */
+function followedBy(db: Db, userId: string) {
+  return db
     .select({ id: memberships.establishmentId })
     .from(memberships)
     .innerJoin(establishments, eq(establishments.id, memberships.establishmentId))
     .where(
       and(eq(memberships.userId, userId), eq(memberships.kind, 'customer'), isNull(establishments.deletedAt)),
     );
-  return rows.map((row) => row.id);
 }
 
 export async function revokeAllSessions(db: Db, userId: string): Promise<void> {

@@ -1,6 +1,7 @@
 import type { PageViewBody } from '../../../shared/schemas/report.schema';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
+import { pageViewEvent } from '../../events/event-builders';
 import { withOutbox } from '../../jobs/outbox';
 import { scrubPath } from '../../lib/log-safety';
 import * as repo from './analytics.repo';
@@ -53,18 +54,14 @@ export async function recordPageView(
   await withOutbox(ctx, async ({ db, emit }) => {
     await repo.insertPageView(db, row);
     // An internal event (never stored): its forwarding, when configured, follows from it.
-    await emit({
-      type: 'pageview',
-      establishmentId: row.establishmentId,
-      subjectId: null,
-      actorId: null,
-      data: {
+    await emit(
+      pageViewEvent(row.establishmentId, {
         url,
         referrer: body.referrer ?? '',
         userAgent: client.userAgent,
         day,
         sealedAddress: sealAddress(salt, client.ip),
-      },
-    });
+      }),
+    );
   });
 }

@@ -11,6 +11,7 @@ import type {
 import { EstablishmentFieldsSchema } from '../../../shared/schemas/establishment.schema';
 import type { AppContext, AuthedActor } from '../../context';
 import type { Db } from '../../db/client';
+import { establishmentUpdatedEvent } from '../../events/event-builders';
 import { welcomeJob } from '../../jobs/account-mail.job';
 import { withOutbox } from '../../jobs/outbox';
 import { AppError } from '../../lib/app-error';
@@ -192,13 +193,7 @@ export async function update(
         targetLabel: values.name,
         detail: { changed },
       });
-    await emit({
-      type: 'establishment.updated',
-      establishmentId: row.id,
-      subjectId: row.id,
-      actorId: actor.id,
-      data: { changed },
-    });
+    await emit(establishmentUpdatedEvent(row.id, actor.id, changed));
   });
   return reloadDto(ctx, row.id);
 }

@@ -9,6 +9,7 @@ import type {
   SubscriptionChangeBody,
 } from '../../../shared/schemas/notification.schema';
 import type { AppContext, AuthedActor } from '../../context';
+import { deviceRegisteredEvent } from '../../events/event-builders';
 import { withOutbox } from '../../jobs/outbox';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
@@ -78,14 +79,7 @@ export async function subscribe(
       secretHash: hash,
     });
     // Push just came on: a recent follow's welcome notification may go out now (issue 14).
-    if (device?.created)
-      await emit({
-        type: 'device.registered',
-        establishmentId: null,
-        subjectId: actor.id,
-        actorId: actor.id,
-        data: {},
-      });
+    if (device?.created) await emit(deviceRegisteredEvent(actor.id));
     return device;
   });
   // Another account's endpoint with other keys: not the same browser, so not theirs to take.

@@ -5,6 +5,7 @@ import type { ReactionSummary } from '../../../shared/schemas/notification.schem
 import type { ReactionList, ReactionListQuery } from '../../../shared/schemas/reaction.schema';
 import type { ReactionKind } from '../../../shared/schemas/reaction-kinds';
 import type { AppContext } from '../../context';
+import { reactionSetEvent } from '../../events/event-builders';
 import { withOutbox } from '../../jobs/outbox';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
@@ -46,13 +47,7 @@ export async function setReaction(
   const post = await loadTarget(ctx, actor, id, 'reaction');
   await withOutbox(ctx, async ({ db, emit }) => {
     await repo.upsertReaction(db, post.id, actor.id, kind);
-    await emit({
-      type: 'reaction.set',
-      establishmentId: post.establishmentId,
-      subjectId: post.id,
-      actorId: actor.id,
-      data: { postId: post.id, reaction: kind },
-    });
+    await emit(reactionSetEvent(post, actor.id, kind));
   });
   return summaryOf(ctx, actor, post.id);
 }
@@ -62,13 +57,7 @@ export async function removeReaction(ctx: AppContext, actor: Actor, id: string):
   const post = await loadTarget(ctx, actor, id, 'reaction');
   await withOutbox(ctx, async ({ db, emit }) => {
     if (!(await repo.deleteReaction(db, post.id, actor.id))) return;
-    await emit({
-      type: 'reaction.set',
-      establishmentId: post.establishmentId,
-      subjectId: post.id,
-      actorId: actor.id,
-      data: { postId: post.id, reaction: null },
-    });
+    await emit(reactionSetEvent(post, actor.id, null));
   });
   return summaryOf(ctx, actor, post.id);
 }

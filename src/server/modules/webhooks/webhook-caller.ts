@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
-import { rootCertificates } from 'node:tls';
-import { Agent, request } from 'undici';
-import { isInternalAddress, publicOnlyLookup } from '../../lib/public-addresses';
+import { type Agent, request } from 'undici';
+import { outboundAgent } from '../../lib/outbound-agent';
+import { isInternalAddress } from '../../lib/public-addresses';
 
 /** The start of a receiver's answer kept in the call history; the rest is never read. */
 export const EXCERPT_BYTES = 1024;
@@ -38,14 +37,10 @@ export class WebhookCaller {
   constructor(
     private readonly options: { timeoutMs: number; caFile?: string; allowedPrivateHosts: readonly string[] },
   ) {
-    const ca = options.caFile ? [...rootCertificates, readFileSync(options.caFile, 'utf8')] : undefined;
-    const connect = { timeout: options.timeoutMs, ...(ca ? { ca } : {}) };
-    this.publicAgent = new Agent({
-      connect: { ...connect, lookup: publicOnlyLookup },
-      keepAliveTimeout: 30_000,
-    });
+    const agent = { connectTimeoutMs: options.timeoutMs, caFile: options.caFile, keepAliveTimeout: 30_000 };
+    this.publicAgent = outboundAgent(agent);
     // Hosts listed in WEBHOOK_ALLOWED_PRIVATE_HOSTS resolve as usual.
-    this.privateAgent = new Agent({ connect, keepAliveTimeout: 30_000 });
+    this.privateAgent = outboundAgent({ ...agent, publicOnly: false });
   }
 
   async post(url: string, headers: Record<string, string>, body: string): Promise<CallOutcome> {

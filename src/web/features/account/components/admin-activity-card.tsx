@@ -1,9 +1,7 @@
-import { Box, Card, CardContent, List, ListItem, Stack, Typography } from '@mui/material';
-import { useId } from 'react';
+import { ListItem, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { AdminActivityEntry } from '../../../../shared/schemas/user-management.schema';
-import { ListSkeleton } from '../../../components/list-skeleton';
-import { RetryAlert } from '../../../components/retry-alert';
+import { ListCard } from '../../../components/list-card';
 import { useLocaleFormat } from '../../../lib/use-locale-format';
 import { useMyAdminActivity } from '../api/admin-activity.api';
 
@@ -15,42 +13,20 @@ import { useMyAdminActivity } from '../api/admin-activity.api';
 export function AdminActivityCard() {
   const { t } = useTranslation();
   const activity = useMyAdminActivity();
-  const titleId = useId();
   if (activity.data?.items.length === 0) return null;
 
   return (
-    <Card variant="outlined" component="section" aria-labelledby={titleId}>
-      <CardContent>
-        <Stack spacing={2}>
-          <Box>
-            <Typography id={titleId} variant="h6" component="h2">
-              {t('accountPage.adminActivity.title')}
-            </Typography>
-            <Typography variant="body2" color="textSecondary">
-              {t('accountPage.adminActivity.text', { appName: t('appName') })}
-            </Typography>
-          </Box>
-          {activity.error ? (
-            <RetryAlert
-              retryLabel={t('accountPage.adminActivity.retry')}
-              onRetry={() => void activity.refetch()}
-            >
-              {t('accountPage.adminActivity.loadFailed')}
-            </RetryAlert>
-          ) : !activity.data ? (
-            <Box aria-busy aria-label={t('accountPage.adminActivity.loading')} sx={{ mx: -2 }}>
-              <ListSkeleton rows={2} picture="rounded" />
-            </Box>
-          ) : (
-            <List aria-labelledby={titleId} disablePadding>
-              {activity.data.items.map((entry) => (
-                <ActivityRow key={entry.id} entry={entry} />
-              ))}
-            </List>
-          )}
-        </Stack>
-      </CardContent>
-    </Card>
+    <ListCard
+      title={t('accountPage.adminActivity.title')}
+      subtitle={t('accountPage.adminActivity.text', { appName: t('appName') })}
+      items={activity.data?.items}
+      renderItem={(entry) => <ActivityRow key={entry.id} entry={entry} />}
+      failure={activity.error ? t('accountPage.adminActivity.loadFailed') : null}
+      retryLabel={t('accountPage.adminActivity.retry')}
+      onRetry={() => void activity.refetch()}
+      loadingLabel={t('accountPage.adminActivity.loading')}
+      picture="rounded"
+    />
   );
 }
 

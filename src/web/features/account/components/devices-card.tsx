@@ -1,25 +1,13 @@
 import ComputerOutlinedIcon from '@mui/icons-material/ComputerOutlined';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import SmartphoneOutlinedIcon from '@mui/icons-material/SmartphoneOutlined';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  List,
-  ListItem,
-  Stack,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, ListItem, Tooltip, Typography } from '@mui/material';
 import type { TFunction } from 'i18next';
 import { useSnackbar } from 'notistack';
-import { useId, useRef } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Device } from '../../../../shared/schemas/notification.schema';
-import { ListSkeleton } from '../../../components/list-skeleton';
-import { RetryAlert } from '../../../components/retry-alert';
+import { ListCard } from '../../../components/list-card';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { browserName } from '../../../lib/browser-name';
 import { translateMessage } from '../../../lib/translate-message';
@@ -48,48 +36,25 @@ export function DevicesCard() {
   const can = useCan();
   const allowed = can('push:subscribe');
   const devices = useMyDevices(allowed);
-  const titleId = useId();
   const title = useRef<HTMLHeadingElement>(null);
   if (!allowed) return null;
 
   return (
-    <Card variant="outlined" component="section" aria-labelledby={titleId}>
-      <CardContent>
-        <Stack spacing={2}>
-          <Box>
-            <Typography id={titleId} ref={title} tabIndex={-1} variant="h6" component="h2">
-              {t('devices.title')}
-            </Typography>
-            <Typography variant="body2" color="textSecondary">
-              {t('devices.subtitle')}
-            </Typography>
-          </Box>
-          {devices.error ? (
-            <RetryAlert retryLabel={t('devices.retry')} onRetry={() => void devices.refetch()}>
-              {t('devices.loadFailed')}
-            </RetryAlert>
-          ) : !devices.data ? (
-            <Box aria-busy aria-label={t('devices.loading')} sx={{ mx: -2 }}>
-              <ListSkeleton rows={2} picture="circular" />
-            </Box>
-          ) : devices.data.items.length === 0 ? (
-            <Box>
-              <Typography>{t('devices.empty')}</Typography>
-              <Typography variant="body2" color="textSecondary">
-                {t('devices.emptyHint')}
-              </Typography>
-            </Box>
-          ) : (
-            <List aria-labelledby={titleId} disablePadding>
-              {devices.data.items.map((device) => (
-                // The removed row takes its button with it: the focus goes back to the card's title.
-                <DeviceRow key={device.id} device={device} onRemoved={() => title.current?.focus()} />
-              ))}
-            </List>
-          )}
-        </Stack>
-      </CardContent>
-    </Card>
+    <ListCard
+      title={t('devices.title')}
+      subtitle={t('devices.subtitle')}
+      titleRef={title}
+      items={devices.data?.items}
+      // The removed row takes its button with it: the focus goes back to the card's title.
+      renderItem={(device) => (
+        <DeviceRow key={device.id} device={device} onRemoved={() => title.current?.focus()} />
+      )}
+      failure={devices.error ? t('devices.loadFailed') : null}
+      retryLabel={t('devices.retry')}
+      onRetry={() => void devices.refetch()}
+      loadingLabel={t('devices.loading')}
+      empty={{ text: t('devices.empty'), hint: t('devices.emptyHint') }}
+    />
   );
 }
 

@@ -1,26 +1,12 @@
-import AddIcon from '@mui/icons-material/Add';
 import BlockIcon from '@mui/icons-material/Block';
 import KeyOutlinedIcon from '@mui/icons-material/KeyOutlined';
-import {
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Chip,
-  Link,
-  List,
-  ListItem,
-  Stack,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Chip, Link, ListItem, Tooltip, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiKey } from '../../../../shared/schemas/api-key.schema';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { ListSkeleton } from '../../../components/list-skeleton';
-import { RetryAlert } from '../../../components/retry-alert';
+import { ListCard } from '../../../components/list-card';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { translateMessage } from '../../../lib/translate-message';
 import { useDialogAction } from '../../../lib/use-dialog-action';
@@ -38,87 +24,57 @@ import { CreateApiKeyDialog, scopeName } from './create-api-key-dialog';
 export function ApiKeysCard({ establishmentId }: { establishmentId: string }) {
   const { t } = useTranslation();
   const keys = useApiKeys(establishmentId);
-  const titleId = useId();
   const title = useRef<HTMLHeadingElement>(null);
   const [creating, setCreating] = useState(false);
   const [idempotencyKey] = useState(newIdempotencyKey);
-  const items = keys.data?.items;
 
   return (
-    <Card variant="outlined" component="section" aria-labelledby={titleId}>
-      <CardContent>
-        <Stack spacing={2}>
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 2 }}>
-            <Box sx={{ flex: '1 1 16rem', minWidth: 0 }}>
-              <Typography id={titleId} ref={title} tabIndex={-1} variant="h6" component="h2">
-                {t('apiKeys.title')}
-              </Typography>
-              <Typography variant="body2" color="textSecondary">
-                {t('apiKeys.subtitle')}
-              </Typography>
-            </Box>
-            <Button
-              variant="contained"
-              startIcon={<AddIcon />}
-              onClick={() => setCreating(true)}
-              sx={{ flexShrink: 0 }}
-            >
-              {t('apiKeys.create')}
-            </Button>
-          </Box>
-          {keys.error && !items ? (
-            <RetryAlert retryLabel={t('apiKeys.retry')} onRetry={() => void keys.refetch()}>
-              {apiErrorText(t, keys.error)}
-            </RetryAlert>
-          ) : !items ? (
-            <Box aria-busy aria-label={t('apiKeys.loading')} sx={{ mx: -2 }}>
-              <ListSkeleton rows={2} picture="circular" />
-            </Box>
-          ) : items.length === 0 ? (
-            <Box>
-              <Typography>{t('apiKeys.empty')}</Typography>
-              <Typography variant="body2" color="textSecondary">
-                {t('apiKeys.emptyHint')}
-              </Typography>
-            </Box>
-          ) : (
-            <List aria-labelledby={titleId} disablePadding>
-              {items.map((key) => (
-                <KeyRow
-                  key={key.id}
-                  establishmentId={establishmentId}
-                  apiKey={key}
-                  onRevoked={() => title.current?.focus()}
-                />
-              ))}
-            </List>
-          )}
-          <Box>
-            <CopyableCode
-              label={t('apiKeys.example.title')}
-              copyLabel={t('apiKeys.example.copy')}
-              value={curlSendExample({
-                origin: window.location.origin,
-                establishmentId,
-                idempotencyKey,
-                text: t('apiKeys.example.text'),
-              })}
-            />
-            <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
-              {t('apiKeys.example.hint', { variable: KEY_VARIABLE })}{' '}
-              <Link href="/api/docs" target="_blank" rel="noopener" underline="always">
-                {t('apiKeys.example.docs')}
-              </Link>
-            </Typography>
-          </Box>
-        </Stack>
-      </CardContent>
-      <CreateApiKeyDialog
-        establishmentId={establishmentId}
-        open={creating}
-        onClose={() => setCreating(false)}
-      />
-    </Card>
+    <ListCard
+      title={t('apiKeys.title')}
+      subtitle={t('apiKeys.subtitle')}
+      titleRef={title}
+      action={{ label: t('apiKeys.create'), onClick: () => setCreating(true) }}
+      items={keys.data?.items}
+      renderItem={(key) => (
+        <KeyRow
+          key={key.id}
+          establishmentId={establishmentId}
+          apiKey={key}
+          onRevoked={() => title.current?.focus()}
+        />
+      )}
+      failure={keys.error && !keys.data?.items ? apiErrorText(t, keys.error) : null}
+      retryLabel={t('apiKeys.retry')}
+      onRetry={() => void keys.refetch()}
+      loadingLabel={t('apiKeys.loading')}
+      empty={{ text: t('apiKeys.empty'), hint: t('apiKeys.emptyHint') }}
+      dialogs={
+        <CreateApiKeyDialog
+          establishmentId={establishmentId}
+          open={creating}
+          onClose={() => setCreating(false)}
+        />
+      }
+    >
+      <Box>
+        <CopyableCode
+          label={t('apiKeys.example.title')}
+          copyLabel={t('apiKeys.example.copy')}
+          value={curlSendExample({
+            origin: window.location.origin,
+            establishmentId,
+            idempotencyKey,
+            text: t('apiKeys.example.text'),
+          })}
+        />
+        <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
+          {t('apiKeys.example.hint', { variable: KEY_VARIABLE })}{' '}
+          <Link href="/api/docs" target="_blank" rel="noopener" underline="always">
+            {t('apiKeys.example.docs')}
+          </Link>
+        </Typography>
+      </Box>
+    </ListCard>
   );
 }
 

@@ -1,21 +1,12 @@
 import {
-  Alert,
   Box,
-  Button,
   Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   FormControl,
   FormControlLabel,
   FormGroup,
   FormHelperText,
   FormLabel,
-  Stack,
   TextField,
-  useMediaQuery,
-  useTheme,
 } from '@mui/material';
 import type { TFunction } from 'i18next';
 import { useId, useState } from 'react';
@@ -27,7 +18,6 @@ import {
   CreateApiKeyBodySchema,
   type CreatedApiKey,
 } from '../../../../shared/schemas/api-key.schema';
-import { SubmitButton } from '../../../components/submit-button';
 import { ApiError } from '../../../lib/api-client';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { translateMessage } from '../../../lib/translate-message';
@@ -35,6 +25,7 @@ import { useApiForm } from '../../../lib/use-api-form';
 import { useCreateApiKey } from '../api/api-keys.api';
 import { curlSendExample, newIdempotencyKey } from '../curl-example';
 import { CopyableCode } from './copyable-code';
+import { DialogForm, IntegrationDialog, ShownOnce } from './integration-dialog';
 
 /** A scope's name in translation keys (i18next reads ':' as a namespace). */
 export const scopeKey = (scope: ApiKeyScope) =>
@@ -57,31 +48,25 @@ interface Props {
  */
 export function CreateApiKeyDialog({ establishmentId, open, onClose }: Props) {
   const { t } = useTranslation();
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'));
-  const titleId = useId();
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const close = () => {
     setCreated(null);
     onClose();
   };
   return (
-    <Dialog
+    <IntegrationDialog
       open={open}
       onClose={created ? undefined : close}
-      fullWidth
       // The curl command's lines are long: a wider dialog shows them whole on a desktop.
       maxWidth={created ? 'md' : 'sm'}
-      fullScreen={phone}
-      aria-labelledby={titleId}
+      title={t(created ? 'apiKeys.shown.title' : 'apiKeys.form.title')}
     >
-      <DialogTitle id={titleId}>{t(created ? 'apiKeys.shown.title' : 'apiKeys.form.title')}</DialogTitle>
       {created ? (
         <CreatedKey establishmentId={establishmentId} created={created} onDone={close} />
       ) : (
         <NewKeyForm establishmentId={establishmentId} onCreated={setCreated} onCancel={close} />
       )}
-    </Dialog>
+    </IntegrationDialog>
   );
 }
 
@@ -117,69 +102,65 @@ function NewKeyForm({
   });
 
   return (
-    <Box component="form" noValidate onSubmit={submit}>
-      <DialogContent sx={{ pt: '8px !important' }}>
-        <Stack spacing={3}>
-          <TextField
-            {...form.fieldProps('name')}
-            label={t('apiKeys.form.name')}
-            helperText={form.fieldProps('name').helperText || t('apiKeys.form.nameHint')}
-            required
-            autoFocus
-            fullWidth
-            slotProps={{ htmlInput: { maxLength: API_KEY_NAME_MAX } }}
-          />
-          <FormControl component="fieldset" error={Boolean(scopesError)} aria-describedby={hintId}>
-            <FormLabel component="legend">{t('apiKeys.form.scopes')}</FormLabel>
-            <Controller
-              control={form.control}
-              name="scopes"
-              render={({ field }) => (
-                <FormGroup>
-                  {API_KEY_SCOPES.map((scope) => {
-                    const chosen = (field.value ?? []).includes(scope);
-                    return (
-                      <Box key={scope}>
-                        <FormControlLabel
-                          control={
-                            <Checkbox
-                              checked={chosen}
-                              onChange={(event) =>
-                                field.onChange(
-                                  event.target.checked
-                                    ? [...(field.value ?? []), scope]
-                                    : (field.value ?? []).filter((s) => s !== scope),
-                                )
-                              }
-                              onBlur={field.onBlur}
-                              slotProps={{ input: { 'aria-describedby': `${hintId}-${scopeKey(scope)}` } }}
-                            />
+    <DialogForm
+      onSubmit={submit}
+      failure={failure}
+      pending={create.isPending}
+      cancelLabel={t('apiKeys.form.cancel')}
+      submitLabel={t('apiKeys.form.create')}
+      onCancel={onCancel}
+    >
+      <TextField
+        {...form.fieldProps('name')}
+        label={t('apiKeys.form.name')}
+        helperText={form.fieldProps('name').helperText || t('apiKeys.form.nameHint')}
+        required
+        autoFocus
+        fullWidth
+        slotProps={{ htmlInput: { maxLength: API_KEY_NAME_MAX } }}
+      />
+      <FormControl component="fieldset" error={Boolean(scopesError)} aria-describedby={hintId}>
+        <FormLabel component="legend">{t('apiKeys.form.scopes')}</FormLabel>
+        <Controller
+          control={form.control}
+          name="scopes"
+          render={({ field }) => (
+            <FormGroup>
+              {API_KEY_SCOPES.map((scope) => {
+                const chosen = (field.value ?? []).includes(scope);
+                return (
+                  <Box key={scope}>
+                    <FormControlLabel
+                      control={
+                        <Checkbox
+                          checked={chosen}
+                          onChange={(event) =>
+                            field.onChange(
+                              event.target.checked
+                                ? [...(field.value ?? []), scope]
+                                : (field.value ?? []).filter((s) => s !== scope),
+                            )
                           }
-                          label={scopeName(t, scope)}
+                          onBlur={field.onBlur}
+                          slotProps={{ input: { 'aria-describedby': `${hintId}-${scopeKey(scope)}` } }}
                         />
-                        <FormHelperText id={`${hintId}-${scopeKey(scope)}`} sx={{ mt: -0.5, ml: 4 }}>
-                          {t(`apiKeys.scopeHints.${scopeKey(scope)}`)}
-                        </FormHelperText>
-                      </Box>
-                    );
-                  })}
-                </FormGroup>
-              )}
-            />
-            <FormHelperText id={hintId}>
-              {scopesError ? translateMessage(t, scopesError) : t('apiKeys.form.scopesHint')}
-            </FormHelperText>
-          </FormControl>
-          {failure && <Alert severity="error">{failure}</Alert>}
-        </Stack>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2, gap: 1 }}>
-        <Button onClick={onCancel} disabled={create.isPending}>
-          {t('apiKeys.form.cancel')}
-        </Button>
-        <SubmitButton submitting={create.isPending}>{t('apiKeys.form.create')}</SubmitButton>
-      </DialogActions>
-    </Box>
+                      }
+                      label={scopeName(t, scope)}
+                    />
+                    <FormHelperText id={`${hintId}-${scopeKey(scope)}`} sx={{ mt: -0.5, ml: 4 }}>
+                      {t(`apiKeys.scopeHints.${scopeKey(scope)}`)}
+                    </FormHelperText>
+                  </Box>
+                );
+              })}
+            </FormGroup>
+          )}
+        />
+        <FormHelperText id={hintId}>
+          {scopesError ? translateMessage(t, scopesError) : t('apiKeys.form.scopesHint')}
+        </FormHelperText>
+      </FormControl>
+    </DialogForm>
   );
 }
 
@@ -197,39 +178,29 @@ function CreatedKey({
   const [idempotencyKey] = useState(newIdempotencyKey);
   const canSend = created.apiKey.scopes.includes('send');
   return (
-    <>
-      <DialogContent sx={{ pt: '8px !important' }}>
-        <Stack spacing={3}>
-          <Alert severity="warning">{t('apiKeys.shown.warning')}</Alert>
+    <ShownOnce warning={t('apiKeys.shown.warning')} doneLabel={t('apiKeys.shown.done')} onDone={onDone}>
+      <CopyableCode
+        label={t('apiKeys.shown.key', { name: created.apiKey.name })}
+        copyLabel={t('apiKeys.shown.copyKey')}
+        value={created.key}
+        variant="line"
+      />
+      {canSend && (
+        <Box>
           <CopyableCode
-            label={t('apiKeys.shown.key', { name: created.apiKey.name })}
-            copyLabel={t('apiKeys.shown.copyKey')}
-            value={created.key}
-            variant="line"
+            label={t('apiKeys.shown.curl')}
+            copyLabel={t('apiKeys.shown.copyCurl')}
+            value={curlSendExample({
+              origin: window.location.origin,
+              establishmentId,
+              key: created.key,
+              idempotencyKey,
+              text: t('apiKeys.example.text'),
+            })}
           />
-          {canSend && (
-            <Box>
-              <CopyableCode
-                label={t('apiKeys.shown.curl')}
-                copyLabel={t('apiKeys.shown.copyCurl')}
-                value={curlSendExample({
-                  origin: window.location.origin,
-                  establishmentId,
-                  key: created.key,
-                  idempotencyKey,
-                  text: t('apiKeys.example.text'),
-                })}
-              />
-              <FormHelperText>{t('apiKeys.shown.curlHint')}</FormHelperText>
-            </Box>
-          )}
-        </Stack>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button variant="contained" onClick={onDone}>
-          {t('apiKeys.shown.done')}
-        </Button>
-      </DialogActions>
-    </>
+          <FormHelperText>{t('apiKeys.shown.curlHint')}</FormHelperText>
+        </Box>
+      )}
+    </ShownOnce>
   );
 }

@@ -1,22 +1,13 @@
 import {
-  Alert,
   Box,
-  Button,
   Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   FormControl,
   FormControlLabel,
   FormGroup,
   FormHelperText,
   FormLabel,
-  Stack,
   TextField,
   Typography,
-  useMediaQuery,
-  useTheme,
 } from '@mui/material';
 import type { TFunction } from 'i18next';
 import { useId, useState } from 'react';
@@ -27,13 +18,13 @@ import {
   WebhookCreateSchema,
   WebhookMsg,
 } from '../../../../shared/schemas/webhook.schema';
-import { SubmitButton } from '../../../components/submit-button';
 import { ApiError } from '../../../lib/api-client';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { translateMessage } from '../../../lib/translate-message';
 import { useApiForm } from '../../../lib/use-api-form';
 import { useCreateWebhook } from '../api/webhooks.api';
 import { CopyableCode } from './copyable-code';
+import { DialogForm, IntegrationDialog, ShownOnce } from './integration-dialog';
 
 /** The start of every webhook address, the same in every language: a hint, not text to translate. */
 const HTTPS_SCHEME = 'https://';
@@ -73,21 +64,10 @@ interface CreateProps {
 /** "Add webhook": its https URL, the events wanted and a description. Full screen on phones. */
 export function CreateWebhookDialog({ establishmentId, open, onClose, onCreated }: CreateProps) {
   const { t } = useTranslation();
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'));
-  const titleId = useId();
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      fullWidth
-      maxWidth="sm"
-      fullScreen={phone}
-      aria-labelledby={titleId}
-    >
-      <DialogTitle id={titleId}>{t('integrations.webhooks.form.title')}</DialogTitle>
+    <IntegrationDialog open={open} onClose={onClose} title={t('integrations.webhooks.form.title')}>
       {open && <NewWebhookForm establishmentId={establishmentId} onCreated={onCreated} onCancel={onClose} />}
-    </Dialog>
+    </IntegrationDialog>
   );
 }
 
@@ -123,80 +103,76 @@ function NewWebhookForm({
   const url = form.register('url');
   const description = form.register('description');
   return (
-    <Box component="form" noValidate onSubmit={submit}>
-      <DialogContent sx={{ pt: '8px !important' }}>
-        <Stack spacing={3}>
-          <TextField
-            {...url}
-            type="url"
-            label={t('integrations.webhooks.form.url')}
-            error={Boolean(errors.url)}
-            helperText={
-              errors.url ? webhookMessage(t, errors.url.message) : t('integrations.webhooks.form.urlHint')
-            }
-            required
-            autoFocus
-            fullWidth
-            placeholder={HTTPS_SCHEME}
-            slotProps={{ htmlInput: { maxLength: 2000, dir: 'ltr', inputMode: 'url' } }}
-          />
-          <FormControl component="fieldset" error={Boolean(errors.events)} aria-describedby={eventsHintId}>
-            <FormLabel component="legend">{t('integrations.webhooks.form.events')}</FormLabel>
-            <Controller
-              control={form.control}
-              name="events"
-              render={({ field }) => (
-                <FormGroup sx={{ display: 'grid', gridTemplateColumns: { sm: '1fr 1fr' } }}>
-                  {WEBHOOK_EVENT_TYPES.map((event) => (
-                    <FormControlLabel
-                      key={event}
-                      control={
-                        <Checkbox
-                          checked={(field.value ?? []).includes(event)}
-                          onChange={(change) =>
-                            field.onChange(
-                              change.target.checked
-                                ? [...(field.value ?? []), event]
-                                : (field.value ?? []).filter((e) => e !== event),
-                            )
-                          }
-                          onBlur={field.onBlur}
-                        />
+    <DialogForm
+      onSubmit={submit}
+      failure={failure}
+      pending={create.isPending}
+      cancelLabel={t('integrations.webhooks.cancel')}
+      submitLabel={t('integrations.webhooks.form.create')}
+      onCancel={onCancel}
+    >
+      <TextField
+        {...url}
+        type="url"
+        label={t('integrations.webhooks.form.url')}
+        error={Boolean(errors.url)}
+        helperText={
+          errors.url ? webhookMessage(t, errors.url.message) : t('integrations.webhooks.form.urlHint')
+        }
+        required
+        autoFocus
+        fullWidth
+        placeholder={HTTPS_SCHEME}
+        slotProps={{ htmlInput: { maxLength: 2000, dir: 'ltr', inputMode: 'url' } }}
+      />
+      <FormControl component="fieldset" error={Boolean(errors.events)} aria-describedby={eventsHintId}>
+        <FormLabel component="legend">{t('integrations.webhooks.form.events')}</FormLabel>
+        <Controller
+          control={form.control}
+          name="events"
+          render={({ field }) => (
+            <FormGroup sx={{ display: 'grid', gridTemplateColumns: { sm: '1fr 1fr' } }}>
+              {WEBHOOK_EVENT_TYPES.map((event) => (
+                <FormControlLabel
+                  key={event}
+                  control={
+                    <Checkbox
+                      checked={(field.value ?? []).includes(event)}
+                      onChange={(change) =>
+                        field.onChange(
+                          change.target.checked
+                            ? [...(field.value ?? []), event]
+                            : (field.value ?? []).filter((e) => e !== event),
+                        )
                       }
-                      label={eventName(t, event)}
+                      onBlur={field.onBlur}
                     />
-                  ))}
-                </FormGroup>
-              )}
-            />
-            <FormHelperText id={eventsHintId}>
-              {errors.events
-                ? webhookMessage(t, errors.events.message ?? errors.events.root?.message)
-                : t('integrations.webhooks.form.eventsHint')}
-            </FormHelperText>
-          </FormControl>
-          <TextField
-            {...description}
-            label={t('integrations.webhooks.form.description')}
-            error={Boolean(errors.description)}
-            helperText={
-              errors.description
-                ? webhookMessage(t, errors.description.message)
-                : t('integrations.webhooks.form.descriptionHint')
-            }
-            fullWidth
-            slotProps={{ htmlInput: { maxLength: 200 } }}
-          />
-          {failure && <Alert severity="error">{failure}</Alert>}
-        </Stack>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2, gap: 1 }}>
-        <Button onClick={onCancel} disabled={create.isPending}>
-          {t('integrations.webhooks.cancel')}
-        </Button>
-        <SubmitButton submitting={create.isPending}>{t('integrations.webhooks.form.create')}</SubmitButton>
-      </DialogActions>
-    </Box>
+                  }
+                  label={eventName(t, event)}
+                />
+              ))}
+            </FormGroup>
+          )}
+        />
+        <FormHelperText id={eventsHintId}>
+          {errors.events
+            ? webhookMessage(t, errors.events.message ?? errors.events.root?.message)
+            : t('integrations.webhooks.form.eventsHint')}
+        </FormHelperText>
+      </FormControl>
+      <TextField
+        {...description}
+        label={t('integrations.webhooks.form.description')}
+        error={Boolean(errors.description)}
+        helperText={
+          errors.description
+            ? webhookMessage(t, errors.description.message)
+            : t('integrations.webhooks.form.descriptionHint')
+        }
+        fullWidth
+        slotProps={{ htmlInput: { maxLength: 200 } }}
+      />
+    </DialogForm>
   );
 }
 
@@ -206,36 +182,28 @@ function NewWebhookForm({
  */
 export function WebhookSecretDialog({ secret, onClose }: { secret: string | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'));
-  const titleId = useId();
   return (
-    <Dialog open={secret !== null} fullWidth maxWidth="sm" fullScreen={phone} aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>{t('integrations.webhooks.secret.title')}</DialogTitle>
-      <DialogContent sx={{ pt: '8px !important' }}>
-        <Stack spacing={3}>
-          <Alert severity="warning">{t('integrations.webhooks.secret.warning')}</Alert>
-          <CopyableCode
-            label={t('integrations.webhooks.secret.label')}
-            copyLabel={t('integrations.webhooks.secret.copy')}
-            value={secret ?? ''}
-            variant="line"
-          />
-          <Box>
-            <Typography variant="subtitle2" component="h3">
-              {t('integrations.webhooks.secret.verifyTitle')}
-            </Typography>
-            <Typography variant="body2" color="textSecondary">
-              {t('integrations.webhooks.secret.verify')}
-            </Typography>
-          </Box>
-        </Stack>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button variant="contained" onClick={onClose}>
-          {t('integrations.webhooks.secret.done')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <IntegrationDialog open={secret !== null} title={t('integrations.webhooks.secret.title')}>
+      <ShownOnce
+        warning={t('integrations.webhooks.secret.warning')}
+        doneLabel={t('integrations.webhooks.secret.done')}
+        onDone={onClose}
+      >
+        <CopyableCode
+          label={t('integrations.webhooks.secret.label')}
+          copyLabel={t('integrations.webhooks.secret.copy')}
+          value={secret ?? ''}
+          variant="line"
+        />
+        <Box>
+          <Typography variant="subtitle2" component="h3">
+            {t('integrations.webhooks.secret.verifyTitle')}
+          </Typography>
+          <Typography variant="body2" color="textSecondary">
+            {t('integrations.webhooks.secret.verify')}
+          </Typography>
+        </Box>
+      </ShownOnce>
+    </IntegrationDialog>
   );
 }

@@ -1,4 +1,3 @@
-import AddIcon from '@mui/icons-material/Add';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import WebhookIcon from '@mui/icons-material/Webhook';
@@ -6,14 +5,11 @@ import {
   Alert,
   Box,
   Button,
-  Card,
-  CardContent,
   Chip,
   Collapse,
   FormControlLabel,
   List,
   ListItem,
-  Stack,
   Switch,
   Tooltip,
   Typography,
@@ -23,6 +19,7 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Webhook, WebhookCall } from '../../../../shared/schemas/webhook.schema';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ListCard } from '../../../components/list-card';
 import { ListSkeleton } from '../../../components/list-skeleton';
 import { RetryAlert } from '../../../components/retry-alert';
 import { apiErrorText } from '../../../lib/api-error-text';
@@ -50,75 +47,46 @@ const MONO = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
 export function WebhooksCard({ establishmentId }: { establishmentId: string }) {
   const { t } = useTranslation();
   const hooks = useWebhooks(establishmentId);
-  const titleId = useId();
   const title = useRef<HTMLHeadingElement>(null);
   const [creating, setCreating] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
-  const items = hooks.data?.items;
 
   return (
-    <Card variant="outlined" component="section" aria-labelledby={titleId}>
-      <CardContent>
-        <Stack spacing={2}>
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 2 }}>
-            <Box sx={{ flex: '1 1 16rem', minWidth: 0 }}>
-              <Typography id={titleId} ref={title} tabIndex={-1} variant="h6" component="h2">
-                {t('integrations.webhooks.title')}
-              </Typography>
-              <Typography variant="body2" color="textSecondary">
-                {t('integrations.webhooks.subtitle')}
-              </Typography>
-            </Box>
-            <Button
-              variant="contained"
-              startIcon={<AddIcon />}
-              onClick={() => setCreating(true)}
-              sx={{ flexShrink: 0 }}
-            >
-              {t('integrations.webhooks.add')}
-            </Button>
-          </Box>
-          {hooks.error && !items ? (
-            <RetryAlert retryLabel={t('integrations.webhooks.retry')} onRetry={() => void hooks.refetch()}>
-              {apiErrorText(t, hooks.error)}
-            </RetryAlert>
-          ) : !items ? (
-            <Box aria-busy aria-label={t('integrations.webhooks.loading')} sx={{ mx: -2 }}>
-              <ListSkeleton rows={2} picture="circular" />
-            </Box>
-          ) : items.length === 0 ? (
-            <Box>
-              <Typography>{t('integrations.webhooks.empty')}</Typography>
-              <Typography variant="body2" color="textSecondary">
-                {t('integrations.webhooks.emptyHint')}
-              </Typography>
-            </Box>
-          ) : (
-            <List aria-labelledby={titleId} disablePadding>
-              {items.map((hook) => (
-                <WebhookRow
-                  key={hook.id}
-                  establishmentId={establishmentId}
-                  hook={hook}
-                  onSecret={setSecret}
-                  onDeleted={() => title.current?.focus()}
-                />
-              ))}
-            </List>
-          )}
-        </Stack>
-      </CardContent>
-      <CreateWebhookDialog
-        establishmentId={establishmentId}
-        open={creating}
-        onClose={() => setCreating(false)}
-        onCreated={(created) => {
-          setCreating(false);
-          setSecret(created);
-        }}
-      />
-      <WebhookSecretDialog secret={secret} onClose={() => setSecret(null)} />
-    </Card>
+    <ListCard
+      title={t('integrations.webhooks.title')}
+      subtitle={t('integrations.webhooks.subtitle')}
+      titleRef={title}
+      action={{ label: t('integrations.webhooks.add'), onClick: () => setCreating(true) }}
+      items={hooks.data?.items}
+      renderItem={(hook) => (
+        <WebhookRow
+          key={hook.id}
+          establishmentId={establishmentId}
+          hook={hook}
+          onSecret={setSecret}
+          onDeleted={() => title.current?.focus()}
+        />
+      )}
+      failure={hooks.error && !hooks.data?.items ? apiErrorText(t, hooks.error) : null}
+      retryLabel={t('integrations.webhooks.retry')}
+      onRetry={() => void hooks.refetch()}
+      loadingLabel={t('integrations.webhooks.loading')}
+      empty={{ text: t('integrations.webhooks.empty'), hint: t('integrations.webhooks.emptyHint') }}
+      dialogs={
+        <>
+          <CreateWebhookDialog
+            establishmentId={establishmentId}
+            open={creating}
+            onClose={() => setCreating(false)}
+            onCreated={(created) => {
+              setCreating(false);
+              setSecret(created);
+            }}
+          />
+          <WebhookSecretDialog secret={secret} onClose={() => setSecret(null)} />
+        </>
+      }
+    />
   );
 }
 
