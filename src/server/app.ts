@@ -21,6 +21,7 @@ import { housekeepingJob, housekeepingJobs } from './jobs/housekeeping.job';
 import { notificationDeliveryJobs } from './jobs/notification-delivery.job';
 import { expireSubscriptionsJob } from './jobs/notification-delivery.queues';
 import { notificationReplaceJobs } from './jobs/notification-replace.job';
+import { operatorInvitationMailJobs } from './jobs/operator-invitation-mail.job';
 import { startJobQueue } from './jobs/queue';
 import { releaseScheduledJob, releaseScheduledJobs } from './jobs/release-scheduled.job';
 import { sweepJob, sweepJobs } from './jobs/sweep.job';
@@ -37,6 +38,7 @@ import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes';
 import { commentRoutes } from './modules/comments/comments.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
+import { draftRoutes } from './modules/drafts/drafts.routes';
 import { establishmentRoutes } from './modules/establishments/establishments.routes';
 import { publicProfileInvalidation } from './modules/establishments/public-profile-cache';
 import { exportRoutes } from './modules/exports/exports.routes';
@@ -49,6 +51,7 @@ import { notifyRoutes } from './modules/notify/notify.routes';
 import { preferenceRoutes } from './modules/preferences/preferences.routes';
 import { reactionRoutes } from './modules/reactions/reactions.routes';
 import { reportRoutes } from './modules/reports/reports.routes';
+import { voiceRoutes } from './modules/voice/voice.routes';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes';
 import { accessPlugin } from './plugins/access.plugin';
 import { authPlugin } from './plugins/auth.plugin';
@@ -96,6 +99,7 @@ export const allJobs = (ctx: AppContext) => [
   ...welcomeNoticeJobs(ctx),
   ...webhookDeliveryJobs(ctx),
   ...webhookDisabledMailJobs(ctx),
+  ...operatorInvitationMailJobs(ctx),
 ];
 
 /** Start this process's job workers and the periodic jobs. */
@@ -247,12 +251,14 @@ export async function buildApp(
   await app.register(async (scope) => notifyRoutes(scope, ctx));
   await app.register(async (scope) => reactionRoutes(scope, ctx));
   await app.register(async (scope) => commentRoutes(scope, ctx));
+  await app.register(async (scope) => voiceRoutes(scope, ctx));
   await app.register(async (scope) => exportRoutes(scope, ctx));
   await app.register(async (scope) => contactRoutes(scope, ctx));
   await app.register(async (scope) => analyticsRoutes(scope, ctx));
   await app.register(async (scope) => reportRoutes(scope, ctx));
   await app.register(async (scope) => apiKeyRoutes(scope, ctx));
   await app.register(async (scope) => webhookRoutes(scope, ctx));
+  await app.register(async (scope) => draftRoutes(scope, ctx));
   await app.register(async (scope) => healthRoutes(scope, ctx));
 
   // Pictures: names are random and never reused, so they can be cached for good.

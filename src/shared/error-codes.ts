@@ -22,6 +22,10 @@ export const ErrorCode = {
   CONFLICT: 'CONFLICT',
   /** The post's or its establishment's comments are turned off (issue 16). */
   COMMENTS_DISABLED: 'COMMENTS_DISABLED',
+  /** The business turned the user's comments off (issue 32). */
+  COMMENTS_MUTED: 'COMMENTS_MUTED',
+  /** An invitation to operate was for another address than the signed-in user's (issue 32). */
+  INVITATION_OTHER_EMAIL: 'INVITATION_OTHER_EMAIL',
   INTERNAL: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -129,6 +129,22 @@ export const Msg = {
   scheduleTooFar: 'Choose a time at most 90 days from now.',
   scheduleEditNothing: 'Give the new text or the new time.',
   alreadySent: 'This notification has already been sent.',
+  // Rich notifications (issue 32).
+  linkNotHttps: 'Link must be an https:// address',
+  buttonLinkNotHttps: 'Button link must be an https:// address',
+  tooManyButtons: 'At most 2 buttons',
+  // Drafts and templates (issue 32).
+  draftSaved: 'Draft saved.',
+  templateSaved: 'Template saved.',
+  draftDeleted: 'Deleted.',
+  draftsFull: 'This establishment already keeps 50 of these. Delete one first.',
+  // Weekly sends (issue 32).
+  weeklySendScheduled: 'Weekly send scheduled.',
+  weeklySendCancelled: 'Weekly send cancelled: no more will go out.',
+  repeatNeedsFirst: 'Choose when the first one goes out.',
+  repeatUntilInvalid: 'Give the last date as YYYY-MM-DD.',
+  repeatNeverFires: 'The last date must be on or after the first send.',
+  repeatTooLong: 'A weekly send repeats for at most one year.',
   // API keys (issue 30).
   apiKeyCreated: 'API key created. Copy it now: it will not be shown again.',
   apiKeyRevoked: 'API key revoked.',

@@ -20,6 +20,8 @@ import { type Actor, can, RIGHTS, type Right } from './permissions';
  * - establishment:edit (ours): a client operating it, while it is not blocked; admins even then;
  * - establishment:read (ours): who manages it, and its members (followers and operators);
  * - comment:moderate and reaction:list (ours, issue 16): who may send for the establishment;
+ * - issue 32: comment:asBusiness, a client operating it; comment:mute and post:pin, who may send
+ *   for it (post:pin not while blocked); operator:invite, who manages it; accepting, anyone signed in;
  * - a role outside the table: no, for everything;
  * - email not verified (the "unverified" columns): the role's table rights (user:*,
  *   hasEstablishment) stay, and so do choosing how a business reaches them (customerEstablishment)
@@ -107,6 +109,14 @@ const TABLE: ReadonlyArray<readonly [Right, Rule, Rule, Rule, Rule, Rule, Rule, 
   ['apiKey:readFollowers',       N,    N,       N,     N,  Y,    N,   N,        N,      N,   Y],
   // Ours (issue 30): who manages an establishment manages its webhooks.
   ['webhook:manage',             N,    N,       M,     M,  Y,    N,   N,        N,      N,   Y],
+  // Ours (issue 32): the business's voice is its operators' (not its representative's); who may
+  // moderate mutes; who may send pins; who manages it invites; anyone signed in accepts (the
+  // invitation's address decides, an unconfirmed one included: the emailed link confirms it).
+  ['comment:asBusiness',         N,    N,       M,     N,  Y,    N,   N,        N,      N,   Y],
+  ['comment:mute',               N,    N,       M,     M,  Y,    N,   N,        N,      N,   Y],
+  ['post:pin',                   N,    N,       M,     M,  Y,    N,   N,        N,      N,   Y],
+  ['operator:invite',            N,    N,       M,     M,  Y,    N,   N,        N,      N,   Y],
+  ['operatorInvitation:accept',  N,    Y,       Y,     Y,  Y,    N,   Y,        Y,      Y,   Y],
 ];
 
 /** Each column's actor. Actors outside the table get a membership and ownership, and still no. */

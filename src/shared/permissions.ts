@@ -88,6 +88,17 @@ export const RIGHTS = [
   // Ours: outgoing webhooks (issue 30).
   /** An establishment's webhooks: register, change, rotate, resend, test. Who manages it; admins. */
   'webhook:manage',
+  // Ours: the business's own voice (issue 32).
+  /** Comment in the business's voice (its name and logo, an "operator" badge): who operates it; admins. */
+  'comment:asBusiness',
+  /** Stop a follower's comments on an establishment's posts, and see who is stopped: its moderators. */
+  'comment:mute',
+  /** Pin one post to the top of an establishment's feed, or unpin it: who may send for it. */
+  'post:pin',
+  /** Invite a colleague by email to operate an establishment, list and withdraw invitations: who manages it. */
+  'operator:invite',
+  /** Accept an invitation to operate (the emailed link decides which; the address must be the user's): anyone signed in. */
+  'operatorInvitation:accept',
 ] as const;
 export type Right = (typeof RIGHTS)[number];
 
@@ -188,6 +199,10 @@ const NEEDS_VERIFIED_EMAIL: ReadonlySet<Right> = new Set<Right>([
   'reaction:list',
   'apiKey:manage',
   'webhook:manage',
+  'comment:asBusiness',
+  'comment:mute',
+  'post:pin',
+  'operator:invite',
 ]);
 
 const isOwner = (actor: Actor, resource: Resource) =>
@@ -291,6 +306,23 @@ export function can(actor: Actor | null, right: Right, resource: Resource = {}):
     case 'apiKey:readStats':
     case 'apiKey:readFollowers':
       return false;
+    // The business speaks through those who operate it (issue 32): not its representative, who
+    // signed it up but is not the business.
+    case 'comment:asBusiness':
+      return actor.role === 'client' && operates(actor, resource.establishmentId);
+    case 'comment:mute':
+      return can(actor, 'comment:moderate', resource);
+    // What its followers read stays as it was while it is blocked (issue 31), the pin too.
+    case 'post:pin':
+      return can(actor, 'notificationPost:create', resource) && resource.blocked !== true;
+    // Who looks after it brings colleagues in: an operator, and the representative who signed it up
+    // (who often sets the business up before its owner has an account).
+    case 'operator:invite':
+      return can(actor, 'establishment:manage', resource);
+    // The invitation's token and its address decide (the service); an unverified address may
+    // accept, the emailed link proving it.
+    case 'operatorInvitation:accept':
+      return true;
     default:
       return TABLE[actor.role].includes(right);
   }
@@ -315,7 +347,14 @@ export function mayHold(actor: Actor | null, right: Right): boolean {
     case 'reaction:list':
     case 'apiKey:manage':
     case 'webhook:manage':
+    case 'comment:mute':
+    case 'post:pin':
+    case 'operator:invite':
       return actor.role === 'client' || actor.role === 'representant';
+    case 'comment:asBusiness':
+      return actor.role === 'client';
+    case 'operatorInvitation:accept':
+      return true;
     case 'clientSettings':
     case 'establishment:edit':
     case 'customer:create':

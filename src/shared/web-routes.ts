@@ -12,6 +12,7 @@ export const WEB_ROUTES = [
   '/waiting',
   '/404',
   '/verify/:token',
+  '/invitation/:token',
   '/unsubscribe/:token',
   // Guest-only routes.
   '/login',

@@ -49,6 +49,8 @@ export function createEmailChannel(ctx: AppContext): Channel {
       establishment: n.establishmentName,
       address: addressLine(n),
       text: n.text,
+      title: n.title,
+      actions: n.actions ?? [],
       pictureUrl: picture ? `${publicUrl}${picture}` : null,
       openUrl: links.open,
       unsubscribeUrl: links.unsubscribePage,

@@ -180,6 +180,9 @@ export function createPushChannel(ctx: AppContext, batchesInParallel: number): C
           logo: n.logo,
           media: n.mediaId,
           createdAt: n.createdAt.getTime(),
+          title: n.title,
+          link: n.linkUrl,
+          actions: n.actions,
         }),
       );
       // The message lives at the push service only for what is left of its TTL; its topic lets an

@@ -56,6 +56,9 @@ export function notificationReplaceJobs(ctx: AppContext): JobDefinition<z.ZodTyp
         logo: n.logo,
         media: n.mediaId,
         createdAt: n.createdAt.getTime(),
+        title: n.title,
+        link: n.linkUrl,
+        actions: n.actions,
       }),
       updated: true,
     });

@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { nextOccurrence } from '../../shared/recurrence';
 import type { AppContext } from '../context';
-import { executorOf } from '../db/client';
-import { postSentEvent } from '../events/event-builders';
+import { type Db, executorOf } from '../db/client';
+import { postScheduledEvent, postSentEvent } from '../events/event-builders';
 import * as scheduled from '../modules/notifications/scheduled.repo';
+import * as weekly from '../modules/notifications/weekly-sends.repo';
 import { jobId } from './notification-delivery.queues';
 import { type Outbox, withOutbox } from './outbox';
 import type { JobDefinition } from './queue';
@@ -26,15 +28,46 @@ const RELEASE_BATCH = 100;
 export async function releaseDueNotifications(ctx: AppContext, now: Date): Promise<string[]> {
   const released: string[] = [];
   for (;;) {
-    const ids = await withOutbox(ctx, async ({ db, emit }) => {
+    const ids = await withOutbox(ctx, async ({ db, enqueue, emit }) => {
       const due = await scheduled.releaseDue(executorOf(db), now, RELEASE_BATCH);
       // Its moment has come: sent now, as a send made now (the fan-out follows from the event).
       for (const post of due) await emit(postSentEvent(post, null));
+      // A weekly send's next occurrence is scheduled as this one goes (issue 32).
+      for (const post of due) if (post.recurrenceId) await scheduleNextOccurrence(db, post, enqueue, emit);
       return due.map((post) => post.id);
     });
     released.push(...ids);
     if (ids.length < RELEASE_BATCH) return released;
   }
+}
+
+/**
+ * The occurrence after a weekly send's released one: the rule's next day and time on the business's
+ * clock, a copy of it waiting for its time; none after the rule's last date (the rule then ends).
+ */
+async function scheduleNextOccurrence(
+  db: Db,
+  post: { id: string; establishmentId: string; authorId: string | null; recurrenceId: string | null },
+  enqueue: Outbox['enqueue'],
+  emit: Outbox['emit'],
+) {
+  const running = post.recurrenceId ? await weekly.findRunningRule(db, post.recurrenceId) : undefined;
+  if (!running || !post.recurrenceId) return;
+  const previous = await weekly.scheduledTimeOf(db, post.id);
+  const at = previous ? nextOccurrence(running.rule, previous, running.timeZone) : null;
+  if (!at) {
+    await weekly.endWeeklyRule(db, post.recurrenceId, new Date());
+    return;
+  }
+  const id = await weekly.insertNextOccurrence(db, post.id, at);
+  await nudgeRelease(enqueue, id, at);
+  const next = await weekly.contentOf(db, id);
+  await emit(
+    postScheduledEvent(
+      { ...next, id, establishmentId: post.establishmentId, scheduledFor: at },
+      post.authorId,
+    ),
+  );
 }
 
 /**

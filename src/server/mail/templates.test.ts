@@ -68,6 +68,7 @@ describe('mail locales', () => {
       'name',
       'business',
       'url',
+      'inviter',
     ];
     for (const lang of LANGUAGES)
       for (const key of KEYS)
@@ -241,6 +242,8 @@ describe("a business's notification email", () => {
       establishment: 'Café Central',
       address: 'Main Street 1, Vienna',
       text: 'Happy hour at 17:00',
+      title: null,
+      actions: [],
       pictureUrl: null,
       openUrl: 'https://app.example.com/p/1',
       unsubscribeUrl: 'https://app.example.com/u/1',
@@ -249,6 +252,25 @@ describe("a business's notification email", () => {
     expect(mail.html).toMatch(
       /^<!doctype html><html lang="[^"]+"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><\/head><body/,
     );
+  });
+
+  it("carries the business's title as subject and its buttons as links, escaped (issue 32)", () => {
+    const mail = notificationMail('de', {
+      establishment: 'Café Central',
+      address: '',
+      text: 'Happy hour at 17:00',
+      title: 'Friday <b>happy</b> hour',
+      actions: [{ label: 'Book a table', url: 'https://book.example.com/?a=1&b=2' }],
+      pictureUrl: null,
+      openUrl: 'https://app.example.com/p/1',
+      unsubscribeUrl: 'https://app.example.com/u/1',
+      manageUrl: 'https://app.example.com/m',
+    });
+    expect(mail.subject).toBe('Friday <b>happy</b> hour');
+    expect(mail.html).toContain('Friday &lt;b&gt;happy&lt;/b&gt; hour');
+    expect(mail.html).toContain('href="https://book.example.com/?a=1&amp;b=2"');
+    expect(mail.html).toContain('>Book a table</a>');
+    expect(mail.text).toContain('Book a table: https://book.example.com/?a=1&b=2');
   });
 });
 

@@ -88,7 +88,7 @@ export function cleanUserText(value: string): string {
 }
 
 /** The variables that hold text people typed; everything else is ours (links, the password, numbers). */
-const USER_TEXT = new Set(['firstName', 'establishment']);
+const USER_TEXT = new Set(['firstName', 'establishment', 'inviter']);
 
 /** The variables that are our links inside a sentence: in the HTML part, a link one can tap. */
 const LINK_VARS = new Set(['androidAppUrl']);
@@ -123,14 +123,15 @@ function compose(
   subject: keyof MailStrings,
   blocks: Block[],
   vars: Vars,
+  greeting: keyof MailStrings = 'greeting',
 ): Omit<OutgoingMail, 'to'> {
   const s = MAIL_LOCALES[lang];
   const all: Vars = { product: PRODUCT_NAME, ...vars };
   const plain = (key: keyof MailStrings) => fill(s[key], all, (x) => x);
   const html = (key: keyof MailStrings) => fill(s[key], all, escapeHtml, htmlLink);
 
-  const textParts = [plain('greeting')];
-  const htmlParts = [`<p>${html('greeting')}</p>`];
+  const textParts = [plain(greeting)];
+  const htmlParts = [`<p>${html(greeting)}</p>`];
   for (const block of blocks) {
     if (block.text) {
       textParts.push(plain(block.text));
@@ -260,6 +261,33 @@ export const webhookDisabledMail = (
     v,
   );
 
+/**
+ * An invitation to operate a business (issue 32): who invites, to which business, the link and how
+ * long it works. Greets by name when the address has an account, plainly otherwise.
+ */
+export const operatorInvitationMail = (
+  lang: Language,
+  v: {
+    firstName: string | null;
+    inviter: string;
+    establishment: string;
+    acceptUrl: string;
+    days: number;
+    supportEmail: string;
+  },
+) =>
+  compose(
+    lang,
+    'invitationSubject',
+    [
+      { text: 'invitationIntro' },
+      { button: { label: 'invitationButton', url: v.acceptUrl } },
+      { text: 'invitationHowTo' },
+    ],
+    { ...v, firstName: v.firstName ?? '', validFor: pluralPhrase(lang, 'invitationValidFor', v.days) },
+    v.firstName ? 'greeting' : 'invitationGreeting',
+  );
+
 /** An email subject from a post's text: its first line, at most `max` characters, cut at a word. */
 export function subjectOf(text: string, max = 78): string {
   const line = (text.split('\n').find((l) => l.trim()) ?? '')
@@ -279,6 +307,9 @@ export interface NotificationMailInput {
   /** The business's address on one line, shown at the bottom as senders of such email must. */
   address: string;
   text: string;
+  /** Rich notification (issue 32): its title, and its buttons as links. */
+  title: string | null;
+  actions: { label: string; url: string }[];
   pictureUrl: string | null;
   openUrl: string;
   unsubscribeUrl: string;
@@ -301,12 +332,19 @@ export function notificationMail(lang: Language, v: NotificationMailInput): Omit
     `<p><a href="${escapeHtml(url)}" style="display:inline-block;padding:12px 20px;background:#5048e5;color:#ffffff;` +
     `border-radius:8px;text-decoration:none;font-weight:600">${label}</a></p>`;
   const small = 'font-size:12px;color:#65748b';
+  const title = v.title ? cleanUserText(v.title) : null;
+  const actions = v.actions.map((a) => ({ label: cleanUserText(a.label), url: a.url }));
+  const actionLink = (a: { label: string; url: string }) =>
+    `<a href="${escapeHtml(a.url)}" style="display:inline-block;margin:0 8px 8px 0;padding:10px 16px;border:1px solid #5048e5;` +
+    `color:#5048e5;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(a.label)}</a>`;
   return {
-    subject: subjectOf(v.text) || name,
+    subject: (title ? subjectOf(title) : subjectOf(v.text)) || name,
     text: [
       name,
+      ...(title ? [title] : []),
       v.text,
       ...(v.pictureUrl ? [v.pictureUrl] : []),
+      ...actions.map((a) => `${a.label}: ${a.url}`),
       `${plain('notificationOpen')}: ${v.openUrl}`,
       '--',
       plain('notificationWhy'),
@@ -319,10 +357,12 @@ export function notificationMail(lang: Language, v: NotificationMailInput): Omit
       `<div style="max-width:560px;margin:0 auto;padding:32px 24px;font-family:Roboto,Helvetica,Arial,sans-serif;` +
       `font-size:15px;line-height:1.5;color:#121828;background:#ffffff">` +
       `<p style="font-size:18px;font-weight:700;margin-top:0">${escapeHtml(name)}</p>` +
+      (title ? `<p style="font-size:16px;font-weight:600">${escapeHtml(title)}</p>` : '') +
       paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join('') +
       (v.pictureUrl
         ? `<p><img src="${escapeHtml(v.pictureUrl)}" alt="" style="max-width:100%;border-radius:8px"></p>`
         : '') +
+      (actions.length > 0 ? `<p>${actions.map(actionLink).join('')}</p>` : '') +
       button(v.openUrl, html('notificationOpen')) +
       `<hr style="border:none;border-top:1px solid #e6e8f0"><p style="${small}">${html('notificationWhy')}` +
       (v.address ? `<br>${escapeHtml(cleanUserText(v.address))}` : '') +

@@ -7,6 +7,7 @@ import {
   CommentSettingsBodySchema,
   CommentSettingsResponseSchema,
   CommentsQuerySchema,
+  CreateCommentBodySchema,
 } from '../schemas/comment.schema';
 import { NotificationParamsSchema } from '../schemas/notification.schema';
 import { defineContract, errorResponses } from './contract';
@@ -31,13 +32,13 @@ export const listComments = defineContract({
 export const createComment = defineContract({
   operationId: 'createComment',
   summary:
-    'Comment on a post (a follower or operator of its establishment; plain text, 1-1000 characters). 403 COMMENTS_DISABLED while comments are off; rate limited per user.',
+    "Comment on a post (a follower or operator of its establishment; plain text, 1-1000 characters), as the business with asBusiness (who operates it). 403 COMMENTS_DISABLED while comments are off, COMMENTS_MUTED when the business turned the writer's comments off; rate limited per user.",
   tags,
   method: 'POST',
   path: '/api/notifications/:id/comments',
   access: 'comment:create',
   params: NotificationParamsSchema,
-  body: CommentBodySchema,
+  body: CreateCommentBodySchema,
   responses: { 201: CommentResponseSchema, ...errorResponses(400, 401, 403, 404, 429) },
 });
 

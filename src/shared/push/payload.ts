@@ -1,3 +1,5 @@
+import type { NotificationAction } from '../schemas/rich-notification';
+
 /**
  * The web push message a follower's service worker receives, built the same way by the server
  * (to send it) and by the web app (to preview it and count its bytes while the operator types).
@@ -18,14 +20,19 @@ export interface PushMessage {
   /** The notification (and post) id. */
   id: string;
   establishmentId: string;
-  /** The business's name: the notification's title. */
+  /** The operator's title (issue 32), else the business's name. */
   title: string;
   body: string;
   /** Absolute or root-relative URLs. */
   icon: string | null;
   image: string | null;
-  /** The page a click opens. */
+  /** The page a click opens: the operator's link (issue 32), else the post. */
   url: string;
+  /**
+   * Up to two buttons (issue 32): `action` is what notificationclick names; browsers without
+   * buttons show the notification without them and a click opens `url`.
+   */
+  actions?: { action: string; title: string; url: string }[];
   /** Repeats of the same notification replace each other on the device. */
   tag: string;
   /** When it was sent, ms since epoch. */
@@ -54,6 +61,10 @@ export interface PushMessageInput {
   logo: string | null;
   media: string | null;
   createdAt: number;
+  /** Rich notification (issue 32); absent or null: the business's name, the post, no buttons. */
+  title?: string | null;
+  link?: string | null;
+  actions?: NotificationAction[] | null;
 }
 
 /**
@@ -72,17 +83,21 @@ export const logoUrl = (logo: string | null) => (logo ? `/image/logo/${logo}.jpe
 export const mediaUrl = (media: string | null) => (media ? `/image/post/${media}.jpeg` : null);
 
 export function pushMessageOf(input: PushMessageInput): PushMessage {
+  const actions = input.actions ?? [];
   return {
     v: 1,
     id: input.id,
     establishmentId: input.establishmentId,
-    title: input.establishmentName,
+    title: input.title || input.establishmentName,
     body: input.text,
     icon: logoUrl(input.logo) ?? '/icons/icon-192.png',
     image: mediaUrl(input.media),
-    url: postPath(input.establishmentId, input.id),
+    url: input.link || postPath(input.establishmentId, input.id),
     tag: notificationTag(input.id),
     timestamp: input.createdAt,
+    ...(actions.length > 0
+      ? { actions: actions.map((a, index) => ({ action: `a${index}`, title: a.label, url: a.url })) }
+      : {}),
   };
 }
 

@@ -23,6 +23,17 @@ export const CommentMsg = {
   turnedOn: 'Comments are on for this post',
   turnedOff: 'Comments are off for this post',
   invalidCursor: 'This page link is not valid. Reload the comments.',
+  // Issue 32: the business's own voice.
+  muted: 'The business has turned off your comments on its posts.',
+  hidden: 'Comment hidden. Only its author and the business see it now.',
+  shown: 'Comment shown again',
+  mutedDone: 'Their comments are turned off for this business',
+  unmuted: 'Their comments are turned on again',
+  cannotMute: 'Only a follower’s comments can be turned off.',
+  cannotHideBusiness: 'The business’s own comments are not hidden: edit or delete them.',
+  asBusinessNotAllowed: 'Only those who operate this business comment as the business.',
+  notBoolean: 'asBusiness must be true or false',
+  hiddenNotBoolean: 'hidden must be true or false',
 } as const;
 
 /**
@@ -48,6 +59,15 @@ export const CommentBodySchema = z.object({
 });
 export type CommentBody = z.infer<typeof CommentBodySchema>;
 
+/**
+ * POST /api/notifications/{id}/comments: the text, and whether an operator writes as the business
+ * (its name and logo, an "operator" badge; issue 32). Omitted: as the person.
+ */
+export const CreateCommentBodySchema = CommentBodySchema.extend({
+  asBusiness: z.boolean({ error: CommentMsg.notBoolean }).optional(),
+});
+export type CreateCommentBody = z.infer<typeof CreateCommentBodySchema>;
+
 /** A comment as a reader of the post sees it. Removed comments are never served. */
 export const CommentSchema = z.object({
   id: z.string(),
@@ -58,6 +78,17 @@ export const CommentSchema = z.object({
     /** Picture name, served at /image/logo/{avatar}.jpeg; null: initials. */
     avatar: z.string().nullable(),
   }),
+  /**
+   * Written in the business's voice (issue 32): `author` is then the establishment (its id, name and
+   * logo, served as establishment logos are), shown with an "operator" badge.
+   */
+  asBusiness: z.boolean(),
+  /** For the business's moderators, who of them wrote a comment in its voice; null otherwise. */
+  writtenBy: z.string().nullable(),
+  /**
+   * Hidden by a moderator (issue 32): only its author and the moderators are served it, marked.
+   */
+  hidden: z.boolean(),
   createdAt: z.string(),
   editedAt: z.string().nullable(),
   /** The reader wrote it. */
@@ -66,6 +97,14 @@ export const CommentSchema = z.object({
   canEdit: z.boolean(),
   /** The reader may remove it: its author, a moderator of the post's establishment, an admin. */
   canDelete: z.boolean(),
+  /** The reader may hide it or show it again: a moderator (not on the business's own comments). */
+  canHide: z.boolean(),
+  /**
+   * The reader may turn its author's comments off (or on) for the business: a moderator, about a
+   * follower who does not operate it. `authorMuted` says which (false for everyone else).
+   */
+  canMute: z.boolean(),
+  authorMuted: z.boolean(),
 });
 export type Comment = z.infer<typeof CommentSchema>;
 
@@ -90,6 +129,10 @@ export const CommentPageSchema = z.object({
   establishmentEnabled: z.boolean(),
   /** The reader may moderate: remove anyone's comment, turn the post's comments off (comment:moderate). */
   canModerate: z.boolean(),
+  /** The reader's comments on this business are turned off (issue 32): the box says so instead. */
+  muted: z.boolean(),
+  /** The reader may comment as the business (issue 32): the box offers the switch, on by default. */
+  canCommentAsBusiness: z.boolean(),
 });
 export type CommentPage = z.infer<typeof CommentPageSchema>;
 
@@ -103,3 +146,29 @@ export const CommentSettingsResponseSchema = z.object({ post: PostSchema, messag
 
 /** `:id` of a comment. */
 export const CommentParamsSchema = z.object({ id: z.uuid({ error: Msg.notFound }) });
+
+/** PUT /api/comments/{id}/hidden: a moderator hides a comment or shows it again (issue 32). */
+export const CommentHiddenBodySchema = z.object({
+  hidden: z.boolean({ error: CommentMsg.hiddenNotBoolean }),
+});
+export type CommentHiddenBody = z.infer<typeof CommentHiddenBodySchema>;
+
+/** A follower whose comments on a business are turned off (issue 32), for its moderators. */
+export const CommentMuteSchema = z.object({
+  user: z.object({ id: z.string(), name: z.string(), avatar: z.string().nullable() }),
+  mutedAt: z.string(),
+  /** Who turned them off; null once that account is gone. */
+  mutedBy: z.string().nullable(),
+});
+export type CommentMute = z.infer<typeof CommentMuteSchema>;
+
+export const CommentMuteListSchema = z.object({ items: z.array(CommentMuteSchema) });
+export type CommentMuteList = z.infer<typeof CommentMuteListSchema>;
+
+export const CommentMuteResponseSchema = z.object({ items: z.array(CommentMuteSchema), message: z.string() });
+
+/** `:id` of an establishment and `:userId` of one of its followers. */
+export const CommentMuteParamsSchema = z.object({
+  id: z.string().min(1).max(64),
+  userId: z.uuid({ error: Msg.notFound }),
+});

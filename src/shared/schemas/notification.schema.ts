@@ -2,6 +2,12 @@ import { z } from 'zod';
 import { FieldLabel, Msg, required, tooLong } from '../messages';
 import { preferenceIdsField, TargetSchema } from './preference.schema';
 import { REACTION_KINDS } from './reaction-kinds';
+import {
+  NotificationActionSchema,
+  notificationActionsField,
+  notificationLinkField,
+  notificationTitleField,
+} from './rich-notification';
 import { scheduledForField } from './schedule';
 
 /** Longest text an operator may write; the push payload limit usually bites first for non-Latin text. */
@@ -27,6 +33,21 @@ export const ComposeNotificationBodySchema = z.object({
    * and the feed marks it ended. Absent or null: no end.
    */
   validUntil: scheduledForField.nullish(),
+  /** Rich notification (issue 32): the push's title; absent, null or empty: the business's name. */
+  title: notificationTitleField.nullish(),
+  /** What a click opens: an https URL; absent or null: the post. */
+  link: notificationLinkField.nullish(),
+  /** Up to two buttons (label + https URL); links in the feed and in email. */
+  actions: notificationActionsField.nullish(),
+  /**
+   * Weekly (issue 32): the first send is `scheduledFor`; it repeats on that weekday at that time on
+   * the business's clock until `until` (YYYY-MM-DD, the business's calendar, inclusive).
+   */
+  repeat: z
+    .object({
+      until: z.string({ error: Msg.repeatUntilInvalid }).regex(/^\d{4}-\d{2}-\d{2}$/, Msg.repeatUntilInvalid),
+    })
+    .nullish(),
 });
 export type ComposeNotificationBody = z.infer<typeof ComposeNotificationBodySchema>;
 
@@ -155,6 +176,25 @@ export const PostSchema = z.object({
   scheduledFor: z.string().nullable(),
   /** An offer's end (issue 26): after it the feed marks it ended; null: no end. */
   validUntil: z.string().nullable(),
+  /** Rich notification (issue 32): the push's own title, null: the business's name. */
+  title: z.string().nullable(),
+  /** What a click on the notification opens; null: the post. */
+  link: z.string().nullable(),
+  actions: z.array(NotificationActionSchema),
+  /**
+   * The weekly send this is an occurrence of (issue 32), for those who may send for the
+   * establishment; null otherwise. `time` on the business's clock, in `timeZone`.
+   */
+  recurrence: z
+    .object({
+      id: z.string(),
+      weekday: z.number(),
+      time: z.string(),
+      until: z.string(),
+      timeZone: z.string(),
+      ended: z.boolean(),
+    })
+    .nullable(),
   reactions: ReactionSummarySchema,
   comments: CommentSummarySchema,
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FieldLabel, required, tooLong } from '../messages';
+import { FieldLabel, Msg, required, tooLong } from '../messages';
 
 /**
  * Rich notifications (issue 32): a title, a link to open and up to two action buttons. Limits are
@@ -21,14 +21,15 @@ export const notHttps = (label: string) =>
   `${label.charAt(0).toUpperCase()}${label.slice(1)} must be an https:// address`;
 
 // zod's url(): parsed by WHATWG URL rules; https only, a host, no user name or password in it.
-const httpsUrl = (label: string) =>
+// A link a follower's phone opens must be encrypted.
+const httpsUrl = (label: string, notHttps: string) =>
   z
     .string({ error: required(label) })
     .trim()
     .min(1, required(label))
     .max(NOTIFICATION_LINK_MAX, tooLong(label, NOTIFICATION_LINK_MAX))
-    .pipe(z.url({ error: notHttps(label), protocol: /^https$/ }))
-    .refine((value) => !/^https:\/\/[^/?#]*@/i.test(value), notHttps(label));
+    .pipe(z.url({ error: notHttps, protocol: /^https$/ }))
+    .refine((value) => !/^https:\/\/[^/?#]*@/i.test(value), notHttps);
 
 export const notificationTitleField = z
   .string({ error: 'Title must be text' })
@@ -36,7 +37,7 @@ export const notificationTitleField = z
   .max(NOTIFICATION_TITLE_MAX, tooLong(FieldLabel.title, NOTIFICATION_TITLE_MAX))
   .transform((value) => value || null);
 
-export const notificationLinkField = httpsUrl(FieldLabel.link);
+export const notificationLinkField = httpsUrl(FieldLabel.link, Msg.linkNotHttps);
 
 export const NotificationActionSchema = z.object({
   label: z
@@ -44,9 +45,9 @@ export const NotificationActionSchema = z.object({
     .trim()
     .min(1, required(FieldLabel.buttonLabel))
     .max(NOTIFICATION_ACTION_LABEL_MAX, tooLong(FieldLabel.buttonLabel, NOTIFICATION_ACTION_LABEL_MAX)),
-  url: httpsUrl(FieldLabel.buttonLink),
+  url: httpsUrl(FieldLabel.buttonLink, Msg.buttonLinkNotHttps),
 });
 
 export const notificationActionsField = z
   .array(NotificationActionSchema, { error: 'actions must be a list of buttons' })
-  .max(NOTIFICATION_ACTIONS_MAX, `At most ${NOTIFICATION_ACTIONS_MAX} buttons`);
+  .max(NOTIFICATION_ACTIONS_MAX, Msg.tooManyButtons);

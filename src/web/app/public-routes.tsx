@@ -41,6 +41,13 @@ export const bareRoutes: RouteObject[] = [
     ),
   },
   {
+    path: '/invitation/:token',
+    lazy: page(
+      () => import('../pages/public/invitation-page'),
+      (m) => m.InvitationPage,
+    ),
+  },
+  {
     path: '/unsubscribe/:token',
     lazy: page(
       () => import('../pages/public/unsubscribe-page'),

@@ -20,6 +20,18 @@ interface NotificationData {
   url?: string;
   id?: string;
   receipt?: string | undefined;
+  /** A button's `action` -> the URL it opens (issue 32). */
+  actionUrls?: Record<string, string>;
+}
+
+/** The buttons a message names, well-formed ones only (a newer or damaged message shows none). */
+function actionsOf(message: PushMessage): { action: string; title: string; url: string }[] {
+  if (!Array.isArray(message.actions)) return [];
+  return message.actions
+    .filter(
+      (a) => a && typeof a.action === 'string' && typeof a.title === 'string' && typeof a.url === 'string',
+    )
+    .slice(0, 2);
 }
 
 type EventType = 'received' | 'clicked';
@@ -139,8 +151,14 @@ async function show(message: PushMessage | null) {
     });
     return;
   }
-  // `image` and `timestamp` are shown by Chromium but absent from TypeScript's NotificationOptions.
-  const options: NotificationOptions & { image?: string; timestamp: number } = {
+  const actions = actionsOf(message);
+  // `image`, `timestamp` and `actions` are shown by Chromium but absent from TypeScript's
+  // NotificationOptions; browsers without buttons (Safari, Firefox) ignore `actions`.
+  const options: NotificationOptions & {
+    image?: string;
+    timestamp: number;
+    actions?: { action: string; title: string }[];
+  } = {
     body: message.body,
     icon: message.icon || FALLBACK_ICON,
     ...(message.image ? { image: message.image } : {}),
@@ -149,8 +167,12 @@ async function show(message: PushMessage | null) {
     // An edit of one already sent replaces it without ringing again.
     ...(message.updated ? { silent: true } : {}),
     timestamp: typeof message.timestamp === 'number' ? message.timestamp : Date.now(),
+    ...(actions.length > 0 ? { actions: actions.map(({ action, title }) => ({ action, title })) } : {}),
     data: {
       url: message.url || '/',
+      ...(actions.length > 0
+        ? { actionUrls: Object.fromEntries(actions.map(({ action, url }) => [action, url])) }
+        : {}),
       // A comment notice or a welcome (any `kind`) is no business's notification: nothing to report of it.
       ...(message.kind ? {} : { id: message.id, receipt: message.receipt }),
     } satisfies NotificationData,
@@ -178,7 +200,11 @@ async function open(data: NotificationData) {
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
   const data: NotificationData = event.notification.data || {};
-  event.waitUntil(Promise.all([open(data).catch(() => {}), report(data.id, 'clicked', data.receipt)]));
+  // A button (issue 32) opens its own URL; the notification's body opens `url`. Both count as a click.
+  const url = (event.action && data.actionUrls?.[event.action]) || data.url;
+  event.waitUntil(
+    Promise.all([open({ ...data, url }).catch(() => {}), report(data.id, 'clicked', data.receipt)]),
+  );
 });
 
 /**

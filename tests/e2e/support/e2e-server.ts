@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../../src/server/app';
 import { loadConfig } from '../../../src/server/config';
+import { releaseDueNotifications } from '../../../src/server/jobs/release-scheduled.job';
 import { startPushService } from '../../support/push-service';
 import { startSmtpSink } from '../../support/smtp-sink';
 import { createTestDatabaseUrl } from '../../support/test-database';
@@ -57,7 +58,9 @@ await app.listen({ port, host: '127.0.0.1' });
  *   GET  /push/messages?endpoint=  -> the push messages it accepted (decrypted), oldest first;
  *   GET  /push/requests?endpoint=  -> every request the app made to the push service and its answer;
  *   POST /push/expire?endpoint=    -> from now on the push service answers 410 for it (unsubscribed);
- *   POST /push/fail?endpoint=      -> from now on the push service answers 500 for it.
+ *   POST /push/fail?endpoint=      -> from now on the push service answers 500 for it;
+ *   POST /scheduler/due?notification= -> that scheduled send's time has come: the real scheduler
+ *                                     releases it now (a spec cannot wait a day for Friday 17:00).
  */
 const mailbox = createServer((request, response) => {
   const url = new URL(request.url ?? '/', 'http://localhost');
@@ -80,6 +83,20 @@ const mailbox = createServer((request, response) => {
     push.respondAlways(url.searchParams.get('endpoint') ?? '', { status: 500 });
     response.writeHead(204);
     return response.end();
+  }
+  if (url.pathname === '/scheduler/due' && request.method === 'POST') {
+    const id = url.searchParams.get('notification') ?? '';
+    void (async () => {
+      await ctx.database.sql.executeSql(
+        "UPDATE notifications SET scheduled_for = now(), created_at = now() WHERE id = $1 AND status = 'scheduled'",
+        [id],
+      );
+      return releaseDueNotifications(ctx, new Date());
+    })().then(
+      (released) => json(200, { released }),
+      (error: unknown) => json(500, { error: String(error) }),
+    );
+    return;
   }
   if (url.pathname === '/push/requests') {
     return json(200, push.requests(url.searchParams.get('endpoint') ?? undefined));

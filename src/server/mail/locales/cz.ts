@@ -43,6 +43,14 @@ export const cz: MailStrings = {
     'Volání vašeho webhooku pro {{establishment}} ({{url}}) selhávala celý den, proto jsme ho vypnuli. Události, které se nepodařilo doručit, najdete v historii volání. Opravte příjemce, pak webhook znovu zapněte a odešlete, co zmeškal.',
   webhookDisabledButton: 'Otevřít nastavení webhooku',
 
+  invitationGreeting: 'Dobrý den,',
+  invitationSubject: '{{inviter}} vás zve ke správě podniku {{establishment}} v {{product}}',
+  invitationIntro:
+    '{{inviter}} vás zve ke společné správě podniku {{establishment}} v {{product}}: posílejte novinky sledujícím, odpovídejte na komentáře jménem podniku a sledujte, jak se mu daří.',
+  invitationHowTo:
+    'Otevřete odkaz níže do {{validFor}}. Máte-li účet s touto adresou, přihlaste se; jinak si ho za minutu vytvoříte. Odkaz funguje jednou.',
+  invitationButton: 'Přijmout pozvánku',
+
   contactSubject: 'Žádost o kontakt od {{business}}',
   contactIntro:
     '{{name}} z podniku {{business}} má zájem o službu {{product}}. Odpovězte na tento e-mail a ozvěte se.',
@@ -76,5 +84,11 @@ export const czPlurals: MailPlurals = {
     few: '{{count}} hodiny',
     many: '{{count}} hodiny',
     other: '{{count}} hodin',
+  },
+  invitationValidFor: {
+    one: '{{count}} dne',
+    few: '{{count}} dnů',
+    many: '{{count}} dne',
+    other: '{{count}} dnů',
   },
 };

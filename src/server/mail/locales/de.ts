@@ -44,6 +44,14 @@ export const de: MailStrings = {
     'Aufrufe Ihres Webhooks für {{establishment}} ({{url}}) schlagen seit einem Tag fehl, daher haben wir ihn ausgeschaltet. Nicht zugestellte Ereignisse stehen in seinem Aufrufverlauf. Beheben Sie den Fehler beim Empfänger, schalten Sie den Webhook wieder ein und senden Sie Verpasstes erneut.',
   webhookDisabledButton: 'Webhook-Einstellungen öffnen',
 
+  invitationGreeting: 'Hallo,',
+  invitationSubject: '{{inviter}} lädt Sie ein, {{establishment}} auf {{product}} zu betreuen',
+  invitationIntro:
+    '{{inviter}} lädt Sie ein, {{establishment}} auf {{product}} gemeinsam zu betreuen: Neuigkeiten an die Follower senden, Kommentare im Namen des Unternehmens beantworten und sehen, wie es läuft.',
+  invitationHowTo:
+    'Öffnen Sie den Link unten innerhalb von {{validFor}}. Haben Sie ein Konto mit dieser Adresse, melden Sie sich an; sonst legen Sie in einer Minute eines an. Der Link funktioniert einmal.',
+  invitationButton: 'Einladung annehmen',
+
   contactSubject: 'Kontaktanfrage von {{business}}',
   contactIntro:
     '{{name}} von {{business}} möchte {{product}} nutzen. Antworten Sie auf diese E-Mail, um sich zu melden.',
@@ -73,4 +81,5 @@ export const de: MailStrings = {
 /** Phrases that change with a number, by the plural forms of de (one, other). */
 export const dePlurals: MailPlurals = {
   resetValidFor: { one: '{{count}} Stunde', other: '{{count}} Stunden' },
+  invitationValidFor: { one: '{{count}} Tag', other: '{{count}} Tagen' },
 };

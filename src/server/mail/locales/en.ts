@@ -46,6 +46,14 @@ export const en = {
     'Calls to your webhook for {{establishment}} ({{url}}) have failed for a day, so we turned it off. Events that could not be delivered are listed in its call history. Fix the receiver, then turn the webhook on again and resend what it missed.',
   webhookDisabledButton: 'Open the webhook settings',
 
+  invitationGreeting: 'Hello,',
+  invitationSubject: '{{inviter}} invites you to run {{establishment}} on {{product}}',
+  invitationIntro:
+    '{{inviter}} invites you to operate {{establishment}} on {{product}} together: send news to its followers, answer comments as the business and see how it is doing.',
+  invitationHowTo:
+    'Open the link below within {{validFor}}. If you have an account with this address, sign in; if not, you create one in a minute. The link works once.',
+  invitationButton: 'Accept the invitation',
+
   contactSubject: 'Contact request from {{business}}',
   contactIntro:
     '{{name}} from {{business}} would like to use {{product}}. Reply to this email to answer them.',
@@ -83,6 +91,7 @@ export type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other
  */
 export const enPlurals = {
   resetValidFor: { one: '{{count}} hour', other: '{{count}} hours' },
+  invitationValidFor: { one: '{{count}} day', other: '{{count}} days' },
 };
 
 export type MailPlurals = Record<keyof typeof enPlurals, PluralForms>;

@@ -44,6 +44,14 @@ export const hu: MailStrings = {
     'A(z) {{establishment}} webhookjának ({{url}}) hívásai egy napja sikertelenek, ezért kikapcsoltuk. A kézbesítetlen események a híváselőzményekben láthatók. Javítsa ki a fogadót, majd kapcsolja vissza a webhookot, és küldje újra, ami kimaradt.',
   webhookDisabledButton: 'Webhook beállításainak megnyitása',
 
+  invitationGreeting: 'Üdvözöljük!',
+  invitationSubject: '{{inviter}} meghívta Önt a(z) {{establishment}} kezelésére a {{product}} rendszerben',
+  invitationIntro:
+    '{{inviter}} meghívta Önt, hogy együtt kezeljék a(z) {{establishment}} oldalát a {{product}} rendszerben: küldjön híreket a követőknek, válaszoljon a hozzászólásokra a vállalkozás nevében, és kövesse, hogyan halad.',
+  invitationHowTo:
+    'Nyissa meg az alábbi hivatkozást {{validFor}} belül. Ha van fiókja ezzel a címmel, jelentkezzen be; ha nincs, egy perc alatt létrehozhatja. A hivatkozás egyszer használható.',
+  invitationButton: 'Meghívás elfogadása',
+
   contactSubject: 'Kapcsolatfelvételi kérés: {{business}}',
   contactIntro:
     '{{name}} ({{business}}) szeretné használni a {{product}} szolgáltatást. A kapcsolatfelvételhez válaszoljon erre az e-mailre.',
@@ -73,4 +81,5 @@ export const hu: MailStrings = {
 /** Phrases that change with a number, by the plural forms of hu (one, other: a noun after a numeral stays singular). */
 export const huPlurals: MailPlurals = {
   resetValidFor: { one: '{{count}} órán', other: '{{count}} órán' },
+  invitationValidFor: { one: '{{count}} napon', other: '{{count}} napon' },
 };

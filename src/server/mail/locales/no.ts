@@ -43,6 +43,14 @@ export const no: MailStrings = {
     'Kall til webhooken din for {{establishment}} ({{url}}) har mislyktes i et døgn, så vi har slått den av. Hendelser som ikke kunne leveres, står i kallhistorikken. Rett mottakeren, slå deretter webhooken på igjen og send på nytt det den gikk glipp av.',
   webhookDisabledButton: 'Åpne webhook-innstillingene',
 
+  invitationGreeting: 'Hei,',
+  invitationSubject: '{{inviter}} inviterer deg til å drive {{establishment}} på {{product}}',
+  invitationIntro:
+    '{{inviter}} inviterer deg til å drive {{establishment}} på {{product}} sammen: send nyheter til følgerne, svar på kommentarer som bedriften og se hvordan det går.',
+  invitationHowTo:
+    'Åpne lenken nedenfor innen {{validFor}}. Har du en konto med denne adressen, logger du inn; ellers oppretter du en på et minutt. Lenken virker én gang.',
+  invitationButton: 'Godta invitasjonen',
+
   contactSubject: 'Kontaktforespørsel fra {{business}}',
   contactIntro:
     '{{name}} fra {{business}} vil gjerne bruke {{product}}. Svar på denne e-posten for å ta kontakt.',
@@ -71,4 +79,5 @@ export const no: MailStrings = {
 /** Phrases that change with a number, by the plural forms of no (one, other). */
 export const noPlurals: MailPlurals = {
   resetValidFor: { one: '{{count}} time', other: '{{count}} timer' },
+  invitationValidFor: { one: '{{count}} dag', other: '{{count}} dager' },
 };

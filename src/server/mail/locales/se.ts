@@ -43,6 +43,14 @@ export const se: MailStrings = {
     'Anrop till din webhook för {{establishment}} ({{url}}) har misslyckats i ett dygn, så vi har stängt av den. Händelser som inte kunde levereras finns i anropshistoriken. Åtgärda mottagaren, slå sedan på webhooken igen och skicka om det den missade.',
   webhookDisabledButton: 'Öppna webhookinställningarna',
 
+  invitationGreeting: 'Hej,',
+  invitationSubject: '{{inviter}} bjuder in dig att driva {{establishment}} på {{product}}',
+  invitationIntro:
+    '{{inviter}} bjuder in dig att driva {{establishment}} på {{product}} tillsammans: skicka nyheter till följarna, svara på kommentarer som företaget och se hur det går.',
+  invitationHowTo:
+    'Öppna länken nedan inom {{validFor}}. Har du ett konto med den här adressen loggar du in; annars skapar du ett på en minut. Länken fungerar en gång.',
+  invitationButton: 'Anta inbjudan',
+
   contactSubject: 'Kontaktförfrågan från {{business}}',
   contactIntro:
     '{{name}} från {{business}} vill använda {{product}}. Svara på det här e-postmeddelandet för att höra av dig.',
@@ -72,4 +80,5 @@ export const se: MailStrings = {
 /** Phrases that change with a number, by the plural forms of se (one, other). */
 export const sePlurals: MailPlurals = {
   resetValidFor: { one: '{{count}} timme', other: '{{count}} timmar' },
+  invitationValidFor: { one: '{{count}} dag', other: '{{count}} dagar' },
 };

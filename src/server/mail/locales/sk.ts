@@ -44,6 +44,14 @@ export const sk: MailStrings = {
     'Volania vášho webhooku pre {{establishment}} ({{url}}) zlyhávali celý deň, preto sme ho vypli. Udalosti, ktoré sa nepodarilo doručiť, nájdete v histórii volaní. Opravte prijímač, potom webhook znova zapnite a odošlite, čo zmeškal.',
   webhookDisabledButton: 'Otvoriť nastavenia webhooku',
 
+  invitationGreeting: 'Dobrý deň,',
+  invitationSubject: '{{inviter}} vás pozýva spravovať podnik {{establishment}} v {{product}}',
+  invitationIntro:
+    '{{inviter}} vás pozýva spoločne spravovať podnik {{establishment}} v {{product}}: posielajte novinky sledovateľom, odpovedajte na komentáre v mene podniku a sledujte, ako sa mu darí.',
+  invitationHowTo:
+    'Otvorte odkaz nižšie do {{validFor}}. Ak máte účet s touto adresou, prihláste sa; ak nie, vytvoríte si ho za minútu. Odkaz funguje raz.',
+  invitationButton: 'Prijať pozvanie',
+
   contactSubject: 'Žiadosť o kontakt od {{business}}',
   contactIntro:
     '{{name}} z podniku {{business}} má záujem o službu {{product}}. Odpovedzte na tento e-mail a ozvite sa.',
@@ -77,5 +85,11 @@ export const skPlurals: MailPlurals = {
     few: '{{count}} hodiny',
     many: '{{count}} hodiny',
     other: '{{count}} hodín',
+  },
+  invitationValidFor: {
+    one: '{{count}} dňa',
+    few: '{{count}} dní',
+    many: '{{count}} dňa',
+    other: '{{count}} dní',
   },
 };

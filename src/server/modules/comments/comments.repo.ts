@@ -1,6 +1,13 @@
-import { and, asc, count, eq, gt, gte, isNull, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { establishments, memberships, notifications, postComments, users } from '../../db/schema';
+import {
+  commentMutes,
+  establishments,
+  memberships,
+  notifications,
+  postComments,
+  users,
+} from '../../db/schema';
 
 /** What the comment rules need of a post: where it stands, who may act on it, and its switches. */
 const targetColumns = {
@@ -38,6 +45,8 @@ export async function findComment(db: Db, id: string) {
       id: postComments.id,
       notificationId: postComments.notificationId,
       authorId: postComments.authorId,
+      asBusiness: postComments.asBusiness,
+      hiddenAt: postComments.hiddenAt,
     })
     .from(postComments)
     .where(and(eq(postComments.id, id), isNull(postComments.deletedAt)));
@@ -54,6 +63,8 @@ const viewColumns = {
   avatar: users.avatar,
   createdAt: postComments.createdAt,
   editedAt: postComments.editedAt,
+  asBusiness: postComments.asBusiness,
+  hiddenAt: postComments.hiddenAt,
 };
 export async function findCommentView(db: Db, id: string) {
   const [row] = await db
@@ -78,18 +89,28 @@ const after = (cursor: CommentCursor | undefined): SQL | undefined =>
       )
     : undefined;
 
-/** A page of a post's comments not removed, oldest first (index post_comments_post_idx). */
+/**
+ * A page of a post's comments not removed, oldest first (index post_comments_post_idx). Hidden ones
+ * only for their author (`readerId`), or for everyone with `withHidden` (the moderators).
+ */
 export async function listComments(
   db: Db,
   postId: string,
-  options: { cursor?: CommentCursor; limit: number },
+  options: { cursor?: CommentCursor; limit: number; readerId: string; withHidden: boolean },
 ): Promise<CommentViewRow[]> {
   return db
     .select(viewColumns)
     .from(postComments)
     .innerJoin(users, eq(users.id, postComments.authorId))
     .where(
-      and(eq(postComments.notificationId, postId), isNull(postComments.deletedAt), after(options.cursor)),
+      and(
+        eq(postComments.notificationId, postId),
+        isNull(postComments.deletedAt),
+        options.withHidden
+          ? undefined
+          : or(isNull(postComments.hiddenAt), eq(postComments.authorId, options.readerId)),
+        after(options.cursor),
+      ),
     )
     .orderBy(asc(postComments.createdAt), asc(postComments.id))
     .limit(options.limit);
@@ -97,7 +118,7 @@ export async function listComments(
 
 export async function insertComment(
   db: Db,
-  values: { notificationId: string; authorId: string; text: string; createdAt: Date },
+  values: { notificationId: string; authorId: string; text: string; createdAt: Date; asBusiness: boolean },
 ): Promise<string> {
   const [row] = await db.insert(postComments).values(values).returning({ id: postComments.id });
   return row!.id;
@@ -121,6 +142,50 @@ export async function removeComment(db: Db, id: string, byId: string, at: Date):
     .where(and(eq(postComments.id, id), isNull(postComments.deletedAt)))
     .returning({ id: postComments.id });
   return rows.length > 0;
+}
+
+/** Hide a comment not removed, or show it again; false when it was removed meanwhile. */
+export async function setCommentHidden(db: Db, id: string, hidden: boolean, byId: string, at: Date) {
+  const rows = await db
+    .update(postComments)
+    .set(hidden ? { hiddenAt: at, hiddenById: byId } : { hiddenAt: null, hiddenById: null })
+    .where(and(eq(postComments.id, id), isNull(postComments.deletedAt)))
+    .returning({ id: postComments.id });
+  return rows.length > 0;
+}
+
+/** Whether the business turned this user's comments off. */
+export async function isMuted(db: Db, establishmentId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: commentMutes.userId })
+    .from(commentMutes)
+    .where(and(eq(commentMutes.establishmentId, establishmentId), eq(commentMutes.userId, userId)));
+  return row !== undefined;
+}
+
+/** Of these users, those whose comments the business turned off, and those who operate it. */
+export async function standingOf(db: Db, establishmentId: string, userIds: string[]) {
+  if (userIds.length === 0) return { muted: new Set<string>(), operators: new Set<string>() };
+  const [muted, operators] = await Promise.all([
+    db
+      .select({ userId: commentMutes.userId })
+      .from(commentMutes)
+      .where(and(eq(commentMutes.establishmentId, establishmentId), inArray(commentMutes.userId, userIds))),
+    db
+      .select({ userId: memberships.userId })
+      .from(memberships)
+      .where(
+        and(
+          eq(memberships.establishmentId, establishmentId),
+          eq(memberships.kind, 'client'),
+          inArray(memberships.userId, userIds),
+        ),
+      ),
+  ]);
+  return {
+    muted: new Set(muted.map((row) => row.userId)),
+    operators: new Set(operators.map((row) => row.userId)),
+  };
 }
 
 /** The post's own comments switch. */

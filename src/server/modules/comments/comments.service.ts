@@ -6,6 +6,7 @@ import {
   type CommentBody,
   CommentMsg,
   type CommentPage,
+  type CreateCommentBody,
 } from '../../../shared/schemas/comment.schema';
 import type { Post } from '../../../shared/schemas/notification.schema';
 import type { AppContext } from '../../context';
@@ -31,6 +32,13 @@ const resourceOf = (post: repo.CommentTarget): Resource => ({
 });
 
 const commentsOff = () => new AppError(403, ErrorCode.COMMENTS_DISABLED, CommentMsg.disabled);
+
+/**
+ * The business turned the writer's comments off (issue 32). Refused, and said so, rather than
+ * hidden without telling: the follower knows where they stand and types nothing in vain, and
+ * nothing they cannot see piles up for the moderators.
+ */
+const commentsMuted = () => new AppError(403, ErrorCode.COMMENTS_MUTED, CommentMsg.muted);
 
 /**
  * The post comments are about, once the actor holds the right on it: it exists (it and its
@@ -60,32 +68,65 @@ async function loadComment(ctx: AppContext, id: string) {
 
 const enabledOf = (post: repo.CommentTarget) => post.postEnabled && post.establishmentEnabled;
 
+/** Of a page's authors, who is muted and who operates the business: what a moderator's menu needs. */
+type Standing = Awaited<ReturnType<typeof repo.standingOf>>;
+const NO_STANDING: Standing = { muted: new Set(), operators: new Set() };
+
 /** What the actor may do with a comment of this post. */
-function abilities(actor: Actor, post: repo.CommentTarget, authorId: string) {
-  const own = { ownerId: authorId };
+function abilities(actor: Actor, post: repo.CommentTarget, row: repo.CommentViewRow, standing: Standing) {
+  const own = { ownerId: row.authorId };
+  const moderates = can(actor, 'comment:moderate', resourceOf(post));
+  const mutable =
+    !row.asBusiness &&
+    row.authorId !== actor.id &&
+    !standing.operators.has(row.authorId) &&
+    can(actor, 'comment:mute', resourceOf(post));
   return {
-    mine: authorId === actor.id,
+    mine: row.authorId === actor.id,
     canEdit: enabledOf(post) && can(actor, 'comment:edit', own),
-    canDelete: can(actor, 'comment:delete', own) || can(actor, 'comment:moderate', resourceOf(post)),
+    canDelete: can(actor, 'comment:delete', own) || moderates,
+    // The business does not hide its own voice: its comments are edited or deleted.
+    canHide: moderates && !row.asBusiness,
+    canMute: mutable,
+    authorMuted: mutable && standing.muted.has(row.authorId),
   };
 }
 
-function toCommentDto(row: repo.CommentViewRow, actor: Actor, post: repo.CommentTarget): Comment {
+function toCommentDto(
+  row: repo.CommentViewRow,
+  actor: Actor,
+  post: repo.CommentTarget,
+  standing: Standing = NO_STANDING,
+): Comment {
+  const person = `${row.firstName} ${row.lastName}`.trim();
+  const moderates = can(actor, 'comment:moderate', resourceOf(post));
   return {
     id: row.id,
     text: row.text,
-    author: { id: row.authorId, name: `${row.firstName} ${row.lastName}`.trim(), avatar: row.avatar },
+    // In the business's voice the writer is the business: its readers never learn which colleague.
+    author: row.asBusiness
+      ? { id: post.establishmentId, name: post.establishmentName, avatar: post.logo }
+      : { id: row.authorId, name: person, avatar: row.avatar },
+    asBusiness: row.asBusiness,
+    writtenBy: row.asBusiness && (moderates || row.authorId === actor.id) ? person : null,
+    hidden: row.hiddenAt !== null,
     createdAt: row.createdAt.toISOString(),
     editedAt: row.editedAt?.toISOString() ?? null,
-    ...abilities(actor, post, row.authorId),
+    ...abilities(actor, post, row, standing),
   };
+}
+
+/** Whom of these authors a moderator may mute and has muted; nothing to read for anyone else. */
+async function standingFor(ctx: AppContext, actor: Actor, post: repo.CommentTarget, authorIds: string[]) {
+  if (!can(actor, 'comment:mute', resourceOf(post))) return NO_STANDING;
+  return repo.standingOf(ctx.db, post.establishmentId, [...new Set(authorIds)]);
 }
 
 async function commentAnswer(ctx: AppContext, actor: Actor, id: string, post: repo.CommentTarget) {
   const row = await repo.findCommentView(ctx.db, id);
   // Removed by a moderator between the write and this read.
   if (!row) throw notFound();
-  return toCommentDto(row, actor, post);
+  return toCommentDto(row, actor, post, await standingFor(ctx, actor, post, [row.authorId]));
 }
 
 /** A page of a post's comments, oldest first: for whoever may read the post. */
@@ -98,30 +139,55 @@ export async function list(
   const post = await loadPost(ctx, actor, postId, 'notificationPost:read');
   const cursor = decodeCursor(query.cursor);
   if (query.cursor && !cursor) throw fieldError('cursor', CommentMsg.invalidCursor);
-  const rows = await repo.listComments(ctx.db, post.id, { cursor, limit: query.limit + 1 });
+  const canModerate = can(actor, 'comment:moderate', resourceOf(post));
+  const [rows, muted] = await Promise.all([
+    repo.listComments(ctx.db, post.id, {
+      cursor,
+      limit: query.limit + 1,
+      readerId: actor.id,
+      withHidden: canModerate,
+    }),
+    repo.isMuted(ctx.db, post.establishmentId, actor.id),
+  ]);
   const items = rows.slice(0, query.limit);
+  const standing = await standingFor(
+    ctx,
+    actor,
+    post,
+    items.map((row) => row.authorId),
+  );
   return {
-    items: items.map((row) => toCommentDto(row, actor, post)),
+    items: items.map((row) => toCommentDto(row, actor, post, standing)),
     nextCursor: rows.length > query.limit ? encodeCursor(items.at(-1)!) : null,
     enabled: enabledOf(post),
     postEnabled: post.postEnabled,
     establishmentEnabled: post.establishmentEnabled,
-    canModerate: can(actor, 'comment:moderate', resourceOf(post)),
+    canModerate,
+    muted,
+    canCommentAsBusiness: can(actor, 'comment:asBusiness', resourceOf(post)),
   };
 }
 
 /**
- * Write a comment: a follower or operator of the post's establishment, while its comments are on.
+ * Write a comment: a follower or operator of the post's establishment, while its comments are on
+ * and the business has not turned the writer's comments off. With `asBusiness`, in the business's
+ * voice: who operates it (comment:asBusiness); an admin doing so acts on its behalf, recorded.
  * With it, in one transaction, the operators' notice of this time window is queued (once per window).
  */
 export async function create(
   ctx: AppContext,
   actor: Actor,
   postId: string,
-  body: CommentBody,
+  body: CreateCommentBody,
 ): Promise<Comment> {
   const post = await loadPost(ctx, actor, postId, 'comment:create');
+  const asBusiness = body.asBusiness === true;
+  if (asBusiness && !can(actor, 'comment:asBusiness', resourceOf(post)))
+    throw new AppError(403, ErrorCode.FORBIDDEN, CommentMsg.asBusinessNotAllowed, {
+      asBusiness: CommentMsg.asBusinessNotAllowed,
+    });
   if (!enabledOf(post)) throw commentsOff();
+  if (await repo.isMuted(ctx.db, post.establishmentId, actor.id)) throw commentsMuted();
   // Milliseconds, as the page cursors carry them; the product's clock (tests move it).
   const createdAt = ctx.now();
   const id = await withOutbox(ctx, async ({ db, emit }) => {
@@ -130,14 +196,23 @@ export async function create(
       authorId: actor.id,
       text: body.text,
       createdAt,
+      asBusiness,
     });
+    if (asBusiness && actsOnBehalfOf(actor, resourceOf(post)))
+      await recordAudit(db, {
+        actorId: actor.id,
+        action: 'comment.asBusiness',
+        targetEstablishmentId: post.establishmentId,
+        targetLabel: post.establishmentName,
+        detail: { notificationId: post.id, commentId: inserted },
+      });
     // The operators' notice follows from the event (events/consumers.ts).
     await emit({
       type: 'comment.created',
       establishmentId: post.establishmentId,
       subjectId: inserted,
       actorId: actor.id,
-      data: { postId: post.id, commentId: inserted, text: body.text },
+      data: { postId: post.id, commentId: inserted, text: body.text, asBusiness },
       at: createdAt,
     });
     return inserted;
@@ -145,11 +220,16 @@ export async function create(
   return commentAnswer(ctx, actor, id, post);
 }
 
-/** Change a comment's text: its author (or an admin), while the post's comments are on. */
+/**
+ * Change a comment's text: its author (or an admin), while the post's comments are on and the
+ * business has not turned the author's comments off.
+ */
 export async function edit(ctx: AppContext, actor: Actor, id: string, body: CommentBody): Promise<Comment> {
   const { comment, post } = await loadComment(ctx, id);
   authorize(actor, 'comment:edit', { ownerId: comment.authorId });
   if (!enabledOf(post)) throw commentsOff();
+  if (!comment.asBusiness && (await repo.isMuted(ctx.db, post.establishmentId, comment.authorId)))
+    throw commentsMuted();
   if (!(await repo.updateCommentText(ctx.db, comment.id, body.text, ctx.now()))) throw notFound();
   return commentAnswer(ctx, actor, comment.id, post);
 }
@@ -210,4 +290,35 @@ export async function setEnabled(
     post: await notifications.get(ctx, actor, post.id),
     message: enabled ? CommentMsg.turnedOn : CommentMsg.turnedOff,
   };
+}
+
+/**
+ * Hide a comment, or show it again: a moderator of the post's establishment (issue 32). A hidden
+ * comment stays for its author (marked) and the moderators; everyone else no longer sees it, nor
+ * counts it. The business's own comments are not hidden (edit or delete them). Recorded when the
+ * moderator does not operate the establishment, as a removal is.
+ */
+export async function setHidden(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  hidden: boolean,
+): Promise<Comment> {
+  const { comment, post } = await loadComment(ctx, id);
+  authorize(actor, 'comment:moderate', resourceOf(post));
+  if (comment.asBusiness) throw fieldError('hidden', CommentMsg.cannotHideBusiness);
+  await ctx.db.transaction(async (tx) => {
+    if (!(await repo.setCommentHidden(tx, comment.id, hidden, actor.id, ctx.now()))) throw notFound();
+    if (!actsOnBehalfOf(actor, resourceOf(post)) || comment.authorId === actor.id) return;
+    const author = await accounts.findUserById(tx, comment.authorId);
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: hidden ? 'comment.hide' : 'comment.show',
+      targetUserId: comment.authorId,
+      targetEstablishmentId: post.establishmentId,
+      targetLabel: author ? userLabel(author) : comment.authorId,
+      detail: { establishment: post.establishmentName, notificationId: post.id, commentId: comment.id },
+    });
+  });
+  return commentAnswer(ctx, actor, comment.id, post);
 }

@@ -484,18 +484,20 @@ export async function recordEmailClick(
   sql: SqlExecutor,
   notificationId: string,
   userId: string,
-): Promise<{ establishmentId: string; deleted: boolean } | undefined> {
+): Promise<{ establishmentId: string; deleted: boolean; linkUrl: string | null } | undefined> {
   const { rows } = await sql.executeSql(
     `WITH clicked AS (
        UPDATE deliveries SET clicked_at = COALESCE(clicked_at, now())
         WHERE notification_id = $1 AND subscription_id = $2 AND channel = 'email' AND outcome = 'sent'
         RETURNING notification_id)
-     SELECT n.establishment_id, n.deleted_at IS NOT NULL AS deleted
+     SELECT n.establishment_id, n.deleted_at IS NOT NULL AS deleted, n.link_url
        FROM clicked JOIN notifications n ON n.id = clicked.notification_id`,
     [notificationId, userId],
   );
-  const row = rows[0] as { establishment_id: string; deleted: boolean } | undefined;
-  return row ? { establishmentId: row.establishment_id, deleted: Boolean(row.deleted) } : undefined;
+  const row = rows[0] as { establishment_id: string; deleted: boolean; link_url: string | null } | undefined;
+  return row
+    ? { establishmentId: row.establishment_id, deleted: Boolean(row.deleted), linkUrl: row.link_url }
+    : undefined;
 }
 
 /** The mail server refused these users' addresses for good: no email goes to them any more. */

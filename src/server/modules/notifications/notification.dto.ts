@@ -1,4 +1,5 @@
 import { mediaUrl } from '../../../shared/push/payload';
+import { timeOfMinute } from '../../../shared/recurrence';
 import type { ChannelFigures, DeliveryFigures, Post } from '../../../shared/schemas/notification.schema';
 import type { Target } from '../../../shared/schemas/preference.schema';
 import { type ChannelCounts, type DeliveryCounts, NO_OUTCOMES } from './deliveries.repo';
@@ -73,6 +74,20 @@ export function toPostDto(
     targets: manager?.targets ?? null,
     scheduledFor: row.scheduledFor?.toISOString() ?? null,
     validUntil: row.validUntil?.toISOString() ?? null,
+    title: row.title,
+    link: row.linkUrl,
+    actions: row.actions ?? [],
+    recurrence:
+      manager && row.recurrenceId && row.recurrenceWeekday !== null
+        ? {
+            id: row.recurrenceId,
+            weekday: row.recurrenceWeekday,
+            time: timeOfMinute(row.recurrenceMinute ?? 0),
+            until: row.recurrenceUntil ?? '',
+            timeZone: row.timeZone,
+            ended: row.recurrenceEndedAt !== null,
+          }
+        : null,
     reactions: engagement.reactions,
     comments: commentSummary(engagement, row.commentsEnabled),
   };

@@ -8,6 +8,7 @@ import {
   postMedia,
   postReactions,
   pushSubscriptions,
+  recurringSends,
   users,
 } from '../../db/schema';
 
@@ -27,6 +28,9 @@ export async function findForDelivery(db: Db, id: string) {
       city: establishments.city,
       country: establishments.country,
       text: notifications.text,
+      title: notifications.title,
+      linkUrl: notifications.linkUrl,
+      actions: notifications.actions,
       mediaId: notifications.mediaId,
       status: notifications.status,
       createdAt: notifications.createdAt,
@@ -117,6 +121,8 @@ const establishmentRefColumns = {
   blockedAt: establishments.blockedAt,
   deletedAt: establishments.deletedAt,
   feedVersion: establishments.feedVersion,
+  /** The business's clock: weekly sends repeat on it (issue 32). */
+  timeZone: establishments.timeZone,
 };
 // Prepared: every feed page and post request starts here.
 const establishmentById = preparedPer((db) =>
@@ -202,6 +208,15 @@ const postColumns = {
   /** Its establishment's block: its posts are then frozen for their operators (issue 31). */
   blockedAt: establishments.blockedAt,
   text: notifications.text,
+  title: notifications.title,
+  linkUrl: notifications.linkUrl,
+  actions: notifications.actions,
+  recurrenceId: notifications.recurrenceId,
+  recurrenceWeekday: recurringSends.weekday,
+  recurrenceMinute: recurringSends.minuteOfDay,
+  recurrenceUntil: recurringSends.until,
+  recurrenceEndedAt: recurringSends.endedAt,
+  timeZone: establishments.timeZone,
   mediaId: notifications.mediaId,
   mediaWidth: postMedia.width,
   mediaHeight: postMedia.height,
@@ -226,7 +241,8 @@ function postQuery(db: Db) {
     .from(notifications)
     .innerJoin(establishments, eq(establishments.id, notifications.establishmentId))
     .leftJoin(postMedia, eq(postMedia.id, notifications.mediaId))
-    .leftJoin(users, eq(users.id, notifications.authorId));
+    .leftJoin(users, eq(users.id, notifications.authorId))
+    .leftJoin(recurringSends, eq(recurringSends.id, notifications.recurrenceId));
 }
 
 export async function findPost(db: Db, id: string) {

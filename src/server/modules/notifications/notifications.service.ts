@@ -1,7 +1,8 @@
 import { ErrorCode } from '../../../shared/errors';
 import { Msg } from '../../../shared/messages';
 import { type Actor, actsOnBehalfOf, can } from '../../../shared/permissions';
-import { pushBytesLeft, pushMessageOf } from '../../../shared/push/payload';
+import { type PushMessageInput, pushBytesLeft, pushMessageOf } from '../../../shared/push/payload';
+import { repeatProblem, type WeeklyRule, weeklyRuleOf } from '../../../shared/recurrence';
 import type {
   ComposeNotificationBody,
   EditNotificationBody,
@@ -41,6 +42,7 @@ import * as targetsRepo from './notification-targets.repo';
 import * as repo from './notifications.repo';
 import { engagementOf } from './post-engagement.repo';
 import * as scheduledRepo from './scheduled.repo';
+import * as weeklyRepo from './weekly-sends.repo';
 
 /** Pictures of posts: at most this many pixels a side, enough for a phone's notification and feed. */
 const MEDIA_SIZE = { width: 1600, height: 1600, fit: 'inside' as const };
@@ -140,20 +142,31 @@ function validUntilOf(validUntil: string, sendAt: Date): Date {
 /** The push message must fit in 4 KB with the receipt token added: else 400 on the text. */
 function checkPushSize(
   establishment: { id: string; name: string; logo: string | null },
-  text: string,
-  mediaId: string | null,
+  content: Pick<PushMessageInput, 'text' | 'title' | 'link' | 'actions' | 'media'>,
   createdAt: Date,
 ) {
   const probe = pushMessageOf({
+    ...content,
     id: crypto.randomUUID(),
     establishmentId: establishment.id,
     establishmentName: establishment.name,
-    text,
     logo: establishment.logo,
-    media: mediaId,
     createdAt: createdAt.getTime(),
   });
   if (pushBytesLeft(probe) < 0) throw fieldError('text', Msg.pushTooLarge, ErrorCode.PAYLOAD_TOO_LARGE);
+}
+
+/** A weekly send's rule (issue 32): its first send must be scheduled, its last date not before it. */
+function weeklyRuleFor(
+  body: ComposeNotificationBody,
+  scheduledFor: Date | null,
+  timeZone: string,
+): WeeklyRule | null {
+  if (!body.repeat) return null;
+  if (!scheduledFor) throw fieldError('scheduledFor', Msg.repeatNeedsFirst);
+  const problem = repeatProblem(scheduledFor, timeZone, body.repeat.until);
+  if (problem) throw fieldError('repeat.until', problem);
+  return weeklyRuleOf(scheduledFor, timeZone, body.repeat.until);
 }
 
 /**
@@ -175,8 +188,9 @@ export async function send(
   const establishmentId = establishment.id;
   const answer = async (id: string, replayed: boolean) => {
     const post = await get(ctx, actor, id);
-    const message =
-      post.delivery?.status === 'scheduled'
+    const message = post.recurrence
+      ? Msg.weeklySendScheduled
+      : post.delivery?.status === 'scheduled'
         ? Msg.notificationScheduled
         : post.inFeed
           ? Msg.notificationSent
@@ -197,14 +211,23 @@ export async function send(
   // A scheduled send is dated by its time until it goes (then by the moment it went).
   const createdAt = scheduledFor ?? new Date();
   const validUntil = body.validUntil ? validUntilOf(body.validUntil, createdAt) : null;
-  checkPushSize(establishment, body.text, mediaId, createdAt);
+  const rich = { title: body.title ?? null, link: body.link ?? null, actions: body.actions ?? [] };
+  checkPushSize(establishment, { ...rich, text: body.text, media: mediaId }, createdAt);
+  const weekly = weeklyRuleFor(body, scheduledFor, establishment.timeZone);
   const targets = await existingPreferences(ctx.db, body.preferenceIds ?? []);
 
   const id = await withOutbox(ctx, async ({ db, enqueue, emit }) => {
+    const recurrenceId = weekly
+      ? await weeklyRepo.insertWeeklyRule(db, { ...weekly, establishmentId, authorId: actor.id })
+      : null;
     const inserted = await repo.insertNotification(db, {
       establishmentId,
       authorId: actor.id,
       text: body.text,
+      title: rich.title,
+      linkUrl: rich.link,
+      actions: rich.actions.length > 0 ? rich.actions : null,
+      recurrenceId,
       mediaId,
       inFeed: body.post,
       idempotencyKey: idempotencyKey ?? null,
@@ -387,6 +410,14 @@ export async function get(ctx: AppContext, actor: Actor, id: string): Promise<Po
   return toPostDto(row, views.get(row.id) ?? null, engagement.get(row.id));
 }
 
+/** What of a stored post its push carries besides the text. */
+const richOf = (row: repo.PostRow) => ({
+  title: row.title,
+  link: row.linkUrl,
+  actions: row.actions,
+  media: row.mediaId,
+});
+
 /** Owner or admin (can()'s post edit/delete rule); a blocked establishment's posts, admins only. */
 async function loadOwnPost(
   ctx: AppContext,
@@ -417,7 +448,7 @@ export async function edit(
       throw fieldError('scheduledFor', Msg.endAfterStart);
     }
     if (body.text !== undefined)
-      checkPushSize(establishment, body.text, row.mediaId, scheduledFor ?? row.createdAt);
+      checkPushSize(establishment, { ...richOf(row), text: body.text }, scheduledFor ?? row.createdAt);
     const changed = await withOutbox(ctx, async ({ db, enqueue, emit }) => {
       const updated = await scheduledRepo.updateScheduled(executorOf(db), id, {
         ...(body.text !== undefined ? { text: body.text } : {}),
@@ -452,7 +483,7 @@ export async function edit(
     return { post: await get(ctx, actor, id), message: Msg.postUpdated };
   }
   // "Update on phones": what is pushed again must fit a push message, as the first did.
-  checkPushSize(establishment, text, row.mediaId, row.createdAt);
+  checkPushSize(establishment, { ...richOf(row), text }, row.createdAt);
   await withOutbox(ctx, async ({ db, enqueue, emit }) => {
     const editedAt = await repo.updatePostText(db, id, text);
     await emit(postEditedEvent({ id, establishmentId: row.establishmentId, text }, actor.id, true));
@@ -484,11 +515,13 @@ export async function remove(
   if (row.status === 'scheduled') {
     const cancelled = await withOutbox(ctx, async ({ db, emit }) => {
       if (!(await scheduledRepo.deleteScheduled(executorOf(db), id))) return false;
+      // An occurrence of a weekly send: cancelling it stops the series (none is scheduled after it).
+      if (row.recurrenceId) await weeklyRepo.endWeeklyRule(db, row.recurrenceId, ctx.now());
       await recordPostWrite(db, actor, establishment, 'post.delete', { notificationId: id, scheduled: true });
       await emit(postDeletedEvent(post, actor.id, { withdrawn: false, scheduled: true }));
       return true;
     });
-    if (cancelled) return Msg.scheduleCancelled;
+    if (cancelled) return row.recurrenceId ? Msg.weeklySendCancelled : Msg.scheduleCancelled;
   }
   if (!options.withdraw) {
     await withOutbox(ctx, async ({ db, emit }) => {

@@ -31,7 +31,8 @@ export async function engagementOf(
     ),
     sql.executeSql(
       `SELECT notification_id, count(*)::int AS count FROM post_comments
-        WHERE notification_id = ANY($1::uuid[]) AND deleted_at IS NULL GROUP BY notification_id`,
+        WHERE notification_id = ANY($1::uuid[]) AND deleted_at IS NULL AND hidden_at IS NULL
+        GROUP BY notification_id`,
       [ids],
     ),
   ]);

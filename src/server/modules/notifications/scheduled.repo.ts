@@ -13,7 +13,16 @@ export async function releaseDue(
   sql: SqlExecutor,
   now: Date,
   limit: number,
-): Promise<{ id: string; establishmentId: string; authorId: string; text: string; inFeed: boolean }[]> {
+): Promise<
+  {
+    id: string;
+    establishmentId: string;
+    authorId: string;
+    text: string;
+    inFeed: boolean;
+    recurrenceId: string | null;
+  }[]
+> {
   const { rows } = await sql.executeSql(
     `UPDATE notifications n SET status = 'queued', created_at = $1::timestamptz
       WHERE n.status = 'scheduled'
@@ -25,12 +34,20 @@ export async function releaseDue(
            ORDER BY s.scheduled_for
            LIMIT $2
            FOR UPDATE OF s SKIP LOCKED)
-      RETURNING n.id, n.establishment_id, n.author_id, n.text, n.in_feed`,
+      RETURNING n.id, n.establishment_id, n.author_id, n.text, n.in_feed, n.recurrence_id`,
     [now.toISOString(), limit],
   );
   return (
-    rows as { id: string; establishment_id: string; author_id: string; text: string; in_feed: boolean }[]
+    rows as {
+      id: string;
+      establishment_id: string;
+      author_id: string;
+      text: string;
+      in_feed: boolean;
+      recurrence_id: string | null;
+    }[]
   ).map((row) => ({
+    recurrenceId: row.recurrence_id,
     id: row.id,
     establishmentId: row.establishment_id,
     authorId: row.author_id,

@@ -105,13 +105,15 @@ export async function unsubscribe(ctx: AppContext, token: string): Promise<strin
   return Msg.emailUnsubscribed;
 }
 
-/** An email's Open button: count its click, and where to go (the post, or the business if it was deleted). */
+/**
+ * An email's Open button: count its click, and where to go: the business's own link when it gave
+ * one (issue 32), else the post; the business if it was deleted.
+ */
 export async function openFromEmail(ctx: AppContext, token: string): Promise<string> {
   const ids = readEmailOpenToken(ctx.config.jwtSecret, token);
   if (!ids) throw notFound();
   const post = await recordEmailClick(ctx.database.sql, ids.notificationId, ids.userId);
   if (!post) throw notFound();
-  return post.deleted
-    ? `/app/establishment/${post.establishmentId}`
-    : postPath(post.establishmentId, ids.notificationId);
+  if (post.deleted) return `/app/establishment/${post.establishmentId}`;
+  return post.linkUrl ?? postPath(post.establishmentId, ids.notificationId);
 }

@@ -59,6 +59,7 @@ export function RegistrationForm({
   header,
   footer,
   offerPreferences = false,
+  email,
   onRegistered,
 }: {
   /** The business to follow on registering (its public id or id). */
@@ -73,6 +74,8 @@ export function RegistrationForm({
   footer?: ReactNode;
   /** Offer the preferences as optional checkboxes (the register-and-follow page). */
   offerPreferences?: boolean;
+  /** An address given beforehand (an invitation's, issue 32): filled in and not to be changed. */
+  email?: string;
   onRegistered(email: string): void;
 }) {
   const { t, i18n } = useTranslation(['auth', 'common']);
@@ -83,7 +86,9 @@ export function RegistrationForm({
   const [preferenceError, setPreferenceError] = useState<string | null>(null);
   const { register, control, handleSubmit, formState, applyServerErrors } = useApiForm(
     RegistrationFormSchema,
-    { defaultValues: { firstName: '', lastName: '', email: '', phone: '', marketingConsent: false } },
+    {
+      defaultValues: { firstName: '', lastName: '', email: email ?? '', phone: '', marketingConsent: false },
+    },
   );
 
   const onSubmit = handleSubmit(async (values) => {
@@ -120,12 +125,15 @@ export function RegistrationForm({
 
   const textField = (
     name: TextFieldName,
-    props: { type?: string; autoComplete: string; autoFocus?: boolean },
+    props: { type?: string; autoComplete: string; autoFocus?: boolean; readOnly?: boolean },
   ) => (
     <TextField
       label={t(`auth:register.${name}`)}
       required
-      {...props}
+      type={props.type}
+      autoComplete={props.autoComplete}
+      autoFocus={props.autoFocus}
+      slotProps={props.readOnly ? { htmlInput: { readOnly: true } } : undefined}
       {...register(name)}
       error={Boolean(formState.errors[name])}
       helperText={translateMessage(t, formState.errors[name]?.message)}
@@ -139,7 +147,7 @@ export function RegistrationForm({
         {textField('firstName', { autoComplete: 'given-name', autoFocus })}
         {textField('lastName', { autoComplete: 'family-name' })}
       </Stack>
-      {textField('email', { type: 'email', autoComplete: 'email' })}
+      {textField('email', { type: 'email', autoComplete: 'email', readOnly: email !== undefined })}
       {textField('phone', { type: 'tel', autoComplete: 'tel' })}
       {offerPreferences && (
         <RegistrationPreferences

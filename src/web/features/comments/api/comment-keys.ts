@@ -1,6 +1,10 @@
 /** TanStack Query keys of the comments feature. */
 export const commentKeys = {
   all: ['comments'] as const,
+  /** Every post's comments. */
+  posts: ['comments', 'post'] as const,
   /** A post's comments, page by page. */
   list: (postId: string) => ['comments', 'post', postId] as const,
+  /** The followers an establishment muted (issue 32). */
+  mutes: (establishmentId: string) => ['comments', 'mutes', establishmentId] as const,
 };

@@ -1,4 +1,11 @@
-import { type InfiniteData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  type InfiniteData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import * as voice from '../../../../shared/contracts/business-voice.contracts';
 import * as contracts from '../../../../shared/contracts/comments.contracts';
 import type { Comment, CommentPage } from '../../../../shared/schemas/comment.schema';
 import { notificationKeys } from '../../../lib/api/notification-keys';
@@ -53,13 +60,47 @@ function useReplaceCachedComment(postId: string) {
     );
 }
 
-/** POST /api/notifications/{id}/comments */
+/** POST /api/notifications/{id}/comments; `asBusiness`: an operator writes as the business (issue 32). */
 export function useCreateComment(postId: string) {
   const refresh = useRefresh(postId);
   return useMutation({
-    mutationFn: (text: string) =>
-      callApi(contracts.createComment, { params: { id: postId }, body: { text } }),
+    mutationFn: ({ text, asBusiness }: { text: string; asBusiness?: boolean }) =>
+      callApi(contracts.createComment, { params: { id: postId }, body: { text, asBusiness } }),
     onSuccess: () => refresh(),
+  });
+}
+
+/** PUT /api/comments/{id}/hidden: a moderator hides a comment or shows it again. */
+export function useSetCommentHidden(postId: string) {
+  const refresh = useRefresh(postId);
+  return useMutation({
+    mutationFn: ({ id, hidden }: { id: string; hidden: boolean }) =>
+      callApi(voice.setCommentHidden, { params: { id }, body: { hidden } }),
+    onSuccess: () => refresh(),
+  });
+}
+
+/** GET /api/establishments/{id}/comment-mutes: the followers whose comments are off, for moderators. */
+export function useCommentMutes(establishmentId: string) {
+  return useQuery({
+    queryKey: commentKeys.mutes(establishmentId),
+    queryFn: ({ signal }) => callApi(voice.listCommentMutes, { params: { id: establishmentId } }, { signal }),
+  });
+}
+
+/** PUT or DELETE /api/establishments/{id}/comment-mutes/{userId}: turn a follower's comments off or on. */
+export function useSetMuted(establishmentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, muted }: { userId: string; muted: boolean }) => {
+      const params = { id: establishmentId, userId };
+      return muted ? callApi(voice.muteCommenter, { params }) : callApi(voice.unmuteCommenter, { params });
+    },
+    onSuccess: (answer) => {
+      queryClient.setQueryData(commentKeys.mutes(establishmentId), { items: answer.items });
+      // Every conversation's menus say who is muted.
+      return queryClient.invalidateQueries({ queryKey: commentKeys.posts });
+    },
   });
 }
 

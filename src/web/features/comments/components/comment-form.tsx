@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Stack, TextField } from '@mui/material';
-import { type KeyboardEvent, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COMMENT_TEXT_MAX, CommentBodySchema } from '../../../../shared/schemas/comment.schema';
 import { useApiForm } from '../../../lib/use-api-form';
@@ -16,6 +16,8 @@ interface Props {
   onSubmit(text: string): Promise<unknown>;
   onCancel?(): void;
   autoFocus?: boolean;
+  /** Shown beside the buttons: the operators' "as the business" switch. */
+  extra?: ReactNode;
 }
 
 /**
@@ -30,6 +32,7 @@ export function CommentForm({
   onSubmit,
   onCancel,
   autoFocus,
+  extra,
 }: Props) {
   const { t } = useTranslation();
   const format = useLocaleFormat();
@@ -84,7 +87,12 @@ export function CommentForm({
         slotProps={{ htmlInput: { maxLength: COMMENT_TEXT_MAX + 100, dir: 'auto' } }}
       />
       {failure && <Alert severity="error">{failure}</Alert>}
-      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+      <Stack
+        direction="row"
+        useFlexGap
+        sx={{ justifyContent: 'flex-end', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}
+      >
+        {extra && <Box sx={{ mr: 'auto' }}>{extra}</Box>}
         {onCancel && (
           <Button onClick={onCancel} disabled={submitting}>
             {t('comments.form.cancel')}

@@ -10,11 +10,17 @@ const comment: Comment = {
   id: 'a7a4e2a6-1a51-4d4e-9d0b-8f3c3e1f0a01',
   text: 'Is the terrace open tonight?',
   author: { id: 'u1', name: 'Ada Lovelace', avatar: null },
+  asBusiness: false,
+  writtenBy: null,
+  hidden: false,
   createdAt: '2026-01-01T10:00:00.000Z',
   editedAt: null,
   mine: true,
   canEdit: true,
   canDelete: true,
+  canHide: false,
+  canMute: false,
+  authorMuted: false,
 };
 
 let api: FakeApi;
@@ -36,7 +42,7 @@ describe('a comment edited in place', () => {
         path: '/',
         element: (
           <ul>
-            <CommentItem postId={POST} comment={comment} />
+            <CommentItem postId={POST} establishmentId="e1" comment={comment} />
           </ul>
         ),
       },

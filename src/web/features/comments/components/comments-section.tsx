@@ -1,4 +1,5 @@
 import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
+import CommentsDisabledOutlinedIcon from '@mui/icons-material/CommentsDisabledOutlined';
 import {
   Alert,
   Box,
@@ -7,11 +8,13 @@ import {
   CardContent,
   CircularProgress,
   Divider,
+  FormControlLabel,
   Skeleton,
   Stack,
+  Switch,
   Typography,
 } from '@mui/material';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { Post } from '../../../../shared/schemas/notification.schema';
@@ -39,6 +42,8 @@ export function CommentsSection({ post }: { post: Post }) {
   const headingId = useId();
   const query = useComments(post.id);
   const create = useCreateComment(post.id);
+  // Operators speak as the business by default (issue 32): the owner answers as the bar.
+  const [asBusiness, setAsBusiness] = useState(true);
   const sectionRef = useRef<HTMLElement>(null);
   const { hash } = useLocation();
   const first = query.data?.pages[0];
@@ -109,7 +114,12 @@ export function CommentsSection({ post }: { post: Post }) {
             sx={{ listStyle: 'none', p: 0, m: 0, '& > li + li': { borderTop: 1, borderColor: 'divider' } }}
           >
             {comments.map((comment) => (
-              <CommentItem key={comment.id} postId={post.id} comment={comment} />
+              <CommentItem
+                key={comment.id}
+                postId={post.id}
+                establishmentId={post.establishment.id}
+                comment={comment}
+              />
             ))}
           </Box>
         )}
@@ -132,12 +142,31 @@ export function CommentsSection({ post }: { post: Post }) {
         {first && mayComment && (
           <>
             <Divider sx={{ my: 2 }} />
-            {first.enabled ? (
+            {first.muted ? (
+              <Alert severity="info" icon={<CommentsDisabledOutlinedIcon />}>
+                {t('comments.section.muted')}
+              </Alert>
+            ) : first.enabled ? (
               <CommentForm
                 label={t('comments.form.label')}
                 placeholder={t('comments.form.placeholder')}
                 submitLabel={t('comments.form.submit')}
-                onSubmit={(text) => create.mutateAsync(text)}
+                onSubmit={(text) =>
+                  create.mutateAsync({ text, asBusiness: first.canCommentAsBusiness && asBusiness })
+                }
+                extra={
+                  first.canCommentAsBusiness ? (
+                    <FormControlLabel
+                      control={
+                        <Switch
+                          checked={asBusiness}
+                          onChange={(event) => setAsBusiness(event.target.checked)}
+                        />
+                      }
+                      label={t('comments.form.asBusiness', { name: post.establishment.name })}
+                    />
+                  ) : undefined
+                }
               />
             ) : (
               <Alert severity="info" icon={<ChatBubbleOutlineIcon />}>

@@ -21,6 +21,10 @@ const post: Post = {
   targets: null,
   scheduledFor: null,
   validUntil: null,
+  title: null,
+  link: null,
+  actions: [],
+  recurrence: null,
   reactions: { counts: [], mine: null },
   comments: { count: 0, enabled: false },
 };
@@ -38,6 +42,8 @@ const page = (postEnabled: boolean, establishmentEnabled = true): CommentPage =>
   postEnabled,
   establishmentEnabled,
   canModerate: true,
+  muted: false,
+  canCommentAsBusiness: true,
 });
 
 let api: FakeApi;

@@ -33,12 +33,14 @@ export function CancelScheduledDialog({ post, due, onClose }: Props) {
     );
   };
 
+  // An occurrence of a weekly send (issue 32): cancelling it stops the series.
+  const weekly = Boolean(post?.recurrence);
   return (
     <ConfirmDialog
       open={post !== null}
-      title={t('schedule.cancelDialog.title')}
-      text={t('schedule.cancelDialog.text', { when: due })}
-      confirmLabel={t('schedule.cancelDialog.confirm')}
+      title={weekly ? t('weekly.cancelTitle') : t('schedule.cancelDialog.title')}
+      text={weekly ? t('weekly.cancelText', { when: due }) : t('schedule.cancelDialog.text', { when: due })}
+      confirmLabel={weekly ? t('weekly.cancelConfirm') : t('schedule.cancelDialog.confirm')}
       cancelLabel={t('schedule.cancelDialog.keep')}
       danger
       onConfirm={confirm}

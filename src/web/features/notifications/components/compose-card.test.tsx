@@ -59,10 +59,11 @@ const renderCompose = () => {
 };
 
 /** The bytes left as the field's help text says them ("3,712 bytes left in the push message"). */
-const bytesLeft = (field: HTMLElement) => {
+/** The room the form says is left, in characters (issue 32: bytes mean nothing to an operator). */
+const charactersLeft = (field: HTMLElement) => {
   const description = document.getElementById(field.getAttribute('aria-describedby') ?? '')?.textContent;
-  const match = /^([\d,]+) bytes left in the push message$/.exec(description ?? '');
-  if (!match) throw new Error(`no bytes-left text beside the field: ${description}`);
+  const match = /^Characters left in the push message: ([\d,]+)$/.exec(description ?? '');
+  if (!match) throw new Error(`no characters-left text beside the field: ${description}`);
   return Number(match[1]!.replace(/,/g, ''));
 };
 
@@ -79,18 +80,24 @@ describe('compose card', () => {
   });
 
   describe('byte budget', () => {
-    it('counts the bytes left in the push message as UTF-8, and fills the room meter', async () => {
+    it("says the room left in characters of the text's kind, and fills the room meter", async () => {
       const { text, user, card } = renderCompose();
       const meter = within(card).getByRole('progressbar', { name: 'Room used in the push message' });
-      const empty = bytesLeft(text);
+      // Empty, a character is counted as one byte: the room is the bytes left.
+      const empty = charactersLeft(text);
       expect(empty).toBeGreaterThan(3000);
       const roomAtStart = Number(meter.getAttribute('aria-valuenow'));
 
       await user.type(text, 'Hello');
-      expect(bytesLeft(text)).toBe(empty - 5);
-      await user.type(text, ' é€😀'); // 1 + 2 + 3 + 4 bytes
-      expect(bytesLeft(text)).toBe(empty - 15);
+      expect(charactersLeft(text)).toBe(empty - 5);
+      // Text in a script of 3 bytes a character (€): the room left is a third as many characters.
+      await user.clear(text);
+      await user.click(text);
+      await user.paste('€'.repeat(100));
+      expect(charactersLeft(text)).toBe(Math.trunc((empty - 300) / 3));
       expect(Number(meter.getAttribute('aria-valuenow'))).toBeGreaterThan(roomAtStart);
+      await user.clear(text);
+      await user.type(text, 'Hello é€😀');
       expect(within(card).getByRole('img', { name: /Corner Bakery\. Hello é€😀/ })).toBeInTheDocument();
     });
 

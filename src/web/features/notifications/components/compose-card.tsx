@@ -1,11 +1,17 @@
-import { Box, Card, CardContent, Grid, Stack, Typography } from '@mui/material';
-import { useId } from 'react';
+import BookmarkAddOutlinedIcon from '@mui/icons-material/BookmarkAddOutlined';
+import SaveOutlinedIcon from '@mui/icons-material/SaveOutlined';
+import { Box, Button, Card, CardContent, Grid, Stack, Typography } from '@mui/material';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { DraftKind } from '../../../../shared/schemas/draft.schema';
 import type { Establishment } from '../../../../shared/schemas/establishment.schema';
 import { ComposeMessageFields } from './compose-message-fields';
+import { ComposeRichFields } from './compose-rich-fields';
+import { useComposeSeed } from './compose-seed';
 import { ComposeSendBar } from './compose-send-bar';
 import { ComposeTimingFields } from './compose-timing-fields';
 import { PushPreview } from './push-preview';
+import { SaveDraftDialog } from './save-draft-dialog';
 import { TargetingField } from './targeting-field';
 import { useComposeForm } from './use-compose-form';
 
@@ -14,8 +20,18 @@ export function ComposeCard({ establishment }: { establishment: Establishment })
   const { t } = useTranslation();
   const compose = useComposeForm(establishment);
   const titleId = useId();
+  const cardRef = useRef<HTMLElement>(null);
+  const [saving, setSaving] = useState<DraftKind | null>(null);
+  // A draft, a template or a past post handed over (issue 32): the form takes it, in view.
+  useComposeSeed((seed) => {
+    compose.load(seed);
+    cardRef.current?.scrollIntoView?.({ block: 'start' });
+    cardRef.current?.querySelector('textarea')?.focus({ preventScroll: true });
+  });
+  const seed = compose.seed();
+  const empty = !seed.text.trim() && !seed.title.trim() && seed.actions.length === 0;
   return (
-    <Card variant="outlined" component="section" aria-labelledby={titleId}>
+    <Card variant="outlined" component="section" aria-labelledby={titleId} ref={cardRef}>
       <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
         <Box sx={{ mb: 2.5 }}>
           <Typography id={titleId} variant="h6" component="h2">
@@ -43,6 +59,7 @@ export function ComposeCard({ establishment }: { establishment: Establishment })
                   picture={compose.picture}
                   disabled={compose.busy}
                 />
+                <ComposeRichFields rich={compose.rich} name={establishment.name} disabled={compose.busy} />
                 <TargetingField
                   establishmentId={establishment.id}
                   {...compose.targeting}
@@ -63,13 +80,32 @@ export function ComposeCard({ establishment }: { establishment: Establishment })
                 {t('notifications.compose.previewHint')}
               </Typography>
               <PushPreview
-                title={establishment.name}
+                title={compose.budget.message.title}
+                actions={compose.budget.message.actions?.map((action) => action.title) ?? []}
                 body={compose.text}
                 icon={compose.budget.message.icon ?? '/icons/icon-192.png'}
                 image={compose.picture.src}
               />
             </Grid>
             <Grid size={12}>
+              <Stack direction="row" spacing={1} sx={{ mb: 1.5, flexWrap: 'wrap' }}>
+                <Button
+                  size="small"
+                  startIcon={<SaveOutlinedIcon />}
+                  disabled={empty || compose.busy}
+                  onClick={() => setSaving('draft')}
+                >
+                  {t('drafts.saveDraft')}
+                </Button>
+                <Button
+                  size="small"
+                  startIcon={<BookmarkAddOutlinedIcon />}
+                  disabled={empty || compose.busy}
+                  onClick={() => setSaving('template')}
+                >
+                  {t('drafts.saveTemplate')}
+                </Button>
+              </Stack>
               <ComposeSendBar
                 failure={compose.failure}
                 onDismissFailure={compose.dismissFailure}
@@ -82,6 +118,12 @@ export function ComposeCard({ establishment }: { establishment: Establishment })
           </Grid>
         </Box>
       </CardContent>
+      <SaveDraftDialog
+        establishmentId={establishment.id}
+        kind={saving}
+        seed={seed}
+        onClose={() => setSaving(null)}
+      />
     </Card>
   );
 }

@@ -20,7 +20,7 @@ interface Props {
 export function ComposeMessageFields({ textField, textError, budget, picture, disabled }: Props) {
   const { t } = useTranslation();
   const format = useLocaleFormat();
-  const { left, used, over } = budget;
+  const { charactersLeft, used, over } = budget;
   return (
     <>
       <Box>
@@ -32,7 +32,12 @@ export function ComposeMessageFields({ textField, textError, budget, picture, di
           required
           disabled={disabled}
           error={Boolean(textError)}
-          helperText={textError ?? t('notifications.compose.bytesLeft', { left: format.number(left) })}
+          helperText={
+            textError ??
+            (over
+              ? t('notifications.compose.charsOver', { count: format.number(-charactersLeft) })
+              : t('notifications.compose.charsLeft', { count: format.number(charactersLeft) }))
+          }
         />
         <LinearProgress
           variant="determinate"

@@ -1,3 +1,4 @@
+import { RepeatField } from './repeat-field';
 import { ScheduleField } from './schedule-field';
 import type { ComposeTiming } from './use-compose-timing';
 import { ValidUntilField } from './valid-until-field';
@@ -15,6 +16,9 @@ export function ComposeTimingFields({
   return (
     <>
       <ScheduleField timeZone={timeZone} {...timing.schedule} disabled={disabled} />
+      {timing.schedule.mode === 'later' && (
+        <RepeatField timeZone={timeZone} {...timing.repeat} disabled={disabled} />
+      )}
       <ValidUntilField timeZone={timeZone} {...timing.validUntil} disabled={disabled} />
     </>
   );

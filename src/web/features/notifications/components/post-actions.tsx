@@ -1,25 +1,57 @@
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
+import PushPinOutlinedIcon from '@mui/icons-material/PushPinOutlined';
 import { IconButton, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
+import { useSnackbar } from 'notistack';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Post } from '../../../../shared/schemas/notification.schema';
+import { apiErrorText } from '../../../lib/api-error-text';
 import { useCan } from '../../../lib/use-can';
+import { usePinnedPost, useSetPinned } from '../api/pins.api';
+import { useStartComposeWith } from './compose-seed';
 import { DeletePostDialog } from './delete-post-dialog';
 import { EditPostDialog } from './edit-post-dialog';
 
-/** Edit and delete, for the post's owner or an admin; nothing at all for anyone else. */
+/**
+ * Edit and delete, for the post's owner or an admin; pin to the top of the business's feed or unpin,
+ * for who may send for it (issue 32); nothing at all for anyone else.
+ */
 export function PostActions({ post, onDeleted }: { post: Post; onDeleted?(): void }) {
   const { t } = useTranslation();
   const can = useCan();
+  const { enqueueSnackbar } = useSnackbar();
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null);
   const resource = { ownerId: post.ownerId ?? undefined, establishmentId: post.establishment.id };
   const mayEdit = can('notificationPost:edit', resource);
   const mayDelete = can('notificationPost:delete', resource);
-  if (!mayEdit && !mayDelete) return null;
+  const mayPin =
+    post.inFeed &&
+    post.delivery?.status !== 'scheduled' &&
+    can('post:pin', { establishmentId: post.establishment.id });
+  const pinned = usePinnedPost(post.establishment.id, mayPin);
+  const setPinned = useSetPinned(post.establishment.id);
+  // Who may send for the business may start a new send from this one (issue 32).
+  const mayDuplicate = can('notificationPost:create', { establishmentId: post.establishment.id });
+  const startWith = useStartComposeWith(post.establishment.id);
+  if (!mayEdit && !mayDelete && !mayPin && !mayDuplicate) return null;
+  const isPinned = pinned.data?.id === post.id;
+
+  const togglePin = async () => {
+    setAnchor(null);
+    try {
+      await setPinned.mutateAsync(isPinned ? null : post.id);
+      enqueueSnackbar(isPinned ? t('notifications.post.unpinDone') : t('notifications.post.pinDone'), {
+        variant: 'success',
+      });
+    } catch (error) {
+      enqueueSnackbar(apiErrorText(t, error), { variant: 'error' });
+    }
+  };
 
   const open = (which: 'edit' | 'delete') => {
     setAnchor(null);
@@ -45,6 +77,35 @@ export function PostActions({ post, onDeleted }: { post: Post; onDeleted?(): voi
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
       >
+        {mayPin && (
+          <MenuItem onClick={togglePin} disabled={pinned.isPending}>
+            <ListItemIcon>
+              <PushPinOutlinedIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>
+              {isPinned ? t('notifications.post.unpin') : t('notifications.post.pin')}
+            </ListItemText>
+          </MenuItem>
+        )}
+        {mayDuplicate && (
+          <MenuItem
+            onClick={() => {
+              setAnchor(null);
+              startWith({
+                text: post.text,
+                title: post.title ?? '',
+                link: post.link ?? '',
+                actions: post.actions,
+                media: post.media ? { id: post.media.id, url: post.media.url } : null,
+              });
+            }}
+          >
+            <ListItemIcon>
+              <ContentCopyIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{t('drafts.duplicate')}</ListItemText>
+          </MenuItem>
+        )}
         {mayEdit && (
           <MenuItem onClick={() => open('edit')}>
             <ListItemIcon>

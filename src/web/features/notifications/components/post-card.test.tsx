@@ -21,6 +21,10 @@ function makePost(validUntil: string | null): Post {
     targets: null,
     scheduledFor: null,
     validUntil,
+    title: null,
+    link: null,
+    actions: [],
+    recurrence: null,
     reactions: { counts: [], mine: null },
     comments: { count: 0, enabled: false },
   };

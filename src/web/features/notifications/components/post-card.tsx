@@ -1,5 +1,6 @@
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import NotificationsActiveOutlinedIcon from '@mui/icons-material/NotificationsActiveOutlined';
+import PushPinOutlinedIcon from '@mui/icons-material/PushPinOutlined';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import {
   Avatar,
@@ -27,6 +28,7 @@ import { logoUrl } from '../../../lib/media-urls';
 import { DeliveryLine } from './delivery-figures';
 import { OfferEndChip, useOfferEnded } from './offer-end';
 import { PostActions } from './post-actions';
+import { PostLinks } from './post-links';
 import { TargetingLine } from './targeting-line';
 
 /** What a post card shows; the readers' parts (reactions, comments) are slots the page fills. */
@@ -40,6 +42,8 @@ export interface PostCardProps {
   linkToPost?: boolean;
   /** The whole picture instead of a crop (the post page). */
   fullPicture?: boolean;
+  /** Shown first in its establishment's feed, marked "Pinned" (issue 32). */
+  pinned?: boolean;
   onDeleted?(): void;
   /**
    * The readers' reactions under the post, spaced as `sx` says; given by the page that composes the
@@ -57,6 +61,7 @@ export function PostCard({
   linkBusiness,
   linkToPost,
   fullPicture,
+  pinned,
   onDeleted,
   renderReactions,
   renderCommentsLink,
@@ -106,6 +111,15 @@ export function PostCard({
             useFlexGap
             sx={{ flexWrap: 'wrap', alignItems: 'center', columnGap: 1, rowGap: 0.5, mt: 0.25 }}
           >
+            {pinned && (
+              <Chip
+                size="small"
+                color="primary"
+                variant="outlined"
+                icon={<PushPinOutlinedIcon />}
+                label={t('notifications.post.pinned')}
+              />
+            )}
             <Typography variant="body2" component="span" sx={{ color: 'text.secondary' }}>
               <RelativeTime iso={post.createdAt} />
               {post.editedAt && ` · ${t('notifications.post.edited')}`}
@@ -124,6 +138,16 @@ export function PostCard({
         sx={{ pb: 1, '& .MuiCardHeader-content': { minWidth: 0 } }}
       />
       <CardContent sx={{ pt: 0, pb: 1.5 }}>
+        {post.title && (
+          <Typography
+            variant="subtitle1"
+            component="p"
+            dir="auto"
+            sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}
+          >
+            {post.title}
+          </Typography>
+        )}
         <Typography
           dir="auto"
           sx={{
@@ -136,6 +160,7 @@ export function PostCard({
         >
           {post.text}
         </Typography>
+        <PostLinks link={post.link} actions={post.actions} />
       </CardContent>
       {picture && (
         <Box

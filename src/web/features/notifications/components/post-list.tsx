@@ -15,10 +15,14 @@ interface Props {
   /** The list's accessible name. */
   label: string;
   renderPost(post: Post): ReactNode;
+  /** Shown before the posts (the pinned post, issue 32). */
+  leading?: ReactNode;
+  /** A post left out of the list: the pinned one, shown first as `leading`. */
+  skipId?: string;
 }
 
 /** Posts newest first; the next page loads when the end of the list scrolls into view. */
-export function PostList({ query, empty, label, renderPost }: Props) {
+export function PostList({ query, empty, label, renderPost, leading, skipId }: Props) {
   const { t } = useTranslation();
   const { ref: endRef, inView } = useInView({ rootMargin: '400px 0px' });
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
@@ -43,11 +47,13 @@ export function PostList({ query, empty, label, renderPost }: Props) {
       </RetryAlert>
     );
   }
-  const posts = query.data?.pages.flatMap((page) => page.items) ?? [];
-  if (posts.length === 0) return <>{empty}</>;
+  const all = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const posts = skipId ? all.filter((post) => post.id !== skipId) : all;
+  if (all.length === 0 && !leading) return <>{empty}</>;
 
   return (
     <Stack spacing={2} component="section" aria-label={label}>
+      {leading}
       {posts.map((post) => (
         <Box key={post.id}>{renderPost(post)}</Box>
       ))}

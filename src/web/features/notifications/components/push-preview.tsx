@@ -3,8 +3,10 @@ import { alpha } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 
 interface Props {
-  /** The notification's title: the business's name. */
+  /** The notification's title: the operator's, else the business's name. */
   title: string;
+  /** Its buttons' labels (issue 32), shown as Android shows them under the notification. */
+  actions?: string[];
   body: string;
   /** The business's logo, or the app's icon. */
   icon: string;
@@ -13,7 +15,7 @@ interface Props {
 }
 
 /** How the push will look on a phone's lock screen: app line, business as title, clamped text, logo, picture. */
-export function PushPreview({ title, body, icon, image }: Props) {
+export function PushPreview({ title, body, icon, image, actions = [] }: Props) {
   const { t } = useTranslation();
   const text = body.trim();
   return (
@@ -86,6 +88,22 @@ export function PushPreview({ title, body, icon, image }: Props) {
             alt=""
             sx={{ display: 'block', width: '100%', aspectRatio: '2 / 1', objectFit: 'cover' }}
           />
+        )}
+        {actions.length > 0 && (
+          <Stack direction="row" spacing={2} sx={{ px: 1.5, py: 1, borderTop: 1, borderColor: 'divider' }}>
+            {actions.map((label, index) => (
+              <Typography
+                // biome-ignore lint/suspicious/noArrayIndexKey: two labels at most, by place.
+                key={index}
+                variant="button"
+                dir="auto"
+                noWrap
+                sx={{ color: 'primary.main', minWidth: 0, textTransform: 'none', fontWeight: 600 }}
+              >
+                {label || '…'}
+              </Typography>
+            ))}
+          </Stack>
         )}
       </Box>
     </Box>

@@ -1,6 +1,7 @@
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EditCalendarOutlinedIcon from '@mui/icons-material/EditCalendarOutlined';
 import EventAvailableOutlinedIcon from '@mui/icons-material/EventAvailableOutlined';
+import RepeatIcon from '@mui/icons-material/Repeat';
 import ScheduleSendOutlinedIcon from '@mui/icons-material/ScheduleSendOutlined';
 import {
   Box,
@@ -25,6 +26,7 @@ import { useScheduled } from '../api/scheduled.api';
 import { CancelScheduledDialog } from './cancel-scheduled-dialog';
 import { EditScheduledDialog } from './edit-scheduled-dialog';
 import { dueText, zoneName } from './schedule-helpers';
+import { weeklyText } from './weekly-text';
 
 interface Props {
   establishment: { id: string; name: string; timeZone: string };
@@ -114,6 +116,7 @@ interface ItemProps {
 /** One scheduled send: when, push only or also a post, its text, and its owner's actions. */
 function ScheduledItem({ post, due, divider, onEdit, onCancel }: ItemProps) {
   const { t } = useTranslation();
+  const format = useLocaleFormat();
   const can = useCan();
   const resource = { ownerId: post.ownerId ?? undefined, establishmentId: post.establishment.id };
   const mayEdit = can('notificationPost:edit', resource);
@@ -134,6 +137,12 @@ function ScheduledItem({ post, due, divider, onEdit, onCancel }: ItemProps) {
           label={post.inFeed ? t('schedule.list.withPost') : t('notifications.post.pushOnly')}
         />
       </Stack>
+      {post.recurrence && (
+        <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', mt: 0.5, color: 'text.secondary' }}>
+          <RepeatIcon fontSize="small" aria-hidden />
+          <Typography variant="body2">{weeklyText(t, format.locale, post.recurrence)}</Typography>
+        </Stack>
+      )}
       {late && (
         <Typography variant="caption" component="p" sx={{ color: 'warning.main', mt: 0.5 }}>
           {t('schedule.list.late')}

@@ -12,8 +12,10 @@ import { translateMessage } from '../../../lib/translate-message';
 import { useApiForm } from '../../../lib/use-api-form';
 import { useSendNotification } from '../api/notifications.api';
 import { failureText, newComposeKey } from './compose-helpers';
+import type { ComposeSeed } from './compose-seed';
 import { scheduleMessageText } from './schedule-helpers';
 import { useComposePicture } from './use-compose-picture';
+import { useComposeRich } from './use-compose-rich';
 import { useComposeTiming } from './use-compose-timing';
 import { usePushBudget } from './use-push-budget';
 
@@ -30,7 +32,14 @@ export function useComposeForm(establishment: Establishment) {
   const text = form.watch('text') ?? '';
   const picture = useComposePicture(establishment.id);
   const timing = useComposeTiming(establishment.timeZone);
-  const budget = usePushBudget(establishment, text, picture.media?.id ?? null);
+  const rich = useComposeRich();
+  const budget = usePushBudget(establishment, {
+    text,
+    mediaId: picture.media?.id ?? null,
+    title: rich.title,
+    link: rich.link,
+    actions: rich.actions,
+  });
   const [sending, setSending] = useState<'send' | 'post' | null>(null);
   // Preferences the send is targeted at; none: every follower.
   const [targets, setTargets] = useState<string[]>([]);
@@ -45,8 +54,9 @@ export function useComposeForm(establishment: Establishment) {
   const submit = (post: boolean) =>
     form.handleSubmit(async ({ text: written }) => {
       if (budget.over) return;
+      const richBody = rich.body();
       const at = timing.instants();
-      if (!at) return;
+      if (!at || !richBody) return;
       setFailure(null);
       setTargetError(null);
       timing.clearErrors();
@@ -60,6 +70,10 @@ export function useComposeForm(establishment: Establishment) {
             ...(targets.length > 0 ? { preferenceIds: targets } : {}),
             ...(at.scheduledFor ? { scheduledFor: at.scheduledFor.toISOString() } : {}),
             ...(at.validUntil ? { validUntil: at.validUntil.toISOString() } : {}),
+            ...(at.repeatUntil ? { repeat: { until: at.repeatUntil } } : {}),
+            ...(richBody.title ? { title: richBody.title } : {}),
+            ...(richBody.link ? { link: richBody.link } : {}),
+            ...(richBody.actions.length > 0 ? { actions: richBody.actions } : {}),
           },
           composeKey: composeKey.current,
         });
@@ -69,6 +83,7 @@ export function useComposeForm(establishment: Establishment) {
         picture.remove();
         setTargets([]);
         timing.reset();
+        rich.reset();
       } catch (caught) {
         const fields = caught instanceof ApiError ? caught.fields : {};
         if (fields.text)
@@ -80,7 +95,10 @@ export function useComposeForm(establishment: Establishment) {
           void queryClient.invalidateQueries({ queryKey: preferenceKeys.all });
         }
         timing.applyServerFields(fields);
+        const richProblem = rich.applyServerFields(fields);
         if (
+          !richProblem &&
+          !fields['repeat.until'] &&
           !fields.text &&
           !fields.mediaId &&
           !fields.preferenceIds &&
@@ -96,8 +114,27 @@ export function useComposeForm(establishment: Establishment) {
       }
     })();
 
+  /** Start from a draft, a template or a past post (issue 32): its words, picture and buttons. */
+  const load = (seed: ComposeSeed) => {
+    form.reset({ text: seed.text });
+    rich.load(seed);
+    picture.load(seed.media);
+    setFailure(null);
+  };
+
+  /** What a draft or template keeps of the form now. */
+  const seed = (): ComposeSeed => ({
+    text,
+    title: rich.title,
+    link: rich.link,
+    actions: rich.actions,
+    media: picture.media ? { id: picture.media.id, url: picture.media.url } : null,
+  });
+
   return {
     text,
+    load,
+    seed,
     textField: form.register('text'),
     textError: fieldError
       ? translateMessage(t, fieldError)
@@ -107,6 +144,7 @@ export function useComposeForm(establishment: Establishment) {
     budget,
     picture,
     timing,
+    rich,
     targeting: {
       value: targets,
       onChange: (next: string[]) => {

@@ -46,6 +46,11 @@ export function useComposePicture(establishmentId: string) {
       setMedia(null);
       setError(null);
     },
+    /** Start from a picture already uploaded (a draft's, a past post's). */
+    load: (from: { id: string; url: string } | null) => {
+      setMedia(from ? { id: from.id, url: from.url, width: 0, height: 0 } : null);
+      setError(null);
+    },
     /** The server refused the uploaded picture at send time: it goes, and the reason stays beside the picker. */
     refuse: (message: string) => {
       setMedia(null);

@@ -17,9 +17,11 @@ import type { EstablishmentView } from '../../../../shared/schemas/establishment
 import { EmptyState } from '../../../components/empty-state';
 import { NotAllowed } from '../../../components/not-allowed';
 import { RetryAlert } from '../../../components/retry-alert';
+import { MutedCommentersCard } from '../../../features/comments/components/muted-commenters-card';
 import { EstablishmentHeader } from '../../../features/establishments/components/establishment-header';
 import { GalleryTab } from '../../../features/establishments/components/gallery-tab';
 import { MembersTab } from '../../../features/establishments/components/members-tab';
+import { OperatorInvitationsCard } from '../../../features/establishments/components/operator-invitations-card';
 import { ProfileTab } from '../../../features/establishments/components/profile-tab';
 import { ShareTab } from '../../../features/establishments/components/share-tab';
 import { ExportMenu } from '../../../features/exports/components/export-menu';
@@ -59,6 +61,8 @@ function useAccess(establishment: EstablishmentView | undefined) {
       locked: true,
       canPost: false,
       canExportFollowers: false,
+      canInvite: false,
+      canMute: false,
       choosesNews: false,
     };
   const registeredById = establishment.audience === 'operator' ? establishment.registeredById : null;
@@ -81,6 +85,9 @@ function useAccess(establishment: EstablishmentView | undefined) {
     locked: establishment.blocked && !can('establishment:edit', { ...resource, blocked: true }),
     canPost: can('notificationPost:create', resource) && !establishment.blocked,
     canExportFollowers: can('followers:export', resource),
+    // Issue 32: inviting colleagues to operate it, and who is muted in its comments.
+    canInvite: can('operator:invite', resource),
+    canMute: can('comment:mute', resource),
     // A follower chooses how its news reaches them (phone, email, feed only, paused) on its page too.
     choosesNews:
       establishment.audience === 'follower' &&
@@ -161,19 +168,23 @@ export function EstablishmentPage() {
             {tab === 'share' && <ShareTab establishment={establishment} />}
             {tab === 'integrations' && <IntegrationsTab establishmentId={establishment.id} />}
             {tab === 'members' && (
-              <MembersTab
-                establishment={establishment}
-                actions={
-                  access.canExportFollowers && (
-                    <ExportMenu
-                      kind="followers"
-                      query={{ establishmentId: establishment.id }}
-                      label={t('exports.followers')}
-                      size="small"
-                    />
-                  )
-                }
-              />
+              <Stack spacing={3}>
+                <MembersTab
+                  establishment={establishment}
+                  actions={
+                    access.canExportFollowers && (
+                      <ExportMenu
+                        kind="followers"
+                        query={{ establishmentId: establishment.id }}
+                        label={t('exports.followers')}
+                        size="small"
+                      />
+                    )
+                  }
+                />
+                {access.canInvite && <OperatorInvitationsCard establishmentId={establishment.id} />}
+                {access.canMute && <MutedCommentersCard establishmentId={establishment.id} />}
+              </Stack>
             )}
           </>
         )}

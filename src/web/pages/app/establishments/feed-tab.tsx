@@ -7,7 +7,9 @@ import { Msg } from '../../../../shared/messages';
 import type { EstablishmentView } from '../../../../shared/schemas/establishment.schema';
 import { EmptyState } from '../../../components/empty-state';
 import { useEstablishmentPosts } from '../../../features/notifications/api/notifications.api';
+import { usePinnedPost } from '../../../features/notifications/api/pins.api';
 import { ComposeCard } from '../../../features/notifications/components/compose-card';
+import { DraftsCard } from '../../../features/notifications/components/drafts-card';
 import { PostList } from '../../../features/notifications/components/post-list';
 import { ScheduledList } from '../../../features/notifications/components/scheduled-list';
 import { translateMessage } from '../../../lib/translate-message';
@@ -27,6 +29,8 @@ export function FeedTab({ establishment, canPost }: { establishment: Establishme
     registeredById: establishment.audience === 'operator' ? establishment.registeredById : null,
   });
   const posts = useEstablishmentPosts(establishment.id, manages);
+  // The post the business pinned shows first, marked, and not again in its place (issue 32).
+  const pinned = usePinnedPost(establishment.id).data ?? null;
   const stopped = establishment.status === 'blocked' || establishment.status === 'inactive';
   // Only those who edit its profile can make it active again (not its representative).
   const canActivate = can('clientSettings', { establishmentId: establishment.id });
@@ -40,6 +44,7 @@ export function FeedTab({ establishment, canPost }: { establishment: Establishme
         <ComposeCard establishment={establishment} />
       )}
       {manages && establishment.audience === 'operator' && <ScheduledList establishment={establishment} />}
+      {manages && establishment.audience === 'operator' && <DraftsCard establishmentId={establishment.id} />}
       <Stack spacing={2}>
         <Typography variant="h6" component="h2">
           {t('notifications.feed.title')}
@@ -48,6 +53,10 @@ export function FeedTab({ establishment, canPost }: { establishment: Establishme
           query={posts}
           label={t('notifications.feed.listLabel', { name: establishment.name })}
           renderPost={(post) => <EngagedPostCard post={post} showDelivery={manages} linkToPost />}
+          skipId={pinned?.id}
+          leading={
+            pinned ? <EngagedPostCard post={pinned} showDelivery={manages} linkToPost pinned /> : undefined
+          }
           empty={
             <Card variant="outlined">
               <EmptyState

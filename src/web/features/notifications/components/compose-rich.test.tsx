@@ -1,0 +1,179 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { type FakeApi, fakeApi } from '../../../../../tests/support/web/fake-api';
+import { renderRoutes } from '../../../../../tests/support/web/render';
+import { Msg } from '../../../../shared/messages';
+import type { Establishment } from '../../../../shared/schemas/establishment.schema';
+import { instantToZoned, zonedToInstant } from '../../../../shared/zoned-time';
+import { ComposeCard } from './compose-card';
+
+/** Issue 32 in the compose card: title, link and buttons, and weekly sends. */
+const ZONE = 'Europe/Vienna';
+const establishment = {
+  audience: 'operator',
+  id: 'e1',
+  publicId: 'bar',
+  name: 'Friday Bar',
+  timeZone: ZONE,
+  logo: null,
+  active: true,
+  blocked: false,
+  status: 'active',
+  registeredById: null,
+} as unknown as Establishment;
+
+const SEND = '/api/establishments/e1/notifications';
+const dayAhead = (days: number) => instantToZoned(Date.now() + days * 24 * 3600_000, ZONE).date;
+const setValue = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });
+
+function renderCompose() {
+  const view = renderRoutes([{ path: '/', element: <ComposeCard establishment={establishment} /> }]);
+  const card = screen.getByRole('region', { name: 'New notification' });
+  return { ...view, card, text: within(card).getByRole('textbox', { name: 'Message' }) };
+}
+
+describe('compose card: title, link and buttons', () => {
+  let server: FakeApi;
+  beforeEach(() => {
+    server = fakeApi()
+      .on('GET', '/api/preferences', { body: { items: [] } })
+      .on('GET', '/api/preference-groups', { body: { items: [] } })
+      .on('GET', '/api/establishments/e1/audience', {
+        body: { followers: 3, reachable: 3, byPhone: 3, byEmail: 0, devices: 4, emails: 0 },
+      })
+      .on('POST', SEND, { status: 202, body: { notification: {}, message: Msg.notificationSent } });
+  });
+
+  it('sends them, shows them in the preview, and counts them in the room left', async () => {
+    const { card, text, user } = renderCompose();
+    await user.type(text, 'Happy hour from 17:00');
+    const room = () => text.getAttribute('aria-describedby');
+    const before = document.getElementById(room() ?? '')?.textContent;
+    const section = within(card).getByRole('button', { name: 'Title, link and buttons' });
+    expect(section).toHaveAttribute('aria-expanded', 'false');
+    await user.click(section);
+    const title = within(card).getByRole('textbox', { name: 'Title' });
+    expect(title).toHaveAccessibleDescription('Empty: Friday Bar');
+    await user.type(title, 'Friday happy hour');
+    await user.type(
+      within(card).getByRole('textbox', { name: 'Link to open' }),
+      'https://bar.example.com/happy',
+    );
+    await user.click(within(card).getByRole('button', { name: 'Add a button' }));
+    await user.type(within(card).getByRole('textbox', { name: 'Button 1: label' }), 'Book a table');
+    const url = within(card).getByRole('textbox', { name: 'Button 1: link' });
+    expect(url).toHaveValue('https://');
+    await user.type(url, 'book.example.com');
+    await user.click(within(card).getByRole('button', { name: 'Add a button' }));
+    // Two at most.
+    expect(within(card).queryByRole('button', { name: 'Add a button' })).toBeNull();
+    await user.click(within(card).getByRole('button', { name: 'Remove button 2' }));
+
+    expect(
+      within(card).getByRole('img', { name: /^Preview of the push notification: Friday happy hour\./ }),
+    ).toBeInTheDocument();
+    expect(within(card).getByText('Book a table', { selector: 'span' })).toBeInTheDocument();
+    expect(document.getElementById(room() ?? '')?.textContent).not.toBe(before);
+
+    await user.click(within(card).getByRole('button', { name: 'Send and post' }));
+    await waitFor(() => expect(server.sent('POST', SEND)).toHaveLength(1));
+    expect(server.sent('POST', SEND)[0]!.body).toEqual({
+      text: 'Happy hour from 17:00',
+      mediaId: null,
+      post: true,
+      title: 'Friday happy hour',
+      link: 'https://bar.example.com/happy',
+      actions: [{ label: 'Book a table', url: 'https://book.example.com' }],
+    });
+  });
+
+  it('says beside each field what is wrong before sending, and the server’s problem too', async () => {
+    const { card, text, user } = renderCompose();
+    await user.type(text, 'Hello');
+    await user.click(within(card).getByRole('button', { name: 'Title, link and buttons' }));
+    await user.click(within(card).getByRole('textbox', { name: 'Title' }));
+    await user.paste('x'.repeat(61));
+    await user.type(within(card).getByRole('textbox', { name: 'Link to open' }), 'http://bar.example.com');
+    await user.click(within(card).getByRole('button', { name: 'Add a button' }));
+    await user.click(within(card).getByRole('button', { name: 'Send' }));
+    expect(within(card).getByRole('textbox', { name: 'Title' })).toHaveAccessibleDescription(
+      'Title must be at most 60 characters',
+    );
+    expect(within(card).getByRole('textbox', { name: 'Link to open' })).toHaveAccessibleDescription(
+      'Link must be an https:// address',
+    );
+    expect(within(card).getByRole('textbox', { name: 'Button 1: label' })).toHaveAccessibleDescription(
+      'button label is required',
+    );
+    expect(within(card).getByRole('textbox', { name: 'Button 1: link' })).toHaveAccessibleDescription(
+      'Button link must be an https:// address',
+    );
+    expect(server.sent('POST', SEND)).toEqual([]);
+
+    // Fixed here, refused by the server: its message beside the field it names.
+    await user.clear(within(card).getByRole('textbox', { name: 'Title' }));
+    await user.clear(within(card).getByRole('textbox', { name: 'Link to open' }));
+    await user.click(within(card).getByRole('button', { name: 'Remove button 1' }));
+    server.on('POST', SEND, {
+      status: 400,
+      body: { code: 'VALIDATION', error: Msg.linkNotHttps, fields: { link: Msg.linkNotHttps } },
+    });
+    await user.click(within(card).getByRole('button', { name: 'Send' }));
+    await waitFor(() =>
+      expect(within(card).getByRole('textbox', { name: 'Link to open' })).toHaveAccessibleDescription(
+        'Link must be an https:// address',
+      ),
+    );
+  });
+});
+
+describe('compose card: weekly sends', () => {
+  let server: FakeApi;
+  beforeEach(() => {
+    server = fakeApi()
+      .on('GET', '/api/preferences', { body: { items: [] } })
+      .on('GET', '/api/preference-groups', { body: { items: [] } })
+      .on('GET', '/api/establishments/e1/audience', {
+        body: { followers: 3, reachable: 3, byPhone: 3, byEmail: 0, devices: 4, emails: 0 },
+      })
+      .on('POST', SEND, { status: 202, body: { notification: {}, message: Msg.weeklySendScheduled } });
+  });
+
+  it("repeats a scheduled send every week on its weekday and time on the business's clock until a last date", async () => {
+    const { card, text, user } = renderCompose();
+    // Only a scheduled send repeats.
+    expect(within(card).queryByRole('switch', { name: 'Repeat every week' })).toBeNull();
+    await user.click(within(card).getByRole('radio', { name: 'Schedule' }));
+    await user.type(text, 'Happy hour from 17:00');
+    const first = dayAhead(2);
+    setValue(within(card).getByLabelText(/^Date/), first);
+    setValue(within(card).getByLabelText(/^Time/), '17:00');
+    const repeat = within(card).getByRole('switch', { name: 'Repeat every week' });
+    const weekday = new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZone: 'UTC' }).format(
+      new Date(`${first}T12:00:00Z`),
+    );
+    expect(repeat).toHaveAccessibleDescription(`Every ${weekday} at 17:00, Europe/Vienna time`);
+    await user.click(repeat);
+    const last = within(card).getByLabelText('Last date');
+    // Four weeks of it, to start with; the day before the first is refused before asking.
+    expect(last).toHaveValue(
+      instantToZoned(Date.parse(`${first}T12:00:00Z`) + 28 * 24 * 3600_000, 'UTC').date,
+    );
+    setValue(last, dayAhead(1));
+    await user.click(within(card).getByRole('button', { name: 'Schedule and post' }));
+    expect(last).toHaveAccessibleDescription(Msg.repeatNeverFires);
+    expect(server.sent('POST', SEND)).toEqual([]);
+
+    const until = dayAhead(30);
+    setValue(last, until);
+    await user.click(within(card).getByRole('button', { name: 'Schedule and post' }));
+    await waitFor(() => expect(server.sent('POST', SEND)).toHaveLength(1));
+    expect(server.sent('POST', SEND)[0]!.body).toMatchObject({
+      text: 'Happy hour from 17:00',
+      post: true,
+      scheduledFor: zonedToInstant({ date: first, time: '17:00' }, ZONE)!.toISOString(),
+      repeat: { until },
+    });
+    expect(await screen.findByText('Weekly send scheduled.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,120 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { type FakeApi, fakeApi } from '../../../../../tests/support/web/fake-api';
+import { renderRoutes } from '../../../../../tests/support/web/render';
+import { Msg } from '../../../../shared/messages';
+import type { Draft } from '../../../../shared/schemas/draft.schema';
+import type { Establishment } from '../../../../shared/schemas/establishment.schema';
+import { ComposeCard } from './compose-card';
+import { DraftsCard } from './drafts-card';
+
+/** Issue 32: keeping the compose form as a draft or template, and starting from one. */
+const establishment = {
+  audience: 'operator',
+  id: 'e1',
+  publicId: 'bar',
+  name: 'Draft Bar',
+  timeZone: 'Europe/Vienna',
+  logo: null,
+  active: true,
+  blocked: false,
+  status: 'active',
+  registeredById: null,
+} as unknown as Establishment;
+
+const TEMPLATE: Draft = {
+  id: 'd1',
+  kind: 'template',
+  name: 'Friday happy hour',
+  content: {
+    text: 'Two for one from 17:00',
+    title: 'Happy hour',
+    link: '',
+    actions: [{ label: 'Book a table', url: 'https://bar.example.com/book' }],
+    mediaId: null,
+    mediaUrl: null,
+  },
+  authorName: 'Karol Klient',
+  updatedAt: new Date().toISOString(),
+};
+
+function renderPage() {
+  const element = (
+    <>
+      <ComposeCard establishment={establishment} />
+      <DraftsCard establishmentId="e1" />
+    </>
+  );
+  renderRoutes([
+    { path: '/', element },
+    { path: '/app/establishment/:id', element },
+  ]);
+  return screen.getByRole('region', { name: 'New notification' });
+}
+
+describe('drafts and templates', () => {
+  let server: FakeApi;
+  beforeEach(() => {
+    server = fakeApi()
+      .on('GET', '/api/preferences', { body: { items: [] } })
+      .on('GET', '/api/preference-groups', { body: { items: [] } })
+      .on('GET', '/api/establishments/e1/audience', {
+        body: { followers: 3, reachable: 3, byPhone: 3, byEmail: 0, devices: 4, emails: 0 },
+      })
+      .on('GET', '/api/establishments/e1/drafts', { body: { items: [] } })
+      .on('POST', '/api/establishments/e1/drafts', {
+        status: 201,
+        body: { draft: TEMPLATE, message: Msg.templateSaved },
+      });
+  });
+
+  it('saves the form as a template under a name it suggests', async () => {
+    const card = renderPage();
+    const save = within(card).getByRole('button', { name: 'Save as template' });
+    // Nothing written: nothing to keep.
+    expect(save).toBeDisabled();
+    const { user } = { user: (await import('@testing-library/user-event')).default.setup() };
+    await user.type(
+      within(card).getByRole('textbox', { name: 'Message' }),
+      'Two for one from 17:00\nAll night',
+    );
+    await user.click(save);
+    const dialog = await screen.findByRole('dialog', { name: 'Save as template' });
+    const name = within(dialog).getByRole('textbox', { name: 'Name' });
+    expect(name).toHaveValue('Two for one from 17:00');
+    await user.clear(name);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(name).toHaveAccessibleDescription('name is required');
+    await user.type(name, 'Friday happy hour');
+    server.on('POST', '/api/establishments/e1/drafts', {
+      status: 201,
+      body: { draft: TEMPLATE, message: Msg.templateSaved },
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(server.sent('POST', '/api/establishments/e1/drafts').length).toBeGreaterThan(0),
+    );
+    expect(server.sent('POST', '/api/establishments/e1/drafts').at(-1)!.body).toEqual({
+      kind: 'template',
+      name: 'Friday happy hour',
+      content: { text: 'Two for one from 17:00\nAll night', title: '', link: '', actions: [], mediaId: null },
+    });
+    expect(await screen.findByText('Template saved.')).toBeInTheDocument();
+  });
+
+  it('fills the form from a template, its title and buttons too', async () => {
+    server.on('GET', '/api/establishments/e1/drafts', { body: { items: [TEMPLATE] } });
+    const card = renderPage();
+    const user = (await import('@testing-library/user-event')).default.setup();
+    const drafts = screen.getByRole('region', { name: 'Drafts and templates' });
+    await user.click(within(drafts).getByRole('button', { name: 'Templates' }));
+    await user.click(
+      await within(drafts).findByRole('button', { name: 'Use Friday happy hour in the form' }),
+    );
+    await waitFor(() =>
+      expect(within(card).getByRole('textbox', { name: 'Message' })).toHaveValue('Two for one from 17:00'),
+    );
+    expect(within(card).getByRole('textbox', { name: 'Title' })).toHaveValue('Happy hour');
+    expect(within(card).getByRole('textbox', { name: 'Button 1: label' })).toHaveValue('Book a table');
+  });
+});

@@ -1,0 +1,58 @@
+import LinkIcon from '@mui/icons-material/Link';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import { Button, Link, Stack } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import type { NotificationAction } from '../../../../shared/schemas/rich-notification';
+
+/** A link's host, as a reader checks where it leads ("book.example.com"). */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
+/** Links of the web, opened apart from the app and told nothing of it. */
+const OUTSIDE = { target: '_blank', rel: 'noopener noreferrer' } as const;
+
+/**
+ * A post's link and buttons (issue 32) in the feed: the buttons a phone shows under the
+ * notification, as buttons here on every browser, and the link its tap opens.
+ */
+export function PostLinks({ link, actions }: { link: string | null; actions: NotificationAction[] }) {
+  const { t } = useTranslation();
+  if (!link && actions.length === 0) return null;
+  return (
+    <Stack spacing={1} sx={{ mt: 1.5, alignItems: 'flex-start' }}>
+      {actions.length > 0 && (
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+          {actions.map((action) => (
+            <Button
+              key={`${action.label}|${action.url}`}
+              variant="outlined"
+              size="small"
+              href={action.url}
+              {...OUTSIDE}
+              endIcon={<OpenInNewIcon fontSize="small" />}
+              sx={{ textTransform: 'none' }}
+            >
+              <span dir="auto">{action.label}</span>
+            </Button>
+          ))}
+        </Stack>
+      )}
+      {link && (
+        <Link
+          href={link}
+          {...OUTSIDE}
+          variant="body2"
+          sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+        >
+          <LinkIcon fontSize="small" aria-hidden />
+          {t('rich.opens', { host: hostOf(link) })}
+        </Link>
+      )}
+    </Stack>
+  );
+}

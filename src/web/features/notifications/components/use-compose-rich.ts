@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { z } from 'zod';
+import {
+  NOTIFICATION_ACTIONS_MAX,
+  type NotificationAction,
+  notificationActionsField,
+  notificationLinkField,
+  notificationTitleField,
+} from '../../../../shared/schemas/rich-notification';
+
+/** Where every link starts: a new button's link is filled with it. */
+const HTTPS_SCHEME = 'https://';
+
+/** The rules the server applies to the rich part of a send (issue 32), checked before asking it. */
+const RichSchema = z.object({
+  title: notificationTitleField,
+  link: notificationLinkField.optional(),
+  actions: notificationActionsField,
+});
+
+/** The fields of the rich part whose problems show beside them: title, link, actions.N.label/url. */
+const isRichField = (key: string) => key === 'title' || key === 'link' || key.startsWith('actions');
+
+/**
+ * A notification's title, link and up to two buttons (issue 32), as the compose card edits them:
+ * each problem beside its field (in English as the API says it; the field translates it).
+ */
+export function useComposeRich() {
+  const [title, setTitle] = useState('');
+  const [link, setLink] = useState('');
+  const [actions, setActions] = useState<NotificationAction[]>([]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  // Counts loads (a draft, a template, a past post): the section opens to show what came in.
+  const [loads, setLoads] = useState(0);
+  const clear = (key: string) =>
+    setErrors((current) => {
+      const { [key]: _gone, ...rest } = current;
+      return rest;
+    });
+
+  /** What the send carries, or null with the problems set beside their fields. */
+  const body = () => {
+    const parsed = RichSchema.safeParse({
+      title,
+      ...(link.trim() ? { link } : {}),
+      actions,
+    });
+    if (!parsed.success) {
+      const found: Record<string, string> = {};
+      for (const issue of parsed.error.issues) found[issue.path.join('.')] ??= issue.message;
+      setErrors(found);
+      return null;
+    }
+    return {
+      title: parsed.data.title,
+      link: parsed.data.link ?? null,
+      actions: parsed.data.actions,
+    };
+  };
+
+  return {
+    title,
+    link,
+    actions,
+    errors,
+    /** Anything set: the section starts open again when an error is in it. */
+    used: title !== '' || link !== '' || actions.length > 0,
+    setTitle: (next: string) => {
+      setTitle(next);
+      clear('title');
+    },
+    setLink: (next: string) => {
+      setLink(next);
+      clear('link');
+    },
+    setAction: (index: number, next: NotificationAction) => {
+      setActions((current) => current.map((action, i) => (i === index ? next : action)));
+      clear(`actions.${index}.label`);
+      clear(`actions.${index}.url`);
+    },
+    addAction: () =>
+      setActions((current) =>
+        current.length < NOTIFICATION_ACTIONS_MAX ? [...current, { label: '', url: HTTPS_SCHEME }] : current,
+      ),
+    removeAction: (index: number) => {
+      setActions((current) => current.filter((_, i) => i !== index));
+      setErrors((current) =>
+        Object.fromEntries(Object.entries(current).filter(([k]) => !k.startsWith('actions'))),
+      );
+    },
+    body,
+    /** The server's field problems of the rich part; true when there was one. */
+    applyServerFields: (fields: Record<string, string>) => {
+      const mine = Object.fromEntries(Object.entries(fields).filter(([key]) => isRichField(key)));
+      setErrors(mine);
+      return Object.keys(mine).length > 0;
+    },
+    reset: () => {
+      setTitle('');
+      setLink('');
+      setActions([]);
+      setErrors({});
+    },
+    /** Start from a draft, a template or a past post. */
+    load: (from: { title: string; link: string; actions: NotificationAction[] }) => {
+      setTitle(from.title);
+      setLink(from.link);
+      setActions(from.actions.slice(0, NOTIFICATION_ACTIONS_MAX));
+      setErrors({});
+      setLoads((n) => n + 1);
+    },
+    loads,
+  };
+}
+
+export type ComposeRich = ReturnType<typeof useComposeRich>;
