@@ -97,7 +97,7 @@ test.describe('notifications', () => {
     const send = compose.getByRole('button', { name: 'Send', exact: true });
     const sendAndPost = compose.getByRole('button', { name: 'Send and post' });
     const preview = compose.getByRole('img', { name: /^Preview of the push notification/ });
-    await expect(compose.getByText(/^[\d,.\s\u00a0]+ bytes left in the push message$/)).toBeVisible();
+    await expect(compose.getByText(/^Characters left in the push message: [\d,.\s\u00a0]+$/)).toBeVisible();
 
     // Sending nothing says what is missing, beside the field.
     await sendAndPost.click();

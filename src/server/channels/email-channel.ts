@@ -1,5 +1,6 @@
 import { isLanguage } from '../../shared/i18n/languages';
 import { mediaUrl } from '../../shared/push/payload';
+import { textIn } from '../../shared/schemas/post-translations';
 import type { AppContext } from '../context';
 import type { EmailResult } from '../jobs/delivery-outcomes';
 import { forEachConcurrently } from '../lib/concurrency';
@@ -48,7 +49,7 @@ export function createEmailChannel(ctx: AppContext): Channel {
     const mail = notificationMail(isLanguage(target.language) ? target.language : 'en', {
       establishment: n.establishmentName,
       address: addressLine(n),
-      text: n.text,
+      text: textIn(n, target.language),
       title: n.title,
       actions: n.actions ?? [],
       pictureUrl: picture ? `${publicUrl}${picture}` : null,

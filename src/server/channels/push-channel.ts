@@ -1,4 +1,5 @@
 import { pushMessageOf, pushTopicOf } from '../../shared/push/payload';
+import { type PostTranslations, textIn } from '../../shared/schemas/post-translations';
 import type { AppContext } from '../context';
 import type { BatchOutcomes } from '../jobs/delivery-outcomes';
 import { PUSH_OPTIONS } from '../jobs/notification-delivery.queues';
@@ -7,7 +8,52 @@ import * as deliveries from '../modules/notifications/deliveries.repo';
 import * as originPauses from '../modules/notifications/origin-pauses.repo';
 import { quietUntilAt } from '../modules/notifications/quiet-period';
 import type { PushOptions } from '../push/push-sender';
-import type { Channel, DeliveryBatch } from './channel';
+import type { Channel, DeliveryBatch, DeliveryNotification } from './channel';
+
+/** A business's notification as its push carries it, in the text given (a translation, issue 32). */
+export function notificationPushMessage(
+  n: Pick<
+    DeliveryNotification,
+    | 'id'
+    | 'establishmentId'
+    | 'establishmentName'
+    | 'logo'
+    | 'mediaId'
+    | 'createdAt'
+    | 'title'
+    | 'linkUrl'
+    | 'actions'
+  >,
+  text: string,
+) {
+  return pushMessageOf({
+    id: n.id,
+    establishmentId: n.establishmentId,
+    establishmentName: n.establishmentName,
+    text,
+    logo: n.logo,
+    media: n.mediaId,
+    createdAt: n.createdAt.getTime(),
+    title: n.title,
+    link: n.linkUrl,
+    actions: n.actions,
+  });
+}
+
+/** Rows grouped by the text each gets: their user's translation, else the main text. */
+export function byText<T extends { language: string | null }>(
+  n: { text: string; translations: PostTranslations },
+  rows: T[],
+): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const text = textIn(n, row.language);
+    const group = groups.get(text);
+    if (group) group.push(row);
+    else groups.set(text, [row]);
+  }
+  return groups;
+}
 
 /** Outcomes are written once this many times the requests in flight have completed. */
 const FLUSH_EVERY_IN_FLIGHT = 4;
@@ -171,24 +217,13 @@ export function createPushChannel(ctx: AppContext, batchesInParallel: number): C
       const { sendable, expired } = await holdBackQuiet(n.id, expiresAt, rows);
       // Their quiet hours end after the message expires: it would never be worth showing.
       for (const row of expired) outcomes.decide(row.subscriptionId, 'failed', null);
-      const message = JSON.stringify(
-        pushMessageOf({
-          id: n.id,
-          establishmentId: n.establishmentId,
-          establishmentName: n.establishmentName,
-          text: n.text,
-          logo: n.logo,
-          media: n.mediaId,
-          createdAt: n.createdAt.getTime(),
-          title: n.title,
-          link: n.linkUrl,
-          actions: n.actions,
-        }),
-      );
       // The message lives at the push service only for what is left of its TTL; its topic lets an
       // update or a withdrawal replace it there.
       const options = { ...PUSH_OPTIONS, ttl: Math.ceil((expiresAt - now) / 1000), topic: pushTopicOf(n.id) };
-      await sendDue(n.id, message, options, dueNow(sendable, outcomes.pauses, outcomes, now), outcomes);
+      const due = dueNow(sendable, outcomes.pauses, outcomes, now);
+      // One message per language the batch's users read (issue 32); most posts have one text.
+      for (const [text, rows] of byText(n, due))
+        await sendDue(n.id, JSON.stringify(notificationPushMessage(n, text)), options, rows, outcomes);
       await decideRefusals(n.id, outcomes);
     },
   };

@@ -44,7 +44,16 @@ export function notificationDeliveryJobs(ctx: AppContext): JobDefinition<z.ZodTy
         n.createdAt.getTime() + PUSH_OPTIONS.ttl * 1000,
         n.validUntil?.getTime() ?? Number.POSITIVE_INFINITY,
       );
-      const pending = await deliveries.pendingInRange(sql, notificationId, after, upto, channel.name);
+      // A post in several languages (issue 32): each device gets its user's.
+      const translated = Object.keys(n.translations).length > 0;
+      const pending = await deliveries.pendingInRange(
+        sql,
+        notificationId,
+        after,
+        upto,
+        channel.name,
+        translated,
+      );
       const outcomes = new BatchOutcomes(
         ctx,
         notificationId,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { pushMessageOf, pushTopicOf, withdrawalOf } from '../../shared/push/payload';
+import { pushTopicOf, withdrawalOf } from '../../shared/push/payload';
+import { byText, notificationPushMessage } from '../channels/push-channel';
 import type { AppContext } from '../context';
 import * as deliveries from '../modules/notifications/deliveries.repo';
 import * as notificationsRepo from '../modules/notifications/notifications.repo';
@@ -41,40 +42,35 @@ export function replaceJobFor(payload: z.input<typeof notificationReplaceJob.pay
 export function notificationReplaceJobs(ctx: AppContext): JobDefinition<z.ZodType>[] {
   const { sql } = ctx.database;
 
-  /** The edited notification, encrypted per device with its receipt (clicks still count), posted. */
+  /**
+   * The edited notification, encrypted per device with its receipt (clicks still count), posted;
+   * each device in its user's language when the post has translations (issue 32).
+   */
   async function pushUpdate(
     n: NonNullable<Awaited<ReturnType<typeof notificationsRepo.findForDelivery>>>,
     devices: deliveries.ReachedDevice[],
     options: PushOptions,
   ): Promise<PushResult['kind'][]> {
-    const message = JSON.stringify({
-      ...pushMessageOf({
-        id: n.id,
-        establishmentId: n.establishmentId,
-        establishmentName: n.establishmentName,
-        text: n.text,
-        logo: n.logo,
-        media: n.mediaId,
-        createdAt: n.createdAt.getTime(),
-        title: n.title,
-        link: n.linkUrl,
-        actions: n.actions,
-      }),
-      updated: true,
-    });
-    const recipients = devices.flatMap((d) => [d.id, d.p256dh, d.auth]);
-    const bodies = await ctx.push.encryption.encryptWithReceipts({
-      notificationId: n.id,
-      message,
-      recipients,
-    });
-    const kinds = await Promise.all(
-      devices.map(async (device, i): Promise<PushResult['kind']> => {
-        const body = bodies[i];
-        if (!body) return 'payload';
-        return (await ctx.push.sender.post(device.endpoint, body, options)).kind;
-      }),
-    );
+    const outcome = new Map<string, PushResult['kind']>();
+    for (const [text, group] of byText(n, devices)) {
+      const message = JSON.stringify({ ...notificationPushMessage(n, text), updated: true });
+      const recipients = group.flatMap((d) => [d.id, d.p256dh, d.auth]);
+      const bodies = await ctx.push.encryption.encryptWithReceipts({
+        notificationId: n.id,
+        message,
+        recipients,
+      });
+      await Promise.all(
+        group.map(async (device, i) => {
+          const body = bodies[i];
+          outcome.set(
+            device.id,
+            body ? (await ctx.push.sender.post(device.endpoint, body, options)).kind : 'payload',
+          );
+        }),
+      );
+    }
+    const kinds = devices.map((device) => outcome.get(device.id) ?? 'payload');
     const gone = devices.filter((_, i) => kinds[i] === 'gone').map((d) => d.id);
     await deliveries.deleteSubscriptions(sql, gone);
     return kinds;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FieldLabel, Msg, required, tooLong } from '../messages';
+import { PostTranslationsSchema } from './post-translations';
 import { preferenceIdsField, TargetSchema } from './preference.schema';
 import { REACTION_KINDS } from './reaction-kinds';
 import {
@@ -39,6 +40,8 @@ export const ComposeNotificationBodySchema = z.object({
   link: notificationLinkField.nullish(),
   /** Up to two buttons (label + https URL); links in the feed and in email. */
   actions: notificationActionsField.nullish(),
+  /** The text in other languages (issue 32): each follower gets theirs, else `text`. */
+  translations: PostTranslationsSchema.optional(),
   /**
    * Weekly (issue 32): the first send is `scheduledFor`; it repeats on that weekday at that time on
    * the business's clock until `until` (YYYY-MM-DD, the business's calendar, inclusive).
@@ -181,6 +184,8 @@ export const PostSchema = z.object({
   /** What a click on the notification opens; null: the post. */
   link: z.string().nullable(),
   actions: z.array(NotificationActionSchema),
+  /** The text in other languages, by language code: the reader's is shown, else `text`. */
+  translations: z.record(z.string(), z.string()),
   /**
    * The weekly send this is an occurrence of (issue 32), for those who may send for the
    * establishment; null otherwise. `time` on the business's clock, in `timeZone`.

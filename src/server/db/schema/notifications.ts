@@ -13,6 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { DELIVERY_CHANNELS } from '../../../shared/schemas/channels';
+import type { PostTranslations } from '../../../shared/schemas/post-translations';
 import type { NotificationAction } from '../../../shared/schemas/rich-notification';
 import { establishments } from './establishments';
 import { users } from './users';
@@ -132,6 +133,8 @@ export const notifications = pgTable(
     linkUrl: text('link_url'),
     /** Up to two buttons (label + https URL); links in the feed and in email. */
     actions: jsonb('actions').$type<NotificationAction[]>(),
+    /** The text in other languages (issue 32): each follower gets theirs, else `text`. */
+    translations: jsonb('translations').$type<PostTranslations>().notNull().default({}),
     /** The weekly send this is an occurrence of (issue 32). */
     recurrenceId: uuid('recurrence_id').references(() => recurringSends.id, { onDelete: 'set null' }),
     mediaId: uuid('media_id').references(() => postMedia.id, { onDelete: 'set null' }),

@@ -177,6 +177,11 @@ export interface PendingDelivery {
   retryAt: Date | null;
   /** The user's quiet hours (issue 16); null for most: no quiet hours. */
   quiet: QuietHoursSetting | null;
+  /**
+   * A push's user's language, read only for a post in several languages (issue 32: the join costs
+   * on the hottest query); null otherwise. An email's language is `email.language`.
+   */
+  language: string | null;
 }
 
 /**
@@ -192,14 +197,19 @@ export async function pendingInRange(
   after: string | null,
   upto: string,
   channel: DeliveryChannel = 'push',
+  withLanguage = false,
 ): Promise<PendingDelivery[]> {
+  // A post in several languages: each device's user's language too (a primary-key join per row).
+  const language = withLanguage && channel === 'push';
   const { rows } = await sql.executeSql(
     `WITH quiet AS MATERIALIZED (
        SELECT id, quiet_start, quiet_end, quiet_time_zone FROM users
         WHERE quiet_start IS NOT NULL AND ($2::uuid IS NULL OR id > $2::uuid) AND id <= $3::uuid)
      SELECT d.subscription_id, d.channel, d.attempts, d.retry_at, s.endpoint, s.p256dh, s.auth, s.failed_sends,
             q.quiet_start, q.quiet_end, q.quiet_time_zone, e.email, e.first_name, e.language
+            ${language ? ', l.language AS push_language' : ''}
        FROM deliveries d LEFT JOIN push_subscriptions s ON d.channel = 'push' AND s.id = d.subscription_id
+       ${language ? 'LEFT JOIN users l ON l.id = d.user_id' : ''}
        LEFT JOIN quiet q ON q.id = d.user_id
        LEFT JOIN users e ON d.channel = 'email' AND e.id = d.user_id
                         AND e.marketing_consent AND e.email_bounced_at IS NULL
@@ -223,8 +233,10 @@ export async function pendingInRange(
       quiet_start: number | null;
       quiet_end: number | null;
       quiet_time_zone: string | null;
+      push_language?: string | null;
     }[]
   ).map((r) => ({
+    language: r.push_language ?? null,
     subscriptionId: r.subscription_id,
     channel: r.channel,
     email:

@@ -77,6 +77,7 @@ export function toPostDto(
     title: row.title,
     link: row.linkUrl,
     actions: row.actions ?? [],
+    translations: row.translations,
     recurrence:
       manager && row.recurrenceId && row.recurrenceWeekday !== null
         ? {

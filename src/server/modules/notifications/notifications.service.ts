@@ -144,6 +144,7 @@ function checkPushSize(
   establishment: { id: string; name: string; logo: string | null },
   content: Pick<PushMessageInput, 'text' | 'title' | 'link' | 'actions' | 'media'>,
   createdAt: Date,
+  field = 'text',
 ) {
   const probe = pushMessageOf({
     ...content,
@@ -153,7 +154,7 @@ function checkPushSize(
     logo: establishment.logo,
     createdAt: createdAt.getTime(),
   });
-  if (pushBytesLeft(probe) < 0) throw fieldError('text', Msg.pushTooLarge, ErrorCode.PAYLOAD_TOO_LARGE);
+  if (pushBytesLeft(probe) < 0) throw fieldError(field, Msg.pushTooLarge, ErrorCode.PAYLOAD_TOO_LARGE);
 }
 
 /** A weekly send's rule (issue 32): its first send must be scheduled, its last date not before it. */
@@ -213,6 +214,9 @@ export async function send(
   const validUntil = body.validUntil ? validUntilOf(body.validUntil, createdAt) : null;
   const rich = { title: body.title ?? null, link: body.link ?? null, actions: body.actions ?? [] };
   checkPushSize(establishment, { ...rich, text: body.text, media: mediaId }, createdAt);
+  const translations = body.translations ?? {};
+  for (const [language, text] of Object.entries(translations))
+    checkPushSize(establishment, { ...rich, text, media: mediaId }, createdAt, `translations.${language}`);
   const weekly = weeklyRuleFor(body, scheduledFor, establishment.timeZone);
   const targets = await existingPreferences(ctx.db, body.preferenceIds ?? []);
 
@@ -227,6 +231,7 @@ export async function send(
       title: rich.title,
       linkUrl: rich.link,
       actions: rich.actions.length > 0 ? rich.actions : null,
+      translations,
       recurrenceId,
       mediaId,
       inFeed: body.post,

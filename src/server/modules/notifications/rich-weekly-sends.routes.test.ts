@@ -22,6 +22,7 @@ import {
 import { ErrorCode } from '../../../shared/errors';
 import { Msg } from '../../../shared/messages';
 import type { Post, ScheduledList } from '../../../shared/schemas/notification.schema';
+import { translationKeyMsg } from '../../../shared/schemas/post-translations';
 import { NOTIFICATION_TITLE_MAX } from '../../../shared/schemas/rich-notification';
 import { instantToZoned, zonedToInstant } from '../../../shared/zoned-time';
 import { releaseDueNotifications } from '../../jobs/release-scheduled.job';
@@ -293,5 +294,72 @@ describe('a weekly send', () => {
       { 'repeat.until': Msg.repeatUntilInvalid },
     );
     expect(await scheduledOf(establishment.id, client.token)).toEqual([]);
+  });
+});
+
+describe('one post in several languages', () => {
+  it("reaches each follower's phone in their language, else in the main text, and the feed carries both", async () => {
+    const { establishment, client } = await business('Polyglot Pub');
+    const bernd = await a.followerOf(establishment.id, 'bernd');
+    const anna = await a.followerOf(establishment.id, 'anna');
+    const eva = await a.followerOf(establishment.id, 'eva');
+    await t.ctx.database.sql.executeSql('UPDATE users SET language = $1 WHERE id = $2', ['de', bernd.id]);
+    await t.ctx.database.sql.executeSql('UPDATE users SET language = $1 WHERE id = $2', ['hu', eva.id]);
+    const [berndPhone, annaPhone, evaPhone] = [await device(bernd), await device(anna), await device(eva)];
+
+    const sent = await sendOk(client, establishment.id, {
+      text: 'Happy hour from 17:00',
+      post: true,
+      title: 'Friday',
+      translations: { de: 'Happy Hour ab 17 Uhr', sk: '  ', hu: '' },
+    });
+    // Empty ones are no translation: those readers get the main text.
+    expect(sent.translations).toEqual({ de: 'Happy Hour ab 17 Uhr' });
+    await finished(client, sent.id);
+    expect(messagesTo(berndPhone).map((m) => [m.title, m.body])).toEqual([
+      ['Friday', 'Happy Hour ab 17 Uhr'],
+    ]);
+    expect(messagesTo(annaPhone).map((m) => m.body)).toEqual(['Happy hour from 17:00']);
+    expect(messagesTo(evaPhone).map((m) => m.body)).toEqual(['Happy hour from 17:00']);
+    const [post] = await postsOf(establishment.id, bernd);
+    expect(post).toMatchObject({
+      text: 'Happy hour from 17:00',
+      translations: { de: 'Happy Hour ab 17 Uhr' },
+    });
+
+    // "Update on phones" keeps each device's language.
+    const edit = await call(
+      'PATCH',
+      `/api/notifications/${sent.id}`,
+      { text: 'Happy hour from 18:00', updatePhones: true },
+      client.token,
+    );
+    expect(edit.statusCode, edit.body).toBe(200);
+    await expect.poll(() => messagesTo(annaPhone).length, { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => messagesTo(berndPhone).length, { timeout: 10_000 }).toBe(2);
+    expect(messagesTo(annaPhone)[1]).toMatchObject({ body: 'Happy hour from 18:00', updated: true });
+    expect(messagesTo(berndPhone)[1]).toMatchObject({ body: 'Happy Hour ab 17 Uhr', updated: true });
+  });
+
+  it('refuses an unknown language, a translation too long or too big for a push', async () => {
+    const { establishment, client } = await business('Babel Bar');
+    const refused = async (
+      translations: unknown,
+      fields: Record<string, string>,
+      code: string = ErrorCode.VALIDATION,
+    ) => {
+      const res = await send(client, establishment.id, { text: 'Hello', post: true, translations });
+      expectError(res, 400, code, fields);
+    };
+    await refused({ xx: 'Hallo' }, { 'translations.xx': translationKeyMsg });
+    await refused({ en: 'Hello' }, { 'translations.en': translationKeyMsg });
+    await refused({ de: 'x'.repeat(2001) }, { 'translations.de': 'Text must be at most 2000 characters' });
+    await refused({ de: 7 }, { 'translations.de': 'A translation must be text' });
+    await refused(
+      { cz: '€'.repeat(1400) },
+      { 'translations.cz': Msg.pushTooLarge },
+      ErrorCode.PAYLOAD_TOO_LARGE,
+    );
+    expect(await postsOf(establishment.id, client, true)).toEqual([]);
   });
 });

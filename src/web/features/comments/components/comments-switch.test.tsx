@@ -24,6 +24,7 @@ const post: Post = {
   title: null,
   link: null,
   actions: [],
+  translations: {},
   recurrence: null,
   reactions: { counts: [], mine: null },
   comments: { count: 0, enabled: false },

@@ -58,7 +58,7 @@ const renderCompose = () => {
   };
 };
 
-/** The bytes left as the field's help text says them ("3,712 bytes left in the push message"). */
+/** The room left as the field's help text says it ("Characters left in the push message: 3,712"). */
 /** The room the form says is left, in characters (issue 32: bytes mean nothing to an operator). */
 const charactersLeft = (field: HTMLElement) => {
   const description = document.getElementById(field.getAttribute('aria-describedby') ?? '')?.textContent;

@@ -10,6 +10,7 @@ import { ComposeRichFields } from './compose-rich-fields';
 import { useComposeSeed } from './compose-seed';
 import { ComposeSendBar } from './compose-send-bar';
 import { ComposeTimingFields } from './compose-timing-fields';
+import { ComposeTranslationFields } from './compose-translation-fields';
 import { PushPreview } from './push-preview';
 import { SaveDraftDialog } from './save-draft-dialog';
 import { TargetingField } from './targeting-field';
@@ -60,6 +61,7 @@ export function ComposeCard({ establishment }: { establishment: Establishment })
                   disabled={compose.busy}
                 />
                 <ComposeRichFields rich={compose.rich} name={establishment.name} disabled={compose.busy} />
+                <ComposeTranslationFields rich={compose.rich} disabled={compose.busy} />
                 <TargetingField
                   establishmentId={establishment.id}
                   {...compose.targeting}

@@ -9,7 +9,7 @@ import type { PushBudget } from './use-push-budget';
 
 interface Props {
   textField: UseFormRegisterReturn<'text'>;
-  /** The text's problem, or null: the bytes left show in its place. */
+  /** The text's problem, or null: the room left shows in its place. */
   textError: string | null;
   budget: PushBudget;
   picture: ComposePicture;

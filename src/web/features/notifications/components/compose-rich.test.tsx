@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type FakeApi, fakeApi } from '../../../../../tests/support/web/fake-api';
 import { renderRoutes } from '../../../../../tests/support/web/render';
+import { languageLabel } from '../../../../shared/i18n/language-names';
 import { Msg } from '../../../../shared/messages';
 import type { Establishment } from '../../../../shared/schemas/establishment.schema';
 import { instantToZoned, zonedToInstant } from '../../../../shared/zoned-time';
@@ -124,6 +125,41 @@ describe('compose card: title, link and buttons', () => {
         'Link must be an https:// address',
       ),
     );
+  });
+});
+
+describe('compose card: one post in several languages', () => {
+  let server: FakeApi;
+  beforeEach(() => {
+    server = fakeApi()
+      .on('GET', '/api/preferences', { body: { items: [] } })
+      .on('GET', '/api/preference-groups', { body: { items: [] } })
+      .on('GET', '/api/establishments/e1/audience', {
+        body: { followers: 3, reachable: 3, byPhone: 3, byEmail: 0, devices: 4, emails: 0 },
+      })
+      .on('POST', SEND, { status: 202, body: { notification: {}, message: Msg.notificationSent } });
+  });
+
+  it('sends the translations written, and shows the server’s problem beside the language', async () => {
+    const { card, text, user } = renderCompose();
+    await user.type(text, 'Happy hour from 17:00');
+    await user.click(within(card).getByRole('button', { name: /^Translations/ }));
+    const german = within(card).getByRole('textbox', { name: languageLabel('de', 'en') });
+    await user.type(german, 'Happy Hour ab 17 Uhr');
+    server.on('POST', SEND, {
+      status: 400,
+      body: {
+        code: 'PAYLOAD_TOO_LARGE',
+        error: Msg.pushTooLarge,
+        fields: { 'translations.de': Msg.pushTooLarge },
+      },
+    });
+    await user.click(within(card).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(german).toHaveAccessibleDescription(Msg.pushTooLarge));
+    expect(server.sent('POST', SEND)[0]!.body).toMatchObject({
+      text: 'Happy hour from 17:00',
+      translations: { de: 'Happy Hour ab 17 Uhr' },
+    });
   });
 });
 

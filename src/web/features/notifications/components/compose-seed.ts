@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import type { PostTranslations } from '../../../../shared/schemas/post-translations';
 import type { NotificationAction } from '../../../../shared/schemas/rich-notification';
 
 /**
@@ -12,6 +13,8 @@ export interface ComposeSeed {
   title: string;
   link: string;
   actions: NotificationAction[];
+  /** The text in other languages (issue 32); a draft keeps none. */
+  translations?: PostTranslations;
   media: { id: string; url: string } | null;
 }
 

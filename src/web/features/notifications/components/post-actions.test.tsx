@@ -46,6 +46,7 @@ function makePost(overrides: Partial<Post> = {}): Post {
     title: null,
     link: null,
     actions: [],
+    translations: {},
     recurrence: null,
     reactions: { counts: [], mine: null },
     comments: { count: 0, enabled: true },

@@ -96,6 +96,7 @@ export function PostActions({ post, onDeleted }: { post: Post; onDeleted?(): voi
                 title: post.title ?? '',
                 link: post.link ?? '',
                 actions: post.actions,
+                translations: post.translations,
                 media: post.media ? { id: post.media.id, url: post.media.url } : null,
               });
             }}

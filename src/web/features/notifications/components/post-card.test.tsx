@@ -1,8 +1,9 @@
 import { screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeApi } from '../../../../../tests/support/web/fake-api';
 import { renderRoutes } from '../../../../../tests/support/web/render';
 import type { Post } from '../../../../shared/schemas/notification.schema';
+import { changeLanguage } from '../../../app/i18n';
 import { PostCard } from './post-card';
 
 /** An offer's end on a post (issue 26), as followers and operators see it. */
@@ -24,6 +25,7 @@ function makePost(validUntil: string | null): Post {
     title: null,
     link: null,
     actions: [],
+    translations: {},
     recurrence: null,
     reactions: { counts: [], mine: null },
     comments: { count: 0, enabled: false },
@@ -56,5 +58,39 @@ describe('post card: an offer with an end', () => {
     renderPost(makePost(null));
     expect(screen.queryByText(/Valid until/)).toBeNull();
     expect(screen.queryByText('Ended')).toBeNull();
+  });
+});
+
+describe('post card: a post in several languages, its title, link and buttons (issue 32)', () => {
+  beforeEach(() => {
+    fakeApi();
+  });
+  afterAll(() => changeLanguage('en'));
+
+  it("shows the reader's language when the business translated it, else the main text", async () => {
+    const post = {
+      ...makePost(null),
+      title: 'Friday',
+      link: 'https://bar.example.com/happy',
+      actions: [{ label: 'Book a table', url: 'https://bar.example.com/book' }],
+      translations: { de: 'Zwei zum Preis von einem bis zehn' },
+    };
+    const view = renderPost(post);
+    expect(screen.getByText('Two for one until ten')).toBeVisible();
+    expect(screen.getByText('Friday')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Book a table' })).toHaveAttribute(
+      'href',
+      'https://bar.example.com/book',
+    );
+    expect(screen.getByRole('link', { name: 'Opens bar.example.com' })).toHaveAttribute(
+      'href',
+      'https://bar.example.com/happy',
+    );
+    view.unmount();
+    await changeLanguage('de');
+    renderPost(post);
+    expect(screen.getByText('Zwei zum Preis von einem bis zehn')).toBeVisible();
+    await changeLanguage('hu');
+    expect(await screen.findByText('Two for one until ten')).toBeVisible();
   });
 });

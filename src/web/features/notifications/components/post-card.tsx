@@ -23,6 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { postPath } from '../../../../shared/push/payload';
 import type { Post } from '../../../../shared/schemas/notification.schema';
+import { textIn } from '../../../../shared/schemas/post-translations';
 import { RelativeTime } from '../../../components/relative-time';
 import { logoUrl } from '../../../lib/media-urls';
 import { DeliveryLine } from './delivery-figures';
@@ -66,7 +67,7 @@ export function PostCard({
   renderReactions,
   renderCommentsLink,
 }: PostCardProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { establishment } = post;
   const picture = post.media?.url ?? null;
   const titleId = `post-${post.id}-title`;
@@ -158,7 +159,8 @@ export function PostCard({
             color: ended ? 'text.secondary' : undefined,
           }}
         >
-          {post.text}
+          {/* The reader's language when the business translated it (issue 32). */}
+          {textIn(post, i18n.language)}
         </Typography>
         <PostLinks link={post.link} actions={post.actions} />
       </CardContent>

@@ -74,6 +74,7 @@ export function useComposeForm(establishment: Establishment) {
             ...(richBody.title ? { title: richBody.title } : {}),
             ...(richBody.link ? { link: richBody.link } : {}),
             ...(richBody.actions.length > 0 ? { actions: richBody.actions } : {}),
+            ...(Object.keys(richBody.translations).length > 0 ? { translations: richBody.translations } : {}),
           },
           composeKey: composeKey.current,
         });

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { z } from 'zod';
+import type { Language } from '../../../../shared/i18n/languages';
+import { type PostTranslations, PostTranslationsSchema } from '../../../../shared/schemas/post-translations';
 import {
   NOTIFICATION_ACTIONS_MAX,
   type NotificationAction,
@@ -19,7 +21,8 @@ const RichSchema = z.object({
 });
 
 /** The fields of the rich part whose problems show beside them: title, link, actions.N.label/url. */
-const isRichField = (key: string) => key === 'title' || key === 'link' || key.startsWith('actions');
+const isRichField = (key: string) =>
+  key === 'title' || key === 'link' || key.startsWith('actions') || key.startsWith('translations.');
 
 /**
  * A notification's title, link and up to two buttons (issue 32), as the compose card edits them:
@@ -29,6 +32,8 @@ export function useComposeRich() {
   const [title, setTitle] = useState('');
   const [link, setLink] = useState('');
   const [actions, setActions] = useState<NotificationAction[]>([]);
+  // The text in other languages (issue 32), by language code.
+  const [translations, setTranslations] = useState<PostTranslations>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   // Counts loads (a draft, a template, a past post): the section opens to show what came in.
   const [loads, setLoads] = useState(0);
@@ -55,6 +60,7 @@ export function useComposeRich() {
       title: parsed.data.title,
       link: parsed.data.link ?? null,
       actions: parsed.data.actions,
+      translations: PostTranslationsSchema.parse(translations),
     };
   };
 
@@ -63,6 +69,11 @@ export function useComposeRich() {
     link,
     actions,
     errors,
+    translations,
+    setTranslation: (language: Language, text: string) => {
+      setTranslations((current) => ({ ...current, [language]: text }));
+      clear(`translations.${language}`);
+    },
     /** Anything set: the section starts open again when an error is in it. */
     used: title !== '' || link !== '' || actions.length > 0,
     setTitle: (next: string) => {
@@ -99,10 +110,17 @@ export function useComposeRich() {
       setTitle('');
       setLink('');
       setActions([]);
+      setTranslations({});
       setErrors({});
     },
     /** Start from a draft, a template or a past post. */
-    load: (from: { title: string; link: string; actions: NotificationAction[] }) => {
+    load: (from: {
+      title: string;
+      link: string;
+      actions: NotificationAction[];
+      translations?: PostTranslations;
+    }) => {
+      setTranslations(from.translations ?? {});
       setTitle(from.title);
       setLink(from.link);
       setActions(from.actions.slice(0, NOTIFICATION_ACTIONS_MAX));

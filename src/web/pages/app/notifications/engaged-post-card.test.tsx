@@ -49,6 +49,7 @@ function makePost(reactions: ReactionSummary, overrides: Partial<Post> = {}): Po
     title: null,
     link: null,
     actions: [],
+    translations: {},
     recurrence: null,
     reactions,
     comments: { count: 0, enabled: true },

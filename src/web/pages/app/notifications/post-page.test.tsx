@@ -59,6 +59,7 @@ const post = (overrides: Partial<Post>): Post => ({
   title: null,
   link: null,
   actions: [],
+  translations: {},
   recurrence: null,
   reactions: { counts: [], mine: null },
   comments: { count: 0, enabled: true },
