@@ -5,7 +5,7 @@
  * test's: a test reaches a moment by setting it, never by waiting. Shared setup:
  * tests/support/notifications-api.ts.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Session } from '../../../../tests/support/api-actors';
 import { expectError } from '../../../../tests/support/expect-error';
 import {
@@ -23,10 +23,16 @@ import {
   t,
 } from '../../../../tests/support/notifications-api';
 import { dateIn, reportsApi } from '../../../../tests/support/reports-api';
+import {
+  clockAt,
+  release,
+  resetClockAfterEach,
+  scheduledOf,
+} from '../../../../tests/support/scheduled-sends';
 import { ErrorCode } from '../../../shared/errors';
 import { Msg } from '../../../shared/messages';
-import type { FeedPage, Post, ScheduledList } from '../../../shared/schemas/notification.schema';
-import { releaseDueNotifications, releaseScheduledJob } from '../../jobs/release-scheduled.job';
+import type { FeedPage, Post } from '../../../shared/schemas/notification.schema';
+import { releaseScheduledJob } from '../../jobs/release-scheduled.job';
 
 setupNotificationsApp();
 const reports = reportsApi(() => t);
@@ -34,35 +40,10 @@ const reports = reportsApi(() => t);
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
-/**
- * Set the app's clock to `at`. Tests live ten days ahead of the wall clock, so no run of the
- * scheduler at a real time (its per-send nudge) ever finds their sends due.
- */
-function clockAt(at: number) {
-  t.ctx.now = () => new Date(at);
-  return at;
-}
 const AHEAD = () => Date.now() + 10 * DAY;
-afterEach(() => {
-  t.ctx.now = () => new Date();
-});
+resetClockAfterEach();
 
 const iso = (ms: number) => new Date(ms).toISOString();
-
-/**
- * Run the scheduler at the app's clock; answer which of `mine` it released (the file's tests share
- * one database: it also releases what earlier tests left due, which is not theirs to judge).
- */
-async function release(...mine: string[]): Promise<string[]> {
-  const released = await releaseDueNotifications(t.ctx, t.ctx.now());
-  return released.filter((id) => mine.includes(id));
-}
-
-async function scheduledOf(establishmentId: string, token: string): Promise<Post[]> {
-  const res = await call('GET', `/api/establishments/${establishmentId}/scheduled`, undefined, token);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<ScheduledList>().items;
-}
 
 async function schedule(
   user: Session,

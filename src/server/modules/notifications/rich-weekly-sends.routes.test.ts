@@ -4,7 +4,7 @@
  * released by the real scheduler on the business's clock, one occurrence after another. The clock
  * the rules go by (ctx.now) is the test's. Shared setup: tests/support/notifications-api.ts.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError } from '../../../../tests/support/expect-error';
 import {
   a,
@@ -19,13 +19,18 @@ import {
   setupNotificationsApp,
   t,
 } from '../../../../tests/support/notifications-api';
+import {
+  clockAt,
+  release,
+  resetClockAfterEach,
+  scheduledOf,
+} from '../../../../tests/support/scheduled-sends';
 import { ErrorCode } from '../../../shared/errors';
 import { Msg } from '../../../shared/messages';
-import type { Post, ScheduledList } from '../../../shared/schemas/notification.schema';
+import type { Post } from '../../../shared/schemas/notification.schema';
 import { translationKeyMsg } from '../../../shared/schemas/post-translations';
 import { NOTIFICATION_TITLE_MAX } from '../../../shared/schemas/rich-notification';
 import { instantToZoned, zonedToInstant } from '../../../shared/zoned-time';
-import { releaseDueNotifications } from '../../jobs/release-scheduled.job';
 
 setupNotificationsApp();
 
@@ -33,25 +38,7 @@ const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** Tests live ten days ahead of the wall clock: no real run of the scheduler finds their sends due. */
-function clockAt(at: number) {
-  t.ctx.now = () => new Date(at);
-  return at;
-}
-afterEach(() => {
-  t.ctx.now = () => new Date();
-});
-
-async function release(...mine: string[]): Promise<string[]> {
-  const released = await releaseDueNotifications(t.ctx, t.ctx.now());
-  return released.filter((id) => mine.includes(id));
-}
-
-async function scheduledOf(establishmentId: string, token: string): Promise<Post[]> {
-  const res = await call('GET', `/api/establishments/${establishmentId}/scheduled`, undefined, token);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<ScheduledList>().items;
-}
+resetClockAfterEach();
 
 const BOOK = { label: 'Book a table', url: 'https://book.example.com/table?from=push' };
 const MENU = { label: 'See the menu', url: 'https://example.com/menu' };

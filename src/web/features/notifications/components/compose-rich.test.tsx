@@ -1,29 +1,17 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type FakeApi, fakeApi } from '../../../../../tests/support/web/fake-api';
+import { composeApi, composeEstablishment, SEND } from '../../../../../tests/support/web/compose';
+import type { FakeApi } from '../../../../../tests/support/web/fake-api';
 import { renderRoutes } from '../../../../../tests/support/web/render';
 import { languageLabel } from '../../../../shared/i18n/language-names';
 import { Msg } from '../../../../shared/messages';
-import type { Establishment } from '../../../../shared/schemas/establishment.schema';
 import { instantToZoned, zonedToInstant } from '../../../../shared/zoned-time';
 import { ComposeCard } from './compose-card';
 
 /** Issue 32 in the compose card: title, link and buttons, and weekly sends. */
 const ZONE = 'Europe/Vienna';
-const establishment = {
-  audience: 'operator',
-  id: 'e1',
-  publicId: 'bar',
-  name: 'Friday Bar',
-  timeZone: ZONE,
-  logo: null,
-  active: true,
-  blocked: false,
-  status: 'active',
-  registeredById: null,
-} as unknown as Establishment;
+const establishment = composeEstablishment({ name: 'Friday Bar', timeZone: ZONE, publicId: 'bar' });
 
-const SEND = '/api/establishments/e1/notifications';
 const dayAhead = (days: number) => instantToZoned(Date.now() + days * 24 * 3600_000, ZONE).date;
 const setValue = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });
 
@@ -36,13 +24,7 @@ function renderCompose() {
 describe('compose card: title, link and buttons', () => {
   let server: FakeApi;
   beforeEach(() => {
-    server = fakeApi()
-      .on('GET', '/api/preferences', { body: { items: [] } })
-      .on('GET', '/api/preference-groups', { body: { items: [] } })
-      .on('GET', '/api/establishments/e1/audience', {
-        body: { followers: 3, reachable: 3, byPhone: 3, byEmail: 0, devices: 4, emails: 0 },
-      })
-      .on('POST', SEND, { status: 202, body: { notification: {}, message: Msg.notificationSent } });
+    server = composeApi(Msg.notificationSent);
   });
 
   it('sends them, shows them in the preview, and counts them in the room left', async () => {
@@ -131,13 +113,7 @@ describe('compose card: title, link and buttons', () => {
 describe('compose card: one post in several languages', () => {
   let server: FakeApi;
   beforeEach(() => {
-    server = fakeApi()
-      .on('GET', '/api/preferences', { body: { items: [] } })
-      .on('GET', '/api/preference-groups', { body: { items: [] } })
-      .on('GET', '/api/establishments/e1/audience', {
-        body: { followers: 3, reachable: 3, byPhone: 3, byEmail: 0, devices: 4, emails: 0 },
-      })
-      .on('POST', SEND, { status: 202, body: { notification: {}, message: Msg.notificationSent } });
+    server = composeApi(Msg.notificationSent);
   });
 
   it('sends the translations written, and shows the server’s problem beside the language', async () => {
@@ -166,13 +142,7 @@ describe('compose card: one post in several languages', () => {
 describe('compose card: weekly sends', () => {
   let server: FakeApi;
   beforeEach(() => {
-    server = fakeApi()
-      .on('GET', '/api/preferences', { body: { items: [] } })
-      .on('GET', '/api/preference-groups', { body: { items: [] } })
-      .on('GET', '/api/establishments/e1/audience', {
-        body: { followers: 3, reachable: 3, byPhone: 3, byEmail: 0, devices: 4, emails: 0 },
-      })
-      .on('POST', SEND, { status: 202, body: { notification: {}, message: Msg.weeklySendScheduled } });
+    server = composeApi(Msg.weeklySendScheduled);
   });
 
   it("repeats a scheduled send every week on its weekday and time on the business's clock until a last date", async () => {

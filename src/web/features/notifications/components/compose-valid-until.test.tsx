@@ -1,28 +1,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type FakeApi, fakeApi } from '../../../../../tests/support/web/fake-api';
+import { composeApi, composeEstablishment, SEND } from '../../../../../tests/support/web/compose';
+import type { FakeApi } from '../../../../../tests/support/web/fake-api';
 import { renderRoutes } from '../../../../../tests/support/web/render';
 import { Msg } from '../../../../shared/messages';
-import type { Establishment } from '../../../../shared/schemas/establishment.schema';
 import { instantToZoned, zonedToInstant } from '../../../../shared/zoned-time';
 import { ComposeCard } from './compose-card';
 
 /** An offer's end in the compose card (issue 26): a date and time on the establishment's clock. */
 const ZONE = 'America/New_York';
-const establishment = {
-  audience: 'operator',
-  id: 'e1',
-  publicId: 'bakery',
-  name: 'Corner Bakery',
-  timeZone: ZONE,
-  logo: null,
-  active: true,
-  blocked: false,
-  status: 'active',
-  registeredById: null,
-} as unknown as Establishment;
+const establishment = composeEstablishment({ name: 'Corner Bakery', timeZone: ZONE, publicId: 'bakery' });
 
-const SEND = '/api/establishments/e1/notifications';
 /** A day on the establishment's calendar, `days` from today. */
 const day = (days: number) => instantToZoned(Date.now() + days * 24 * 3600_000, ZONE).date;
 
@@ -38,13 +26,7 @@ const setValue = (input: HTMLElement, value: string) => fireEvent.change(input, 
 describe('compose card: offer ends', () => {
   let server: FakeApi;
   beforeEach(() => {
-    server = fakeApi()
-      .on('GET', '/api/preferences', { body: { items: [] } })
-      .on('GET', '/api/preference-groups', { body: { items: [] } })
-      .on('GET', '/api/establishments/e1/audience', {
-        body: { followers: 3, reachable: 3, byPhone: 3, byEmail: 0, devices: 4, emails: 0 },
-      })
-      .on('POST', SEND, { status: 202, body: { notification: {}, message: Msg.notificationOnlySent } });
+    server = composeApi(Msg.notificationOnlySent);
   });
 
   it("is off by default, says what it does, and sends the end on the establishment's clock", async () => {

@@ -1,26 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type FakeApi, fakeApi } from '../../../../../tests/support/web/fake-api';
+import { composeApi, composeEstablishment } from '../../../../../tests/support/web/compose';
+import type { FakeApi } from '../../../../../tests/support/web/fake-api';
 import { renderRoutes } from '../../../../../tests/support/web/render';
 import { Msg } from '../../../../shared/messages';
 import type { Draft } from '../../../../shared/schemas/draft.schema';
-import type { Establishment } from '../../../../shared/schemas/establishment.schema';
 import { ComposeCard } from './compose-card';
 import { DraftsCard } from './drafts-card';
 
 /** Issue 32: keeping the compose form as a draft or template, and starting from one. */
-const establishment = {
-  audience: 'operator',
-  id: 'e1',
-  publicId: 'bar',
-  name: 'Draft Bar',
-  timeZone: 'Europe/Vienna',
-  logo: null,
-  active: true,
-  blocked: false,
-  status: 'active',
-  registeredById: null,
-} as unknown as Establishment;
+const establishment = composeEstablishment({ name: 'Draft Bar', timeZone: 'Europe/Vienna', publicId: 'bar' });
 
 const TEMPLATE: Draft = {
   id: 'd1',
@@ -55,12 +44,7 @@ function renderPage() {
 describe('drafts and templates', () => {
   let server: FakeApi;
   beforeEach(() => {
-    server = fakeApi()
-      .on('GET', '/api/preferences', { body: { items: [] } })
-      .on('GET', '/api/preference-groups', { body: { items: [] } })
-      .on('GET', '/api/establishments/e1/audience', {
-        body: { followers: 3, reachable: 3, byPhone: 3, byEmail: 0, devices: 4, emails: 0 },
-      })
+    server = composeApi(Msg.notificationSent)
       .on('GET', '/api/establishments/e1/drafts', { body: { items: [] } })
       .on('POST', '/api/establishments/e1/drafts', {
         status: 201,
