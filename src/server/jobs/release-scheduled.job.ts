@@ -47,27 +47,30 @@ export async function releaseDueNotifications(ctx: AppContext, now: Date): Promi
  */
 async function scheduleNextOccurrence(
   db: Db,
-  post: { id: string; establishmentId: string; authorId: string | null; recurrenceId: string | null },
+  post: {
+    id: string;
+    establishmentId: string;
+    authorId: string | null;
+    text: string;
+    inFeed: boolean;
+    scheduledFor: Date;
+    recurrenceId: string | null;
+  },
   enqueue: Outbox['enqueue'],
   emit: Outbox['emit'],
 ) {
   const running = post.recurrenceId ? await weekly.findRunningRule(db, post.recurrenceId) : undefined;
   if (!running || !post.recurrenceId) return;
-  const previous = await weekly.scheduledTimeOf(db, post.id);
-  const at = previous ? nextOccurrence(running.rule, previous, running.timeZone) : null;
+  const at = nextOccurrence(running.rule, post.scheduledFor, running.timeZone);
   if (!at) {
     await weekly.endWeeklyRule(db, post.recurrenceId, new Date());
     return;
   }
   const id = await weekly.insertNextOccurrence(db, post.id, at);
   await nudgeRelease(enqueue, id, at);
-  const next = await weekly.contentOf(db, id);
-  await emit(
-    postScheduledEvent(
-      { ...next, id, establishmentId: post.establishmentId, scheduledFor: at },
-      post.authorId,
-    ),
-  );
+  // The copy says what the released one said.
+  const next = { id, establishmentId: post.establishmentId, text: post.text, inFeed: post.inFeed };
+  await emit(postScheduledEvent({ ...next, scheduledFor: at }, post.authorId));
 }
 
 /**

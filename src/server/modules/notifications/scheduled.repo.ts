@@ -20,6 +20,8 @@ export async function releaseDue(
     authorId: string;
     text: string;
     inFeed: boolean;
+    /** When it was due (kept once released): a weekly send's next one follows from it. */
+    scheduledFor: Date;
     recurrenceId: string | null;
   }[]
 > {
@@ -34,7 +36,7 @@ export async function releaseDue(
            ORDER BY s.scheduled_for
            LIMIT $2
            FOR UPDATE OF s SKIP LOCKED)
-      RETURNING n.id, n.establishment_id, n.author_id, n.text, n.in_feed, n.recurrence_id`,
+      RETURNING n.id, n.establishment_id, n.author_id, n.text, n.in_feed, n.scheduled_for, n.recurrence_id`,
     [now.toISOString(), limit],
   );
   return (
@@ -44,9 +46,11 @@ export async function releaseDue(
       author_id: string;
       text: string;
       in_feed: boolean;
+      scheduled_for: Date | string;
       recurrence_id: string | null;
     }[]
   ).map((row) => ({
+    scheduledFor: new Date(row.scheduled_for),
     recurrenceId: row.recurrence_id,
     id: row.id,
     establishmentId: row.establishment_id,

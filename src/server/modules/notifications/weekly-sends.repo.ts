@@ -70,21 +70,3 @@ export async function insertNextOccurrence(db: Db, previousId: string, at: Date)
   );
   return id;
 }
-
-/** When a notification was due (a released one keeps its scheduled_for). */
-export async function scheduledTimeOf(db: Db, id: string): Promise<Date | null> {
-  const { rows } = await executorOf(db).executeSql('SELECT scheduled_for FROM notifications WHERE id = $1', [
-    id,
-  ]);
-  const value = (rows[0] as { scheduled_for: Date | string | null } | undefined)?.scheduled_for;
-  return value ? new Date(value) : null;
-}
-
-/** What an occurrence's scheduled event tells of it. */
-export async function contentOf(db: Db, id: string): Promise<{ text: string; inFeed: boolean }> {
-  const { rows } = await executorOf(db).executeSql('SELECT text, in_feed FROM notifications WHERE id = $1', [
-    id,
-  ]);
-  const row = rows[0] as { text: string; in_feed: boolean };
-  return { text: row.text, inFeed: row.in_feed };
-}
