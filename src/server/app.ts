@@ -103,6 +103,10 @@ export const allJobs = (ctx: AppContext) => [
 ];
 
 /** Start this process's job workers and the periodic jobs. */
+/** The files served under /file/post/: a random name and the PDF's or video's own extension. */
+const POST_FILE_PATH = /^\/?[0-9a-f-]{36}\.(pdf|mp4|webm)$/;
+const POST_FILE_CSP = "default-src 'none'; object-src 'self'; media-src 'self'; frame-ancestors 'self'";
+
 export async function startWorkers(ctx: AppContext) {
   await ctx.jobs.work(allJobs(ctx));
   // Daily at 04:17: subscriptions the browser ended or that were not seen for long.
@@ -187,6 +191,8 @@ export async function buildApp(
         upgradeInsecureRequests: https ? [] : null,
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
+        // blob: the compose card reads a chosen video to take its poster frame (issue 32).
+        mediaSrc: ["'self'", 'blob:'],
         // MUI's emotion injects style elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
@@ -272,8 +278,26 @@ export async function buildApp(
       immutable: true,
       maxAge: '365d',
       index: false,
+      // A post's PDF or video lies beside its picture: it is served under /file/ only.
+      allowedPath: (pathName) => !POST_FILE_PATH.test(pathName),
     });
   }
+
+  // A post's PDF or video (issue 32), by range: a phone seeks in a video without fetching it whole.
+  await app.register(fastifyStatic, {
+    root: path.join(config.dataDir, 'media', 'post'),
+    prefix: '/file/post/',
+    decorateReply: false,
+    immutable: true,
+    maxAge: '365d',
+    index: false,
+    acceptRanges: true,
+    allowedPath: (pathName) => POST_FILE_PATH.test(pathName),
+    setHeaders: (response) => {
+      // Opened on its own (a PDF in the browser's viewer): nothing in it may load or run anything else.
+      response.header('content-security-policy', POST_FILE_CSP);
+    },
+  });
 
   // Pictures at the widths a phone needs, as WebP (the light public page's srcset).
   app.get<{ Params: { folder: string; file: string } }>(

@@ -56,6 +56,13 @@ export const Msg = {
   imageTooManyPixels:
     'The picture has too many pixels. The limit is 40 megapixels (for example 8000 × 5000): make it smaller and try again.',
   fileMissing: 'Choose a file to upload.',
+  postMediaInvalid:
+    'This file is not one a post can carry: a picture (JPEG, PNG, WebP, GIF or AVIF), a PDF, or an MP4 or WebM video.',
+  pdfInvalid: 'This PDF cannot be read. Save it again as a PDF and upload it.',
+  pdfTooLarge: 'The PDF is too large. The limit is 10 MB.',
+  videoInvalid: 'This video cannot be read. Upload an MP4 or WebM video.',
+  videoTooLarge: 'The video is too large. The limit is 25 MB.',
+  videoTooLong: 'The video is too long. The limit is 60 seconds.',
   internal: 'Something went wrong on our side. Please try again.',
   establishmentNotFound: 'This business page does not exist.',
   establishmentBlocked: 'This business is not available at the moment.',

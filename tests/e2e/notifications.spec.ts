@@ -114,10 +114,10 @@ test.describe('notifications', () => {
     // A file that is not a picture is refused beside the picture control.
     const notes = path.join(await mkdtemp(path.join(tmpdir(), 'e2e-notes-')), 'notes.txt');
     await writeFile(notes, 'not a picture');
-    const addPicture = compose.getByRole('button', { name: 'Add a picture' });
+    const addPicture = compose.getByRole('button', { name: 'Add a picture, PDF or video' });
     await chooseFile(page, addPicture, notes);
     await expect(compose.getByRole('alert')).toHaveText(
-      'This file is not an image we can read (JPEG, PNG, WebP, GIF or AVIF).',
+      'This file is not one a post can carry: a picture (JPEG, PNG, WebP, GIF or AVIF), a PDF, or an MP4 or WebM video.',
     );
 
     // The text and a real picture; the preview follows as they type.

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp, { type Metadata } from 'sharp';
@@ -109,6 +109,24 @@ export async function saveJpeg(dataDir: string, folder: string, jpeg: Buffer): P
   storedInScope.getStore()?.push(file);
   await writeFile(file, jpeg);
   return name;
+}
+
+/**
+ * Store an upload's file (a post's PDF or video) under DATA_DIR/media/{folder}/{name}.{ext}, beside
+ * the JPEG of the same name, and remove it with that JPEG if the upload's request fails after.
+ */
+export async function saveFileBeside(
+  dataDir: string,
+  folder: string,
+  name: string,
+  ext: string,
+  from: string,
+): Promise<void> {
+  const dir = path.join(dataDir, 'media', folder);
+  await mkdir(dir, { recursive: true });
+  const file = path.join(dir, `${name}.${ext}`);
+  storedInScope.getStore()?.push(file);
+  await copyFile(from, file);
 }
 
 /** Remove a stored JPEG and its sized copies (image-variants.ts); a missing file is fine. */

@@ -103,7 +103,7 @@ export const removeMyDevice = defineContract({
 export const uploadNotificationMedia = defineContract({
   operationId: 'uploadNotificationMedia',
   summary:
-    'Upload a picture for a notification (multipart field "file"; JPEG, PNG, WebP, GIF or AVIF, at most 10 MB and 40 megapixels)',
+    'Upload what a notification shows (multipart field "file", read by its content): a picture (JPEG, PNG, WebP, GIF or AVIF, at most 10 MB and 40 megapixels), a PDF such as a menu (at most 10 MB; its first page becomes the picture) or a short video (MP4 or WebM, at most 25 MB and 60 seconds; optional field "poster": its poster frame as a picture, else a plain one is drawn). The PDF or video is served at fileUrl with range requests.',
   tags,
   method: 'POST',
   path: '/api/establishments/:id/media',

@@ -81,6 +81,9 @@ export const postPath = (establishmentId: string, id: string) =>
   `/app/establishment/${establishmentId}/notification/${id}`;
 export const logoUrl = (logo: string | null) => (logo ? `/image/logo/${logo}.jpeg` : null);
 export const mediaUrl = (media: string | null) => (media ? `/image/post/${media}.jpeg` : null);
+/** A post's PDF or video (issue 32), beside its picture. */
+export const mediaFileUrl = (media: string, fileType: string | null) =>
+  fileType ? `/file/post/${media}.${fileType}` : null;
 
 export function pushMessageOf(input: PushMessageInput): PushMessage {
   const actions = input.actions ?? [];

@@ -87,12 +87,23 @@ export const EditNotificationBodySchema = EditPostBodySchema.partial()
   });
 export type EditNotificationBody = z.infer<typeof EditNotificationBodySchema>;
 
+export const MEDIA_KINDS = ['picture', 'pdf', 'video'] as const;
+export type MediaKind = (typeof MEDIA_KINDS)[number];
+
 export const MediaSchema = z.object({
   id: z.string(),
-  /** Served at /image/post/{id}.jpeg */
+  /** The picture, served at /image/post/{id}.jpeg: the photo, a PDF's first page, a video's poster frame. */
   url: z.string(),
   width: z.number(),
   height: z.number(),
+  /** What the post carries: a picture, a PDF (menu, price list) or a short video. */
+  kind: z.enum(MEDIA_KINDS),
+  /** The PDF or the video, served at /file/post/{id}.{pdf|mp4|webm} (range requests); null for a picture. */
+  fileUrl: z.string().nullable(),
+  /** The PDF's or the video's size in bytes; null for a picture. */
+  fileBytes: z.number().nullable(),
+  /** The video's length in seconds; null otherwise. */
+  durationSeconds: z.number().nullable(),
 });
 export type Media = z.infer<typeof MediaSchema>;
 export const MediaResponseSchema = z.object({ media: MediaSchema });

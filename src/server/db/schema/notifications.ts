@@ -6,6 +6,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   smallint,
   text,
   timestamp,
@@ -62,6 +63,14 @@ export const postMedia = pgTable('post_media', {
     .notNull()
     .references(() => establishments.id, { onDelete: 'cascade' }),
   uploadedById: uuid('uploaded_by_id').references(() => users.id, { onDelete: 'set null' }),
+  /** picture: only the JPEG; pdf: the JPEG is its first page; video: the JPEG is its poster frame. */
+  kind: text('kind', { enum: ['picture', 'pdf', 'video'] }).notNull().default('picture'),
+  /** The stored file beside the JPEG (pdf, mp4, webm), served at /file/post/{id}.{fileType}. */
+  fileType: text('file_type', { enum: ['pdf', 'mp4', 'webm'] }),
+  /** The stored file's size in bytes (a PDF or a video). */
+  fileBytes: integer('file_bytes'),
+  /** A video's length in seconds. */
+  durationSeconds: real('duration_seconds'),
   width: integer('width').notNull(),
   height: integer('height').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

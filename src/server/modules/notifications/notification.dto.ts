@@ -1,6 +1,11 @@
-import { mediaUrl } from '../../../shared/push/payload';
+import { mediaFileUrl, mediaUrl } from '../../../shared/push/payload';
 import { timeOfMinute } from '../../../shared/recurrence';
-import type { ChannelFigures, DeliveryFigures, Post } from '../../../shared/schemas/notification.schema';
+import type {
+  ChannelFigures,
+  DeliveryFigures,
+  Media,
+  Post,
+} from '../../../shared/schemas/notification.schema';
 import type { Target } from '../../../shared/schemas/preference.schema';
 import { type ChannelCounts, type DeliveryCounts, NO_OUTCOMES } from './deliveries.repo';
 import type { PostRow } from './notifications.repo';
@@ -61,10 +66,7 @@ export function toPostDto(
       logo: row.logo,
     },
     text: row.text,
-    media:
-      row.mediaId && row.mediaWidth !== null && row.mediaHeight !== null
-        ? { id: row.mediaId, url: mediaUrl(row.mediaId)!, width: row.mediaWidth, height: row.mediaHeight }
-        : null,
+    media: mediaOf(row),
     inFeed: row.inFeed,
     ownerId: row.authorId,
     authorName: hasName ? `${row.authorFirstName ?? ''} ${row.authorLastName ?? ''}`.trim() : null,
@@ -112,4 +114,19 @@ export function decodeCursor(cursor: string | undefined): { createdAt: Date; id:
   // Date rolls 2021-02-30 over into March: a time that does not read back as written is not ours.
   if (Number.isNaN(createdAt.getTime()) || createdAt.toISOString() !== time) return undefined;
   return { createdAt, id };
+}
+
+/** The post's picture, and the PDF or video it stands for (issue 32). */
+function mediaOf(row: PostRow): Media | null {
+  if (!row.mediaId || row.mediaWidth === null || row.mediaHeight === null) return null;
+  return {
+    id: row.mediaId,
+    url: mediaUrl(row.mediaId)!,
+    width: row.mediaWidth,
+    height: row.mediaHeight,
+    kind: row.mediaKind ?? 'picture',
+    fileUrl: mediaFileUrl(row.mediaId, row.mediaFileType),
+    fileBytes: row.mediaFileBytes,
+    durationSeconds: row.mediaDuration,
+  };
 }

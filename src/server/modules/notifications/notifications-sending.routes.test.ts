@@ -261,7 +261,7 @@ describe('sending', () => {
         { name: 'file', value: new Blob(['soup'], { type: 'text/plain' }), filename: 'menu.txt' },
       ])),
     });
-    expectError(text, 415, ErrorCode.UNSUPPORTED_MEDIA, { file: Msg.imageInvalid });
+    expectError(text, 415, ErrorCode.UNSUPPORTED_MEDIA, { file: Msg.postMediaInvalid });
     const other = await business('Other Pizzeria');
     expectError(
       await send(other.client, other.establishment.id, {

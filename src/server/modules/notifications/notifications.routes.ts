@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import { sendSerialized } from '../../lib/http-cache';
 import { removeStoredOnFailure } from '../../lib/images';
 import { route } from '../../lib/route';
-import { withImageUpload } from '../../lib/uploads';
+import { withPostMediaUpload } from '../../lib/uploads';
 import { actorOf } from '../../plugins/auth.plugin';
 import { uploadsPerUser } from '../../plugins/rate-limit.plugin';
 import * as notifications from './notifications.service';
@@ -58,9 +58,9 @@ export async function notificationRoutes(app: FastifyInstance, ctx: AppContext) 
   route(app, contracts.uploadNotificationMedia, {
     config: { rateLimit: uploadsPerUser(ctx) },
     handler: async (request, reply) => {
-      const media = await withImageUpload(request, ctx.config.dataDir, ({ file }) =>
+      const media = await withPostMediaUpload(request, ctx.config.dataDir, (upload) =>
         removeStoredOnFailure(request.log, () =>
-          notifications.uploadMedia(ctx, actorOf(request), request.params.id, file),
+          notifications.uploadMedia(ctx, actorOf(request), request.params.id, upload),
         ),
       );
       reply.status(201);

@@ -1,7 +1,13 @@
 import { ErrorCode } from '../../../shared/errors';
 import { Msg } from '../../../shared/messages';
 import { type Actor, actsOnBehalfOf, can } from '../../../shared/permissions';
-import { type PushMessageInput, pushBytesLeft, pushMessageOf } from '../../../shared/push/payload';
+import {
+  mediaFileUrl,
+  mediaUrl,
+  type PushMessageInput,
+  pushBytesLeft,
+  pushMessageOf,
+} from '../../../shared/push/payload';
 import { repeatProblem, type WeeklyRule, weeklyRuleOf } from '../../../shared/recurrence';
 import type {
   ComposeNotificationBody,
@@ -26,7 +32,8 @@ import { nudgeRelease } from '../../jobs/release-scheduled.job';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
 import type { SerializedJson } from '../../lib/http-cache';
-import { type ImageSource, saveJpeg, toJpeg } from '../../lib/images';
+import { storePostMedia } from '../../lib/media/post-media';
+import type { PostMediaUpload } from '../../lib/uploads';
 import { recordAudit } from '../management/audit-log.repo';
 import { existingPreferences } from '../preferences/preferences.service';
 import * as deliveries from './deliveries.repo';
@@ -45,8 +52,6 @@ import * as scheduledRepo from './scheduled.repo';
 import * as weeklyRepo from './weekly-sends.repo';
 
 /** Pictures of posts: at most this many pixels a side, enough for a phone's notification and feed. */
-const MEDIA_SIZE = { width: 1600, height: 1600, fit: 'inside' as const };
-
 const establishmentGone = () => notFound(Msg.establishmentNotFound);
 
 async function loadEstablishment(ctx: AppContext, id: string) {
@@ -103,21 +108,25 @@ export async function uploadMedia(
   ctx: AppContext,
   actor: Actor,
   establishmentId: string,
-  upload: ImageSource,
+  upload: PostMediaUpload,
 ): Promise<Media> {
   const establishment = await loadForSending(ctx, actor, establishmentId);
-  const jpeg = await toJpeg(upload, MEDIA_SIZE);
-  const { default: sharp } = await import('sharp');
-  const { width = 0, height = 0 } = await sharp(jpeg).metadata();
-  const id = await saveJpeg(ctx.config.dataDir, 'post', jpeg);
+  const stored = await storePostMedia(ctx.config.dataDir, upload);
   await repo.insertMedia(ctx.db, {
-    id,
+    ...stored,
     establishmentId: establishment.id,
     uploadedById: actor.id,
-    width,
-    height,
   });
-  return { id, url: `/image/post/${id}.jpeg`, width, height };
+  return {
+    id: stored.id,
+    url: mediaUrl(stored.id)!,
+    width: stored.width,
+    height: stored.height,
+    kind: stored.kind,
+    fileUrl: mediaFileUrl(stored.id, stored.fileType),
+    fileBytes: stored.fileBytes,
+    durationSeconds: stored.durationSeconds,
+  };
 }
 
 /** An Idempotency-Key is honoured this long; the sweep forgets older ones. */

@@ -80,11 +80,13 @@ export function usePost(id: string | undefined) {
   });
 }
 
-/** POST /api/establishments/{id}/media: a picture for a notification. */
+/** POST /api/establishments/{id}/media: a picture, a PDF or a video (with its poster frame) for a notification. */
 export function useUploadMedia(establishmentId: string) {
   return useMutation({
-    mutationFn: (file: File) => {
+    mutationFn: ({ file, poster }: { file: File; poster?: Blob | null }) => {
       const form = new FormData();
+      // The poster first: the server reads the parts in order and checks the file with it.
+      if (poster) form.append('poster', poster, 'poster.jpeg');
       form.append('file', file);
       return callApi(contracts.uploadNotificationMedia, { params: { id: establishmentId } }, { form }).then(
         (r) => r.media,

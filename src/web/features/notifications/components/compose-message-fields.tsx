@@ -49,6 +49,7 @@ export function ComposeMessageFields({ textField, textError, budget, picture, di
       </Box>
       <MediaPicker
         src={picture.src}
+        kind={picture.kind}
         uploading={picture.uploading}
         error={picture.error}
         disabled={disabled}

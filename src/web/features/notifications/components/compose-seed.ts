@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import type { Media } from '../../../../shared/schemas/notification.schema';
 import type { PostTranslations } from '../../../../shared/schemas/post-translations';
 import type { NotificationAction } from '../../../../shared/schemas/rich-notification';
 
@@ -15,7 +16,8 @@ export interface ComposeSeed {
   actions: NotificationAction[];
   /** The text in other languages (issue 32); a draft keeps none. */
   translations?: PostTranslations;
-  media: { id: string; url: string } | null;
+  /** The post's picture (and its PDF or video); a draft's has only id and url. */
+  media: (Pick<Media, 'id' | 'url'> & Partial<Media>) | null;
 }
 
 interface SeedState {

@@ -1,13 +1,25 @@
 import AddPhotoAlternateOutlinedIcon from '@mui/icons-material/AddPhotoAlternateOutlined';
 import CloseIcon from '@mui/icons-material/Close';
+import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
+import PlayCircleFilledWhiteOutlinedIcon from '@mui/icons-material/PlayCircleFilledWhiteOutlined';
 import { Box, Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { type ChangeEvent, type DragEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { MediaKind } from '../../../../shared/schemas/notification.schema';
+import { POST_MEDIA_ACCEPT } from '../../../../shared/uploads';
 import { BusyOverlay } from '../../../components/busy-overlay';
 
+const REMOVE_LABEL: Record<MediaKind, string> = {
+  picture: 'notifications.compose.removePicture',
+  pdf: 'notifications.compose.removePdf',
+  video: 'notifications.compose.removeVideo',
+};
+
 interface Props {
-  /** The picture shown: the uploaded one, or a local preview while it uploads. */
+  /** The picture shown: the uploaded one (a PDF's first page, a video's poster), or a local preview while it uploads. */
   src: string | null;
+  /** What is chosen: a picture, a PDF or a video; null when nothing is. */
+  kind: MediaKind | null;
   uploading: boolean;
   /** Why the last picture was refused, shown beside the control. */
   error: string | null;
@@ -16,8 +28,11 @@ interface Props {
   onRemove(): void;
 }
 
-/** Choose or drop one picture for a notification; a thumbnail with a remove button once chosen. */
-export function MediaPicker({ src, uploading, error, disabled, onFile, onRemove }: Props) {
+/**
+ * Choose or drop one picture, PDF (a menu) or short video for a notification; a thumbnail (the
+ * PDF's first page, the video's poster, marked as such) with a remove button once chosen.
+ */
+export function MediaPicker({ src, kind, uploading, error, disabled, onFile, onRemove }: Props) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
@@ -62,23 +77,59 @@ export function MediaPicker({ src, uploading, error, disabled, onFile, onRemove 
           transition: 'background-color 120ms, border-color 120ms',
         }}
       >
-        {src && (
+        {(src || kind) && (
           <Box sx={{ position: 'relative', width: 112, height: 112, flexShrink: 0, alignSelf: 'flex-start' }}>
-            <Box
-              component="img"
-              src={src}
-              alt={t('notifications.compose.pictureAlt')}
-              sx={{ width: '100%', height: '100%', objectFit: 'cover', borderRadius: 1.5, display: 'block' }}
-            />
+            {src ? (
+              <Box
+                component="img"
+                src={src}
+                alt={t(kind === 'pdf' ? 'notifications.compose.pdfAlt' : 'notifications.compose.pictureAlt')}
+                sx={{
+                  width: '100%',
+                  height: '100%',
+                  objectFit: 'cover',
+                  borderRadius: 1.5,
+                  display: 'block',
+                }}
+              />
+            ) : (
+              <Box sx={{ width: '100%', height: '100%', borderRadius: 1.5, bgcolor: 'action.hover' }} />
+            )}
+            {kind === 'video' && (
+              <PlayCircleFilledWhiteOutlinedIcon
+                aria-hidden
+                sx={{
+                  position: 'absolute',
+                  inset: 0,
+                  m: 'auto',
+                  fontSize: 40,
+                  color: 'common.white',
+                  opacity: 0.9,
+                }}
+              />
+            )}
+            {kind === 'pdf' && (
+              <PictureAsPdfOutlinedIcon
+                aria-hidden
+                sx={{
+                  position: 'absolute',
+                  left: 6,
+                  bottom: 6,
+                  color: 'error.main',
+                  bgcolor: 'background.paper',
+                  borderRadius: 0.5,
+                }}
+              />
+            )}
             {uploading ? (
               <BusyOverlay label={t('notifications.compose.uploading')} size={32} borderRadius={1.5} />
             ) : (
-              <Tooltip title={t('notifications.compose.removePicture')}>
+              <Tooltip title={t(REMOVE_LABEL[kind ?? 'picture'])}>
                 <IconButton
                   size="small"
                   onClick={onRemove}
                   disabled={disabled}
-                  aria-label={t('notifications.compose.removePicture')}
+                  aria-label={t(REMOVE_LABEL[kind ?? 'picture'])}
                   sx={{
                     position: 'absolute',
                     top: 4,
@@ -98,7 +149,7 @@ export function MediaPicker({ src, uploading, error, disabled, onFile, onRemove 
           <input
             ref={input}
             type="file"
-            accept="image/*"
+            accept={POST_MEDIA_ACCEPT}
             hidden
             onChange={onChange}
             aria-describedby={error ? errorId : hintId}
@@ -110,10 +161,10 @@ export function MediaPicker({ src, uploading, error, disabled, onFile, onRemove 
             disabled={disabled || uploading}
             aria-describedby={error ? errorId : hintId}
           >
-            {src ? t('notifications.compose.changePicture') : t('notifications.compose.addPicture')}
+            {src || kind ? t('notifications.compose.changeMedia') : t('notifications.compose.addMedia')}
           </Button>
           <Typography id={hintId} variant="body2" sx={{ color: 'text.secondary' }}>
-            {dragging ? t('notifications.compose.dropHere') : t('notifications.compose.pictureHint')}
+            {dragging ? t('notifications.compose.dropHere') : t('notifications.compose.mediaHint')}
           </Typography>
         </Stack>
       </Box>

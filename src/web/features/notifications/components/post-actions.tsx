@@ -97,7 +97,7 @@ export function PostActions({ post, onDeleted }: { post: Post; onDeleted?(): voi
                 link: post.link ?? '',
                 actions: post.actions,
                 translations: post.translations,
-                media: post.media ? { id: post.media.id, url: post.media.url } : null,
+                media: post.media,
               });
             }}
           >

@@ -4,7 +4,6 @@ import PushPinOutlinedIcon from '@mui/icons-material/PushPinOutlined';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import {
   Avatar,
-  Box,
   Button,
   Card,
   CardActions,
@@ -30,6 +29,7 @@ import { DeliveryLine } from './delivery-figures';
 import { OfferEndChip, useOfferEnded } from './offer-end';
 import { PostActions } from './post-actions';
 import { PostLinks } from './post-links';
+import { PostMedia } from './post-media';
 import { TargetingLine } from './targeting-line';
 
 /** What a post card shows; the readers' parts (reactions, comments) are slots the page fills. */
@@ -69,7 +69,6 @@ export function PostCard({
 }: PostCardProps) {
   const { t, i18n } = useTranslation();
   const { establishment } = post;
-  const picture = post.media?.url ?? null;
   const titleId = `post-${post.id}-title`;
   const ended = useOfferEnded(post.validUntil);
   const actions = linkToPost || linkBusiness || renderCommentsLink !== undefined;
@@ -164,24 +163,7 @@ export function PostCard({
         </Typography>
         <PostLinks link={post.link} actions={post.actions} />
       </CardContent>
-      {picture && (
-        <Box
-          component="img"
-          src={picture}
-          alt={t('notifications.post.pictureAlt', { name: establishment.name })}
-          loading="lazy"
-          width={post.media?.width}
-          height={post.media?.height}
-          sx={{
-            display: 'block',
-            width: '100%',
-            height: 'auto',
-            maxHeight: fullPicture ? 720 : 440,
-            objectFit: fullPicture ? 'contain' : 'cover',
-            bgcolor: 'action.hover',
-          }}
-        />
-      )}
+      {post.media && <PostMedia media={post.media} name={establishment.name} full={fullPicture} />}
       {showDelivery && post.delivery && (
         <CardContent sx={{ pt: 1.5, pb: linkToPost ? 0 : undefined }}>
           <Stack spacing={1}>

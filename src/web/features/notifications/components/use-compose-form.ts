@@ -129,7 +129,7 @@ export function useComposeForm(establishment: Establishment) {
     title: rich.title,
     link: rich.link,
     actions: rich.actions,
-    media: picture.media ? { id: picture.media.id, url: picture.media.url } : null,
+    media: picture.media,
   });
 
   return {

@@ -1,17 +1,31 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Media } from '../../../../shared/schemas/notification.schema';
-import { imageFileProblem } from '../../../lib/image-file';
+import type { Media, MediaKind } from '../../../../shared/schemas/notification.schema';
+import { postMediaFileProblem, postMediaKindOf, videoPosterOf } from '../../../lib/post-media-file';
 import { translateMessage } from '../../../lib/translate-message';
 import { useUploadMedia } from '../api/notifications.api';
 import { uploadFailureText } from './compose-helpers';
 
-/** The compose card's picture: uploaded as soon as it is chosen, shown from the file meanwhile. */
+/** What a media row says when only its picture is known (a draft's, a past post's before issue 32). */
+const PICTURE_ONLY = {
+  width: 0,
+  height: 0,
+  kind: 'picture',
+  fileUrl: null,
+  fileBytes: null,
+  durationSeconds: null,
+} as const;
+
+/**
+ * The compose card's picture, PDF or video: uploaded as soon as it is chosen (a video with the
+ * frame the browser takes as its poster), shown from the file meanwhile.
+ */
 export function useComposePicture(establishmentId: string) {
   const { t } = useTranslation();
   const upload = useUploadMedia(establishmentId);
   const [media, setMedia] = useState<Media | null>(null);
   const [localPreview, setLocalPreview] = useState<string | null>(null);
+  const [uploadingKind, setUploadingKind] = useState<MediaKind | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   // The local preview's object URL is released when replaced or when the card goes away.
@@ -19,19 +33,24 @@ export function useComposePicture(establishmentId: string) {
 
   const onFile = async (file: File) => {
     setError(null);
-    const problem = imageFileProblem(t, file);
+    const problem = postMediaFileProblem(t, file);
     if (problem) {
       setError(problem);
       return;
     }
+    const kind = postMediaKindOf(file);
     setMedia(null);
-    setLocalPreview(URL.createObjectURL(file));
+    setUploadingKind(kind);
     try {
-      setMedia(await upload.mutateAsync(file));
+      const poster = kind === 'video' ? await videoPosterOf(file) : null;
+      // A PDF shows nothing until the server has drawn its first page.
+      if (kind !== 'pdf') setLocalPreview(URL.createObjectURL(poster ?? file));
+      setMedia(await upload.mutateAsync({ file, poster }));
     } catch (caught) {
       setError(uploadFailureText(t, caught));
     } finally {
       setLocalPreview(null);
+      setUploadingKind(null);
     }
   };
 
@@ -39,16 +58,18 @@ export function useComposePicture(establishmentId: string) {
     media,
     /** What the picker and the preview show: the chosen file while it uploads, then the upload. */
     src: localPreview ?? media?.url ?? null,
+    /** What is chosen: a picture, a PDF or a video (null: nothing). */
+    kind: uploadingKind ?? media?.kind ?? null,
     error,
-    uploading: upload.isPending,
+    uploading: uploadingKind !== null,
     onFile,
     remove: () => {
       setMedia(null);
       setError(null);
     },
     /** Start from a picture already uploaded (a draft's, a past post's). */
-    load: (from: { id: string; url: string } | null) => {
-      setMedia(from ? { id: from.id, url: from.url, width: 0, height: 0 } : null);
+    load: (from: (Pick<Media, 'id' | 'url'> & Partial<Media>) | null) => {
+      setMedia(from ? { ...PICTURE_ONLY, ...from } : null);
       setError(null);
     },
     /** The server refused the uploaded picture at send time: it goes, and the reason stays beside the picker. */
