@@ -72,8 +72,17 @@ const enabledOf = (post: repo.CommentTarget) => post.postEnabled && post.establi
 type Standing = Awaited<ReturnType<typeof repo.standingOf>>;
 const NO_STANDING: Standing = { muted: new Set(), operators: new Set() };
 
-/** What the actor may do with a comment of this post. */
-function abilities(actor: Actor, post: repo.CommentTarget, row: repo.CommentViewRow, standing: Standing) {
+/**
+ * What the actor may do with a comment of this post. `readerMuted`: the business muted the actor,
+ * so their own comments can no longer be edited (deleting stays theirs).
+ */
+function abilities(
+  actor: Actor,
+  post: repo.CommentTarget,
+  row: repo.CommentViewRow,
+  standing: Standing,
+  readerMuted: boolean,
+) {
   const own = { ownerId: row.authorId };
   const moderates = can(actor, 'comment:moderate', resourceOf(post));
   const mutable =
@@ -83,7 +92,7 @@ function abilities(actor: Actor, post: repo.CommentTarget, row: repo.CommentView
     can(actor, 'comment:mute', resourceOf(post));
   return {
     mine: row.authorId === actor.id,
-    canEdit: enabledOf(post) && can(actor, 'comment:edit', own),
+    canEdit: enabledOf(post) && !(readerMuted && !row.asBusiness) && can(actor, 'comment:edit', own),
     canDelete: can(actor, 'comment:delete', own) || moderates,
     // The business does not hide its own voice: its comments are edited or deleted.
     canHide: moderates && !row.asBusiness,
@@ -97,6 +106,7 @@ function toCommentDto(
   actor: Actor,
   post: repo.CommentTarget,
   standing: Standing = NO_STANDING,
+  readerMuted = false,
 ): Comment {
   const person = `${row.firstName} ${row.lastName}`.trim();
   const moderates = can(actor, 'comment:moderate', resourceOf(post));
@@ -112,7 +122,7 @@ function toCommentDto(
     hidden: row.hiddenAt !== null,
     createdAt: row.createdAt.toISOString(),
     editedAt: row.editedAt?.toISOString() ?? null,
-    ...abilities(actor, post, row, standing),
+    ...abilities(actor, post, row, standing, readerMuted),
   };
 }
 
@@ -157,7 +167,7 @@ export async function list(
     items.map((row) => row.authorId),
   );
   return {
-    items: items.map((row) => toCommentDto(row, actor, post, standing)),
+    items: items.map((row) => toCommentDto(row, actor, post, standing, muted)),
     nextCursor: rows.length > query.limit ? encodeCursor(items.at(-1)!) : null,
     enabled: enabledOf(post),
     postEnabled: post.postEnabled,

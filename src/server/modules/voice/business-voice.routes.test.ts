@@ -209,7 +209,10 @@ describe('muting a follower', () => {
       403,
       ErrorCode.COMMENTS_MUTED,
     );
-    expect((await page(follower, post.id)).muted).toBe(true);
+    const mutedView = await page(follower, post.id);
+    expect(mutedView.muted).toBe(true);
+    // Their own comment no longer offers an edit that would be refused; deleting it stays theirs.
+    expect(mutedView.items.find((c) => c.id === before.id)).toMatchObject({ canEdit: false, canDelete: true });
 
     const list = await call('GET', mutesUrl(establishment.id), undefined, client.token);
     expect(list.json<CommentMuteList>().items).toHaveLength(1);
@@ -217,7 +220,9 @@ describe('muting a follower', () => {
     const unmuted = await call('DELETE', url, undefined, client.token);
     expect(unmuted.json()).toMatchObject({ items: [], message: CommentMsg.unmuted });
     await comment(follower, post.id, 'Back');
-    expect((await page(follower, post.id)).muted).toBe(false);
+    const again = await page(follower, post.id);
+    expect(again.muted).toBe(false);
+    expect(again.items.find((c) => c.id === before.id)).toMatchObject({ canEdit: true });
   });
 });
 
