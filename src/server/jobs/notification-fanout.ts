@@ -10,6 +10,15 @@ import type { JobDefinition } from './queue';
 const BATCHES_PER_PAGE = 4;
 
 /**
+ * Fair share between sends (issue 33): a batch's priority is minus its place in its send, so the
+ * queue serves every send's first batch, then every send's second, and so on (pg-boss fetches by
+ * priority, then age). A bar's 50 followers (one batch) go out next, not behind the 400 batches a
+ * big send queued before them; the big send loses no throughput, its batches only interleave.
+ * A resumed fan-out (after a crash) counts again from 0: its next batches are served early.
+ */
+export const fairBatchPriority = (ordinal: number) => -ordinal;
+
+/**
  * Page through the members by user id (for a targeted send, only those who picked one of its
  * preferences); for each page, record its devices as pending deliveries
  * and queue its batch jobs at once, so the first phones ring while later pages are still read.
@@ -47,6 +56,8 @@ export function fanoutDefinition(ctx: AppContext): JobDefinition<typeof fanoutJo
         // The first page is one batch: its rows are written and its job queued soonest, so the first
         // phones ring sooner (PGlite: ~0.1 s less than a page of four batches).
         let pageSize = batchSize;
+        // Every send's k-th batch comes before any send's (k+1)-th (fairBatchPriority).
+        let ordinal = 0;
         for (;;) {
           const users = await deliveries.memberPage(sql, n.establishmentId, cursor, pageSize, targets);
           pageSize = batchSize * BATCHES_PER_PAGE;
@@ -61,11 +72,15 @@ export function fanoutDefinition(ctx: AppContext): JobDefinition<typeof fanoutJo
               const upto = users[Math.min(i + batchSize, users.length) - 1]!;
               batches.push({
                 payload: { notificationId, after, upto, attempt: 0 },
-                options: { id: jobId(channel, notificationId, after, upto, 0) },
+                options: {
+                  id: jobId(channel, notificationId, after, upto, 0),
+                  priority: fairBatchPriority(ordinal + i / batchSize),
+                },
               });
             }
             await ctx.jobs.sendMany(BATCH_JOBS[channel], batches);
           }
+          ordinal += Math.ceil(users.length / batchSize);
           cursor = users.at(-1)!;
           await notificationsRepo.advanceFanout(ctx.db, notificationId, cursor, added.push + added.email);
           // Let the batches just queued reach the database: on PGlite, one connection, a tight loop

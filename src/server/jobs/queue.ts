@@ -19,6 +19,8 @@ export interface SendOptions {
   id?: string;
   /** Not before this time. */
   startAfter?: Date;
+  /** Served before jobs of the same queue with a lower one (pg-boss fetches by priority, then age). */
+  priority?: number;
   /**
    * Queue through this connection (a transaction's, see `withOutbox`): the job then exists only if
    * that transaction commits, and this process's workers are woken by the caller after the commit.
@@ -176,6 +178,7 @@ export async function startJobQueue(
           data: job.payload.parse(item.payload) as object,
           ...(item.options?.id ? { id: item.options.id } : {}),
           ...(item.options?.startAfter ? { startAfter: item.options.startAfter } : {}),
+          ...(item.options?.priority ? { priority: item.options.priority } : {}),
         })),
       );
       wake(job.queue);
