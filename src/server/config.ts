@@ -81,6 +81,8 @@ const EnvSchema = z.object({
   WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
   /** Members per delivery batch job (each with all their devices): what a crash may send twice per batch in flight. */
   PUSH_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(500),
+  /** Fair share between sends (issue 33): every send's k-th batch before any send's (k+1)-th; off: first come, first served. */
+  DELIVERY_FAIR_SHARE: bool.default(true),
   /** Threads encrypting push messages per process (0: in the event loop). Default: one per core. */
   PUSH_CRYPTO_THREADS: z.coerce.number().int().min(0).max(64).optional(),
   /** Push requests in flight per process. */
@@ -173,6 +175,8 @@ export interface Config {
     caFile: string | undefined;
     concurrency: number;
     batchSize: number;
+    /** Batches queued by their place in their send (DELIVERY_FAIR_SHARE). */
+    fairShare: boolean;
     cryptoThreads: number | undefined;
     deliveryJobTimeoutSeconds: number;
     subscriptionIdleDays: number;
@@ -369,6 +373,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       caFile: env.PUSH_CA_FILE,
       concurrency: env.PUSH_CONCURRENCY,
       batchSize: env.PUSH_BATCH_SIZE,
+      fairShare: env.DELIVERY_FAIR_SHARE,
       cryptoThreads: env.PUSH_CRYPTO_THREADS,
       deliveryJobTimeoutSeconds: env.DELIVERY_JOB_TIMEOUT_SECONDS,
       subscriptionIdleDays: env.PUSH_SUBSCRIPTION_IDLE_DAYS,

@@ -26,7 +26,7 @@ export const fairBatchPriority = (ordinal: number) => -ordinal;
  */
 export function fanoutDefinition(ctx: AppContext): JobDefinition<typeof fanoutJob.payload> {
   const { sql } = ctx.database;
-  const batchSize = ctx.config.push.batchSize;
+  const { batchSize, fairShare } = ctx.config.push;
   return {
     ...fanoutJob,
     // Resumable from its saved cursor, so a takeover after a crash costs little; a fan-out of
@@ -74,7 +74,7 @@ export function fanoutDefinition(ctx: AppContext): JobDefinition<typeof fanoutJo
                 payload: { notificationId, after, upto, attempt: 0 },
                 options: {
                   id: jobId(channel, notificationId, after, upto, 0),
-                  priority: fairBatchPriority(ordinal + i / batchSize),
+                  ...(fairShare ? { priority: fairBatchPriority(ordinal + i / batchSize) } : {}),
                 },
               });
             }

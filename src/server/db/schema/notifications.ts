@@ -64,7 +64,9 @@ export const postMedia = pgTable('post_media', {
     .references(() => establishments.id, { onDelete: 'cascade' }),
   uploadedById: uuid('uploaded_by_id').references(() => users.id, { onDelete: 'set null' }),
   /** picture: only the JPEG; pdf: the JPEG is its first page; video: the JPEG is its poster frame. */
-  kind: text('kind', { enum: ['picture', 'pdf', 'video'] }).notNull().default('picture'),
+  kind: text('kind', { enum: ['picture', 'pdf', 'video'] })
+    .notNull()
+    .default('picture'),
   /** The stored file beside the JPEG (pdf, mp4, webm), served at /file/post/{id}.{fileType}. */
   fileType: text('file_type', { enum: ['pdf', 'mp4', 'webm'] }),
   /** The stored file's size in bytes (a PDF or a video). */

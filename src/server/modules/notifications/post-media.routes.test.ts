@@ -136,6 +136,7 @@ describe('menus and short videos in posts (issue 32)', () => {
         file: Msg.pdfTooLarge,
       },
     );
+    expect(await storedPostFiles()).toEqual(before);
   });
 
   it('a short MP4 with the poster frame the browser took: played from the file, by range, the poster as the picture', async () => {

@@ -212,7 +212,10 @@ describe('muting a follower', () => {
     const mutedView = await page(follower, post.id);
     expect(mutedView.muted).toBe(true);
     // Their own comment no longer offers an edit that would be refused; deleting it stays theirs.
-    expect(mutedView.items.find((c) => c.id === before.id)).toMatchObject({ canEdit: false, canDelete: true });
+    expect(mutedView.items.find((c) => c.id === before.id)).toMatchObject({
+      canEdit: false,
+      canDelete: true,
+    });
 
     const list = await call('GET', mutesUrl(establishment.id), undefined, client.token);
     expect(list.json<CommentMuteList>().items).toHaveLength(1);
