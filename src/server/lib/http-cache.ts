@@ -36,15 +36,16 @@ export function sendCachedJson(request: FastifyRequest, reply: FastifyReply, ans
 
 /**
  * An answer serialized by its service from values that already passed the route's response schema
- * (when they were cached): sent as it is, where the schema's serializer would check them again.
+ * (when they were cached): sent as it is, where the schema's serializer would check them again. A
+ * Buffer is an answer sent to many, encoded to UTF-8 once.
  */
 export class SerializedJson {
-  constructor(readonly text: string) {}
+  constructor(readonly body: string | Buffer) {}
 }
 
 /** Send a SerializedJson as the JSON body; anything else goes back to the route's serializer. */
 export function sendSerialized<T>(reply: FastifyReply, answer: T | SerializedJson): T | FastifyReply {
   if (answer instanceof SerializedJson)
-    return reply.type('application/json; charset=utf-8').send(answer.text);
+    return reply.type('application/json; charset=utf-8').send(answer.body);
   return answer;
 }

@@ -23,7 +23,7 @@ export async function loadEstablishment(ctx: AppContext, id: string): Promise<re
 }
 
 /** The establishment as can() sees it. */
-export const resourceOf = (row: repo.EstablishmentRow) => ({
+export const resourceOf = (row: Pick<repo.EstablishmentRow, 'id' | 'registeredById' | 'blockedAt'>) => ({
   establishmentId: row.id,
   registeredById: row.registeredById,
   blocked: row.blockedAt !== null,

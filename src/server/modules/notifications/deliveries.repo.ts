@@ -618,12 +618,26 @@ export const NO_OUTCOMES: DeliveryCounts = {
 
 const COUNT_KEYS = Object.keys(NO_CHANNEL_COUNTS) as (keyof ChannelCounts)[];
 
-/** Delivery counts of several notifications at once, by channel (one grouped query for a feed page). */
-export async function countOutcomesOf(sql: SqlExecutor, ids: string[]): Promise<Map<string, DeliveryCounts>> {
-  const result = new Map<string, DeliveryCounts>();
-  if (ids.length === 0) return result;
-  const { rows } = await sql.executeSql(
-    `SELECT notification_id, channel,
+/** One channel's outcome counts of one notification, as the counting statements give them. */
+export type ChannelCountsRow = Record<keyof ChannelCounts, number | string> & {
+  notification_id: string;
+  channel: 'push' | 'email';
+};
+
+/** Add one channel's counts (a row of the counting statements) to a notification's counts in `result`. */
+export function addChannelCounts(result: Map<string, DeliveryCounts>, row: ChannelCountsRow): void {
+  const counts = result.get(row.notification_id) ?? structuredClone(NO_OUTCOMES);
+  const channel = { ...NO_CHANNEL_COUNTS };
+  for (const key of COUNT_KEYS) {
+    channel[key] = Number(row[key]);
+    counts[key] += channel[key];
+  }
+  counts.channels[row.channel] = channel;
+  result.set(row.notification_id, counts);
+}
+
+/** What counts a notification's deliveries per channel, for `notification_id = <its id>` (a correlated subquery's). */
+export const CHANNEL_COUNTS_SQL = `SELECT notification_id, channel,
             count(*) FILTER (WHERE outcome = 'sent')::int AS sent,
             count(*) FILTER (WHERE outcome = 'failed')::int AS failed,
             count(*) FILTER (WHERE outcome = 'gone')::int AS gone,
@@ -631,22 +645,17 @@ export async function countOutcomesOf(sql: SqlExecutor, ids: string[]): Promise<
             count(*) FILTER (WHERE outcome = 'pending' AND deferred_until IS NOT NULL)::int AS deferred,
             count(received_at)::int AS received,
             count(clicked_at)::int AS clicked
-       FROM deliveries WHERE notification_id = ANY($1::uuid[]) GROUP BY notification_id, channel`,
+       FROM deliveries`;
+
+/** Delivery counts of several notifications at once, by channel (one grouped query for a feed page). */
+export async function countOutcomesOf(sql: SqlExecutor, ids: string[]): Promise<Map<string, DeliveryCounts>> {
+  const result = new Map<string, DeliveryCounts>();
+  if (ids.length === 0) return result;
+  const { rows } = await sql.executeSql(
+    `${CHANNEL_COUNTS_SQL} WHERE notification_id = ANY($1::uuid[]) GROUP BY notification_id, channel`,
     [ids],
   );
-  for (const r of rows as (Record<keyof ChannelCounts, number> & {
-    notification_id: string;
-    channel: 'push' | 'email';
-  })[]) {
-    const counts = result.get(r.notification_id) ?? structuredClone(NO_OUTCOMES);
-    const channel = { ...NO_CHANNEL_COUNTS };
-    for (const key of COUNT_KEYS) {
-      channel[key] = Number(r[key]);
-      counts[key] += channel[key];
-    }
-    counts.channels[r.channel] = channel;
-    result.set(r.notification_id, counts);
-  }
+  for (const row of rows as ChannelCountsRow[]) addChannelCounts(result, row);
   return result;
 }
 

@@ -161,4 +161,67 @@ describe('feed cache', () => {
     await sql(`UPDATE establishments SET blocked_at = now() WHERE id = $1`, [two.establishment.id]);
     expect(await page('/api/feed', reader)).toEqual([]);
   });
+  it('gives a sender the page read from the database: the cached posts with figures, targets and reactions read fresh', async () => {
+    const { establishment, client } = await business('Cached Sender Cafe');
+    const follower = await a.followerOf(establishment.id, 'cache-sender-follower');
+    await sendOk(client, establishment.id, { text: 'lunch menu', post: true });
+    const second = await sendOk(client, establishment.id, { text: 'quiz night', post: true });
+    await sendOk(client, establishment.id, { text: 'brunch', post: true });
+    const firstPage = `/api/establishments/${establishment.id}/posts?limit=2`;
+    // all=true reads the page from the database: every post here is in the feed, so the same page.
+    const fromDatabase = () => page(`${firstPage}&all=true`, client);
+    const cached = async () => {
+      const res = await call('GET', firstPage, undefined, client.token);
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json<FeedPage>();
+      expect(body.nextCursor).not.toBeNull();
+      return body.items;
+    };
+    expect(await page(firstPage, follower)).toHaveLength(2);
+    expect(await cached()).toEqual(await fromDatabase());
+
+    // What moves no feed_version, by another process: the fan-out's progress and outcomes, targets.
+    await sql(`UPDATE notifications SET status = 'sending', audience = 7, error = 'slow' WHERE id = $1`, [
+      second.id,
+    ]);
+    await sql(
+      `INSERT INTO deliveries (notification_id, subscription_id, user_id, outcome, received_at, clicked_at, channel)
+       VALUES ($1, gen_random_uuid(), $2, 'sent', now(), now(), 'push'),
+              ($1, gen_random_uuid(), $2, 'failed', NULL, NULL, 'push'),
+              ($1, gen_random_uuid(), $2, 'pending', NULL, NULL, 'email')`,
+      [second.id, follower.id],
+    );
+    await sql(
+      `INSERT INTO notification_targets (notification_id, preference_id, preference_name)
+       VALUES ($1, gen_random_uuid(), 'Wine lovers'), ($1, gen_random_uuid(), 'Beer lovers')`,
+      [second.id],
+    );
+    // The sender's own reaction; the follower's is not theirs.
+    await sql(`INSERT INTO post_reactions (notification_id, user_id, kind) VALUES ($1, $2, 'like')`, [
+      second.id,
+      client.id,
+    ]);
+    await sql(`INSERT INTO post_reactions (notification_id, user_id, kind) VALUES ($1, $2, 'love')`, [
+      second.id,
+      follower.id,
+    ]);
+    const posts = await cached();
+    expect(posts).toEqual(await fromDatabase());
+    const quiz = posts.find((p) => p.id === second.id)!;
+    expect(quiz.delivery).toMatchObject({
+      status: 'sending',
+      audience: 7,
+      error: 'slow',
+      sent: 1,
+      failed: 1,
+      pending: 5,
+    });
+    expect(quiz.delivery!.channels.push).toMatchObject({ sent: 1, failed: 1, received: 1, clicked: 1 });
+    expect(quiz.targets!.map((target) => target.name)).toEqual(['Beer lovers', 'Wine lovers']);
+    expect(quiz.reactions.mine).toBe('like');
+    // The follower's page holds none of it.
+    const seen = await page(firstPage, follower);
+    expect(seen.every((p) => p.delivery === null && p.targets === null)).toBe(true);
+    expect(seen.find((p) => p.id === second.id)!.reactions.mine).toBe('love');
+  });
 });

@@ -1,9 +1,12 @@
 import type { Post } from '../../../shared/schemas/notification.schema';
 import type { AppContext } from '../../context';
+import type { PostRow } from './notifications.repo';
 
 /** A post as every follower sees it (no delivery figures, no reader's own reaction), with its place. */
 export interface SharedPost {
   post: Post;
+  /** The row `post` was made from: a sender's page adds what only senders see to it. */
+  row: PostRow;
   /** `post` serialized once when loaded: a page is these joined, not the posts serialized again. */
   json: string;
   /** created_at in milliseconds and id: the feeds' order, newest first. */

@@ -1,16 +1,20 @@
-import { PostSchema } from '../../../shared/schemas/notification.schema';
+import { type Actor, can } from '../../../shared/permissions';
+import { type FeedPage, type Post, PostSchema } from '../../../shared/schemas/notification.schema';
 import type { ReactionKind } from '../../../shared/schemas/reaction-kinds';
 import type { AppContext } from '../../context';
 import { SerializedJson } from '../../lib/http-cache';
+import { addChannelCounts, type DeliveryCounts } from './deliveries.repo';
 import { feedCacheOf, type SharedPost } from './feed-cache';
-import { encodeCursor, toPostDto } from './notification.dto';
+import { encodeCursor, toDeliveryFigures, toPostDto } from './notification.dto';
 import * as repo from './notifications.repo';
 import { engagementOf, readerReactionsOf } from './post-engagement.repo';
 
 /**
  * First pages of feeds as followers see them, from the feed cache: what readers without delivery
- * figures to see (followers, not senders) ask for most, on every opening of the app. Senders and
- * later pages are read from the database as before (notifications.service).
+ * figures to see (followers, not senders) ask for most, on every opening of the app; and an
+ * establishment's first page as its senders see it, the same posts with what only they see read
+ * fresh. Later pages, the social feed of a sender and `all=true` are read from the database as before
+ * (notifications.service).
  */
 
 /** Each establishment's newest `size` posts as every follower sees them: one read of posts, one of counts. */
@@ -30,7 +34,7 @@ async function loadHeads(ctx: AppContext, establishmentIds: string[], size: numb
       posts = [];
       heads.set(row.establishmentId, posts);
     }
-    posts.push({ post, json: JSON.stringify(post), at: row.createdAt.getTime(), id: row.id });
+    posts.push({ post, row, json: JSON.stringify(post), at: row.createdAt.getTime(), id: row.id });
   }
   return heads;
 }
@@ -65,6 +69,12 @@ export function expectedFirstPage(ctx: AppContext, establishmentIds: string[], l
 }
 
 /**
+ * One establishment's first pages without any reader's reaction, encoded once per head the feed
+ * cache holds (a head is replaced, never changed, when its version moves) and page size.
+ */
+const plainPages = new WeakMap<SharedPost[], Map<number, Buffer>>();
+
+/**
  * The first page (`limit` posts) of the feed of these establishments, for a reader who sends for
  * none of them: the newest `limit + 1` of each from the cache, merged, and the reader's own
  * reactions, serialized. The same posts, order and cursor as notifications.repo's listFeed.
@@ -91,14 +101,81 @@ export async function followersFirstPage(
         readerId,
         page.map((entry) => entry.id),
       );
-  // Only the posts the reader reacted to are serialized again, with their reaction.
-  const items = page.map(({ post, json }) => {
-    const kind = mine.get(post.id);
-    return kind
-      ? JSON.stringify({ ...post, reactions: { counts: post.reactions.counts, mine: kind } })
-      : json;
-  });
+  const serialize = () => {
+    // Only the posts the reader reacted to are serialized again, with their reaction.
+    const items = page.map(({ post, json }) => {
+      const kind = mine.get(post.id);
+      return kind
+        ? JSON.stringify({ ...post, reactions: { counts: post.reactions.counts, mine: kind } })
+        : json;
+    });
+    const last = page.at(-1);
+    const nextCursor = more && last ? encodeCursor({ createdAt: new Date(last.at), id: last.id }) : null;
+    return `{"items":[${items.join(',')}],"nextCursor":${JSON.stringify(nextCursor)}}`;
+  };
+  // One establishment's page that holds none of the reader's reactions is every such reader's.
+  const head = sources.length === 1 ? heads.get(sources[0]!.id) : undefined;
+  if (head && page.every((entry) => !mine.has(entry.id))) {
+    let pages = plainPages.get(head);
+    if (!pages) {
+      pages = new Map();
+      plainPages.set(head, pages);
+    }
+    let bytes = pages.get(limit);
+    if (!bytes) {
+      bytes = Buffer.from(serialize());
+      pages.set(limit, bytes);
+    }
+    return new SerializedJson(bytes);
+  }
+  return new SerializedJson(serialize());
+}
+
+/**
+ * The first page (`limit` posts) of one establishment's feed for a reader who may send for it: the
+ * feed cache's newest `limit + 1` posts (at the version just read, as for its followers), with what
+ * only senders see read fresh for the page's posts in one statement (the fan-out's status and
+ * audience, the deliveries counted by channel, the targets, the weekly send: none of them moves
+ * feed_version) and the reader's own reactions. The same answer as the page read from the database
+ * (notifications.service's toPage). undefined when a post of the page is gone meanwhile: the caller
+ * reads the page from the database.
+ */
+export async function sendersFirstPage(
+  ctx: AppContext,
+  actor: Actor,
+  source: { id: string; feedVersion: number },
+  limit: number,
+  readerReactions: Map<string, ReactionKind>,
+): Promise<FeedPage | undefined> {
+  const size = limit + 1;
+  const { heads, held } = await feedCacheOf(ctx).headsOf([source], size, (ids) => loadHeads(ctx, ids, size));
+  const posts = heads.get(source.id) ?? [];
+  const page = posts.slice(0, limit);
+  const ids = page.map((entry) => entry.id);
+  const [views, mine] = await Promise.all([
+    repo.senderViewsOf(ctx.db, ids),
+    // Read with the version: the reader's reactions to the very posts held at it.
+    held ? readerReactions : readerReactionsOf(ctx.database.sql, actor.id, ids),
+  ]);
+  const items: Post[] = [];
+  for (const entry of page) {
+    const view = views.get(entry.id);
+    if (!view) return undefined;
+    const { outcomes, targets, ...fresh } = view;
+    const row: repo.PostRow = { ...entry.row, ...fresh };
+    const counts = new Map<string, DeliveryCounts>();
+    for (const outcome of outcomes) addChannelCounts(counts, outcome);
+    const sender = can(actor, 'notificationPost:create', {
+      establishmentId: row.establishmentId,
+      registeredById: row.registeredById,
+    });
+    items.push(
+      toPostDto(row, sender ? { delivery: toDeliveryFigures(row, counts.get(row.id)), targets } : null, {
+        reactions: { counts: entry.post.reactions.counts, mine: mine.get(entry.id) ?? null },
+        commentCount: entry.post.comments.count,
+      }),
+    );
+  }
   const last = page.at(-1);
-  const nextCursor = more && last ? encodeCursor({ createdAt: new Date(last.at), id: last.id }) : null;
-  return new SerializedJson(`{"items":[${items.join(',')}],"nextCursor":${JSON.stringify(nextCursor)}}`);
+  return { items, nextCursor: posts.length > limit && last ? encodeCursor(last.row) : null };
 }

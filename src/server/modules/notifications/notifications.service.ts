@@ -37,7 +37,7 @@ import type { PostMediaUpload } from '../../lib/uploads';
 import { recordAudit } from '../management/audit-log.repo';
 import { existingPreferences } from '../preferences/preferences.service';
 import * as deliveries from './deliveries.repo';
-import { expectedFirstPage, followersFirstPage } from './followers-feed';
+import { expectedFirstPage, followersFirstPage, sendersFirstPage } from './followers-feed';
 import {
   decodeCursor,
   encodeCursor,
@@ -344,6 +344,11 @@ export async function listEstablishmentPosts(
     return followersFirstPage(ctx, actor.id, [establishment], query.limit, {
       readerReactions: found.readerReactions,
     });
+  }
+  // A sender's: the same posts, with their delivery figures and targets read fresh.
+  if (found && !query.all) {
+    const page = await sendersFirstPage(ctx, actor, establishment, query.limit, found.readerReactions);
+    if (page) return page;
   }
   const rows = await repo.listEstablishmentPosts(ctx.db, establishment.id, {
     includePushOnly: Boolean(query.all) && maySend(actor, establishment),
