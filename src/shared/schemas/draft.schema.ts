@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FieldLabel, Msg, required, tooLong } from '../messages';
 import { NOTIFICATION_TEXT_MAX } from './notification.schema';
+import { PostTranslationsSchema } from './post-translations';
 import {
   NOTIFICATION_ACTION_LABEL_MAX,
   NOTIFICATION_ACTIONS_MAX,
@@ -41,6 +42,8 @@ export const DraftContentSchema = z.object({
     .default([]),
   /** A picture uploaded for the establishment; kept with the draft. */
   mediaId: z.uuid({ error: 'Upload the picture again.' }).nullish(),
+  /** The text in other languages, as the send takes them (empty ones dropped). */
+  translations: PostTranslationsSchema.default({}),
 });
 export type DraftContent = z.infer<typeof DraftContentSchema>;
 
@@ -79,6 +82,7 @@ export const DraftSchema = z.object({
     mediaId: z.string().nullable(),
     /** The picture's address, null when none (or it is gone). */
     mediaUrl: z.string().nullable(),
+    translations: z.record(z.string(), z.string()),
   }),
   authorName: z.string().nullable(),
   updatedAt: z.string(),

@@ -11,6 +11,8 @@ interface Props<T> {
   titleRef?: Ref<HTMLHeadingElement>;
   /** A button beside the title ("New API key"), with a + unless told another icon. */
   action?: { label: string; onClick: () => void; icon?: ReactNode };
+  /** Between the heading and the list: what chooses the rows shown (a filter, a switch). */
+  controls?: ReactNode;
   /** The rows once loaded; undefined while loading. */
   items: readonly T[] | undefined;
   /** Each row, keyed: a ListItem of the list the card's title names. */
@@ -40,6 +42,7 @@ export function ListCard<T>({
   subtitle,
   titleRef,
   action,
+  controls,
   items,
   renderItem,
   failure,
@@ -87,6 +90,7 @@ export function ListCard<T>({
           ) : (
             heading
           )}
+          {controls}
           {failure ? (
             <RetryAlert retryLabel={retryLabel} onRetry={onRetry}>
               {failure}

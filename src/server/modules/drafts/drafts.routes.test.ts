@@ -8,6 +8,7 @@ import { a, admin, business, call, setupNotificationsApp } from '../../../../tes
 import { ErrorCode } from '../../../shared/errors';
 import { Msg } from '../../../shared/messages';
 import type { Draft, DraftList } from '../../../shared/schemas/draft.schema';
+import { translationKeyMsg } from '../../../shared/schemas/post-translations';
 
 setupNotificationsApp();
 
@@ -16,6 +17,7 @@ const CONTENT = {
   title: 'Friday happy hour',
   link: 'https://bar.example.com/hap', // still being typed: a draft keeps it as it is
   actions: [{ label: 'Book a table', url: 'https://' }],
+  translations: { de: 'Happy Hour ab 17 Uhr' },
 };
 
 const listOf = async (establishmentId: string, kind: string, token: string) => {
@@ -59,7 +61,15 @@ describe('drafts and templates', () => {
     // A colleague sees the draft; each kind in its own list.
     expect((await listOf(establishment.id, 'draft', colleague.token)).map((d) => d.id)).toEqual([draft.id]);
     expect((await listOf(establishment.id, 'template', client.token)).map((d) => d.content)).toEqual([
-      { text: 'This week:', title: '', link: '', actions: [], mediaId: null, mediaUrl: null },
+      {
+        text: 'This week:',
+        title: '',
+        link: '',
+        actions: [],
+        mediaId: null,
+        mediaUrl: null,
+        translations: {},
+      },
     ]);
 
     const renamed = await call(
@@ -141,6 +151,12 @@ describe('drafts and templates', () => {
       400,
       ErrorCode.VALIDATION,
       { 'content.mediaId': Msg.mediaNotFound },
+    );
+    expectError(
+      await call('POST', path, { ...body, content: { text: 'x', translations: { xx: 'y' } } }, client.token),
+      400,
+      ErrorCode.VALIDATION,
+      { 'content.translations.xx': translationKeyMsg },
     );
     expectError(await call('PATCH', `/api/drafts/${id}`, {}, client.token), 400, ErrorCode.VALIDATION);
     expectError(await call('GET', `${path}?kind=all`, undefined, client.token), 400, ErrorCode.VALIDATION);

@@ -11,6 +11,7 @@ import {
   a,
   business,
   call,
+  finished,
   sendOk,
   setupNotificationsApp,
   t,
@@ -164,9 +165,14 @@ describe('feed cache', () => {
   it('gives a sender the page read from the database: the cached posts with figures, targets and reactions read fresh', async () => {
     const { establishment, client } = await business('Cached Sender Cafe');
     const follower = await a.followerOf(establishment.id, 'cache-sender-follower');
-    await sendOk(client, establishment.id, { text: 'lunch menu', post: true });
-    const second = await sendOk(client, establishment.id, { text: 'quiz night', post: true });
-    await sendOk(client, establishment.id, { text: 'brunch', post: true });
+    const sends = [
+      await sendOk(client, establishment.id, { text: 'lunch menu', post: true }),
+      await sendOk(client, establishment.id, { text: 'quiz night', post: true }),
+      await sendOk(client, establishment.id, { text: 'brunch', post: true }),
+    ];
+    const second = sends[1]!;
+    // The fan-outs finish first: two reads made while one completes would differ by its status.
+    for (const sent of sends) await finished(client, sent.id);
     const firstPage = `/api/establishments/${establishment.id}/posts?limit=2`;
     // all=true reads the page from the database: every post here is in the feed, so the same page.
     const fromDatabase = () => page(`${firstPage}&all=true`, client);

@@ -14,7 +14,7 @@ export interface ComposeSeed {
   title: string;
   link: string;
   actions: NotificationAction[];
-  /** The text in other languages (issue 32); a draft keeps none. */
+  /** The text in other languages (issue 32). */
   translations?: PostTranslations;
   /** The post's picture (and its PDF or video); a draft's has only id and url. */
   media: (Pick<Media, 'id' | 'url'> & Partial<Media>) | null;

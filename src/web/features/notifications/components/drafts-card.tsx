@@ -1,6 +1,6 @@
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EditNoteIcon from '@mui/icons-material/EditNote';
-import { Box, Button, ListItem, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Box, Button, ListItem, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,6 +32,7 @@ export function DraftsCard({ establishmentId }: { establishmentId: string }) {
       title: content.title,
       link: content.link,
       actions: content.actions,
+      translations: content.translations,
       media: content.mediaId && content.mediaUrl ? { id: content.mediaId, url: content.mediaUrl } : null,
     });
   };
@@ -47,9 +48,9 @@ export function DraftsCard({ establishmentId }: { establishmentId: string }) {
   return (
     <ListCard
       title={t('drafts.title')}
-      subtitle={
-        <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
-          <span>{t('drafts.subtitle')}</span>
+      subtitle={t('drafts.subtitle')}
+      controls={
+        <Box>
           <ToggleButtonGroup
             size="small"
             exclusive
@@ -60,7 +61,7 @@ export function DraftsCard({ establishmentId }: { establishmentId: string }) {
             <ToggleButton value="draft">{t('drafts.drafts')}</ToggleButton>
             <ToggleButton value="template">{t('drafts.templates')}</ToggleButton>
           </ToggleButtonGroup>
-        </Stack>
+        </Box>
       }
       items={query.data}
       failure={query.isError && !query.data ? apiErrorText(t, query.error) : undefined}

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { composeApi, composeEstablishment } from '../../../../../tests/support/web/compose';
 import type { FakeApi } from '../../../../../tests/support/web/fake-api';
 import { renderRoutes } from '../../../../../tests/support/web/render';
+import { languageLabel } from '../../../../shared/i18n/language-names';
 import { Msg } from '../../../../shared/messages';
 import type { Draft } from '../../../../shared/schemas/draft.schema';
 import { ComposeCard } from './compose-card';
@@ -22,6 +23,7 @@ const TEMPLATE: Draft = {
     actions: [{ label: 'Book a table', url: 'https://bar.example.com/book' }],
     mediaId: null,
     mediaUrl: null,
+    translations: { de: 'Zwei für eins ab 17 Uhr' },
   },
   authorName: 'Karol Klient',
   updatedAt: new Date().toISOString(),
@@ -81,12 +83,19 @@ describe('drafts and templates', () => {
     expect(server.sent('POST', '/api/establishments/e1/drafts').at(-1)!.body).toEqual({
       kind: 'template',
       name: 'Friday happy hour',
-      content: { text: 'Two for one from 17:00\nAll night', title: '', link: '', actions: [], mediaId: null },
+      content: {
+        text: 'Two for one from 17:00\nAll night',
+        title: '',
+        link: '',
+        actions: [],
+        mediaId: null,
+        translations: {},
+      },
     });
     expect(await screen.findByText('Template saved.')).toBeInTheDocument();
   });
 
-  it('fills the form from a template, its title and buttons too', async () => {
+  it('fills the form from a template, its title, buttons and translations too', async () => {
     server.on('GET', '/api/establishments/e1/drafts', { body: { items: [TEMPLATE] } });
     const card = renderPage();
     const user = (await import('@testing-library/user-event')).default.setup();
@@ -100,5 +109,9 @@ describe('drafts and templates', () => {
     );
     expect(within(card).getByRole('textbox', { name: 'Title' })).toHaveValue('Happy hour');
     expect(within(card).getByRole('textbox', { name: 'Button 1: label' })).toHaveValue('Book a table');
+    await user.click(within(card).getByRole('button', { name: /^Translations/ }));
+    expect(within(card).getByRole('textbox', { name: languageLabel('de', 'en') })).toHaveValue(
+      'Zwei für eins ab 17 Uhr',
+    );
   });
 });

@@ -50,6 +50,7 @@ export function SaveDraftDialog({ establishmentId, kind, seed, onClose }: Props)
           link: seed.link,
           actions: seed.actions,
           mediaId: seed.media?.id ?? null,
+          translations: seed.translations ?? {},
         },
       });
       enqueueSnackbar(translateMessage(t, message), { variant: 'success' });

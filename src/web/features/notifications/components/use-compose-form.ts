@@ -129,6 +129,7 @@ export function useComposeForm(establishment: Establishment) {
     title: rich.title,
     link: rich.link,
     actions: rich.actions,
+    translations: rich.translations,
     media: picture.media,
   });
 
