@@ -83,6 +83,8 @@ const EnvSchema = z.object({
   PUSH_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(500),
   /** Fair share between sends (issue 33): every send's k-th batch before any send's (k+1)-th; off: first come, first served. */
   DELIVERY_FAIR_SHARE: bool.default(true),
+  /** Members per fan-out range (issue 33): a larger audience is walked as ranges by any worker in parallel. */
+  FANOUT_RANGE_SIZE: z.coerce.number().int().min(1).max(10_000_000).default(20_000),
   /** Threads encrypting push messages per process (0: in the event loop). Default: one per core. */
   PUSH_CRYPTO_THREADS: z.coerce.number().int().min(0).max(64).optional(),
   /** Push requests in flight per process. */
@@ -177,6 +179,8 @@ export interface Config {
     batchSize: number;
     /** Batches queued by their place in their send (DELIVERY_FAIR_SHARE). */
     fairShare: boolean;
+    /** Members per fan-out range walked by one job (FANOUT_RANGE_SIZE); at most FANOUT_MAX_RANGES ranges. */
+    fanoutRangeSize: number;
     cryptoThreads: number | undefined;
     deliveryJobTimeoutSeconds: number;
     subscriptionIdleDays: number;
@@ -374,6 +378,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       concurrency: env.PUSH_CONCURRENCY,
       batchSize: env.PUSH_BATCH_SIZE,
       fairShare: env.DELIVERY_FAIR_SHARE,
+      fanoutRangeSize: env.FANOUT_RANGE_SIZE,
       cryptoThreads: env.PUSH_CRYPTO_THREADS,
       deliveryJobTimeoutSeconds: env.DELIVERY_JOB_TIMEOUT_SECONDS,
       subscriptionIdleDays: env.PUSH_SUBSCRIPTION_IDLE_DAYS,

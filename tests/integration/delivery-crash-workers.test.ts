@@ -1,11 +1,13 @@
 /**
- * On PostgreSQL, two `npm run worker` processes share one send without sending anything twice, and
- * processes starting together all come up; on the embedded database, workers are refused.
+ * On PostgreSQL, two `npm run worker` processes share one send without sending anything twice,
+ * processes starting together all come up, and a large audience walked in ranges (issue 33)
+ * survives a kill in the middle; on the embedded database, workers are refused.
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -24,6 +26,7 @@ import {
   startProcess,
   untilListening,
 } from '../support/crash-processes';
+import type { TestSubscription } from '../support/push-service';
 import { createTestDatabaseUrl } from '../support/test-database';
 
 setupCrashTests();
@@ -115,4 +118,105 @@ describe('several workers', () => {
         await rm(dataDir, { recursive: true, force: true });
       }
     });
+});
+
+const MEMBERS = 60_000;
+const PHONES = 40;
+
+/** MEMBERS verified customers of the establishment; PHONES of them, spread over the ids, with a device. */
+async function seed(db: pg.Client, establishmentId: string): Promise<TestSubscription[]> {
+  // In statements of 2,000: the follower reports' trigger updates one rollup row per member, and
+  // within one statement those versions pile up (the seed's time grows with its square).
+  for (let from = 1; from <= MEMBERS; from += 2_000) {
+    const to = Math.min(MEMBERS, from + 1_999);
+    await db.query(
+      `WITH made AS (
+         INSERT INTO users (email, password_hash, first_name, last_name, email_verified)
+         SELECT 'range-' || g || '@example.test', '!', 'Range', 'Member', true FROM generate_series($2::int, $3::int) g
+         RETURNING id)
+       INSERT INTO memberships (user_id, establishment_id, kind) SELECT id, $1, 'customer' FROM made`,
+      [establishmentId, from, to],
+    );
+  }
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT id FROM users WHERE email LIKE 'range-%' ORDER BY id`,
+  );
+  const phones = Array.from({ length: PHONES }, () => push.subscribe());
+  const owners = phones.map((_, i) => rows[Math.floor(((i + 0.5) * rows.length) / PHONES)]!.id);
+  await db.query(
+    `INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth)
+     SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[])`,
+    [owners, phones.map((p) => p.endpoint), phones.map((p) => p.keys.p256dh), phones.map((p) => p.keys.auth)],
+  );
+  await db.query('ANALYZE users; ANALYZE memberships');
+  return phones;
+}
+
+describe('a server killed while a large audience is walked in ranges', () => {
+  // On PostgreSQL only: the test seeds 60,000 members from outside the server, which PGlite's one
+  // process does not allow.
+  if (onPostgres)
+    it('resumes every range and delivers to every phone once the send is done', async () => {
+      const { env, base, database, cleanup } = await environment({
+        FANOUT_RANGE_SIZE: '1000',
+        PUSH_BATCH_SIZE: '500',
+        // The killed process's fan-out jobs are taken over after 3 s.
+        JOB_TIMEOUT_SECONDS: '3',
+      });
+      const db = new pg.Client({ connectionString: database.url });
+      try {
+        let server = startProcess('main', env);
+        await untilListening(base, server);
+        const { token, establishmentId, subscriptions } = await audience(base, 1);
+        await db.connect();
+        const phones = [...subscriptions, ...(await seed(db, establishmentId))];
+
+        const { notification } = await api<{ notification: Post }>(
+          base,
+          'POST',
+          `/api/establishments/${establishmentId}/notifications`,
+          { text: 'Walked in ranges', post: true },
+          token,
+        );
+        const progress = async () => {
+          const { rows } = await db.query<{ total: number; done: number }>(
+            `SELECT count(*)::int AS total, (count(*) FILTER (WHERE done))::int AS done
+               FROM notification_fanout_ranges WHERE notification_id = $1`,
+            [notification.id],
+          );
+          return rows[0]!;
+        };
+        // Killed once some ranges are walked and others not.
+        const until = Date.now() + 60_000;
+        for (;;) {
+          const { total, done } = await progress();
+          if (total > 0 && done > 0) break;
+          if (Date.now() > until) throw new Error('the ranges were never planned');
+          await new Promise((r) => setTimeout(r, 10));
+        }
+        await killed(server);
+        const atKill = await progress();
+        expect(atKill.done).toBeLessThan(atKill.total);
+
+        server = startProcess('main', env);
+        await untilListening(base, server);
+        const post = await finished(base, token, notification.id, 120_000);
+        expect(post.delivery).toMatchObject({
+          status: 'done',
+          audience: PHONES + 1,
+          sent: PHONES + 1,
+          pending: 0,
+        });
+        const counts = deliveriesOf(phones, notification.id);
+        expect(
+          counts.every((n) => n >= 1),
+          `every device got it: ${counts}`,
+        ).toBe(true);
+        expect(await progress()).toEqual({ total: atKill.total, done: atKill.total });
+        await killed(server);
+      } finally {
+        await db.end().catch(() => {});
+        await cleanup();
+      }
+    }, 240_000);
 });

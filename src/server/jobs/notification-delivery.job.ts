@@ -14,7 +14,7 @@ import {
   jobId,
   PUSH_OPTIONS,
 } from './notification-delivery.queues';
-import { fanoutDefinition } from './notification-fanout';
+import { fanoutDefinition, fanoutRangeDefinition } from './notification-fanout';
 import type { JobDefinition } from './queue';
 
 /** Push batch jobs one process runs at once; each keeps its share of PUSH_CONCURRENCY requests in flight. */
@@ -95,6 +95,7 @@ export function notificationDeliveryJobs(ctx: AppContext): JobDefinition<z.ZodTy
 
   return [
     fanoutDefinition(ctx),
+    fanoutRangeDefinition(ctx),
     batchJob(createPushChannel(ctx, BATCHES_IN_PARALLEL), BATCHES_IN_PARALLEL),
     batchJob(createEmailChannel(ctx), EMAIL_BATCHES_IN_PARALLEL),
     expire,

@@ -22,6 +22,11 @@ export const fanoutJob = {
     resume: z.boolean().default(false),
   }),
 };
+/** One planned range of a large send's audience, walked by any worker (issue 33). */
+export const fanoutRangeJob = {
+  queue: 'notification.fanout-range',
+  payload: z.object({ notificationId: z.uuid(), part: z.number().int().min(0) }),
+};
 const batchPayload = z.object({
   notificationId: z.uuid(),
   /** The batch: the deliveries of the members whose user ids are in (after, upto]. */

@@ -1,34 +1,128 @@
 import { DELIVERY_CHANNELS } from '../../shared/schemas/channels';
 import type { AppContext } from '../context';
 import * as deliveries from '../modules/notifications/deliveries.repo';
+import * as fanoutRanges from '../modules/notifications/fanout-ranges.repo';
 import { targetIdsOf } from '../modules/notifications/notification-targets.repo';
 import * as notificationsRepo from '../modules/notifications/notifications.repo';
-import { BATCH_JOBS, fanoutJob, jobId } from './notification-delivery.queues';
+import { BATCH_JOBS, fanoutJob, fanoutRangeJob, jobId } from './notification-delivery.queues';
 import type { JobDefinition } from './queue';
 
 /** Batches (of PUSH_BATCH_SIZE members) read and queued per audience page. */
 const BATCHES_PER_PAGE = 4;
+/** A send's audience is planned as at most this many ranges, however large (FANOUT_RANGE_SIZE grows). */
+export const FANOUT_MAX_RANGES = 64;
+/** Fan-outs, and ranges, walked at once per process: a small send's is not held behind a big one's. */
+const WALKS_IN_PARALLEL = 2;
 
 /**
  * Fair share between sends (issue 33): a batch's priority is minus its place in its send, so the
  * queue serves every send's first batch, then every send's second, and so on (pg-boss fetches by
  * priority, then age). A bar's 50 followers (one batch) go out next, not behind the 400 batches a
  * big send queued before them; the big send loses no throughput, its batches only interleave.
- * A resumed fan-out (after a crash) counts again from 0: its next batches are served early.
+ * A resumed walk (after a crash) counts again from 0: its next batches are served early.
  */
 export const fairBatchPriority = (ordinal: number) => -ordinal;
 
+interface Walk {
+  notificationId: string;
+  establishmentId: string;
+  /** The send's preferences (empty: every member). */
+  targets: string[];
+  /** Walk members after this one (null: from the first) ... */
+  from: string | null;
+  /** ... up to this one (null: to the last). */
+  upto: string | null;
+  /** Members in the first page (later pages hold BATCHES_PER_PAGE batches). */
+  firstPage: number;
+  /** Stop after one page. */
+  onePage?: boolean;
+  /** The place in the send of the walk's k-th batch, for fairBatchPriority. */
+  place: (k: number) => number;
+  /** A page is queued: save the cursor (the walk resumes after it) and count what it added. */
+  saved: (cursor: string, added: number) => Promise<void>;
+}
+
 /**
  * Page through the members by user id (for a targeted send, only those who picked one of its
- * preferences); for each page, record its devices as pending deliveries
- * and queue its batch jobs at once, so the first phones ring while later pages are still read.
- * Resumable: the cursor is saved after each page, and a batch's job id is derived from its range.
+ * preferences); for each page, record its devices as pending deliveries and queue its batch jobs at
+ * once, so the first phones ring while later pages are still read. A batch's job id is derived
+ * from its range, so walking a page again after a crash queues nothing twice. Returns the members read.
+ */
+async function walkAudience(ctx: AppContext, walk: Walk): Promise<number> {
+  const { sql } = ctx.database;
+  const { batchSize, fairShare } = ctx.config.push;
+  const { notificationId } = walk;
+  let cursor = walk.from;
+  let pageSize = walk.firstPage;
+  let k = 0;
+  let read = 0;
+  for (;;) {
+    const users = await deliveries.memberPage(
+      sql,
+      walk.establishmentId,
+      cursor,
+      pageSize,
+      walk.targets,
+      walk.upto,
+    );
+    pageSize = batchSize * BATCHES_PER_PAGE;
+    if (users.length === 0) break;
+    read += users.length;
+    const { added, pending } = await deliveries.addToAudience(
+      sql,
+      notificationId,
+      walk.establishmentId,
+      users,
+    );
+    // Each channel's batches in its own queue, and only where the page gave that channel work
+    // (a page walked again after a crash queues its batches again: their ids keep one of each).
+    for (const channel of DELIVERY_CHANNELS) {
+      if (pending[channel] === 0) continue;
+      const batches = [];
+      for (let i = 0; i < users.length; i += batchSize) {
+        const after = i === 0 ? cursor : users[i - 1]!;
+        const upto = users[Math.min(i + batchSize, users.length) - 1]!;
+        batches.push({
+          payload: { notificationId, after, upto, attempt: 0 },
+          options: {
+            id: jobId(channel, notificationId, after, upto, 0),
+            ...(fairShare ? { priority: fairBatchPriority(walk.place(k + i / batchSize)) } : {}),
+          },
+        });
+      }
+      await ctx.jobs.sendMany(BATCH_JOBS[channel], batches);
+    }
+    k += Math.ceil(users.length / batchSize);
+    cursor = users.at(-1)!;
+    await walk.saved(cursor, added.push + added.email);
+    if (walk.onePage) break;
+    // Let the batches just queued reach the database: on PGlite, one connection, a tight loop
+    // of fan-out statements would otherwise keep them waiting until the whole audience is read.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  return read;
+}
+
+/** Every member is in a queued batch: the send is done once no delivery is pending. */
+async function allHandedOut(ctx: AppContext, notificationId: string) {
+  const { sql } = ctx.database;
+  const audience = await deliveries.countAudience(sql, notificationId);
+  await notificationsRepo.saveFanoutProgress(ctx.db, notificationId, { audience, batchesDone: true });
+  await deliveries.completeIfDone(sql, notificationId);
+}
+
+/**
+ * A send's fan-out: its first batch at once; then what is left of the audience in this job when it
+ * fits one range (FANOUT_RANGE_SIZE members), else planned as ranges, each walked by its own job
+ * on any worker (fanoutRangeDefinition). Resumable: the cursor (or each range's) is saved after
+ * each page; resumed by the sweep, it also hands out the batches still pending.
  */
 export function fanoutDefinition(ctx: AppContext): JobDefinition<typeof fanoutJob.payload> {
   const { sql } = ctx.database;
-  const { batchSize, fairShare } = ctx.config.push;
+  const { batchSize, fanoutRangeSize } = ctx.config.push;
   return {
     ...fanoutJob,
+    concurrency: WALKS_IN_PARALLEL,
     // Resumable from its saved cursor, so a takeover after a crash costs little; a fan-out of
     // 100,000 members takes seconds, far below this.
     expireInSeconds: ctx.config.jobTimeoutSeconds,
@@ -36,61 +130,117 @@ export function fanoutDefinition(ctx: AppContext): JobDefinition<typeof fanoutJo
       const n = await notificationsRepo.findForDelivery(ctx.db, notificationId);
       if (!n) return;
       await notificationsRepo.markSending(ctx.db, notificationId);
-      if (n.batchesDone && resume) {
-        const generation = Date.now();
-        for (const channel of DELIVERY_CHANNELS) {
-          const ranges = await deliveries.pendingRanges(sql, notificationId, batchSize, channel);
-          await ctx.jobs.sendMany(
-            BATCH_JOBS[channel],
-            ranges.map(({ after, upto }) => ({
-              payload: { notificationId, after, upto, attempt: 0 },
-              options: { id: jobId(channel, notificationId, after, upto, 'resumed', generation) },
-            })),
-          );
-        }
-      }
-      if (!n.batchesDone) {
-        // Written with the notification, never changed: a resumed fan-out filters as the first did.
-        const targets = await targetIdsOf(ctx.db, notificationId);
-        let cursor = n.audienceCursor;
-        // The first page is one batch: its rows are written and its job queued soonest, so the first
-        // phones ring sooner (PGlite: ~0.1 s less than a page of four batches).
-        let pageSize = batchSize;
-        // Every send's k-th batch comes before any send's (k+1)-th (fairBatchPriority).
-        let ordinal = 0;
-        for (;;) {
-          const users = await deliveries.memberPage(sql, n.establishmentId, cursor, pageSize, targets);
-          pageSize = batchSize * BATCHES_PER_PAGE;
-          if (users.length === 0) break;
-          const added = await deliveries.addToAudience(sql, notificationId, n.establishmentId, users);
-          // Each channel's batches in its own queue, and only where the page gave that channel work.
+      if (n.batchesDone) {
+        if (resume) {
+          const generation = Date.now();
           for (const channel of DELIVERY_CHANNELS) {
-            if (added[channel] === 0) continue;
-            const batches = [];
-            for (let i = 0; i < users.length; i += batchSize) {
-              const after = i === 0 ? cursor : users[i - 1]!;
-              const upto = users[Math.min(i + batchSize, users.length) - 1]!;
-              batches.push({
+            const ranges = await deliveries.pendingRanges(sql, notificationId, batchSize, channel);
+            await ctx.jobs.sendMany(
+              BATCH_JOBS[channel],
+              ranges.map(({ after, upto }) => ({
                 payload: { notificationId, after, upto, attempt: 0 },
-                options: {
-                  id: jobId(channel, notificationId, after, upto, 0),
-                  ...(fairShare ? { priority: fairBatchPriority(ordinal + i / batchSize) } : {}),
-                },
-              });
-            }
-            await ctx.jobs.sendMany(BATCH_JOBS[channel], batches);
+                options: { id: jobId(channel, notificationId, after, upto, 'resumed', generation) },
+              })),
+            );
           }
-          ordinal += Math.ceil(users.length / batchSize);
-          cursor = users.at(-1)!;
-          await notificationsRepo.advanceFanout(ctx.db, notificationId, cursor, added.push + added.email);
-          // Let the batches just queued reach the database: on PGlite, one connection, a tight loop
-          // of fan-out statements would otherwise keep them waiting until the whole audience is read.
-          await new Promise((resolve) => setTimeout(resolve, 5));
         }
-        const audience = await deliveries.countAudience(sql, notificationId);
-        await notificationsRepo.saveFanoutProgress(ctx.db, notificationId, { audience, batchesDone: true });
+        await deliveries.completeIfDone(sql, notificationId);
+        return;
       }
-      await deliveries.completeIfDone(sql, notificationId);
+      // Written with the notification, never changed: a resumed fan-out filters as the first did.
+      const targets = await targetIdsOf(ctx.db, notificationId);
+      let ranges = await fanoutRanges.listRanges(sql, notificationId);
+      if (ranges.length === 0) {
+        let cursor = n.audienceCursor;
+        const saveCursor = async (next: string, added: number) => {
+          cursor = next;
+          await notificationsRepo.advanceFanout(ctx.db, notificationId, next, added);
+        };
+        const walk = {
+          notificationId,
+          establishmentId: n.establishmentId,
+          targets,
+          upto: null,
+          saved: saveCursor,
+        };
+        if (cursor === null) {
+          // The first page is one batch: its rows are written and its job queued soonest, so the
+          // first phones ring sooner (PGlite: ~0.1 s less than a page of four batches).
+          const read = await walkAudience(ctx, {
+            ...walk,
+            from: null,
+            firstPage: batchSize,
+            onePage: true,
+            place: (k) => k,
+          });
+          if (read < batchSize) return allHandedOut(ctx, notificationId);
+        }
+        const boundaries = await deliveries.audienceBoundaries(
+          sql,
+          n.establishmentId,
+          cursor,
+          fanoutRangeSize,
+          FANOUT_MAX_RANGES,
+          targets,
+        );
+        if (boundaries.length === 0) {
+          // What is left fits one range: walked here, no job to hand it to.
+          await walkAudience(ctx, {
+            ...walk,
+            from: cursor,
+            firstPage: batchSize * BATCHES_PER_PAGE,
+            place: (k) => 1 + k,
+          });
+          return allHandedOut(ctx, notificationId);
+        }
+        await fanoutRanges.planRanges(sql, notificationId, cursor, boundaries);
+        ranges = await fanoutRanges.listRanges(sql, notificationId);
+      }
+      const open = ranges.filter((range) => !range.done);
+      if (open.length === 0) return allHandedOut(ctx, notificationId);
+      // A resumed send's range jobs may be gone (failed, or never queued): new ids queue them again.
+      const generation = resume ? Date.now() : 0;
+      await ctx.jobs.sendMany(
+        fanoutRangeJob,
+        open.map(({ part }) => ({
+          payload: { notificationId, part },
+          options: { id: jobId('range', notificationId, part, generation) },
+        })),
+      );
+    },
+  };
+}
+
+/**
+ * One planned range of a large send (issue 33): walked from its saved cursor to its upper bound;
+ * the last range to finish marks the send's batches all handed out. Its batches take their place
+ * in the send interleaved with the other ranges', so fair share sees one send, not many.
+ */
+export function fanoutRangeDefinition(ctx: AppContext): JobDefinition<typeof fanoutRangeJob.payload> {
+  const { sql } = ctx.database;
+  const { batchSize } = ctx.config.push;
+  return {
+    ...fanoutRangeJob,
+    concurrency: WALKS_IN_PARALLEL,
+    expireInSeconds: ctx.config.jobTimeoutSeconds,
+    async handle({ notificationId, part }) {
+      const ranges = await fanoutRanges.listRanges(sql, notificationId);
+      const range = ranges.find((r) => r.part === part);
+      if (!range || range.done) return;
+      const n = await notificationsRepo.findForDelivery(ctx.db, notificationId);
+      if (!n || n.batchesDone) return;
+      await walkAudience(ctx, {
+        notificationId,
+        establishmentId: n.establishmentId,
+        targets: await targetIdsOf(ctx.db, notificationId),
+        from: range.cursor ?? range.after,
+        upto: range.upto,
+        firstPage: batchSize * BATCHES_PER_PAGE,
+        place: (k) => 1 + k * ranges.length + part,
+        saved: (cursor, added) => fanoutRanges.advanceRange(sql, notificationId, part, cursor, added),
+      });
+      if (await fanoutRanges.finishRange(ctx.db, notificationId, part))
+        await allHandedOut(ctx, notificationId);
     },
   };
 }

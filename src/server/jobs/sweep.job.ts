@@ -4,7 +4,7 @@ import { executorOf } from '../db/client';
 import * as deliveries from '../modules/notifications/deliveries.repo';
 import { webhooksOwedNow } from '../modules/webhooks/webhook-deliveries.repo';
 import { welcomeJob } from './account-mail.job';
-import { deliverEmailJob, deliverJob, fanoutJob } from './notification-delivery.queues';
+import { deliverEmailJob, deliverJob, fanoutJob, fanoutRangeJob } from './notification-delivery.queues';
 import { withOutbox } from './outbox';
 import type { JobDefinition } from './queue';
 import { queueReleased } from './quiet-release';
@@ -73,6 +73,7 @@ export function sweepJobs(ctx: AppContext): JobDefinition<z.ZodType>[] {
     if (candidates.length === 0) return 0;
     const live = new Set([
       ...(await ctx.jobs.liveJobKeys(fanoutJob.queue, 'notificationId')),
+      ...(await ctx.jobs.liveJobKeys(fanoutRangeJob.queue, 'notificationId')),
       ...(await ctx.jobs.liveJobKeys(deliverJob.queue, 'notificationId')),
       ...(await ctx.jobs.liveJobKeys(deliverEmailJob.queue, 'notificationId')),
     ]);
@@ -80,7 +81,7 @@ export function sweepJobs(ctx: AppContext): JobDefinition<z.ZodType>[] {
     for (const notificationId of candidates.filter((id) => !live.has(id))) {
       await deliveries.completeIfDone(sql, notificationId);
       if (!(await deliveries.isUnfinished(sql, notificationId))) continue;
-      // The fan-out resumes from its cursor and hands out the batches still pending.
+      // The fan-out resumes from its cursor (or its ranges from theirs) and hands out the batches still pending.
       await ctx.jobs.send(fanoutJob, { notificationId, resume: true });
       requeued++;
     }

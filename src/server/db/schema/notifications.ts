@@ -197,6 +197,29 @@ export const notifications = pgTable(
 );
 
 /**
+ * A large audience's fan-out planned as ranges of user ids (after, upto] (issue 33), each walked by
+ * its own job on any worker and resumable from its cursor; the send's batches are all handed out
+ * (batches_done) when every range is done. A send walked in one job has none.
+ */
+export const notificationFanoutRanges = pgTable(
+  'notification_fanout_ranges',
+  {
+    notificationId: uuid('notification_id')
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    part: integer('part').notNull(),
+    /** Exclusive lower bound; null: from the first member. */
+    afterUser: uuid('after_user'),
+    /** Inclusive upper bound; null: to the last member. */
+    uptoUser: uuid('upto_user'),
+    /** The last member whose batch is queued. */
+    cursor: uuid('cursor'),
+    done: boolean('done').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.notificationId, t.part] })],
+);
+
+/**
  * One row per (notification, subscription) of the audience: pending until it ends in exactly one
  * outcome. No foreign key to the subscription: the outcome outlives a subscription removed as gone.
  */

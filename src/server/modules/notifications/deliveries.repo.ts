@@ -23,8 +23,8 @@ const audienceOf = (targets: string | null) =>
   }`;
 
 /**
- * Members of an establishment after `cursor`, by user id: one page of the audience (only those
- * who picked one of `preferenceIds` when the send is targeted).
+ * Members of an establishment after `cursor` (and up to `upto`, when given), by user id: one page
+ * of the audience (only those who picked one of `preferenceIds` when the send is targeted).
  */
 export async function memberPage(
   sql: SqlExecutor,
@@ -32,13 +32,42 @@ export async function memberPage(
   cursor: string | null,
   limit: number,
   preferenceIds: string[] = [],
+  upto: string | null = null,
 ): Promise<string[]> {
   const targeted = preferenceIds.length > 0;
   const { rows } = await sql.executeSql(
     `SELECT m.user_id FROM memberships m JOIN users u ON u.id = m.user_id
-      WHERE ${audienceOf(targeted ? '$4' : null)} AND ($2::uuid IS NULL OR m.user_id > $2::uuid)
+      WHERE ${audienceOf(targeted ? '$5' : null)} AND ($2::uuid IS NULL OR m.user_id > $2::uuid)
+        AND ($4::uuid IS NULL OR m.user_id <= $4::uuid)
       ORDER BY m.user_id LIMIT $3`,
-    [establishmentId, cursor, limit, ...(targeted ? [preferenceIds] : [])],
+    [establishmentId, cursor, limit, upto, ...(targeted ? [preferenceIds] : [])],
+  );
+  return (rows as { user_id: string }[]).map((r) => r.user_id);
+}
+
+/**
+ * The audience after `cursor` cut into ranges of about `rangeSize` members (at most `maxRanges`):
+ * the upper bounds of every range but the last (which runs to the end). One ordered scan of the
+ * audience's user ids; empty when what is left fits in one range.
+ */
+export async function audienceBoundaries(
+  sql: SqlExecutor,
+  establishmentId: string,
+  cursor: string | null,
+  rangeSize: number,
+  maxRanges: number,
+  preferenceIds: string[] = [],
+): Promise<string[]> {
+  const targeted = preferenceIds.length > 0;
+  const { rows } = await sql.executeSql(
+    `WITH audience AS (
+       SELECT m.user_id, row_number() OVER (ORDER BY m.user_id) AS rn, count(*) OVER () AS total
+         FROM memberships m JOIN users u ON u.id = m.user_id
+        WHERE ${audienceOf(targeted ? '$5' : null)} AND ($2::uuid IS NULL OR m.user_id > $2::uuid))
+     SELECT user_id FROM audience
+      WHERE rn < total AND rn % greatest($3::bigint, ceil(total::numeric / $4::int)::bigint) = 0
+      ORDER BY user_id`,
+    [establishmentId, cursor, rangeSize, maxRanges, ...(targeted ? [preferenceIds] : [])],
   );
   return (rows as { user_id: string }[]).map((r) => r.user_id);
 }
@@ -115,14 +144,16 @@ export async function countReach(
 /**
  * Add these members of the establishment to the notification's audience, once each: a push
  * delivery per live device of those whose choice has their phone, an email delivery for those whose
- * choice has email (the target of an email delivery is the user). How many were added, by channel.
+ * choice has email (the target of an email delivery is the user). How many were added, by channel,
+ * and how many of the page's deliveries are pending (those added and those a walk of the same page
+ * added before a crash): what its batches have to do.
  */
 export async function addToAudience(
   sql: SqlExecutor,
   notificationId: string,
   establishmentId: string,
   userIds: string[],
-): Promise<Record<DeliveryChannel, number>> {
+): Promise<{ added: Record<DeliveryChannel, number>; pending: Record<DeliveryChannel, number> }> {
   const { rows } = await sql.executeSql(
     `WITH members AS MATERIALIZED (
        SELECT m.user_id, ${wantsPush} AS push_ok, ${wantsEmail(hasLiveDevice)} AS by_email
@@ -136,12 +167,26 @@ export async function addToAudience(
      emails AS (
        INSERT INTO deliveries (notification_id, subscription_id, user_id, channel)
        SELECT $1, m.user_id, m.user_id, 'email' FROM members m WHERE m.by_email
-       ON CONFLICT DO NOTHING RETURNING 1)
-     SELECT (SELECT count(*) FROM pushes)::int AS push, (SELECT count(*) FROM emails)::int AS email`,
-    [notificationId, userIds, establishmentId],
+       ON CONFLICT DO NOTHING RETURNING 1),
+     -- What a walk of this page before a crash recorded (this statement cannot see its own
+     -- inserts): its batch may never have been queued, so it counts as work to queue.
+     earlier AS (
+       SELECT channel, count(*)::int AS n FROM deliveries
+        WHERE notification_id = $1 AND user_id >= $4 AND user_id <= $5 AND outcome = 'pending'
+        GROUP BY channel)
+     SELECT (SELECT count(*) FROM pushes)::int AS push, (SELECT count(*) FROM emails)::int AS email,
+            coalesce((SELECT n FROM earlier WHERE channel = 'push'), 0) AS push_earlier,
+            coalesce((SELECT n FROM earlier WHERE channel = 'email'), 0) AS email_earlier`,
+    [notificationId, userIds, establishmentId, userIds[0], userIds.at(-1)],
   );
-  const row = rows[0] as { push: number; email: number };
-  return { push: Number(row.push), email: Number(row.email) };
+  const row = rows[0] as { push: number; email: number; push_earlier: number; email_earlier: number };
+  return {
+    added: { push: Number(row.push), email: Number(row.email) },
+    pending: {
+      push: Number(row.push) + Number(row.push_earlier),
+      email: Number(row.email) + Number(row.email_earlier),
+    },
+  };
 }
 
 export async function countAudience(sql: SqlExecutor, notificationId: string): Promise<number> {
