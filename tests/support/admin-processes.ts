@@ -14,7 +14,12 @@ import { users } from '../../src/server/db/schema';
 import { freePort } from './free-port';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
+/**
+ * How a child runs TypeScript: `node --import tsx`, as `npm start` does. Not the tsx CLI: it stands
+ * between us and the server and SIGKILLs it (exit 143) when the server's event loop is too busy to
+ * acknowledge a SIGTERM within 60 ms, which a loaded CI runner turns into a failed graceful stop.
+ */
+const NODE_TSX = [process.execPath, '--import', 'tsx'] as const;
 export const PROCESS_TIMEOUT = 60_000;
 /** Letters and digits of generatePassword(): no look-alikes. */
 export const GENERATED = /^[a-km-zA-HJ-NP-Z2-9]{16}$/;
@@ -57,7 +62,11 @@ export interface Exit {
 /** Run a command to its end and collect its output. */
 export function run(args: string[], env: Record<string, string>): Promise<Exit> {
   return new Promise((resolve, reject) => {
-    const child = spawn(TSX, args, { cwd: ROOT, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(NODE_TSX[0], [...NODE_TSX.slice(1), ...args], {
+      cwd: ROOT,
+      env: childEnv(env),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => {
@@ -80,8 +89,8 @@ export interface Server {
 /** Start `tsx src/server/main.ts` and wait until it says it is running. */
 export async function startServer(env: Record<string, string>): Promise<Server> {
   const port = await freePort();
-  // Its own process group, so that tsx and the node process it starts are stopped together.
-  const child = spawn(TSX, ['src/server/main.ts'], {
+  // Its own process group, so that a stop that times out kills whatever it started as well.
+  const child = spawn(NODE_TSX[0], [...NODE_TSX.slice(1), 'src/server/main.ts'], {
     cwd: ROOT,
     env: childEnv({ PORT: String(port), HOST: '127.0.0.1', ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
