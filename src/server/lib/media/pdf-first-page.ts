@@ -1,10 +1,12 @@
-import { Worker } from 'node:worker_threads';
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import type { PdfFirstPageJob, PdfFirstPageResult } from './pdf-first-page.worker.ts';
 
 /** A PDF whose first page is not drawn within this long is refused (a hostile or broken file). */
 const DEADLINE_MS = 20_000;
-/** The drawing thread's heap: a page that needs more is refused, the server keeps its memory. */
+/** The drawing process's heap: a page that needs more is refused, the server keeps its memory. */
 const HEAP_MB = 512;
+const WORKER = fileURLToPath(new URL('./pdf-first-page.worker.ts', import.meta.url));
 
 /** Is this file's start a PDF's? Its header must come within the first 1024 bytes (PDF 1.7, 7.5.2). */
 export function looksLikePdf(head: Buffer): boolean {
@@ -14,26 +16,34 @@ export function looksLikePdf(head: Buffer): boolean {
 /**
  * The first page of a PDF as a PNG `width` pixels wide, or null when the file is not a PDF that can
  * be drawn (not a PDF, damaged, encrypted, over the deadline or the memory cap).
+ *
+ * Drawn in a child process, not a worker thread: pdf.js draws on a native addon (@napi-rs/canvas)
+ * fed with an uploaded, possibly hostile file, and a crash in native code (or the known crashes of
+ * napi-rs addons when a worker thread ends) would take the whole server down with it. A process
+ * costs ~0.2 s to start; a PDF is uploaded far less often than that matters.
  */
 export function pdfFirstPage(file: string, width: number): Promise<Buffer | null> {
   return new Promise((resolve) => {
-    const worker = new Worker(new URL('./pdf-first-page.worker.ts', import.meta.url), {
-      workerData: { file, width } satisfies PdfFirstPageJob,
-      resourceLimits: { maxOldGenerationSizeMb: HEAP_MB },
+    const child = fork(WORKER, [], {
+      // The parent's flags (e.g. --import tsx) so it loads TypeScript as the server does.
+      execArgv: [...process.execArgv, `--max-old-space-size=${HEAP_MB}`],
+      serialization: 'advanced',
+      stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
     });
     let settled = false;
     const settle = (png: Buffer | null) => {
       if (settled) return;
       settled = true;
       clearTimeout(deadline);
-      void worker.terminate();
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       resolve(png);
     };
     const deadline = setTimeout(() => settle(null), DEADLINE_MS);
-    worker.on('message', (result: PdfFirstPageResult) =>
+    child.on('message', (result: PdfFirstPageResult) =>
       settle('png' in result ? Buffer.from(result.png) : null),
     );
-    worker.on('error', () => settle(null));
-    worker.on('exit', () => settle(null));
+    child.on('error', () => settle(null));
+    child.on('exit', () => settle(null));
+    child.send({ file, width } satisfies PdfFirstPageJob);
   });
 }

@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import { parentPort, workerData } from 'node:worker_threads';
 
 /** What the thread is given: the PDF's path and the picture's width in pixels. */
 export interface PdfFirstPageJob {
@@ -23,9 +22,10 @@ interface CanvasFactory {
 }
 
 /**
- * Draw the first page of a PDF, in a thread of its own: pdf.js parses and draws on the CPU for up to
- * a second or two, which must not stop the event loop, and a hostile file that loops or eats memory
- * only costs this thread (the caller ends it after a deadline; its heap is capped).
+ * Draw the first page of a PDF, in a process of its own (pdf-first-page.ts): pdf.js parses and draws
+ * on the CPU for up to a second or two, which must not stop the server's event loop, and a hostile
+ * file that loops, eats memory or crashes the native canvas only costs this process (the caller
+ * kills it after a deadline; its heap is capped).
  */
 async function drawFirstPage({ file, width }: PdfFirstPageJob): Promise<PdfFirstPageResult> {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -62,7 +62,9 @@ async function drawFirstPage({ file, width }: PdfFirstPageJob): Promise<PdfFirst
   }
 }
 
-drawFirstPage(workerData as PdfFirstPageJob).then(
-  (result) => parentPort?.postMessage(result),
-  (error: Error) => parentPort?.postMessage({ unreadable: error.name } satisfies PdfFirstPageResult),
-);
+/** Answer, then exit once the answer is out (a large PNG takes more than one write). */
+const answer = (result: PdfFirstPageResult) => process.send?.(result, () => process.exit(0));
+
+process.once('message', (job: PdfFirstPageJob) => {
+  drawFirstPage(job).then(answer, (error: Error) => answer({ unreadable: error.name }));
+});
