@@ -2,7 +2,8 @@ import { WEBHOOK_EVENT_TYPES } from '../../shared/schemas/webhook.schema';
 import type { AppContext } from '../context';
 import { analyticsForwardJob } from '../jobs/analytics-forward.job';
 import { commentNoticeJob, noticeJobFor } from '../jobs/comment-notice.job';
-import { fanoutJob, jobId } from '../jobs/notification-delivery.queues';
+import { jobId } from '../jobs/notification-delivery.queues';
+import { startFanout } from '../jobs/notification-fanout';
 import type { Outbox } from '../jobs/outbox-handle';
 import { webhookDeliverJob } from '../jobs/webhook-delivery.queues';
 import { welcomeNoticeJob } from '../jobs/welcome-notice.job';
@@ -31,11 +32,11 @@ const consumer = <T extends DomainEventType>(definition: EventConsumer<T>): Even
 export function eventConsumers(ctx: AppContext): EventConsumer[] {
   return [
     consumer({
-      // A send whose moment has come (now, or its scheduled time): its audience walk.
+      // A send whose moment has come (now, or its scheduled time): its first batch, then (for a
+      // larger audience) its fan-out job.
       name: 'fan-out',
       types: ['notification.sent'],
-      on: ({ subjectId }, { enqueue }) =>
-        enqueue(fanoutJob, { notificationId: subjectId! }, { id: subjectId! }),
+      on: ({ subjectId }, outbox) => startFanout(ctx, outbox, subjectId!),
     }),
     consumer({
       // A new follow, a confirmed address or a new device may be what a welcome was waiting for;

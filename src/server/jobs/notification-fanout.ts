@@ -1,11 +1,13 @@
-import { DELIVERY_CHANNELS } from '../../shared/schemas/channels';
+import { DELIVERY_CHANNELS, type DeliveryChannel } from '../../shared/schemas/channels';
 import type { AppContext } from '../context';
+import { type Db, executorOf, type SqlExecutor } from '../db/client';
 import * as deliveries from '../modules/notifications/deliveries.repo';
 import * as fanoutRanges from '../modules/notifications/fanout-ranges.repo';
 import { targetIdsOf } from '../modules/notifications/notification-targets.repo';
 import * as notificationsRepo from '../modules/notifications/notifications.repo';
 import { BATCH_JOBS, fanoutJob, fanoutRangeJob, jobId } from './notification-delivery.queues';
-import type { JobDefinition } from './queue';
+import type { Outbox } from './outbox-handle';
+import type { JobDefinition, SendOptions } from './queue';
 
 /** Batches (of PUSH_BATCH_SIZE members) read and queued per audience page. */
 const BATCHES_PER_PAGE = 4;
@@ -29,7 +31,28 @@ const RANGES_IN_PARALLEL = 2;
  */
 export const fairBatchPriority = (ordinal: number) => -ordinal;
 
+/** A page's batch jobs of one channel. */
+type Batches = {
+  payload: { notificationId: string; after: string | null; upto: string; attempt: number };
+  options: SendOptions;
+}[];
+
+/** Where a walk reads and writes: the pool (a fan-out job), or a send's transaction (startFanout). */
+interface WalkStore {
+  sql: SqlExecutor;
+  db: Db;
+  queue(channel: DeliveryChannel, batches: Batches): Promise<unknown>;
+}
+
+/** A job's store: the pool, and jobs queued at once. */
+const poolStore = (ctx: AppContext): WalkStore => ({
+  sql: ctx.database.sql,
+  db: ctx.db,
+  queue: (channel, batches) => ctx.jobs.sendMany(BATCH_JOBS[channel], batches),
+});
+
 interface Walk {
+  store: WalkStore;
   notificationId: string;
   establishmentId: string;
   /** The send's preferences (empty: every member). */
@@ -55,7 +78,7 @@ interface Walk {
  * from its range, so walking a page again after a crash queues nothing twice. Returns the members read.
  */
 async function walkAudience(ctx: AppContext, walk: Walk): Promise<number> {
-  const { sql } = ctx.database;
+  const { sql } = walk.store;
   const { batchSize, fairShare } = ctx.config.push;
   const { notificationId } = walk;
   let cursor = walk.from;
@@ -84,7 +107,7 @@ async function walkAudience(ctx: AppContext, walk: Walk): Promise<number> {
     // (a page walked again after a crash queues its batches again: their ids keep one of each).
     for (const channel of DELIVERY_CHANNELS) {
       if (pending[channel] === 0) continue;
-      const batches = [];
+      const batches: Batches = [];
       for (let i = 0; i < users.length; i += batchSize) {
         const after = i === 0 ? cursor : users[i - 1]!;
         const upto = users[Math.min(i + batchSize, users.length) - 1]!;
@@ -96,7 +119,7 @@ async function walkAudience(ctx: AppContext, walk: Walk): Promise<number> {
           },
         });
       }
-      await ctx.jobs.sendMany(BATCH_JOBS[channel], batches);
+      await walk.store.queue(channel, batches);
     }
     k += Math.ceil(users.length / batchSize);
     cursor = users.at(-1)!;
@@ -110,11 +133,45 @@ async function walkAudience(ctx: AppContext, walk: Walk): Promise<number> {
 }
 
 /** Every member is in a queued batch: the send is done once no delivery is pending. */
-async function allHandedOut(ctx: AppContext, notificationId: string) {
-  const { sql } = ctx.database;
+async function allHandedOut({ sql, db }: Pick<WalkStore, 'sql' | 'db'>, notificationId: string) {
   const audience = await deliveries.countAudience(sql, notificationId);
-  await notificationsRepo.saveFanoutProgress(ctx.db, notificationId, { audience, batchesDone: true });
+  await notificationsRepo.saveFanoutProgress(db, notificationId, { audience, batchesDone: true });
   await deliveries.completeIfDone(sql, notificationId);
+}
+
+/**
+ * A send's moment has come (now, or its scheduled time): its first page (one batch) is written and
+ * its batch job queued in the transaction that sends it, so its first phones ring whatever the
+ * fan-out queue holds (issue 33: 200 small sends at once waited seconds there for a fan-out slot,
+ * behind each other and a big send's ranges). An audience of one batch, a bar's usual, needs no
+ * fan-out job at all; what is left of a larger one is the fan-out job's, from the saved cursor.
+ */
+export async function startFanout(ctx: AppContext, outbox: Outbox, notificationId: string): Promise<void> {
+  const { db } = outbox;
+  const store: WalkStore = {
+    sql: executorOf(db),
+    db,
+    queue: (channel, batches) =>
+      Promise.all(batches.map((b) => outbox.enqueue(BATCH_JOBS[channel], b.payload, b.options))),
+  };
+  const n = await notificationsRepo.findForDelivery(db, notificationId);
+  if (!n) return;
+  await notificationsRepo.markSending(db, notificationId);
+  const { batchSize } = ctx.config.push;
+  const read = await walkAudience(ctx, {
+    store,
+    notificationId,
+    establishmentId: n.establishmentId,
+    targets: await targetIdsOf(db, notificationId),
+    from: null,
+    upto: null,
+    firstPage: batchSize,
+    onePage: true,
+    place: (k) => k,
+    saved: (cursor, added) => notificationsRepo.advanceFanout(db, notificationId, cursor, added),
+  });
+  if (read < batchSize) return allHandedOut(store, notificationId);
+  await outbox.enqueue(fanoutJob, { notificationId }, { id: notificationId });
 }
 
 /**
@@ -163,6 +220,7 @@ export function fanoutDefinition(ctx: AppContext): JobDefinition<typeof fanoutJo
           await notificationsRepo.advanceFanout(ctx.db, notificationId, next, added);
         };
         const walk = {
+          store: poolStore(ctx),
           notificationId,
           establishmentId: n.establishmentId,
           targets,
@@ -179,7 +237,7 @@ export function fanoutDefinition(ctx: AppContext): JobDefinition<typeof fanoutJo
             onePage: true,
             place: (k) => k,
           });
-          if (read < batchSize) return allHandedOut(ctx, notificationId);
+          if (read < batchSize) return allHandedOut(poolStore(ctx), notificationId);
         }
         const boundaries = await deliveries.audienceBoundaries(
           sql,
@@ -197,13 +255,13 @@ export function fanoutDefinition(ctx: AppContext): JobDefinition<typeof fanoutJo
             firstPage: batchSize * BATCHES_PER_PAGE,
             place: (k) => 1 + k,
           });
-          return allHandedOut(ctx, notificationId);
+          return allHandedOut(poolStore(ctx), notificationId);
         }
         await fanoutRanges.planRanges(sql, notificationId, cursor, boundaries);
         ranges = await fanoutRanges.listRanges(sql, notificationId);
       }
       const open = ranges.filter((range) => !range.done);
-      if (open.length === 0) return allHandedOut(ctx, notificationId);
+      if (open.length === 0) return allHandedOut(poolStore(ctx), notificationId);
       // A resumed send's range jobs may be gone (failed, or never queued): new ids queue them again.
       const generation = resume ? Date.now() : 0;
       await ctx.jobs.sendMany(
@@ -236,6 +294,7 @@ export function fanoutRangeDefinition(ctx: AppContext): JobDefinition<typeof fan
       const n = await notificationsRepo.findForDelivery(ctx.db, notificationId);
       if (!n || n.batchesDone) return;
       await walkAudience(ctx, {
+        store: poolStore(ctx),
         notificationId,
         establishmentId: n.establishmentId,
         targets: await targetIdsOf(ctx.db, notificationId),
@@ -246,7 +305,7 @@ export function fanoutRangeDefinition(ctx: AppContext): JobDefinition<typeof fan
         saved: (cursor, added) => fanoutRanges.advanceRange(sql, notificationId, part, cursor, added),
       });
       if (await fanoutRanges.finishRange(ctx.db, notificationId, part))
-        await allHandedOut(ctx, notificationId);
+        await allHandedOut(poolStore(ctx), notificationId);
     },
   };
 }
