@@ -155,7 +155,7 @@ export async function buildApp(
   if (!options.database) await database.migrate();
   const jobs = await startJobQueue(database.sql, app.log, { superviseSeconds: config.jobSuperviseSeconds });
   const mailer = options.mailer ?? createMailer(config, app.log);
-  const push = await createPushRuntime(database.db, config);
+  const push = await createPushRuntime(database, config);
   const ctx: AppContext = {
     config,
     database,

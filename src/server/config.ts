@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEFAULT_PUSH_ALLOWED_HOSTS, type HostPattern, parseAllowedHosts } from './push/allowed-hosts';
+import { DEFAULT_PUSH_ORIGIN_RATES, parseOriginRates } from './push/origin-rate';
 import { vapidSubjectProblem } from './push/vapid-subject';
 
 const bool = z
@@ -91,6 +92,8 @@ const EnvSchema = z.object({
   PUSH_CONCURRENCY: z.coerce.number().int().min(1).max(5000).default(256),
   /** Push endpoints we POST to: comma-separated host or host:port patterns, `*.` wildcards. */
   PUSH_ALLOWED_HOSTS: z.string().default(DEFAULT_PUSH_ALLOWED_HOSTS),
+  /** Messages a minute per push service, shared by every process and send (`origin=n,*=n`; 0: none). */
+  PUSH_ORIGIN_RATES: z.string().default(DEFAULT_PUSH_ORIGIN_RATES),
   /** A device whose push service accepted our pushes while it confirmed none for this long is skipped. */
   PUSH_STALE_DAYS: z.coerce.number().int().min(1).max(3650).default(60),
   /** A device whose deliveries failed in this many sends in a row (without 404/410) is skipped. */
@@ -186,6 +189,8 @@ export interface Config {
     subscriptionIdleDays: number;
     allowedHosts: HostPattern[];
     originPauseSeconds: number;
+    /** Messages a minute an origin may be sent, 0 for no limit (PUSH_ORIGIN_RATES). */
+    ratePerMinuteOf: (origin: string) => number;
     /** Requests per delivery before a transient failure ends it as failed. */
     maxAttempts: number;
     /** Days a device may confirm no push accepted for it before it is skipped as stale. */
@@ -328,6 +333,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   } catch (error) {
     throw new ConfigError(`Invalid configuration:\n  PUSH_ALLOWED_HOSTS: ${(error as Error).message}`);
   }
+  let ratePerMinuteOf: (origin: string) => number;
+  try {
+    ratePerMinuteOf = parseOriginRates(env.PUSH_ORIGIN_RATES);
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration:\n  PUSH_ORIGIN_RATES: ${(error as Error).message}`);
+  }
   let trustProxy: false | number | string[];
   try {
     trustProxy = parseTrustProxy(env.TRUST_PROXY);
@@ -384,6 +395,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       subscriptionIdleDays: env.PUSH_SUBSCRIPTION_IDLE_DAYS,
       allowedHosts,
       originPauseSeconds: env.PUSH_ORIGIN_PAUSE_SECONDS,
+      ratePerMinuteOf,
       maxAttempts: env.PUSH_MAX_ATTEMPTS,
       staleDays: env.PUSH_STALE_DAYS,
       failedSendsToSkip: env.PUSH_FAILED_SENDS_TO_SKIP,

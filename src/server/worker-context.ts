@@ -14,7 +14,7 @@ export async function createWorkerContext(
 ): Promise<AppContext> {
   const jobs = await startJobQueue(database.sql, log, { superviseSeconds: config.jobSuperviseSeconds });
   const mailer = createMailer(config, log);
-  const push = await createPushRuntime(database.db, config);
+  const push = await createPushRuntime(database, config);
   return {
     config,
     database,

@@ -1,8 +1,9 @@
 import { availableParallelism } from 'node:os';
 import type { Config } from '../config';
-import type { Db } from '../db/client';
+import type { Db, SqlExecutor } from '../db/client';
 import { CredentialRefusals } from './credential-refusals';
 import { EncryptionPool } from './encryption-pool';
+import { OriginRateLimiter } from './origin-rate';
 import { PushSender } from './push-sender';
 import { ReceiptTokens } from './receipts';
 import { loadVapidKeys, VapidSigner } from './vapid';
@@ -19,11 +20,16 @@ export interface PushRuntime {
   close(): Promise<void>;
 }
 
-export async function createPushRuntime(db: Db, config: Config): Promise<PushRuntime> {
+export async function createPushRuntime(
+  { db, sql }: { db: Db; sql: SqlExecutor },
+  config: Config,
+): Promise<PushRuntime> {
   const keys = await loadVapidKeys(db, config);
   const sender = new PushSender(new VapidSigner(keys, vapidSubject(config)), config.push.allowedHosts, {
     caFile: config.push.caFile,
   });
+  const rates = new OriginRateLimiter(sql, config.push.ratePerMinuteOf);
+  sender.rateLimit = (origin) => rates.take(origin);
   // One core is left to the event loop, which sends what the threads encrypt: on 2 cores, one
   // thread delivered as fast as two with 7-10% less CPU per delivery (bench:fanout).
   const encryption = new EncryptionPool(

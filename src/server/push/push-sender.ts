@@ -79,6 +79,8 @@ export class PushSender {
   observeLatency?: (origin: string, seconds: number) => void;
   /** Told when a push service answering mostly 429 makes every message to it wait. */
   onOriginPaused?: (origin: string, ms: number) => void;
+  /** Resolves when one more request to this origin is within its rate limit (OriginRateLimiter). */
+  rateLimit?: (origin: string) => Promise<void>;
 
   constructor(
     private readonly signer: VapidSigner,
@@ -109,6 +111,7 @@ export class PushSender {
     // Not tried: no request, so no attempt (the caller keeps the delivery waiting).
     const wait = this.throttle.pausedFor(url.origin);
     if (wait > 0) return { kind: 'held', retryAfterMs: wait };
+    await this.rateLimit?.(url.origin);
     const authorization = await this.signer.authorization(url.origin);
     const started = performance.now();
     let observed = false;

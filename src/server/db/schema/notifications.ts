@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -283,6 +284,19 @@ export const pushOriginPauses = pgTable(
   },
   (t) => [primaryKey({ columns: [t.origin, t.vapidPublicKey] })],
 );
+
+/**
+ * A push service's (origin's) rate limit, shared by every process and every send (issue 33): how
+ * many messages were granted in the current window. One row per origin, reset as the window moves.
+ */
+export const pushOriginRates = pgTable('push_origin_rates', {
+  origin: text('origin').primaryKey(),
+  /** The window `used` counts: its start in seconds since the epoch, divided by its length. */
+  window: bigint('window', { mode: 'number' }).notNull(),
+  used: integer('used').notNull(),
+  /** What the last reservation got (the rest of the window, when less than it asked). */
+  granted: integer('granted').notNull(),
+});
 
 /** Secrets the processes sharing one database must agree on (the generated VAPID key pair). */
 export const appSecrets = pgTable('app_secrets', {
