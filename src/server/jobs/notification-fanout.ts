@@ -183,6 +183,7 @@ export async function startFanout(ctx: AppContext, outbox: Outbox, notificationI
 export function fanoutDefinition(ctx: AppContext): JobDefinition<typeof fanoutJob.payload> {
   const { sql } = ctx.database;
   const { batchSize, fanoutRangeSize } = ctx.config.push;
+  const pool = poolStore(ctx);
   return {
     ...fanoutJob,
     concurrency: FANOUTS_IN_PARALLEL,
@@ -220,7 +221,7 @@ export function fanoutDefinition(ctx: AppContext): JobDefinition<typeof fanoutJo
           await notificationsRepo.advanceFanout(ctx.db, notificationId, next, added);
         };
         const walk = {
-          store: poolStore(ctx),
+          store: pool,
           notificationId,
           establishmentId: n.establishmentId,
           targets,
@@ -237,7 +238,7 @@ export function fanoutDefinition(ctx: AppContext): JobDefinition<typeof fanoutJo
             onePage: true,
             place: (k) => k,
           });
-          if (read < batchSize) return allHandedOut(poolStore(ctx), notificationId);
+          if (read < batchSize) return allHandedOut(pool, notificationId);
         }
         const boundaries = await deliveries.audienceBoundaries(
           sql,
@@ -255,13 +256,13 @@ export function fanoutDefinition(ctx: AppContext): JobDefinition<typeof fanoutJo
             firstPage: batchSize * BATCHES_PER_PAGE,
             place: (k) => 1 + k,
           });
-          return allHandedOut(poolStore(ctx), notificationId);
+          return allHandedOut(pool, notificationId);
         }
         await fanoutRanges.planRanges(sql, notificationId, cursor, boundaries);
         ranges = await fanoutRanges.listRanges(sql, notificationId);
       }
       const open = ranges.filter((range) => !range.done);
-      if (open.length === 0) return allHandedOut(poolStore(ctx), notificationId);
+      if (open.length === 0) return allHandedOut(pool, notificationId);
       // A resumed send's range jobs may be gone (failed, or never queued): new ids queue them again.
       const generation = resume ? Date.now() : 0;
       await ctx.jobs.sendMany(
@@ -283,6 +284,7 @@ export function fanoutDefinition(ctx: AppContext): JobDefinition<typeof fanoutJo
 export function fanoutRangeDefinition(ctx: AppContext): JobDefinition<typeof fanoutRangeJob.payload> {
   const { sql } = ctx.database;
   const { batchSize } = ctx.config.push;
+  const pool = poolStore(ctx);
   return {
     ...fanoutRangeJob,
     concurrency: RANGES_IN_PARALLEL,
@@ -294,7 +296,7 @@ export function fanoutRangeDefinition(ctx: AppContext): JobDefinition<typeof fan
       const n = await notificationsRepo.findForDelivery(ctx.db, notificationId);
       if (!n || n.batchesDone) return;
       await walkAudience(ctx, {
-        store: poolStore(ctx),
+        store: pool,
         notificationId,
         establishmentId: n.establishmentId,
         targets: await targetIdsOf(ctx.db, notificationId),
@@ -305,7 +307,7 @@ export function fanoutRangeDefinition(ctx: AppContext): JobDefinition<typeof fan
         saved: (cursor, added) => fanoutRanges.advanceRange(sql, notificationId, part, cursor, added),
       });
       if (await fanoutRanges.finishRange(ctx.db, notificationId, part))
-        await allHandedOut(poolStore(ctx), notificationId);
+        await allHandedOut(pool, notificationId);
     },
   };
 }

@@ -34,15 +34,14 @@ export function rateWindowOf(perMinute: number): RateWindow {
  * row's value before this statement.
  */
 const RESERVE = `
-  WITH ask AS (SELECT $1::text AS origin, $2::bigint AS w, $3::int AS n, $4::int AS cap)
   INSERT INTO push_origin_rates AS r (origin, "window", used, granted)
-  SELECT origin, w, LEAST(n, cap), LEAST(n, cap) FROM ask
+  VALUES ($1::text, $2::bigint, LEAST($3::int, $4::int), LEAST($3::int, $4::int))
   ON CONFLICT (origin) DO UPDATE SET
-    granted = CASE WHEN r."window" < $2::bigint THEN LEAST($3::int, $4::int)
+    granted = CASE WHEN r."window" < excluded."window" THEN excluded.granted
                    ELSE GREATEST(0, LEAST($3::int, $4::int - r.used)) END,
-    used = CASE WHEN r."window" < $2::bigint THEN LEAST($3::int, $4::int)
+    used = CASE WHEN r."window" < excluded."window" THEN excluded.used
                 ELSE LEAST(r.used + $3::int, GREATEST(r.used, $4::int)) END,
-    "window" = GREATEST(r."window", $2::bigint)
+    "window" = GREATEST(r."window", excluded."window")
   RETURNING granted`;
 
 interface Bucket {
@@ -56,16 +55,10 @@ interface Bucket {
 export class OriginRateLimiter {
   private readonly buckets = new Map<string, Bucket>();
 
-  /**
-   * `perMinuteOf`: an origin's limit, 0 for none. `now` and `sleep` are the clock, replaceable in a
-   * test of the windows' arithmetic.
-   */
+  /** `perMinuteOf`: an origin's limit, 0 for none. */
   constructor(
     private readonly sql: SqlExecutor,
     private readonly perMinuteOf: (origin: string) => number,
-    private readonly now: () => number = Date.now,
-    private readonly sleep: (ms: number) => Promise<void> = (ms) =>
-      new Promise((resolve) => setTimeout(resolve, ms)),
   ) {}
 
   /** Resolves when one more message to `origin` is within its limit (at once when it has none). */
@@ -91,7 +84,7 @@ export class OriginRateLimiter {
     bucket.tokens -= 1;
   }
 
-  private windowAt({ seconds }: RateWindow, now = this.now()): number {
+  private windowAt({ seconds }: RateWindow, now = Date.now()): number {
     return Math.floor(now / (seconds * 1000));
   }
 
@@ -100,7 +93,7 @@ export class OriginRateLimiter {
     const ask = Math.max(1, Math.ceil(rate.limit / RESERVATIONS_PER_WINDOW));
     const length = rate.seconds * 1000;
     for (;;) {
-      const now = this.now();
+      const now = Date.now();
       const window = this.windowAt(rate, now);
       const { rows } = await this.sql.executeSql(RESERVE, [origin, window, ask, rate.limit]);
       const granted = Number((rows[0] as { granted: number | string }).granted);
@@ -111,7 +104,7 @@ export class OriginRateLimiter {
         return;
       }
       // Spent, by this process or others: the next window starts afresh.
-      await this.sleep((window + 1) * length - now);
+      await new Promise((resolve) => setTimeout(resolve, (window + 1) * length - now));
     }
   }
 }
