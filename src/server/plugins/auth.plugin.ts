@@ -6,6 +6,7 @@ import type { ApiKeyScope } from '../../shared/permissions';
 import type { AppContext, AuthedActor } from '../context';
 import { readAccessToken } from '../lib/access-tokens';
 import { AppError, unauthorized } from '../lib/app-error';
+import { SharedReads } from '../lib/shared-reads';
 import { findSessionActor } from '../modules/account/account.repo';
 import { looksLikeApiKey } from '../modules/api-keys/api-key-secret';
 import { admitKey, findLiveKey } from '../modules/api-keys/api-keys.service';
@@ -34,6 +35,10 @@ export function actorOf(request: FastifyRequest): AuthedActor {
 /** Bearer tokens: signature and expiry (jose), then a live session and the current token version. */
 export const authPlugin = fp(async (app: FastifyInstance, ctx: AppContext) => {
   app.decorateRequest('actor', null);
+  // A page load sends its calls together, with one token: they share the session's read when it
+  // starts after each of them came (SharedReads), so a revoked session or a bumped token version
+  // is seen by every request that came after it, as with a read of its own.
+  const sessionReads = new SharedReads<Awaited<ReturnType<typeof findSessionActor>>>();
   // Every request made with an API key counts against its key's one limit, on whatever route
   // (issue 30); refused ones too, so a key cannot probe without limit.
   const keyOf = new WeakMap<FastifyRequest, string>();
@@ -61,7 +66,7 @@ export const authPlugin = fp(async (app: FastifyInstance, ctx: AppContext) => {
     const claims = await readAccessToken(ctx.config.jwtSecret, token);
     if (!claims) throw unauthorized();
     // One statement: the session, its user and their memberships.
-    const live = await findSessionActor(ctx.db, claims.sid);
+    const live = await sessionReads.read(claims.sid, () => findSessionActor(ctx.db, claims.sid));
     if (!live || live.userId !== claims.sub || live.tokenVersion !== claims.ver) throw unauthorized();
     request.actor = {
       id: live.userId,

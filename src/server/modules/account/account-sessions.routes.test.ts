@@ -152,6 +152,19 @@ describe('accounts API', () => {
       expectError(await post('/api/account/logout', undefined, token), 401, Msg.unauthorized);
     });
 
+    it('refuses every request sent after logout, while those sent before it are still answered', async () => {
+      const { token } = await newUser('logout-race');
+      // A backlog of the session's requests, in flight while it logs out: requests of one session
+      // share its reads, and none sent after the logout may share one that began before it.
+      const before = Array.from({ length: 100 }, () => me(token));
+      expect((await Promise.race(before)).statusCode).toBe(200);
+      expect((await post('/api/account/logout', undefined, token)).statusCode).toBe(200);
+      const after = await Promise.all(Array.from({ length: 30 }, () => me(token)));
+      expect(after.map((res) => res.statusCode)).toEqual(Array(30).fill(401));
+      const answered = await Promise.all(before);
+      expect(answered.every((res) => res.statusCode === 200 || res.statusCode === 401)).toBe(true);
+    });
+
     it('logout-all revokes every session; signing in again works', async () => {
       const { email, password, token } = await newUser('logout-all');
       const second = await signIn(email, password);
