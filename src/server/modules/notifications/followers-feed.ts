@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { SerializedJson } from '../../lib/http-cache';
 import { addChannelCounts, type DeliveryCounts } from './deliveries.repo';
 import { feedCacheOf, type SharedPost } from './feed-cache';
-import { encodeCursor, toDeliveryFigures, toPostDto } from './notification.dto';
+import { encodeCursor, recurrenceOf, toDeliveryFigures, toPostDto } from './notification.dto';
 import * as repo from './notifications.repo';
 import { engagementOf, readerReactionsOf } from './post-engagement.repo';
 
@@ -161,20 +161,34 @@ export async function sendersFirstPage(
   for (const entry of page) {
     const view = views.get(entry.id);
     if (!view) return undefined;
-    const { outcomes, targets, ...fresh } = view;
-    const row: repo.PostRow = { ...entry.row, ...fresh };
     const counts = new Map<string, DeliveryCounts>();
-    for (const outcome of outcomes) addChannelCounts(counts, outcome);
+    for (const outcome of view.outcomes) addChannelCounts(counts, outcome);
     const sender = can(actor, 'notificationPost:create', {
-      establishmentId: row.establishmentId,
-      registeredById: row.registeredById,
+      establishmentId: entry.row.establishmentId,
+      registeredById: view.registeredById,
     });
-    items.push(
-      toPostDto(row, sender ? { delivery: toDeliveryFigures(row, counts.get(row.id)), targets } : null, {
-        reactions: { counts: entry.post.reactions.counts, mine: mine.get(entry.id) ?? null },
-        commentCount: entry.post.comments.count,
-      }),
-    );
+    // The post as its followers see it (the cache's), with what only senders see read fresh: the
+    // same answer as toPostDto over the row with the fresh columns, without copying the row (a
+    // driver row is a dictionary-mode object: spreading one cost ~8 µs, a page's largest part).
+    items.push({
+      ...entry.post,
+      delivery: sender
+        ? toDeliveryFigures(
+            {
+              status: view.status,
+              audience: view.audience,
+              error: view.error,
+              completedAt: view.completedAt,
+              createdAt: entry.row.createdAt,
+            },
+            counts.get(entry.id),
+          )
+        : null,
+      targets: sender ? view.targets : null,
+      scheduledFor: view.scheduledFor?.toISOString() ?? null,
+      recurrence: sender ? recurrenceOf(view) : null,
+      reactions: { counts: entry.post.reactions.counts, mine: mine.get(entry.id) ?? null },
+    });
   }
   const last = page.at(-1);
   return { items, nextCursor: posts.length > limit && last ? encodeCursor(last.row) : null };

@@ -20,7 +20,10 @@ const channelFigures = (c: ChannelCounts): ChannelFigures => ({
   pending: c.pending,
 });
 
-export function toDeliveryFigures(row: PostRow, counts: DeliveryCounts | undefined): DeliveryFigures {
+export function toDeliveryFigures(
+  row: Pick<PostRow, 'status' | 'audience' | 'error' | 'createdAt' | 'completedAt'>,
+  counts: DeliveryCounts | undefined,
+): DeliveryFigures {
   const c = counts ?? NO_OUTCOMES;
   return {
     status: row.status,
@@ -80,19 +83,32 @@ export function toPostDto(
     link: row.linkUrl,
     actions: row.actions ?? [],
     translations: row.translations,
-    recurrence:
-      manager && row.recurrenceId && row.recurrenceWeekday !== null
-        ? {
-            id: row.recurrenceId,
-            weekday: row.recurrenceWeekday,
-            time: timeOfMinute(row.recurrenceMinute ?? 0),
-            until: row.recurrenceUntil ?? '',
-            timeZone: row.timeZone,
-            ended: row.recurrenceEndedAt !== null,
-          }
-        : null,
+    recurrence: manager ? recurrenceOf(row) : null,
     reactions: engagement.reactions,
     comments: commentSummary(engagement, row.commentsEnabled),
+  };
+}
+
+type RecurrenceFields = Pick<
+  PostRow,
+  | 'recurrenceId'
+  | 'recurrenceWeekday'
+  | 'recurrenceMinute'
+  | 'recurrenceUntil'
+  | 'recurrenceEndedAt'
+  | 'timeZone'
+>;
+
+/** The weekly send a post is an occurrence of, as its senders see it; null for a one-off. */
+export function recurrenceOf(row: RecurrenceFields): Post['recurrence'] {
+  if (!row.recurrenceId || row.recurrenceWeekday === null) return null;
+  return {
+    id: row.recurrenceId,
+    weekday: row.recurrenceWeekday,
+    time: timeOfMinute(row.recurrenceMinute ?? 0),
+    until: row.recurrenceUntil ?? '',
+    timeZone: row.timeZone,
+    ended: row.recurrenceEndedAt !== null,
   };
 }
 
