@@ -18,9 +18,12 @@
  *     follower's page at least 10% of it).
  * Prints req/s, p50, p99, the ratios to the ceilings and the targets, and the load average.
  *
- *   npm run bench:api -- [--duration 20] [--connections 50] [--json] [--keep] [--reuse URL]
- *                        [--only profile,posts,operator,feed,dashboard] [--env KEY=VALUE ...]
+ *   npm run bench:api -- [--duration 20] [--connections 50] [--sessions 1] [--json] [--keep]
+ *                        [--reuse URL] [--only profile,posts,operator,feed,dashboard] [--env KEY=VALUE ...]
  *
+ * --sessions N signs the customer and the client in N times and has the requests take the sessions
+ * in turn: 1 (the default) is one person's app, whose concurrent requests share the session's
+ * reads; 50 is closer to fifty people reading at once, each request reading its own session.
  * --keep leaves the database (its URL is printed); --reuse runs against such a database without
  * seeding or dropping it. --env passes settings to the app (e.g. --env LOG_REQUESTS=all): how each
  * lever was measured. The load generator runs in this process; the app and the ceiling in their own.
@@ -41,6 +44,7 @@ const { values: args } = parseArgs({
   options: {
     duration: { type: 'string', default: '20' },
     connections: { type: 'string', default: '50' },
+    sessions: { type: 'string', default: '1' },
     establishments: { type: 'string', default: '1000' },
     posts: { type: 'string', default: '1000000' },
     followers: { type: 'string', default: '100000' },
@@ -53,6 +57,8 @@ const { values: args } = parseArgs({
 });
 const DURATION = Number(args.duration);
 const CONNECTIONS = Number(args.connections);
+/** Signed-in sessions per user, taken in turn by the requests: 1, one person's app; more, many people's. */
+const SESSIONS = Math.max(1, Number(args.sessions));
 const WARMUP = Math.min(3, Math.max(1, Math.round(DURATION / 5)));
 const log = (line: string) => {
   if (!args.json) console.log(line);
@@ -162,6 +168,8 @@ interface Endpoint {
   base: string;
   paths: string[];
   headers?: Record<string, string>;
+  /** Bearer tokens taken in turn by the requests (the sessions of one user). */
+  tokens?: string[];
   target?: Target;
 }
 
@@ -201,8 +209,13 @@ async function load(endpoint: Endpoint, logFile: string | null): Promise<Row> {
     requests: [
       {
         method: 'GET',
-        setupRequest: (request: { path?: string }) => {
-          request.path = endpoint.paths[next++ % endpoint.paths.length];
+        setupRequest: (request: { path?: string; headers?: Record<string, string> }) => {
+          const turn = next++;
+          request.path = endpoint.paths[turn % endpoint.paths.length];
+          if (endpoint.tokens) {
+            const token = endpoint.tokens[turn % endpoint.tokens.length];
+            request.headers = { ...request.headers, authorization: `Bearer ${token}` };
+          }
           return request;
         },
       },
@@ -287,6 +300,8 @@ async function main() {
       PUBLIC_URL: base,
       // One client IP sends everything: per-IP limits would refuse the load, not measure it.
       RATE_LIMIT_PUBLIC_PER_MINUTE: '1000000000',
+      // --sessions signs the same two people in many times.
+      RATE_LIMIT_LOGIN_PER_MINUTE: '1000000000',
       // Production refuses a VAPID contact on localhost; no push leaves this run.
       VAPID_SUBJECT: 'mailto:bench@broadcast.example.com',
       ...extraEnv,
@@ -299,8 +314,13 @@ async function main() {
     appStderr = (appStderr + chunk.toString()).slice(-10_000);
   });
   await waitForHealth(base, app, () => appStderr);
-  const customer = await signIn(base, seed.customerEmail, seed.password);
-  const operator = await signIn(base, seed.clientEmail, seed.password);
+  const customers: string[] = [];
+  const operators: string[] = [];
+  for (let i = 0; i < SESSIONS; i++) {
+    customers.push(await signIn(base, seed.customerEmail, seed.password));
+    operators.push(await signIn(base, seed.clientEmail, seed.password));
+  }
+  const customer = customers[0]!;
 
   // The ceilings answer the public profile's JSON and a feed page's, whatever their sizes today.
   const profileFile = path.join(tmp, 'ceiling-profile.json');
@@ -334,6 +354,7 @@ async function main() {
   });
 
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+  const signedIn = (tokens: string[]) => ({ headers: bearer(tokens[0]!), tokens });
   const endpoints: Endpoint[] = [
     {
       key: 'ceiling',
@@ -365,7 +386,7 @@ async function main() {
       label: "establishment's feed page",
       base,
       paths: seed.followedIds.map((id) => `/api/establishments/${id}/posts`),
-      headers: bearer(customer),
+      ...signedIn(customers),
       target: { rps: 2000, p99: 50, httpRatio: 0.1 },
     },
     {
@@ -373,7 +394,7 @@ async function main() {
       label: "establishment's feed page (its operator)",
       base,
       paths: [`/api/establishments/${seed.clientEstablishmentId}/posts`],
-      headers: bearer(operator),
+      ...signedIn(operators),
       target: { rps: 1000 },
     },
     {
@@ -381,7 +402,7 @@ async function main() {
       label: 'social feed page (customer)',
       base,
       paths: ['/api/feed'],
-      headers: bearer(customer),
+      ...signedIn(customers),
       target: { rps: 2000, p99: 50 },
     },
     {
@@ -389,7 +410,7 @@ async function main() {
       label: 'dashboard (client)',
       base,
       paths: [`/api/reports/dashboard?establishmentId=${seed.clientEstablishmentId}`],
-      headers: bearer(operator),
+      ...signedIn(operators),
       target: { rps: 2000, p99: 50 },
     },
   ];
@@ -405,7 +426,8 @@ async function main() {
   }
 
   log(
-    `load: ${CONNECTIONS} connections, ${DURATION} s each (after ${WARMUP} s of warm-up); ` +
+    `load: ${CONNECTIONS} connections, ${DURATION} s each (after ${WARMUP} s of warm-up), ` +
+      `${SESSIONS} session${SESSIONS === 1 ? '' : 's'} per signed-in user; ` +
       `load average before: ${loadBefore.map((v) => v.toFixed(2)).join(' ')}`,
   );
   const rows: Row[] = [];
