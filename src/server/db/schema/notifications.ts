@@ -258,7 +258,9 @@ export const deliveries = pgTable(
   (t) => [
     primaryKey({ columns: [t.notificationId, t.subscriptionId] }),
     index('deliveries_batch_idx').on(t.notificationId, t.userId),
-    index('deliveries_pending_idx').on(t.notificationId).where(sql`${t.outcome} = 'pending'`),
+    // What is still to do, by user: a batch's range of users reads only its own pending rows
+    // (with the notification alone, each batch and fan-out page filtered every pending row of the send).
+    index('deliveries_pending_idx').on(t.notificationId, t.userId).where(sql`${t.outcome} = 'pending'`),
     // A person's last deliveries (the admin's user page) and their own data export.
     index('deliveries_user_idx').on(t.userId),
     // The minute sweep's look for deliveries whose quiet hours are over (issue 16): only deferred ones.
