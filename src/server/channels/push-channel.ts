@@ -99,6 +99,7 @@ export function createPushChannel(ctx: AppContext, batchesInParallel: number): C
    */
   async function holdBackQuiet(
     notificationId: string,
+    users: deliveries.UserRange,
     expiresAt: number,
     pending: deliveries.PendingDelivery[],
   ): Promise<{ sendable: deliveries.PendingDelivery[]; expired: deliveries.PendingDelivery[] }> {
@@ -113,7 +114,7 @@ export function createPushChannel(ctx: AppContext, batchesInParallel: number): C
       else if (until.getTime() > expiresAt) expired.push(row);
       else deferred.push({ subscriptionId: row.subscriptionId, until });
     }
-    await deliveries.deferDeliveries(sql, notificationId, deferred);
+    await deliveries.deferDeliveries(sql, notificationId, users, deferred);
     if (deferred.length > 0)
       ctx.log.debug({ notificationId, deferred: deferred.length }, 'held back by quiet hours');
     return { sendable, expired };
@@ -214,7 +215,7 @@ export function createPushChannel(ctx: AppContext, batchesInParallel: number): C
   return {
     name: 'push',
     async deliver({ notification: n, rows, outcomes, now, expiresAt }: DeliveryBatch) {
-      const { sendable, expired } = await holdBackQuiet(n.id, expiresAt, rows);
+      const { sendable, expired } = await holdBackQuiet(n.id, outcomes.users, expiresAt, rows);
       // Their quiet hours end after the message expires: it would never be worth showing.
       for (const row of expired) outcomes.decide(row.subscriptionId, 'failed', null);
       // The message lives at the push service only for what is left of its TTL; its topic lets an

@@ -42,6 +42,8 @@ export class BatchOutcomes {
   constructor(
     private readonly ctx: AppContext,
     private readonly notificationId: string,
+    /** The batch's users: every delivery it decides is one of theirs. */
+    readonly users: deliveries.UserRange,
     /** The push service origins paused for our credentials (push-channel.ts). */
     readonly pauses: ReadonlyMap<string, OriginPause>,
     /** Earlier attempts per subscription id. */
@@ -171,7 +173,7 @@ export class BatchOutcomes {
     const { sql } = this.ctx.database;
     const decided = this.results.splice(0);
     const removed = this.gone.splice(0);
-    await deliveries.recordAttempts(sql, this.notificationId, decided);
+    await deliveries.recordAttempts(sql, this.notificationId, this.users, decided);
     const counts = new Map<string, number>();
     const health = { failed: [] as string[], recovered: [] as string[] };
     for (const r of decided) {

@@ -57,6 +57,7 @@ export function notificationDeliveryJobs(ctx: AppContext): JobDefinition<z.ZodTy
       const outcomes = new BatchOutcomes(
         ctx,
         notificationId,
+        { after, upto },
         pauses,
         new Map(pending.map((row) => [row.subscriptionId, row.attempts])),
         new Set(pending.filter((row) => row.failedSends > 0).map((row) => row.subscriptionId)),
