@@ -278,18 +278,30 @@ export async function pendingInRange(
 ): Promise<PendingDelivery[]> {
   // A post in several languages: each device's user's language too (a primary-key join per row).
   const language = withLanguage && channel === 'push';
+  // Each channel joins only what it needs: the planner probed users for every push delivery too,
+  // only to drop what it found (the join's channel test came after the probe).
+  const target =
+    channel === 'email'
+      ? {
+          columns: `NULL AS endpoint, NULL AS p256dh, NULL AS auth, NULL AS failed_sends,
+                    e.email, e.first_name, e.language`,
+          join: 'LEFT JOIN users e ON e.id = d.user_id AND e.marketing_consent AND e.email_bounced_at IS NULL',
+        }
+      : {
+          columns: `s.endpoint, s.p256dh, s.auth, s.failed_sends,
+                    NULL AS email, NULL AS first_name, NULL AS language`,
+          join: 'LEFT JOIN push_subscriptions s ON s.id = d.subscription_id',
+        };
   const { rows } = await sql.executeSql(
     `WITH quiet AS MATERIALIZED (
        SELECT id, quiet_start, quiet_end, quiet_time_zone FROM users
         WHERE quiet_start IS NOT NULL AND ($2::uuid IS NULL OR id > $2::uuid) AND id <= $3::uuid)
-     SELECT d.subscription_id, d.channel, d.attempts, d.retry_at, s.endpoint, s.p256dh, s.auth, s.failed_sends,
-            q.quiet_start, q.quiet_end, q.quiet_time_zone, e.email, e.first_name, e.language
+     SELECT d.subscription_id, d.channel, d.attempts, d.retry_at, ${target.columns},
+            q.quiet_start, q.quiet_end, q.quiet_time_zone
             ${language ? ', l.language AS push_language' : ''}
-       FROM deliveries d LEFT JOIN push_subscriptions s ON d.channel = 'push' AND s.id = d.subscription_id
+       FROM deliveries d ${target.join}
        ${language ? 'LEFT JOIN users l ON l.id = d.user_id' : ''}
        LEFT JOIN quiet q ON q.id = d.user_id
-       LEFT JOIN users e ON d.channel = 'email' AND e.id = d.user_id
-                        AND e.marketing_consent AND e.email_bounced_at IS NULL
       WHERE d.notification_id = $1 AND d.outcome = 'pending' AND d.channel = $4
         AND ($2::uuid IS NULL OR d.user_id > $2::uuid) AND d.user_id <= $3::uuid`,
     [notificationId, after, upto, channel],
