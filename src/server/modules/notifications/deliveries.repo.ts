@@ -303,7 +303,7 @@ export async function pendingInRange(
        ${language ? 'LEFT JOIN users l ON l.id = d.user_id' : ''}
        LEFT JOIN quiet q ON q.id = d.user_id
       WHERE d.notification_id = $1 AND d.outcome = 'pending' AND d.channel = $4
-        AND ($2::uuid IS NULL OR d.user_id > $2::uuid) AND d.user_id <= $3::uuid`,
+        AND ${inRange('d', '$2', '$3')}`,
     [notificationId, after, upto, channel],
   );
   return (
