@@ -11,11 +11,13 @@
  * with the peak memory of the process running the pipeline, CPU shares, the ratios, and PASS or
  * FAIL per target of issue 15 (TARGETS).
  *
- *   npm run bench:fanout -- [--subscribers N] [--workers K] [--json]
+ *   npm run bench:fanout -- [--subscribers N] [--workers K] [--keep-seed] [--json]
  *
  * PGlite in a temporary directory by default; with DATABASE_URL (a PostgreSQL server), a fresh
  * database on that server, dropped at the end. --workers K (PostgreSQL only) also starts K
- * `src/server/worker.ts` processes that share the batches.
+ * `src/server/worker.ts` processes that share the batches. --keep-seed (PostgreSQL only) keeps the
+ * seeded audience as a template database, `bench_fanout_seed_<N>`, copied by later runs of that size
+ * (drop it by hand when done).
  */
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -79,6 +81,7 @@ function count(name: string, fallback: number): number {
 
 const subscribers = count('subscribers', 20_000);
 const extraWorkers = count('workers', 0);
+const keepSeed = process.argv.includes('--keep-seed');
 const json = process.argv.includes('--json');
 const serverUrl = process.env.DATABASE_URL || undefined;
 if (subscribers < 1) {
@@ -169,6 +172,7 @@ try {
     serverUrl,
     dataDir,
     extraWorkers,
+    keepSeed,
     pushService,
     vapid,
     text: TEXT,

@@ -11,7 +11,7 @@ import * as deliveries from '../../src/server/modules/notifications/deliveries.r
 import { send } from '../../src/server/modules/notifications/notifications.service';
 import { createWorkerContext } from '../../src/server/worker-context';
 import type { Actor } from '../../src/shared/permissions';
-import { freshPostgresDatabase } from '../support/postgres';
+import { databaseUrl, freshPostgresDatabase, onServer } from '../support/postgres';
 import { type CpuSpan, cpuMeter, type MemoryPeak, memorySampler, processCpuSeconds } from './measure';
 import type { PushServiceProcess } from './push-service';
 import { makeSubscribers } from './subscribers';
@@ -78,6 +78,11 @@ interface Options {
   serverUrl: string | undefined;
   dataDir: string;
   extraWorkers: number;
+  /**
+   * PostgreSQL only: keep the seeded audience as a template database (`bench_fanout_seed_<N>`) and
+   * copy it in later runs of the same size instead of seeding again (a million takes ~12 minutes).
+   */
+  keepSeed: boolean;
   pushService: PushServiceProcess;
   vapid: { publicKey: string; privateKey: string; subject: string };
   text: string;
@@ -155,9 +160,60 @@ async function startExtraWorkers(count: number, env: Record<string, string>): Pr
   );
 }
 
+/**
+ * The kept audience of `count` for --keep-seed: a template database seeded by the first run of that
+ * size (under another name until complete, so a run stopped while seeding leaves nothing to copy).
+ */
+async function keptSeed(serverUrl: string, count: number, dataDir: string, log: (line: string) => void) {
+  const name = `bench_fanout_seed_${count}`;
+  const partial = `${name}_partial`;
+  const exists = await onServer(serverUrl, async (admin) => {
+    const { rows } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (rows.length === 0) {
+      await admin.query(`DROP DATABASE IF EXISTS ${partial}`);
+      await admin.query(`CREATE DATABASE ${partial}`);
+    }
+    return rows.length > 0;
+  });
+  if (exists) return name;
+  log(`seeding ${count} subscriptions into ${name}, kept for later runs...`);
+  const database = await openDatabase(databaseUrl(serverUrl, partial), dataDir);
+  try {
+    await database.migrate();
+    // Any origin: each copy points the endpoints at its run's push service (adoptKeptSeed).
+    await seed(database.sql, count, 'https://127.0.0.1:1');
+  } finally {
+    await database.close();
+  }
+  await onServer(serverUrl, (admin) => admin.query(`ALTER DATABASE ${partial} RENAME TO ${name}`));
+  return name;
+}
+
+/** A copy of a kept audience, its endpoints at this run's push service: who sends, and where. */
+async function adoptKeptSeed(sql: SqlExecutor, origin: string) {
+  await sql.executeSql('UPDATE push_subscriptions SET endpoint = $1 || id', [`${origin}/push/`]);
+  await sql.executeSql('VACUUM ANALYZE push_subscriptions', []);
+  const { rows } = await sql.executeSql(
+    `SELECT (SELECT id FROM users WHERE role = 'admin') AS admin_id, (SELECT id FROM establishments) AS establishment_id`,
+    [],
+  );
+  const { admin_id: adminId, establishment_id: establishmentId } = rows[0] as {
+    admin_id: string;
+    establishment_id: string;
+  };
+  const actor: Actor = { id: adminId, role: 'admin', emailVerified: true, establishments: [] };
+  return { actor, establishmentId };
+}
+
 export async function runPipeline(options: Options): Promise<PipelineResult> {
   const { pushService, log } = options;
-  const fresh = options.serverUrl ? await freshPostgresDatabase(options.serverUrl, 'fanout') : undefined;
+  const template =
+    options.serverUrl && options.keepSeed
+      ? await keptSeed(options.serverUrl, options.subscribers, options.dataDir, log)
+      : undefined;
+  const fresh = options.serverUrl
+    ? await freshPostgresDatabase(options.serverUrl, 'fanout', template)
+    : undefined;
   const env = {
     ...process.env,
     NODE_ENV: 'test',
@@ -181,10 +237,16 @@ export async function runPipeline(options: Options): Promise<PipelineResult> {
     const ctx = await createWorkerContext(config, database, logger);
     const { jobs, push, mailer } = ctx;
 
-    log(`seeding ${options.subscribers} subscriptions (${database.kind})...`);
+    log(
+      template
+        ? `copying ${options.subscribers} subscriptions from ${template}...`
+        : `seeding ${options.subscribers} subscriptions (${database.kind})...`,
+    );
     const seedStarted = performance.now();
     const seedMemoryMeter = memorySampler();
-    const { actor, establishmentId } = await seed(database.sql, options.subscribers, pushService.origin);
+    const { actor, establishmentId } = template
+      ? await adoptKeptSeed(database.sql, pushService.origin)
+      : await seed(database.sql, options.subscribers, pushService.origin);
     const seedMemory = seedMemoryMeter.stop();
     const seedSeconds = (performance.now() - seedStarted) / 1000;
 
