@@ -61,6 +61,10 @@ interface Run {
   name: string;
   smallFirst: number[];
   smallDone: number[];
+  /** Where each small send's time to first delivery went: send() itself, its first batch's wait for a worker, its run. */
+  smallSend: number[];
+  smallQueued: number[];
+  smallRan: number[];
   bigPerSecond: number;
   bigSeconds: number;
   load: string;
@@ -87,22 +91,48 @@ async function waitAllDone(sql: SqlExecutor, ids: string[]) {
   }
 }
 
-/** When each send's first delivery was decided and when it was done, ms after `since`. */
+/**
+ * When each send's first delivery was decided and when it was done, and when its first batch job
+ * was queued (in the send's transaction) and started, as epoch ms.
+ */
 async function timings(sql: SqlExecutor, ids: string[]) {
   const { rows } = await sql.executeSql(
     `SELECT n.id, extract(epoch FROM n.completed_at) * 1000 AS done,
+            j.queued, j.started,
             (SELECT extract(epoch FROM min(d.decided_at)) * 1000 FROM deliveries d
               WHERE d.notification_id = n.id AND d.outcome = 'sent') AS first,
             (SELECT extract(epoch FROM max(d.decided_at)) * 1000 FROM deliveries d
               WHERE d.notification_id = n.id AND d.outcome = 'sent') AS last,
             (SELECT count(*)::int FROM deliveries d WHERE d.notification_id = n.id AND d.outcome = 'sent') AS sent
-       FROM notifications n WHERE n.id = ANY($1::uuid[])`,
+       FROM notifications n
+       LEFT JOIN LATERAL (
+         SELECT extract(epoch FROM created_on) * 1000 AS queued, extract(epoch FROM started_on) * 1000 AS started
+           FROM pgboss.job WHERE name = 'notification.deliver' AND data->>'notificationId' = n.id::text
+          ORDER BY created_on LIMIT 1) j ON true
+      WHERE n.id = ANY($1::uuid[])`,
     [ids],
   );
   return new Map(
-    (rows as { id: string; done: number; first: number; last: number; sent: number }[]).map((r) => [
+    (
+      rows as {
+        id: string;
+        done: number;
+        first: number;
+        last: number;
+        sent: number;
+        queued: number;
+        started: number;
+      }[]
+    ).map((r) => [
       r.id,
-      { done: Number(r.done), first: Number(r.first), last: Number(r.last), sent: r.sent },
+      {
+        done: Number(r.done),
+        first: Number(r.first),
+        last: Number(r.last),
+        sent: r.sent,
+        queued: Number(r.queued),
+        started: Number(r.started),
+      },
     ]),
   );
 }
@@ -146,7 +176,7 @@ async function run(
       await send(ctx, big.actor, big.establishmentId, { text: 'Match day: doors open at 17:00', post: true })
     ).post;
     await new Promise((resolve) => setTimeout(resolve, SMALL_START_MS));
-    const smallStarts = new Map<string, number>();
+    const smallStarts = new Map<string, { at: number; returned: number }>();
     await Promise.all(
       smalls.map(async (small, i) => {
         await new Promise((resolve) => setTimeout(resolve, (i * SPREAD_MS) / Math.max(1, smalls.length)));
@@ -155,7 +185,7 @@ async function run(
           text: 'Happy hour now',
           post: true,
         });
-        smallStarts.set(post.id, at);
+        smallStarts.set(post.id, { at, returned: Date.now() });
       }),
     );
     await waitAllDone(database.sql, [bigPost.id, ...smallStarts.keys()]);
@@ -167,8 +197,11 @@ async function run(
     ctx.mailer.close();
     return {
       name,
-      smallFirst: [...smallStarts].map(([id, at]) => times.get(id)!.first - at),
-      smallDone: [...smallStarts].map(([id, at]) => times.get(id)!.done - at),
+      smallFirst: [...smallStarts].map(([id, { at }]) => times.get(id)!.first - at),
+      smallDone: [...smallStarts].map(([id, { at }]) => times.get(id)!.done - at),
+      smallSend: [...smallStarts.values()].map(({ at, returned }) => returned - at),
+      smallQueued: [...smallStarts].map(([id, { returned }]) => times.get(id)!.started - returned),
+      smallRan: [...smallStarts.keys()].map((id) => times.get(id)!.first - times.get(id)!.started),
       bigPerSecond: bigTimes.sent / bigSeconds,
       bigSeconds,
       load: `${load} -> ${loadAverage()}`,
@@ -209,6 +242,14 @@ try {
         : '-'.padEnd(38) + '-'.padEnd(29);
     console.log(
       `${r.name.padEnd(29)}${small}${Math.round(r.bigPerSecond).toLocaleString('en').padStart(11)}   ${(r.bigPerSecond / alone.bigPerSecond).toFixed(2).padStart(7)}   ${r.load}`,
+    );
+  }
+  for (const r of [baseline, fair]) {
+    const split = (values: number[]) =>
+      `${seconds(percentile(values, 50))} / ${seconds(percentile(values, 95))}`;
+    console.log(
+      `${r.name}, a small send's time to first delivery (median / p95 s): send() ${split(r.smallSend)}, ` +
+        `first batch waiting for a worker after it ${split(r.smallQueued)}, running until its first outcome ${split(r.smallRan)}`,
     );
   }
   const p95 = percentile(fair.smallFirst, 95) / 1000;
