@@ -93,12 +93,12 @@ async function waitAllDone(sql: SqlExecutor, ids: string[]) {
 
 /**
  * When each send's first delivery was decided and when it was done, and when its first batch job
- * was queued (in the send's transaction) and started, as epoch ms.
+ * (queued in the send's transaction) started, as epoch ms.
  */
 async function timings(sql: SqlExecutor, ids: string[]) {
   const { rows } = await sql.executeSql(
     `SELECT n.id, extract(epoch FROM n.completed_at) * 1000 AS done,
-            j.queued, j.started,
+            j.started,
             (SELECT extract(epoch FROM min(d.decided_at)) * 1000 FROM deliveries d
               WHERE d.notification_id = n.id AND d.outcome = 'sent') AS first,
             (SELECT extract(epoch FROM max(d.decided_at)) * 1000 FROM deliveries d
@@ -106,7 +106,7 @@ async function timings(sql: SqlExecutor, ids: string[]) {
             (SELECT count(*)::int FROM deliveries d WHERE d.notification_id = n.id AND d.outcome = 'sent') AS sent
        FROM notifications n
        LEFT JOIN LATERAL (
-         SELECT extract(epoch FROM created_on) * 1000 AS queued, extract(epoch FROM started_on) * 1000 AS started
+         SELECT extract(epoch FROM started_on) * 1000 AS started
            FROM pgboss.job WHERE name = 'notification.deliver' AND data->>'notificationId' = n.id::text
           ORDER BY created_on LIMIT 1) j ON true
       WHERE n.id = ANY($1::uuid[])`,
@@ -120,7 +120,6 @@ async function timings(sql: SqlExecutor, ids: string[]) {
         first: number;
         last: number;
         sent: number;
-        queued: number;
         started: number;
       }[]
     ).map((r) => [
@@ -130,7 +129,6 @@ async function timings(sql: SqlExecutor, ids: string[]) {
         first: Number(r.first),
         last: Number(r.last),
         sent: r.sent,
-        queued: Number(r.queued),
         started: Number(r.started),
       },
     ]),

@@ -84,7 +84,8 @@ interface Options {
   extraWorkers: number;
   /**
    * PostgreSQL only: keep the seeded audience as a template database (`bench_fanout_seed_<N>`) and
-   * copy it in later runs of the same size instead of seeding again (a million took ~12 minutes in statements of 5,000 rows).
+   * copy it in later runs of the same size instead of seeding again (a million took ~12 minutes in
+   * statements of 5,000 rows).
    */
   keepSeed: boolean;
   pushService: PushServiceProcess;
