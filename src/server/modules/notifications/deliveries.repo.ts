@@ -23,6 +23,15 @@ const audienceOf = (targets: string | null) =>
   }`;
 
 /**
+ * Member `m`'s user as `u` with these columns, read by its key. OFFSET 0 keeps the planner from
+ * joining users as a whole, which on every page of a send read them from the first id (merge join),
+ * from the cursor to the end (hash join), or over the page's whole range once per member (a uuid
+ * range narrower than a histogram bucket is estimated at one row): quadratic in the audience.
+ */
+const userByKey = (columns: string) =>
+  `CROSS JOIN LATERAL (SELECT ${columns} FROM users WHERE id = m.user_id OFFSET 0) u`;
+
+/**
  * Members of an establishment after `cursor` (and up to `upto`, when given), by user id: one page
  * of the audience (only those who picked one of `preferenceIds` when the send is targeted).
  */
@@ -36,11 +45,8 @@ export async function memberPage(
 ): Promise<string[]> {
   const targeted = preferenceIds.length > 0;
   const { rows } = await sql.executeSql(
-    // Members in order from the cursor, each user read by its key, until the page is full: OFFSET 0
-    // keeps the planner from joining users as a whole, which read them from the first id (merge
-    // join) or from the cursor to the end (hash join) on every page: quadratic in the audience.
-    `SELECT m.user_id FROM memberships m
-       CROSS JOIN LATERAL (SELECT email_verified FROM users WHERE id = m.user_id OFFSET 0) u
+    // Members in order from the cursor, each user read by its key, until the page is full.
+    `SELECT m.user_id FROM memberships m ${userByKey('email_verified')}
       WHERE ${audienceOf(targeted ? '$5' : null)} AND ($2::uuid IS NULL OR m.user_id > $2::uuid)
         AND ($4::uuid IS NULL OR m.user_id <= $4::uuid)
       ORDER BY m.user_id LIMIT $3`,
@@ -172,11 +178,7 @@ export async function addToAudience(
   const { rows } = await sql.executeSql(
     `WITH members AS MATERIALIZED (
        SELECT m.user_id, ${wantsPush} AS push_ok, ${wantsEmail(hasLiveDevice)} AS by_email
-         FROM memberships m
-         -- Each user read by its key (OFFSET 0: never joined as a whole). Joined, users were
-         -- scanned whole for each page, or, bounded by the page, over its whole range once per
-         -- member: a uuid range narrower than a histogram bucket is estimated at one row.
-         CROSS JOIN LATERAL (SELECT marketing_consent, email_bounced_at FROM users WHERE id = m.user_id OFFSET 0) u
+         FROM memberships m ${userByKey('marketing_consent, email_bounced_at')}
         WHERE m.establishment_id = $3 AND m.user_id = ANY($2::uuid[])
           -- The page's bounds: with the list alone the planner scanned memberships whole.
           AND m.user_id BETWEEN $4::uuid AND $5::uuid),
