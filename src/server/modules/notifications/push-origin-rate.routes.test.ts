@@ -70,10 +70,12 @@ describe('a rate limit per push service', () => {
     for (const s of big.devices) expect(idsReceived(s.endpoint)).toEqual([bigPost.id]);
     for (const s of small.devices) expect(idsReceived(s.endpoint)).toEqual([smallPost.id]);
 
-    // At most five granted a second: 28 requests span at least five window boundaries (unlimited,
-    // they all arrive within a tenth of a second). Counted where they arrive, a request granted at a
-    // second's end may land in the next (its connection still opening), so a second may hold the
-    // allowance of two, never more.
+    // At most five granted a second: 28 requests are granted in at least six windows, so the first
+    // and last grants are more than 4 s apart (unlimited, they all arrive within a tenth of a
+    // second). Counted where they arrive, each lands some time after its grant (encrypted, its
+    // connection opened), longer for some than others on a loaded machine (CI once saw 3,940 ms),
+    // so the span asserted leaves a second for that. For the same reason a request granted at a
+    // second's end may land in the next, so a second may hold the allowance of two, never more.
     const times = push.requests().map((r) => r.at);
     expect(times).toHaveLength(28);
     const perSecond = new Map<number, number>();
@@ -82,7 +84,7 @@ describe('a rate limit per push service', () => {
       perSecond.set(second, (perSecond.get(second) ?? 0) + 1);
     }
     for (const count of perSecond.values()) expect(count).toBeLessThanOrEqual(2 * PER_SECOND);
-    expect(Math.max(...times) - Math.min(...times)).toBeGreaterThanOrEqual(4000);
+    expect(Math.max(...times) - Math.min(...times)).toBeGreaterThanOrEqual(3000);
 
     // Shared, not first come first served: the small send's first phone rang before the big
     // send's last, and the other push service's device did not wait for this one's allowance.
