@@ -107,7 +107,7 @@ async function timings(sql: SqlExecutor, ids: string[]) {
        FROM notifications n
        LEFT JOIN LATERAL (
          SELECT extract(epoch FROM started_on) * 1000 AS started
-           FROM pgboss.job WHERE name = 'notification.deliver' AND data->>'notificationId' = n.id::text
+           FROM pgboss.job WHERE name IN ('notification.deliver', 'notification.deliver-first') AND data->>'notificationId' = n.id::text
           ORDER BY created_on LIMIT 1) j ON true
       WHERE n.id = ANY($1::uuid[])`,
     [ids],

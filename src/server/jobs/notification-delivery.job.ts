@@ -9,6 +9,7 @@ import * as originPauses from '../modules/notifications/origin-pauses.repo';
 import { BatchOutcomes } from './delivery-outcomes';
 import {
   BATCH_JOBS,
+  deliverFirstJob,
   type deliverJob,
   expireSubscriptionsJob,
   jobId,
@@ -19,6 +20,11 @@ import type { JobDefinition } from './queue';
 
 /** Push batch jobs one process runs at once; each keeps its share of PUSH_CONCURRENCY requests in flight. */
 const BATCHES_IN_PARALLEL = 4;
+/**
+ * Sends' first push batches one process runs at once, beside the BATCHES_IN_PARALLEL: two, so a burst
+ * of small sends (a batch each) does not queue behind one slow push service's answer.
+ */
+const FIRST_BATCHES_IN_PARALLEL = 2;
 /** Email batch jobs one process runs at once: the transport's pool and rate set the pace anyway. */
 const EMAIL_BATCHES_IN_PARALLEL = 2;
 
@@ -30,8 +36,12 @@ export function notificationDeliveryJobs(ctx: AppContext): JobDefinition<z.ZodTy
    * job, when the first of what it left pending is due (a retry, a paused push service's probe), and
    * fail what is still pending once the message has expired.
    */
-  const batchJob = (channel: Channel, concurrency: number): JobDefinition<typeof deliverJob.payload> => ({
-    ...BATCH_JOBS[channel.name],
+  const batchJob = (
+    channel: Channel,
+    concurrency: number,
+    job: Pick<JobDefinition<typeof deliverJob.payload>, 'queue' | 'payload'> = BATCH_JOBS[channel.name],
+  ): JobDefinition<typeof deliverJob.payload> => ({
+    ...job,
     concurrency,
     expireInSeconds: ctx.config.push.deliveryJobTimeoutSeconds,
     async handle({ notificationId, after, upto, attempt }) {
@@ -94,10 +104,14 @@ export function notificationDeliveryJobs(ctx: AppContext): JobDefinition<z.ZodTy
     },
   };
 
+  // One channel for both push lanes: a first batch is one batch more in flight, its share of
+  // PUSH_CONCURRENCY is that of any batch.
+  const push = createPushChannel(ctx, BATCHES_IN_PARALLEL);
   return [
     fanoutDefinition(ctx),
     fanoutRangeDefinition(ctx),
-    batchJob(createPushChannel(ctx, BATCHES_IN_PARALLEL), BATCHES_IN_PARALLEL),
+    batchJob(push, BATCHES_IN_PARALLEL),
+    batchJob(push, FIRST_BATCHES_IN_PARALLEL, deliverFirstJob),
     batchJob(createEmailChannel(ctx), EMAIL_BATCHES_IN_PARALLEL),
     expire,
   ] as JobDefinition<z.ZodType>[];

@@ -36,6 +36,12 @@ const batchPayload = z.object({
 });
 /** A batch of push deliveries (the devices of a range of members). */
 export const deliverJob = { queue: 'notification.deliver', payload: batchPayload };
+/**
+ * A send's first push batch, when fair share is on (issue 33): a lane with workers of its own, so a
+ * bar's first phones ring at once instead of waiting for one of the batch workers a big send keeps
+ * busy. Its later runs (retries) go to the push queue like any batch.
+ */
+export const deliverFirstJob = { queue: 'notification.deliver-first', payload: batchPayload };
 /** A batch of email deliveries: a queue of its own, so emails, paced by the mail server, never hold up a push. */
 export const deliverEmailJob = { queue: 'notification.deliver-email', payload: batchPayload };
 /** Each channel's batch queue. */

@@ -5,7 +5,14 @@ import * as deliveries from '../modules/notifications/deliveries.repo';
 import * as fanoutRanges from '../modules/notifications/fanout-ranges.repo';
 import { targetIdsOf } from '../modules/notifications/notification-targets.repo';
 import * as notificationsRepo from '../modules/notifications/notifications.repo';
-import { BATCH_JOBS, fanoutJob, fanoutRangeJob, jobId } from './notification-delivery.queues';
+import {
+  BATCH_JOBS,
+  deliverFirstJob,
+  type deliverJob,
+  fanoutJob,
+  fanoutRangeJob,
+  jobId,
+} from './notification-delivery.queues';
 import type { Outbox } from './outbox-handle';
 import type { JobDefinition, SendOptions } from './queue';
 
@@ -31,7 +38,17 @@ const RANGES_IN_PARALLEL = 2;
  */
 export const fairBatchPriority = (ordinal: number) => -ordinal;
 
-/** A page's batch jobs of one channel. */
+/** A batch queue: a channel's, or the first batches' lane. */
+type BatchJob = typeof deliverJob;
+
+/**
+ * Where a batch is queued: a send's first push batch, with fair share on, in the lane of its own
+ * (deliverFirstJob), so it never waits for a worker a big send keeps busy; the rest in its channel's.
+ */
+const batchJobOf = (channel: DeliveryChannel, place: number, fairShare: boolean): BatchJob =>
+  fairShare && channel === 'push' && place === 0 ? deliverFirstJob : BATCH_JOBS[channel];
+
+/** A page's batch jobs of one queue. */
 type Batches = {
   payload: { notificationId: string; after: string | null; upto: string; attempt: number };
   options: SendOptions;
@@ -41,14 +58,14 @@ type Batches = {
 interface WalkStore {
   sql: SqlExecutor;
   db: Db;
-  queue(channel: DeliveryChannel, batches: Batches): Promise<unknown>;
+  queue(job: BatchJob, batches: Batches): Promise<unknown>;
 }
 
 /** A job's store: the pool, and jobs queued at once. */
 const poolStore = (ctx: AppContext): WalkStore => ({
   sql: ctx.database.sql,
   db: ctx.db,
-  queue: (channel, batches) => ctx.jobs.sendMany(BATCH_JOBS[channel], batches),
+  queue: (job, batches) => ctx.jobs.sendMany(job, batches),
 });
 
 interface Walk {
@@ -107,19 +124,23 @@ async function walkAudience(ctx: AppContext, walk: Walk): Promise<number> {
     // (a page walked again after a crash queues its batches again: their ids keep one of each).
     for (const channel of DELIVERY_CHANNELS) {
       if (pending[channel] === 0) continue;
-      const batches: Batches = [];
+      const queues = new Map<BatchJob, Batches>();
       for (let i = 0; i < users.length; i += batchSize) {
         const after = i === 0 ? cursor : users[i - 1]!;
         const upto = users[Math.min(i + batchSize, users.length) - 1]!;
+        const place = walk.place(k + i / batchSize);
+        const job = batchJobOf(channel, place, fairShare);
+        const batches = queues.get(job) ?? [];
+        queues.set(job, batches);
         batches.push({
           payload: { notificationId, after, upto, attempt: 0 },
           options: {
             id: jobId(channel, notificationId, after, upto, 0),
-            ...(fairShare ? { priority: fairBatchPriority(walk.place(k + i / batchSize)) } : {}),
+            ...(fairShare ? { priority: fairBatchPriority(place) } : {}),
           },
         });
       }
-      await walk.store.queue(channel, batches);
+      for (const [job, batches] of queues) await walk.store.queue(job, batches);
     }
     k += Math.ceil(users.length / batchSize);
     cursor = users.at(-1)!;
@@ -151,8 +172,7 @@ export async function startFanout(ctx: AppContext, outbox: Outbox, notificationI
   const store: WalkStore = {
     sql: executorOf(db),
     db,
-    queue: (channel, batches) =>
-      Promise.all(batches.map((b) => outbox.enqueue(BATCH_JOBS[channel], b.payload, b.options))),
+    queue: (job, batches) => Promise.all(batches.map((b) => outbox.enqueue(job, b.payload, b.options))),
   };
   const n = await notificationsRepo.findForDelivery(db, notificationId);
   if (!n) return;

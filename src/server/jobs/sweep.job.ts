@@ -4,7 +4,13 @@ import { executorOf } from '../db/client';
 import * as deliveries from '../modules/notifications/deliveries.repo';
 import { webhooksOwedNow } from '../modules/webhooks/webhook-deliveries.repo';
 import { welcomeJob } from './account-mail.job';
-import { deliverEmailJob, deliverJob, fanoutJob, fanoutRangeJob } from './notification-delivery.queues';
+import {
+  deliverEmailJob,
+  deliverFirstJob,
+  deliverJob,
+  fanoutJob,
+  fanoutRangeJob,
+} from './notification-delivery.queues';
 import { withOutbox } from './outbox';
 import type { JobDefinition } from './queue';
 import { queueReleased } from './quiet-release';
@@ -75,6 +81,7 @@ export function sweepJobs(ctx: AppContext): JobDefinition<z.ZodType>[] {
       ...(await ctx.jobs.liveJobKeys(fanoutJob.queue, 'notificationId')),
       ...(await ctx.jobs.liveJobKeys(fanoutRangeJob.queue, 'notificationId')),
       ...(await ctx.jobs.liveJobKeys(deliverJob.queue, 'notificationId')),
+      ...(await ctx.jobs.liveJobKeys(deliverFirstJob.queue, 'notificationId')),
       ...(await ctx.jobs.liveJobKeys(deliverEmailJob.queue, 'notificationId')),
     ]);
     let requeued = 0;

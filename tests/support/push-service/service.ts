@@ -42,6 +42,8 @@ export async function startPushService(options: PushServiceOptions = {}): Promis
   const records: RequestRecord[] = [];
   const tokens = new Map<string, Claims | Refusal>();
   const waiters = new Set<() => void>();
+  /** Requests being held by a scripted delay right now. */
+  let held = 0;
   let stats: PushServiceStats = { accepted: 0, refused: 0, requests: 0, firstAt: null, lastAt: null };
   let origin = '';
 
@@ -134,7 +136,10 @@ export async function startPushService(options: PushServiceOptions = {}): Promis
       await readBody(request);
       return answer(response, endpoint, at, 405, { error: 'Send a message with POST' });
     }
-    if (scripted && 'delayMs' in scripted) await new Promise((r) => setTimeout(r, scripted.delayMs));
+    if (scripted && 'delayMs' in scripted) {
+      held++;
+      await new Promise((r) => setTimeout(r, scripted.delayMs)).finally(() => held--);
+    }
     if (scripted && 'reset' in scripted) return reset(request, endpoint, at);
     const { body, size } = await readBody(request);
     // The sender went away mid-request (a crash): nothing was delivered. (HTTP/1.1 requests have no stream.)
@@ -260,6 +265,7 @@ export async function startPushService(options: PushServiceOptions = {}): Promis
     },
     messages: (endpoint) => received.filter((m) => !endpoint || m.endpoint === endpoint),
     requests: (endpoint) => records.filter((r) => !endpoint || r.endpoint === endpoint),
+    held: () => held,
     async waitForMessages(wanted, timeoutMs = 10_000) {
       if (received.length >= wanted) return [...received];
       return new Promise<ReceivedMessage[]>((resolve, reject) => {

@@ -66,6 +66,8 @@ export interface PushService {
   messages(endpoint?: string): ReceivedMessage[];
   /** Every request to a push endpoint and how it was answered, oldest first. */
   requests(endpoint?: string): RequestRecord[];
+  /** Requests that arrived and are being held by a scripted delay (`delayMs`) right now. */
+  held(): number;
   /** Resolves when at least `count` messages were accepted in total (every endpoint). */
   waitForMessages(count: number, timeoutMs?: number): Promise<ReceivedMessage[]>;
   /** Pretend the subscription was unsubscribed in the browser: from now on 410. */
