@@ -19,7 +19,7 @@ import type { TestApp } from '../../../../tests/support/test-app';
 import type { PushMessage } from '../../../shared/push/payload';
 
 /** How long the push service holds each of the big send's requests. */
-const HOLD_MS = 4000;
+const HOLD_MS = 6000;
 let push: PushService;
 let t: TestApp;
 let a: ReturnType<typeof actors>;
