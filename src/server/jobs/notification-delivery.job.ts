@@ -39,7 +39,7 @@ export function notificationDeliveryJobs(ctx: AppContext): JobDefinition<z.ZodTy
   const batchJob = (
     channel: Channel,
     concurrency: number,
-    job: Pick<JobDefinition<typeof deliverJob.payload>, 'queue' | 'payload'> = BATCH_JOBS[channel.name],
+    job: typeof deliverJob = BATCH_JOBS[channel.name],
   ): JobDefinition<typeof deliverJob.payload> => ({
     ...job,
     concurrency,

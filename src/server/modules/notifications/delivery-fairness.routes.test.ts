@@ -29,7 +29,8 @@ let t: TestApp;
 let a: ReturnType<typeof actors>;
 let admin: Session;
 
-// One member a batch: the big send is 32 batches, served 4 at a time (BATCHES_IN_PARALLEL).
+// One member a batch: the big send is 32 batches, its first in the first batches' lane and the
+// rest served 4 at a time (BATCHES_IN_PARALLEL).
 const fixture = setupRouteFixture({ push: 1, env: { PUSH_BATCH_SIZE: '1' } });
 beforeAll(() => {
   ({ t, a, admin } = fixture);
