@@ -84,8 +84,11 @@ interface Walk {
   onePage?: boolean;
   /** The place in the send of the walk's k-th batch, for fairBatchPriority. */
   place: (k: number) => number;
-  /** A page is queued: save the cursor (the walk resumes after it) and count what it added. */
-  saved: (cursor: string, added: number) => Promise<void>;
+  /**
+   * A page is queued: save the cursor (the walk resumes after it) and count what it added; `last`:
+   * the page was not full, so the walk ends with it.
+   */
+  saved: (cursor: string, added: number, last: boolean) => Promise<void>;
 }
 
 /**
@@ -103,23 +106,18 @@ async function walkAudience(ctx: AppContext, walk: Walk): Promise<number> {
   let k = 0;
   let read = 0;
   for (;;) {
-    const users = await deliveries.memberPage(
-      sql,
-      walk.establishmentId,
+    const { users, added, pending } = await deliveries.takePage(sql, {
+      notificationId,
+      establishmentId: walk.establishmentId,
       cursor,
-      pageSize,
-      walk.targets,
-      walk.upto,
-    );
+      limit: pageSize,
+      preferenceIds: walk.targets,
+      upto: walk.upto,
+    });
+    const last = users.length < pageSize;
     pageSize = batchSize * BATCHES_PER_PAGE;
     if (users.length === 0) break;
     read += users.length;
-    const { added, pending } = await deliveries.addToAudience(
-      sql,
-      notificationId,
-      walk.establishmentId,
-      users,
-    );
     // Each channel's batches in its own queue, and only where the page gave that channel work
     // (a page walked again after a crash queues its batches again: their ids keep one of each).
     for (const channel of DELIVERY_CHANNELS) {
@@ -144,8 +142,8 @@ async function walkAudience(ctx: AppContext, walk: Walk): Promise<number> {
     }
     k += Math.ceil(users.length / batchSize);
     cursor = users.at(-1)!;
-    await walk.saved(cursor, added.push + added.email);
-    if (walk.onePage) break;
+    await walk.saved(cursor, added.push + added.email, last);
+    if (walk.onePage || last) break;
     // Let the batches just queued reach the database: on PGlite, one connection, a tight loop
     // of fan-out statements would otherwise keep them waiting until the whole audience is read.
     await new Promise((resolve) => setTimeout(resolve, 5));
@@ -169,29 +167,35 @@ async function allHandedOut({ sql, db }: Pick<WalkStore, 'sql' | 'db'>, notifica
  */
 export async function startFanout(ctx: AppContext, outbox: Outbox, notificationId: string): Promise<void> {
   const { db } = outbox;
+  const sql = executorOf(db);
   const store: WalkStore = {
-    sql: executorOf(db),
+    sql,
     db,
     queue: (job, batches) => Promise.all(batches.map((b) => outbox.enqueue(job, b.payload, b.options))),
   };
-  const n = await notificationsRepo.findForDelivery(db, notificationId);
-  if (!n) return;
-  await notificationsRepo.markSending(db, notificationId);
-  const { batchSize } = ctx.config.push;
+  // A small send's whole fan-out is three statements here (issue 33: each statement of a send is
+  // work a big send beside it loses): this one, its page, its progress; and its batch job.
+  const send = await notificationsRepo.startSending(sql, notificationId);
+  if (!send) return;
+  let handedOut = false;
   const read = await walkAudience(ctx, {
     store,
     notificationId,
-    establishmentId: n.establishmentId,
-    targets: await targetIdsOf(db, notificationId),
+    establishmentId: send.establishmentId,
+    targets: send.targets,
     from: null,
     upto: null,
-    firstPage: batchSize,
+    firstPage: ctx.config.push.batchSize,
     onePage: true,
     place: (k) => k,
-    saved: (cursor, added) => notificationsRepo.advanceFanout(db, notificationId, cursor, added),
+    saved: (cursor, added, last) => {
+      handedOut = last;
+      return notificationsRepo.saveFirstPage(sql, notificationId, { cursor, added, last });
+    },
   });
-  if (read < batchSize) return allHandedOut(store, notificationId);
-  await outbox.enqueue(fanoutJob, { notificationId }, { id: notificationId });
+  if (read === 0)
+    return notificationsRepo.saveFirstPage(sql, notificationId, { cursor: null, added: 0, last: true });
+  if (!handedOut) await outbox.enqueue(fanoutJob, { notificationId }, { id: notificationId });
 }
 
 /**

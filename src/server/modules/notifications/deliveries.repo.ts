@@ -32,30 +32,6 @@ const userByKey = (columns: string) =>
   `CROSS JOIN LATERAL (SELECT ${columns} FROM users WHERE id = m.user_id OFFSET 0) u`;
 
 /**
- * Members of an establishment after `cursor` (and up to `upto`, when given), by user id: one page
- * of the audience (only those who picked one of `preferenceIds` when the send is targeted).
- */
-export async function memberPage(
-  sql: SqlExecutor,
-  establishmentId: string,
-  cursor: string | null,
-  limit: number,
-  preferenceIds: string[] = [],
-  upto: string | null = null,
-): Promise<string[]> {
-  const targeted = preferenceIds.length > 0;
-  const { rows } = await sql.executeSql(
-    // Members in order from the cursor, each user read by its key, until the page is full.
-    `SELECT m.user_id FROM memberships m ${userByKey('email_verified')}
-      WHERE ${audienceOf(targeted ? '$5' : null)} AND ($2::uuid IS NULL OR m.user_id > $2::uuid)
-        AND ($4::uuid IS NULL OR m.user_id <= $4::uuid)
-      ORDER BY m.user_id LIMIT $3`,
-    [establishmentId, cursor, limit, upto, ...(targeted ? [preferenceIds] : [])],
-  );
-  return (rows as { user_id: string }[]).map((r) => r.user_id);
-}
-
-/**
  * The audience after `cursor` cut into ranges of about `rangeSize` members (at most `maxRanges`):
  * the upper bounds of every range but the last (which runs to the end). One ordered scan of the
  * audience's user ids; empty when what is left fits in one range.
@@ -151,65 +127,101 @@ export async function countReach(
   };
 }
 
-/** The lowest and highest of these user ids (lower-case uuids order as PostgreSQL orders them). */
-function bounds(userIds: string[]): [string | undefined, string | undefined] {
-  let low = userIds[0];
-  let high = userIds[0];
-  for (const id of userIds) {
-    if (id < low!) low = id;
-    if (id > high!) high = id;
-  }
-  return [low, high];
+/** A page of a send's audience taken: its members, and what it added and left to deliver. */
+export interface TakenPage {
+  /** The page's members, by user id. */
+  users: string[];
+  /** Deliveries added, by channel. */
+  added: Record<DeliveryChannel, number>;
+  /**
+   * The page's pending deliveries, by channel: those added and those a walk of the same page
+   * added before a crash. What its batches have to do.
+   */
+  pending: Record<DeliveryChannel, number>;
 }
 
 /**
- * Add these members of the establishment to the notification's audience, once each: a push
- * delivery per live device of those whose choice has their phone, an email delivery for those whose
- * choice has email (the target of an email delivery is the user). How many were added, by channel,
- * and how many of the page's deliveries are pending (those added and those a walk of the same page
- * added before a crash): what its batches have to do.
+ * Take the next page of a send's audience, in one statement: the members of the establishment
+ * after `cursor` (and up to `upto`, when given), by user id, at most `limit` (only those who picked
+ * one of `preferenceIds` when the send is targeted); and for each, once, a push delivery per live
+ * device when their choice has their phone, an email delivery when it has email (the target of an
+ * email delivery is the user). One round trip a page where the page's read and its writes were two,
+ * the page's ids sent back in between (a small send is one page: issue 33).
  */
-export async function addToAudience(
+export async function takePage(
   sql: SqlExecutor,
-  notificationId: string,
-  establishmentId: string,
-  userIds: string[],
-): Promise<{ added: Record<DeliveryChannel, number>; pending: Record<DeliveryChannel, number> }> {
+  page: {
+    notificationId: string;
+    establishmentId: string;
+    cursor: string | null;
+    limit: number;
+    preferenceIds?: string[];
+    upto?: string | null;
+  },
+): Promise<TakenPage> {
+  const targeted = (page.preferenceIds?.length ?? 0) > 0;
   const { rows } = await sql.executeSql(
+    // Members in order from the cursor, each user read by its key, until the page is full; what
+    // each wants is decided for those rows only (the scan stops at the limit).
     `WITH members AS MATERIALIZED (
        SELECT m.user_id, ${wantsPush} AS push_ok, ${wantsEmail(hasLiveDevice)} AS by_email
-         FROM memberships m ${userByKey('marketing_consent, email_bounced_at')}
-        WHERE m.establishment_id = $3 AND m.user_id = ANY($2::uuid[])
-          -- The page's bounds: with the list alone the planner scanned memberships whole.
-          AND m.user_id BETWEEN $4::uuid AND $5::uuid),
+         FROM memberships m ${userByKey('email_verified, marketing_consent, email_bounced_at')}
+        WHERE ${audienceOf(targeted ? '$6' : null)} AND ($3::uuid IS NULL OR m.user_id > $3::uuid)
+          AND ($5::uuid IS NULL OR m.user_id <= $5::uuid)
+        ORDER BY m.user_id LIMIT $4),
      pushes AS (
        INSERT INTO deliveries (notification_id, subscription_id, user_id, channel)
-       SELECT $1, s.id, s.user_id, 'push' FROM members m JOIN push_subscriptions s ON s.user_id = m.user_id
+       SELECT $2, s.id, s.user_id, 'push' FROM members m JOIN push_subscriptions s ON s.user_id = m.user_id
         WHERE m.push_ok AND ${liveSubscription}
        ON CONFLICT DO NOTHING RETURNING 1),
      emails AS (
        INSERT INTO deliveries (notification_id, subscription_id, user_id, channel)
-       SELECT $1, m.user_id, m.user_id, 'email' FROM members m WHERE m.by_email
+       SELECT $2, m.user_id, m.user_id, 'email' FROM members m WHERE m.by_email
        ON CONFLICT DO NOTHING RETURNING 1),
      -- What a walk of this page before a crash recorded (this statement cannot see its own
-     -- inserts): its batch may never have been queued, so it counts as work to queue.
+     -- inserts): its batch may never have been queued, so it counts as work to queue. Bounded by
+     -- the page's first and last member, so only the page's range of the pending index is read.
      earlier AS (
        SELECT channel, count(*)::int AS n FROM deliveries
-        WHERE notification_id = $1 AND user_id >= $4 AND user_id <= $5 AND outcome = 'pending'
+        WHERE notification_id = $2 AND outcome = 'pending'
+          AND user_id >= (SELECT user_id FROM members ORDER BY user_id LIMIT 1)
+          AND user_id <= (SELECT user_id FROM members ORDER BY user_id DESC LIMIT 1)
         GROUP BY channel)
-     SELECT (SELECT count(*) FROM pushes)::int AS push, (SELECT count(*) FROM emails)::int AS email,
+     SELECT (SELECT coalesce(array_agg(user_id ORDER BY user_id), '{}') FROM members) AS users,
+            (SELECT count(*) FROM pushes)::int AS push, (SELECT count(*) FROM emails)::int AS email,
             coalesce((SELECT n FROM earlier WHERE channel = 'push'), 0) AS push_earlier,
             coalesce((SELECT n FROM earlier WHERE channel = 'email'), 0) AS email_earlier`,
-    [notificationId, userIds, establishmentId, ...bounds(userIds)],
+    [
+      page.establishmentId,
+      page.notificationId,
+      page.cursor,
+      page.limit,
+      page.upto ?? null,
+      ...(targeted ? [page.preferenceIds] : []),
+    ],
   );
-  const row = rows[0] as { push: number; email: number; push_earlier: number; email_earlier: number };
+  const row = rows[0] as {
+    users: string[] | string;
+    push: number;
+    email: number;
+    push_earlier: number;
+    email_earlier: number;
+  };
   return {
+    users: uuidArray(row.users),
     added: { push: Number(row.push), email: Number(row.email) },
     pending: {
       push: Number(row.push) + Number(row.push_earlier),
       email: Number(row.email) + Number(row.email_earlier),
     },
   };
+}
+
+/** A uuid[] as either driver hands it back: an array (pg) or its text form (PGlite may). */
+function uuidArray(value: string[] | string): string[] {
+  if (Array.isArray(value)) return value;
+  const inner = value.replace(/^\{|\}$/g, '');
+  return inner === '' ? [] : inner.split(',');
 }
 
 export async function countAudience(sql: SqlExecutor, notificationId: string): Promise<number> {

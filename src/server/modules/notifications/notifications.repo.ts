@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { ReactionKind } from '../../../shared/schemas/reaction-kinds';
-import { type Db, preparedPer } from '../../db/client';
+import { type Db, preparedPer, type SqlExecutor } from '../../db/client';
 import {
   establishments,
   memberships,
@@ -68,6 +68,53 @@ export async function advanceFanout(db: Db, id: string, cursor: string, added: n
     .update(notifications)
     .set({ audienceCursor: cursor, audience: sql`${notifications.audience} + ${added}` })
     .where(eq(notifications.id, id));
+}
+
+/**
+ * A send's moment has come (startFanout): mark it sending, and read what its walk needs, the
+ * establishment and the preferences it targets ([]: every member), in one statement.
+ */
+export async function startSending(
+  sql: SqlExecutor,
+  id: string,
+): Promise<{ establishmentId: string; targets: string[] } | undefined> {
+  const { rows } = await sql.executeSql(
+    `UPDATE notifications SET status = CASE WHEN status = 'queued' THEN 'sending' ELSE status END
+      WHERE id = $1
+      RETURNING establishment_id,
+        ARRAY(SELECT preference_id::text FROM notification_targets WHERE notification_id = $1) AS targets`,
+    [id],
+  );
+  const row = rows[0] as { establishment_id: string; targets: string[] } | undefined;
+  return row && { establishmentId: row.establishment_id, targets: row.targets };
+}
+
+/**
+ * A send's first page is queued (startFanout): save its cursor and what it added; when it was the
+ * whole audience (`last`), also that every batch is handed out, the audience as counted, and the
+ * send done when nothing is pending (none of its members has a device or wants email). One
+ * statement where advanceFanout, saveFanoutProgress and completeIfDone were four.
+ */
+export async function saveFirstPage(
+  sql: SqlExecutor,
+  id: string,
+  page: { cursor: string | null; added: number; last: boolean },
+): Promise<void> {
+  await sql.executeSql(
+    `WITH audience AS (
+       SELECT count(*)::int AS n, count(*) FILTER (WHERE outcome = 'pending') AS pending
+         FROM deliveries WHERE notification_id = $1 AND $4::boolean)
+     UPDATE notifications n SET
+        audience_cursor = coalesce($2::uuid, n.audience_cursor),
+        audience = CASE WHEN $4::boolean THEN (SELECT a.n FROM audience a) ELSE n.audience + $3::int END,
+        batches_done = n.batches_done OR $4::boolean,
+        status = CASE WHEN $4::boolean AND (SELECT a.pending FROM audience a) = 0 AND n.status <> 'halted'
+                      THEN 'done' ELSE n.status END,
+        completed_at = CASE WHEN $4::boolean AND (SELECT a.pending FROM audience a) = 0 THEN now()
+                            ELSE n.completed_at END
+      WHERE n.id = $1`,
+    [id, page.cursor, page.added, page.last],
+  );
 }
 
 /** Insert a notification; undefined when its idempotency key is already taken by this author. */

@@ -196,8 +196,9 @@ export async function send(
   // its own: a till's key cannot answer with a post its creator composed in the app (issue 30).
   const idempotencyKey = requestKey && actor.apiKey ? `api-key:${actor.apiKey.id}:${requestKey}` : requestKey;
   const establishmentId = establishment.id;
-  const answer = async (id: string, replayed: boolean) => {
-    const post = await get(ctx, actor, id);
+  // A replay answers what is stored now; a new send, what it just stored (justSent).
+  const answer = async (id: string, replayed: boolean, targeted = false) => {
+    const post = replayed ? await get(ctx, actor, id) : await justSent(ctx, actor, id, targeted);
     const message = post.recurrence
       ? Msg.weeklySendScheduled
       : post.delivery?.status === 'scheduled'
@@ -270,11 +271,30 @@ export async function send(
     }
     return inserted;
   });
-  if (id) return answer(id, false);
+  if (id) return answer(id, false, targets.length > 0);
   // The same key at the same moment (a double click): the other request stored the notification.
   const first = await repo.findByIdempotencyKey(ctx.db, actor.id, idempotencyKey!, IDEMPOTENCY_HOURS);
   if (!first) throw new AppError(409, ErrorCode.CONFLICT, Msg.idempotencyKeyExpired);
   return answer(first, true);
+}
+
+/**
+ * A send just stored, as its sender sees it: get() less what cannot exist yet. Nobody has reacted
+ * to it or commented on it before its send has answered, and an untargeted send has no targets to
+ * read: two statements (in parallel) where get() runs five, for every send (issue 33).
+ */
+async function justSent(ctx: AppContext, actor: Actor, id: string, targeted: boolean): Promise<Post> {
+  const [row, counts, targets] = await Promise.all([
+    repo.findPost(ctx.db, id),
+    deliveries.countOutcomesOf(ctx.database.sql, [id]),
+    targeted ? targetsRepo.targetsOf(ctx.db, [id]) : undefined,
+  ]);
+  // Deleted in the moment since (by another of its senders).
+  if (!row) throw notFound();
+  const manager = maySend(actor, { id: row.establishmentId, registeredById: row.registeredById })
+    ? { delivery: toDeliveryFigures(row, counts.get(id)), targets: targets?.get(id) ?? [] }
+    : null;
+  return toPostDto(row, manager);
 }
 
 /** Delivery figures and targeting of the posts the actor may send for; the others' stay unsaid. */
