@@ -13,38 +13,62 @@ import {
   users,
 } from '../../db/schema';
 import { CHANNEL_COUNTS_SQL, type ChannelCountsRow } from './deliveries.repo';
+import type { PauseRow } from './origin-pauses.repo';
 
 export type NewNotification = typeof notifications.$inferInsert;
 
 /** What the delivery jobs need of a notification. */
+const deliveryColumns = {
+  id: notifications.id,
+  establishmentId: notifications.establishmentId,
+  establishmentName: establishments.name,
+  logo: establishments.logo,
+  /** The business's address, which its emails carry. */
+  address1: establishments.address1,
+  zip: establishments.zip,
+  city: establishments.city,
+  country: establishments.country,
+  text: notifications.text,
+  title: notifications.title,
+  linkUrl: notifications.linkUrl,
+  actions: notifications.actions,
+  translations: notifications.translations,
+  mediaId: notifications.mediaId,
+  status: notifications.status,
+  createdAt: notifications.createdAt,
+  validUntil: notifications.validUntil,
+  audienceCursor: notifications.audienceCursor,
+  batchesDone: notifications.batchesDone,
+};
+
 export async function findForDelivery(db: Db, id: string) {
   const [row] = await db
-    .select({
-      id: notifications.id,
-      establishmentId: notifications.establishmentId,
-      establishmentName: establishments.name,
-      logo: establishments.logo,
-      /** The business's address, which its emails carry. */
-      address1: establishments.address1,
-      zip: establishments.zip,
-      city: establishments.city,
-      country: establishments.country,
-      text: notifications.text,
-      title: notifications.title,
-      linkUrl: notifications.linkUrl,
-      actions: notifications.actions,
-      translations: notifications.translations,
-      mediaId: notifications.mediaId,
-      status: notifications.status,
-      createdAt: notifications.createdAt,
-      validUntil: notifications.validUntil,
-      audienceCursor: notifications.audienceCursor,
-      batchesDone: notifications.batchesDone,
-    })
+    .select(deliveryColumns)
     .from(notifications)
     .innerJoin(establishments, eq(establishments.id, notifications.establishmentId))
     .where(eq(notifications.id, id));
   return row;
+}
+
+/**
+ * What a delivery batch needs of its notification, and the push service pauses that hold for this
+ * VAPID key, in one statement: every batch reads both first (a small send is one batch).
+ */
+export async function findForBatch(db: Db, id: string, vapidPublicKey: string) {
+  const [row] = await db
+    .select({
+      ...deliveryColumns,
+      pauses: sql<PauseRow[] | string | null>`(SELECT json_agg(json_build_object('origin', p.origin,
+        'http_status', p.http_status, 'detail', p.detail, 'probe_after', p.probe_after))
+        FROM push_origin_pauses p WHERE p.vapid_public_key = ${vapidPublicKey})`,
+    })
+    .from(notifications)
+    .innerJoin(establishments, eq(establishments.id, notifications.establishmentId))
+    .where(eq(notifications.id, id));
+  if (!row) return undefined;
+  const { pauses, ...notification } = row;
+  const list: PauseRow[] = typeof pauses === 'string' ? JSON.parse(pauses) : (pauses ?? []);
+  return { notification, pauses: list };
 }
 
 export async function markSending(db: Db, id: string) {

@@ -8,22 +8,18 @@ export interface OriginPause {
   probeAfter: Date;
 }
 
-/** The pauses that hold for this VAPID public key, by origin. */
-export async function activePauses(
-  sql: SqlExecutor,
-  vapidPublicKey: string,
-): Promise<Map<string, OriginPause>> {
-  const { rows } = await sql.executeSql(
-    'SELECT origin, http_status, detail, probe_after FROM push_origin_pauses WHERE vapid_public_key = $1',
-    [vapidPublicKey],
-  );
+/** A pause as stored (and as notifications.repo's findForBatch reads it with a batch's notification). */
+export interface PauseRow {
+  origin: string;
+  http_status: number;
+  detail: string;
+  probe_after: Date | string;
+}
+
+/** Pause rows by origin. */
+export function pausesByOrigin(rows: PauseRow[]): Map<string, OriginPause> {
   const pauses = new Map<string, OriginPause>();
-  for (const r of rows as {
-    origin: string;
-    http_status: number;
-    detail: string;
-    probe_after: Date | string;
-  }[]) {
+  for (const r of rows) {
     pauses.set(r.origin, {
       origin: r.origin,
       httpStatus: Number(r.http_status),
