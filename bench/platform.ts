@@ -6,7 +6,8 @@
  *   1. the big send alone: its throughput when nothing else sends;
  *   2. fair share off (DELIVERY_FAIR_SHARE=false, first come, first served): the baseline;
  *   3. fair share on (the default);
- * and for 2 and 3: each small send's time to its first delivery and to done (median, p95, max),
+ * and for 2 and 3: each small send's time to its first delivery (its first message accepted by the
+ * push service, and its first outcome recorded) and to done (median, p95, max),
  * the big send's throughput and its ratio to running alone, the load average around each run.
  *
  *   DATABASE_URL=postgres://... npm run bench:platform -- [--big 100000] [--small 200] [--small-size 50]
@@ -29,6 +30,7 @@ import { deliverFirstJob, deliverJob } from '../src/server/jobs/notification-del
 import { send } from '../src/server/modules/notifications/notifications.service';
 import { generateVapidKeys } from '../src/server/push/vapid';
 import { createWorkerContext } from '../src/server/worker-context';
+import { pushTopicOf } from '../src/shared/push/payload';
 import { seed } from './fanout/pipeline';
 import { type PushServiceProcess, startPushServiceProcess } from './fanout/push-service';
 import { freshPostgresDatabase } from './support/postgres';
@@ -60,6 +62,9 @@ if (!serverUrl) {
 
 interface Run {
   name: string;
+  /** Each small send's first delivery: its first message accepted by the push service. */
+  smallFirstAccepted: number[];
+  /** ... and its first outcome recorded (deliveries.decided_at: the post page counts it from then). */
   smallFirst: number[];
   smallDone: number[];
   /** Where each small send's time to first delivery went: send() itself, its first batch's wait for a worker, its run. */
@@ -188,6 +193,7 @@ async function run(
       }),
     );
     await waitAllDone(database.sql, [bigPost.id, ...smallStarts.keys()]);
+    const { firstByTopic } = await pushService.stats();
     const times = await timings(database.sql, [bigPost.id, ...smallStarts.keys()]);
     const bigTimes = times.get(bigPost.id)!;
     const bigSeconds = (bigTimes.last - started) / 1000;
@@ -196,6 +202,7 @@ async function run(
     ctx.mailer.close();
     return {
       name,
+      smallFirstAccepted: [...smallStarts].map(([id, { at }]) => firstByTopic[pushTopicOf(id)]! - at),
       smallFirst: [...smallStarts].map(([id, { at }]) => times.get(id)!.first - at),
       smallDone: [...smallStarts].map(([id, { at }]) => times.get(id)!.done - at),
       smallSend: [...smallStarts.values()].map(({ at, returned }) => returned - at),
@@ -226,13 +233,14 @@ try {
     `\n${BIG} followers in one send; ${SMALL} sends to ${SMALL_SIZE} followers each, started ${SMALL_START_MS} ms into it over ${SPREAD_MS / 1000} s` +
       ` (offered: ${Math.round((SMALL * SMALL_SIZE) / Math.max(0.001, SPREAD_MS / 1000)).toLocaleString('en')} small deliveries/s)`,
   );
+  console.log("first delivery: a small send's first message accepted by the push service, from its send()");
   console.log(
     'run                          first delivery: median / p95 / max s   done: median / p95 / max s   big send /s   x alone   load average',
   );
   for (const r of [alone, baseline, fair]) {
     const small =
-      r.smallFirst.length > 0
-        ? `${seconds(percentile(r.smallFirst, 50))} / ${seconds(percentile(r.smallFirst, 95))} / ${seconds(Math.max(...r.smallFirst))}`.padEnd(
+      r.smallFirstAccepted.length > 0
+        ? `${seconds(percentile(r.smallFirstAccepted, 50))} / ${seconds(percentile(r.smallFirstAccepted, 95))} / ${seconds(Math.max(...r.smallFirstAccepted))}`.padEnd(
             38,
           ) +
           `${seconds(percentile(r.smallDone, 50))} / ${seconds(percentile(r.smallDone, 95))} / ${seconds(Math.max(...r.smallDone))}`.padEnd(
@@ -247,14 +255,21 @@ try {
     const split = (values: number[]) =>
       `${seconds(percentile(values, 50))} / ${seconds(percentile(values, 95))}`;
     console.log(
+      `${r.name}, a small send's first outcome recorded (median / p95 / max s): ` +
+        `${split(r.smallFirst)} / ${seconds(Math.max(...r.smallFirst))}`,
+    );
+    console.log(
       `${r.name}, a small send's time to first delivery (median / p95 s): send() ${split(r.smallSend)}, ` +
         `first batch waiting for a worker after it ${split(r.smallQueued)}, running until its first outcome ${split(r.smallRan)}`,
     );
   }
-  const p95 = percentile(fair.smallFirst, 95) / 1000;
+  // A delivery is a message the push service accepted; the outcome is recorded when its chunk of
+  // the batch is written (for a bar's 50 followers, once all 50 are answered).
+  const p95 = percentile(fair.smallFirstAccepted, 95) / 1000;
   const ratio = fair.bigPerSecond / alone.bigPerSecond;
   console.log(
-    `\ntargets: small sends' p95 to first delivery < ${TARGETS.smallFirstP95Seconds} s: ${p95.toFixed(2)} s ${p95 < TARGETS.smallFirstP95Seconds ? 'PASS' : 'FAIL'}; ` +
+    `\ntargets: small sends' p95 to first delivery (accepted by the push service) < ${TARGETS.smallFirstP95Seconds} s: ${p95.toFixed(2)} s ${p95 < TARGETS.smallFirstP95Seconds ? 'PASS' : 'FAIL'}` +
+      ` (to its first outcome recorded: ${(percentile(fair.smallFirst, 95) / 1000).toFixed(2)} s); ` +
       `big send's throughput >= ${TARGETS.bigThroughputVsAlone} x alone: ${ratio.toFixed(2)} ${ratio >= TARGETS.bigThroughputVsAlone ? 'PASS' : 'FAIL'}`,
   );
   // On saturated cores the small sends' deliveries are work the big send shares them with: at no

@@ -27,6 +27,15 @@ interface Endpoint {
 const PUSH_PATH = '/push/';
 const TOKEN_CACHE_LIMIT = 10_000;
 
+const emptyStats = (): PushServiceStats => ({
+  accepted: 0,
+  refused: 0,
+  requests: 0,
+  firstAt: null,
+  lastAt: null,
+  firstByTopic: {},
+});
+
 export async function startPushService(options: PushServiceOptions = {}): Promise<PushService> {
   const decrypt = options.decrypt ?? true;
   const expectedKey = options.vapidPublicKey ? normalizeKey(options.vapidPublicKey) : undefined;
@@ -44,7 +53,7 @@ export async function startPushService(options: PushServiceOptions = {}): Promis
   const waiters = new Set<() => void>();
   /** Requests being held by a scripted delay right now. */
   let held = 0;
-  let stats: PushServiceStats = { accepted: 0, refused: 0, requests: 0, firstAt: null, lastAt: null };
+  let stats = emptyStats();
   let origin = '';
 
   /** The verified claims of a token, checking its signature once per distinct (token, key). */
@@ -186,6 +195,7 @@ export async function startPushService(options: PushServiceOptions = {}): Promis
         received.push({ endpoint, body: plain, json, ttl, urgency, topic, vapid: { ...claims }, at });
         for (const wake of waiters) wake();
       }
+      if (topic !== null) stats.firstByTopic[topic] ??= at;
       answer(response, endpoint, at, 201, { location: `${origin}/message/${id}`, ttl });
     } catch (error) {
       if (!(error instanceof Refusal)) throw error;
@@ -294,9 +304,9 @@ export async function startPushService(options: PushServiceOptions = {}): Promis
     expire(endpoint) {
       expired.add(endpoint);
     },
-    stats: () => ({ ...stats }),
+    stats: () => ({ ...stats, firstByTopic: { ...stats.firstByTopic } }),
     resetStats() {
-      stats = { accepted: 0, refused: 0, requests: 0, firstAt: null, lastAt: null };
+      stats = emptyStats();
     },
     async close() {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));

@@ -46,6 +46,8 @@ export interface PushServiceStats {
   /** ms since epoch of the first and last request since the start or the last reset; null before any. */
   firstAt: number | null;
   lastAt: number | null;
+  /** ms since epoch of the first message accepted per Topic header (a notification's id, as we send it). */
+  firstByTopic: Record<string, number>;
 }
 
 export interface PushService {
