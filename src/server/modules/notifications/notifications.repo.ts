@@ -54,17 +54,23 @@ export async function findForDelivery(db: Db, id: string) {
  * What a delivery batch needs of its notification, and the push service pauses that hold for this
  * VAPID key, in one statement: every batch reads both first (a small send is one batch).
  */
-export async function findForBatch(db: Db, id: string, vapidPublicKey: string) {
-  const [row] = await db
+// Prepared: every batch of every send starts with it.
+const forBatch = preparedPer((db) =>
+  db
     .select({
       ...deliveryColumns,
       pauses: sql<PauseRow[] | string | null>`(SELECT json_agg(json_build_object('origin', p.origin,
         'http_status', p.http_status, 'detail', p.detail, 'probe_after', p.probe_after))
-        FROM push_origin_pauses p WHERE p.vapid_public_key = ${vapidPublicKey})`,
+        FROM push_origin_pauses p WHERE p.vapid_public_key = ${sql.placeholder('vapidPublicKey')})`,
     })
     .from(notifications)
     .innerJoin(establishments, eq(establishments.id, notifications.establishmentId))
-    .where(eq(notifications.id, id));
+    .where(eq(notifications.id, sql.placeholder('id')))
+    .prepare('notification_for_batch'),
+);
+
+export async function findForBatch(db: Db, id: string, vapidPublicKey: string) {
+  const [row] = await forBatch(db).execute({ id, vapidPublicKey });
   if (!row) return undefined;
   const { pauses, ...notification } = row;
   const list: PauseRow[] = typeof pauses === 'string' ? JSON.parse(pauses) : (pauses ?? []);
@@ -324,10 +330,22 @@ function postQuery(db: Db) {
     .leftJoin(recurringSends, eq(recurringSends.id, notifications.recurrenceId));
 }
 
+// Prepared: every send's answer and every read of one post; 40 columns and four joins were built
+// by Drizzle and parsed and planned by PostgreSQL at each call.
+const postById = preparedPer((db) =>
+  postQuery(db)
+    .where(
+      and(
+        eq(notifications.id, sql.placeholder('id')),
+        isNull(notifications.deletedAt),
+        isNull(establishments.deletedAt),
+      ),
+    )
+    .prepare('post_by_id'),
+);
+
 export async function findPost(db: Db, id: string) {
-  const [row] = await postQuery(db).where(
-    and(eq(notifications.id, id), isNull(notifications.deletedAt), isNull(establishments.deletedAt)),
-  );
+  const [row] = await postById(db).execute({ id });
   return row;
 }
 export type PostRow = NonNullable<Awaited<ReturnType<typeof findPost>>>;
