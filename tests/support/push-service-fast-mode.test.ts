@@ -6,14 +6,16 @@ import { inAnHour, jwt, send, service, setupPushService, subject, vapid } from '
 setupPushService();
 
 describe('local push service, fast mode', () => {
-  it('accepts any /push/ endpoint, still checks the token, and counts', async () => {
+  it('accepts any /push/ endpoint, still checks the token, and counts, the first per Topic too', async () => {
     const fast = await startPushService({ decrypt: false });
     const fastAgent = new https.Agent({ ca: fast.caPem, keepAlive: true });
     try {
       const keys = service.subscribe().keys; // any valid P-256 key: the fast service does not decrypt
       const subscription = { endpoint: `${fast.origin}/push/bench-1`, keys };
       for (let i = 0; i < 5; i++)
-        expect((await send(subscription, `m${i}`, { agent: fastAgent })).status).toBe(201);
+        expect(
+          (await send(subscription, `m${i}`, { agent: fastAgent, topic: i < 2 ? 'early' : 'late' })).status,
+        ).toBe(201);
       const wrongAud = { endpoint: `${fast.origin}/push/bench-2`, keys };
       const token = jwt({ aud: 'https://elsewhere.example', sub: subject, exp: inAnHour() });
       const refused = await new Promise<number>((resolve, reject) => {
@@ -47,9 +49,20 @@ describe('local push service, fast mode', () => {
       });
       expect(stats).toMatchObject({ accepted: 5, refused: 1, requests: 6 });
       expect(stats.lastAt as number).toBeGreaterThanOrEqual(stats.firstAt as number);
+      const firstByTopic = stats.firstByTopic as Record<string, number>;
+      expect(Object.keys(firstByTopic).sort()).toEqual(['early', 'late']);
+      expect(firstByTopic.early).toBe(stats.firstAt);
+      expect(firstByTopic.late).toBeGreaterThanOrEqual(firstByTopic.early as number);
       expect(fast.messages()).toEqual([]);
       fast.resetStats();
-      expect(fast.stats()).toEqual({ accepted: 0, refused: 0, requests: 0, firstAt: null, lastAt: null });
+      expect(fast.stats()).toEqual({
+        accepted: 0,
+        refused: 0,
+        requests: 0,
+        firstAt: null,
+        lastAt: null,
+        firstByTopic: {},
+      });
     } finally {
       fastAgent.destroy();
       await fast.close();
