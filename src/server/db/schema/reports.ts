@@ -22,8 +22,9 @@ import { VISIT_SOURCES } from '../../../shared/schemas/report-sources';
  * figures are rows of their own under PLATFORM_REPORT_ID, written by the same triggers, so the
  * admin's dashboard reads a few hundred rows, not one per establishment and day.
  *
- * Each writer adds to the row of its shard (its database connection's pid modulo 4): receipts
- * arriving together for one establishment would otherwise queue on one row lock. Readers sum shards.
+ * Each writer adds to a shard (0-15) that no other open transaction holds (report_daily_shard in
+ * functions/reports.sql): sends, fan-out pages and receipts arriving together would otherwise queue
+ * on one row lock, the platform's above all. Readers sum shards.
  *
  * Reports are history: deleting a notification (it is soft-deleted) or a follower's account does
  * not unsend what was sent. A follower leaving, their account being deleted, or the establishment
