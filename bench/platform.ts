@@ -2,10 +2,13 @@
  * The platform at 17:00 on a Friday (issue 33): one send to a big audience, and small sends of
  * other businesses started while it runs. On PostgreSQL, through the real pipeline (database,
  * pg-boss jobs, workers of this process), against the local push service in a process of its own.
- * Three runs in one invocation, each on a fresh database:
+ * Four runs in one invocation, each on a fresh database:
  *   1. the big send alone: its throughput when nothing else sends;
  *   2. fair share off (DELIVERY_FAIR_SHARE=false, first come, first served): the baseline;
  *   3. fair share on (the default);
+ *   4. the big send alone again: the first run of an invocation ran slower than the others in two
+ *      runs of three on this machine (1,997-2,029/s against 2,204-2,404), which made the ratio
+ *      look better than it was; ratios are to the faster of the two;
  * and for 2 and 3: each small send's time to its first delivery (its first message accepted by the
  * push service, and its first outcome recorded) and to done (median, p95, max),
  * the big send's throughput and its ratio to running alone, the load average around each run.
@@ -222,12 +225,14 @@ async function run(
 const vapid = { ...generateVapidKeys(), subject: 'mailto:bench@bench.test' };
 const pushService = await startPushServiceProcess(vapid.publicKey);
 try {
-  const alone = await run('big send alone', pushService, vapid, { fairShare: true, small: 0 });
+  const first = await run('big send alone', pushService, vapid, { fairShare: true, small: 0 });
   const baseline = await run('fair share off (baseline)', pushService, vapid, {
     fairShare: false,
     small: SMALL,
   });
   const fair = await run('fair share on', pushService, vapid, { fairShare: true, small: SMALL });
+  const aloneAgain = await run('big send alone, again', pushService, vapid, { fairShare: true, small: 0 });
+  const alone = [first, aloneAgain].reduce((a, b) => (b.bigPerSecond > a.bigPerSecond ? b : a));
 
   console.log(
     `\n${BIG} followers in one send; ${SMALL} sends to ${SMALL_SIZE} followers each, started ${SMALL_START_MS} ms into it over ${SPREAD_MS / 1000} s` +
@@ -237,7 +242,8 @@ try {
   console.log(
     'run                          first delivery: median / p95 / max s   done: median / p95 / max s   big send /s   x alone   load average',
   );
-  for (const r of [alone, baseline, fair]) {
+  console.log(`(x alone: to the faster of the two runs alone, "${alone.name}")`);
+  for (const r of [first, baseline, fair, aloneAgain]) {
     const small =
       r.smallFirstAccepted.length > 0
         ? `${seconds(percentile(r.smallFirstAccepted, 50))} / ${seconds(percentile(r.smallFirstAccepted, 95))} / ${seconds(Math.max(...r.smallFirstAccepted))}`.padEnd(
