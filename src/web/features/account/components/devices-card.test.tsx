@@ -115,6 +115,8 @@ describe('your devices card', () => {
     api.on('GET', URL, { body: { items: devices } });
     renderCard(makeUser({ emailVerified: false }));
     expect(await screen.findByText('Your devices')).toBeVisible();
+    // Its devices, once loaded: the title can be drawn before the list is asked for.
+    expect(await screen.findByText('Chrome on Android')).toBeVisible();
     expect(api.sent('GET', URL)).toHaveLength(1);
   });
 });
