@@ -24,14 +24,23 @@ DROP FUNCTION IF EXISTS report_add(
   integer, integer
 );
 --> statement-breakpoint
+-- A shard number a day does not use yet (`p_used`: the numbers it does), from this connection's
+-- own, so two connections making a shard in the same moment rarely pick the same; when all 16 are
+-- used, this connection's own (its writer then queues behind the transaction holding it).
+CREATE OR REPLACE FUNCTION report_new_shard(p_used smallint[]) RETURNS smallint
+LANGUAGE sql STABLE AS $$
+  SELECT coalesce(
+    (SELECT ((pg_backend_pid() + i) % 16)::smallint FROM generate_series(0, 15) AS i
+      WHERE ((pg_backend_pid() + i) % 16)::smallint <> ALL (p_used) ORDER BY i LIMIT 1),
+    (pg_backend_pid() % 16)::smallint)
+$$;
+--> statement-breakpoint
 -- Which shard of a scope's day (an establishment's, or the platform's) this transaction adds to:
 -- one that no other open transaction holds, so a writer does not queue behind a send, a fan-out
 -- page or a receipt still in its transaction (a send's holds the platform's row until it commits;
 -- with four shards by connection, bench:send-cost logged 54 waits over 20 ms, up to 332 ms, in
 -- 200 sends). A free existing shard first, locked here until commit (a shard this transaction
--- already holds is free to it); else a number the day does not use yet, from this connection's
--- own (two connections making a shard in the same moment rarely pick the same); only when all 16
--- are in use and held does it queue on this connection's own.
+-- already holds is free to it); else a new one (report_new_shard).
 CREATE OR REPLACE FUNCTION report_daily_shard(p_scope uuid, p_day date) RETURNS smallint
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -41,13 +50,8 @@ BEGIN
    WHERE establishment_id = p_scope AND day = p_day
    ORDER BY shard LIMIT 1 FOR UPDATE SKIP LOCKED;
   IF FOUND THEN RETURN v_shard; END IF;
-  SELECT c.shard INTO v_shard
-    FROM generate_series(0, 15) AS g(i),
-         LATERAL (SELECT ((pg_backend_pid() + g.i) % 16)::smallint AS shard) AS c
-   WHERE NOT EXISTS (SELECT 1 FROM report_daily r
-                      WHERE r.establishment_id = p_scope AND r.day = p_day AND r.shard = c.shard)
-   ORDER BY g.i LIMIT 1;
-  RETURN coalesce(v_shard, (pg_backend_pid() % 16)::smallint);
+  RETURN report_new_shard(ARRAY(
+    SELECT shard FROM report_daily WHERE establishment_id = p_scope AND day = p_day));
 END $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION report_add(
@@ -102,14 +106,9 @@ BEGIN
    WHERE establishment_id = p_scope AND day = p_day AND source = p_source
    ORDER BY shard LIMIT 1 FOR UPDATE SKIP LOCKED;
   IF FOUND THEN RETURN v_shard; END IF;
-  SELECT c.shard INTO v_shard
-    FROM generate_series(0, 15) AS g(i),
-         LATERAL (SELECT ((pg_backend_pid() + g.i) % 16)::smallint AS shard) AS c
-   WHERE NOT EXISTS (SELECT 1 FROM report_funnel_daily r
-                      WHERE r.establishment_id = p_scope AND r.day = p_day AND r.source = p_source
-                        AND r.shard = c.shard)
-   ORDER BY g.i LIMIT 1;
-  RETURN coalesce(v_shard, (pg_backend_pid() % 16)::smallint);
+  RETURN report_new_shard(ARRAY(
+    SELECT shard FROM report_funnel_daily
+     WHERE establishment_id = p_scope AND day = p_day AND source = p_source));
 END $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION report_funnel_add(
