@@ -66,7 +66,7 @@ export function webhookDeliveryJobs(ctx: AppContext): JobDefinition<z.ZodType>[]
   const leaseFrom = (now: Date) => new Date(now.getTime() + leaseMs);
 
   /** Call what is owed now; answers when to come back (a retry's time), if ever. */
-  async function drain(webhookId: string, hook: { url: string; secret: string }): Promise<Date | undefined> {
+  async function drain(webhookId: string): Promise<Date | undefined> {
     // A delivered call's record is written while the next call goes out: the calls stay one after
     // the other, and a crash meanwhile only repeats a call, which "at least once" allows.
     const writes = new WriteBehind();
@@ -89,8 +89,8 @@ export function webhookDeliveryJobs(ctx: AppContext): JobDefinition<z.ZodType>[]
           timestamp: next.at.toISOString(),
           data: { ...next.data, establishmentId: next.establishmentId },
         });
-        const headers = signatureHeaders(hook.secret, next.eventId, Math.floor(Date.now() / 1000), body);
-        const outcome = await caller.post(hook.url, headers, body);
+        const headers = signatureHeaders(next.secret, next.eventId, Math.floor(Date.now() / 1000), body);
+        const outcome = await caller.post(next.url, headers, body);
         const at = ctx.now();
         const call = {
           webhookId,
@@ -136,7 +136,7 @@ export function webhookDeliveryJobs(ctx: AppContext): JobDefinition<z.ZodType>[]
         if (!hook?.enabled) return;
         let comeBack: Date | undefined;
         try {
-          comeBack = await drain(webhookId, hook);
+          comeBack = await drain(webhookId);
         } finally {
           await repo.releaseWebhook(ctx.db, webhookId);
         }

@@ -27,13 +27,16 @@ export async function queueWebhookDeliveries(db: Db, event: RecordedEvent): Prom
   return result.rows.map((row) => row.webhook_id);
 }
 
-/** The webhook, if no other worker holds it: held until `until` (renewed while its calls go out). */
+/**
+ * The webhook, if no other worker holds it: held until `until` (renewed while its calls go out).
+ * Its URL and secret are read with each batch of deliveries, not here.
+ */
 export async function claimWebhook(db: Db, webhookId: string, now: Date, until: Date) {
   const [row] = await db
     .update(webhooks)
     .set({ leaseUntil: until })
     .where(and(eq(webhooks.id, webhookId), or(isNull(webhooks.leaseUntil), lt(webhooks.leaseUntil, now))))
-    .returning({ url: webhooks.url, secret: webhooks.secret, enabled: webhooks.enabled });
+    .returning({ enabled: webhooks.enabled });
   return row;
 }
 
@@ -41,7 +44,11 @@ export async function releaseWebhook(db: Db, webhookId: string) {
   await db.update(webhooks).set({ leaseUntil: null }).where(eq(webhooks.id, webhookId));
 }
 
-/** The webhook's oldest deliveries still owed, with their events; none once it is turned off. */
+/**
+ * The webhook's oldest deliveries still owed, with their events; none once it is turned off. Each
+ * carries the webhook's URL and secret as they are now: a worker holding the webhook signs what was
+ * queued after a rotation with the new secret, and calls an edited URL.
+ */
 export async function pendingDeliveries(db: Db, webhookId: string, limit: number) {
   return db
     .select({
@@ -54,6 +61,8 @@ export async function pendingDeliveries(db: Db, webhookId: string, limit: number
       establishmentId: domainEvents.establishmentId,
       data: domainEvents.data,
       at: domainEvents.at,
+      url: webhooks.url,
+      secret: webhooks.secret,
     })
     .from(webhookDeliveries)
     .innerJoin(domainEvents, eq(domainEvents.id, webhookDeliveries.eventId))

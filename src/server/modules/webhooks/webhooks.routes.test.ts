@@ -264,6 +264,31 @@ describe('webhooks', () => {
     expect((await receiver.waitFor('webhook.test', 3))[2]!.verified).toBe(true);
   });
 
+  it('signs with the new secret what was queued after a rotation, even while a call with the old one is out', async () => {
+    const { a, admin } = fixture;
+    const shop = await a.establishment(admin, 'Rotating Cafe');
+    const operator = await a.clientOf(admin, shop.id, 'rotating-op');
+    const { webhook } = await register(operator, shop.id, ['follow']);
+    receiver.reset();
+    // The worker holds the webhook while this call waits for its answer.
+    receiver.holdNext();
+    await a.call('POST', `${hooksUrl(shop.id)}/${webhook.id}/test`, undefined, operator.token);
+    expect((await receiver.waitFor('webhook.test'))[0]!.verified).toBe(true);
+    const rotated = await a.call(
+      'POST',
+      `${hooksUrl(shop.id)}/${webhook.id}/rotate-secret`,
+      undefined,
+      operator.token,
+    );
+    expect(rotated.statusCode, rotated.body).toBe(200);
+    receiver.secret = rotated.json<{ secret: string }>().secret;
+    const test = await a.call('POST', `${hooksUrl(shop.id)}/${webhook.id}/test`, undefined, operator.token);
+    expect(test.statusCode, test.body).toBe(202);
+    receiver.release();
+    const [, second] = await receiver.waitFor('webhook.test', 2);
+    expect(second!.verified).toBe(true);
+  });
+
   it('turns a webhook off after a "day" of failures and emails its operators; turned on, it delivers what it owed', async () => {
     const { a, admin, t } = fixture;
     const shop = await a.establishment(admin, 'Failing Diner');
