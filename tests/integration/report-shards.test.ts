@@ -86,4 +86,53 @@ describe('report shards', () => {
       // The fifth made a shard of its own; every add is counted once.
       expect(await today(establishmentId)).toEqual({ shards: 5, notifications: 8 });
     });
+
+  if (process.env.TEST_DATABASE_URL)
+    it("folds a past day's shards without waiting for a writer holding one, which a later fold takes", async () => {
+      const shards = async () =>
+        (await sql(
+          `SELECT shard, notifications FROM report_daily
+            WHERE establishment_id = $1 AND day = (now() AT TIME ZONE 'UTC')::date - 5 ORDER BY shard`,
+          [establishmentId],
+        )) as { shard: number; notifications: number }[];
+      await sql(
+        `INSERT INTO report_daily (establishment_id, day, shard, notifications)
+         SELECT $1, (now() AT TIME ZONE 'UTC')::date - 5, s, 1 FROM generate_series(0, 2) s`,
+        [establishmentId],
+      );
+      const writer = new pg.Client({ connectionString: database.url });
+      // Housekeeping's connection: a wait for the writer would fail it here.
+      const folder = new pg.Client({ connectionString: database.url });
+      await Promise.all([writer.connect(), folder.connect()]);
+      await folder.query(`SET lock_timeout = '2s'`);
+      const fold = async () =>
+        Number(
+          (await folder.query(`SELECT report_fold_shards((now() AT TIME ZONE 'UTC')::date - 1) AS folded`))
+            .rows[0].folded,
+        );
+      try {
+        // A late receipt's transaction holds shard 2 of that day, as report_daily_shard leaves it.
+        await writer.query('BEGIN');
+        await writer.query(
+          `SELECT 1 FROM report_daily WHERE establishment_id = $1 AND shard = 2
+              AND day = (now() AT TIME ZONE 'UTC')::date - 5 FOR UPDATE`,
+          [establishmentId],
+        );
+        expect(await fold()).toBeGreaterThanOrEqual(1);
+        expect(await shards()).toEqual([
+          { shard: 0, notifications: 2 },
+          { shard: 2, notifications: 1 },
+        ]);
+        await writer.query(
+          `UPDATE report_daily SET notifications = notifications + 1 WHERE establishment_id = $1
+              AND shard = 2 AND day = (now() AT TIME ZONE 'UTC')::date - 5`,
+          [establishmentId],
+        );
+        await writer.query('COMMIT');
+        expect(await fold()).toBeGreaterThanOrEqual(1);
+        expect(await shards()).toEqual([{ shard: 0, notifications: 4 }]);
+      } finally {
+        await Promise.all([writer.end(), folder.end()]);
+      }
+    });
 });

@@ -4,6 +4,7 @@ import { purgeOldEvents } from '../events/events.repo';
 import * as accounts from '../modules/account/account.repo';
 import * as handoffs from '../modules/account/app-handoff.repo';
 import * as analytics from '../modules/analytics/analytics.repo';
+import { foldPastShards } from '../modules/reports/reports.repo';
 import type { JobDefinition } from './queue';
 
 /**
@@ -11,6 +12,7 @@ import type { JobDefinition } from './queue';
  * or every emailed link looks up (single-use tokens) do not grow forever, and no stale secret hash
  * is kept longer than it is useful: sessions expired or signed out, verification and reset tokens
  * and app hand-off codes used or expired, email counters of past hours, and page-view salts older than yesterday.
+ * It also folds the report rollups' shards of past days into one row a day, which the dashboards read.
  */
 export const housekeepingJob = { queue: 'maintenance.housekeeping', payload: z.object({}) };
 
@@ -22,6 +24,8 @@ export interface HousekeepingFindings {
   analyticsSalts: number;
   /** Domain events past their retention, with their webhook deliveries and calls. */
   events: number;
+  /** Rollup shards of past days folded into their day's first (report_fold_shards). */
+  rollupShards: number;
 }
 
 /** The housekeeping handler, bound to the running process. */
@@ -39,6 +43,7 @@ export function housekeepingJobs(ctx: AppContext): JobDefinition<z.ZodType>[] {
         mailCounters: await accounts.purgePastMailQuota(ctx.db),
         analyticsSalts: await analytics.purgeOldSalts(ctx.db, now),
         events: await purgeOldEvents(ctx.db, now),
+        rollupShards: await foldPastShards(ctx.db, now),
       };
       ctx.log.info({ ...purged }, 'housekeeping purged dead sessions and spent tokens');
     },

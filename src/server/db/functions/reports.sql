@@ -459,3 +459,73 @@ EXECUTE FUNCTION report_comment_changed();
 --> statement-breakpoint
 CREATE OR REPLACE TRIGGER report_comment_deleted AFTER DELETE ON post_comments
 FOR EACH ROW EXECUTE FUNCTION report_comment_changed();
+--> statement-breakpoint
+-- Fold the shards of days before p_before into shard 0, one row per scope and day (and source):
+-- shards exist so that writers of the same day do not queue on one row, and a past day is written
+-- rarely (a funnel's cohort verifying later, a late receipt), so its readers need not go on summing
+-- up to 16 rows. Rows a writer holds now are skipped (SKIP LOCKED) and folded at a later run; a
+-- writer never waits for the fold, as it takes a free shard. Answers the rows folded away.
+CREATE OR REPLACE FUNCTION report_fold_shards(p_before date) RETURNS integer
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_daily integer;
+  v_funnel integer;
+BEGIN
+  WITH picked AS (
+    SELECT establishment_id, day, shard FROM report_daily
+     WHERE day < p_before AND shard > 0
+     FOR UPDATE SKIP LOCKED),
+  gone AS (
+    DELETE FROM report_daily r USING picked p
+     WHERE r.establishment_id = p.establishment_id AND r.day = p.day AND r.shard = p.shard
+    RETURNING r.*),
+  summed AS (
+    INSERT INTO report_daily AS r
+      (establishment_id, day, shard, notifications, posts, devices, reach, clicks, follows, unfollows,
+       reactions, comments, emails, email_clicks, confirmed)
+    SELECT establishment_id, day, 0, sum(notifications), sum(posts), sum(devices), sum(reach),
+           sum(clicks), sum(follows), sum(unfollows), sum(reactions), sum(comments), sum(emails),
+           sum(email_clicks), sum(confirmed)
+      FROM gone GROUP BY establishment_id, day
+    ON CONFLICT (establishment_id, day, shard) DO UPDATE SET
+      notifications = r.notifications + excluded.notifications,
+      posts = r.posts + excluded.posts,
+      devices = r.devices + excluded.devices,
+      reach = r.reach + excluded.reach,
+      clicks = r.clicks + excluded.clicks,
+      follows = r.follows + excluded.follows,
+      unfollows = r.unfollows + excluded.unfollows,
+      reactions = r.reactions + excluded.reactions,
+      comments = r.comments + excluded.comments,
+      emails = r.emails + excluded.emails,
+      email_clicks = r.email_clicks + excluded.email_clicks,
+      confirmed = r.confirmed + excluded.confirmed
+    RETURNING 1)
+  SELECT count(*) INTO v_daily FROM gone;
+
+  WITH picked AS (
+    SELECT establishment_id, day, source, shard FROM report_funnel_daily
+     WHERE day < p_before AND shard > 0
+     FOR UPDATE SKIP LOCKED),
+  gone AS (
+    DELETE FROM report_funnel_daily r USING picked p
+     WHERE r.establishment_id = p.establishment_id AND r.day = p.day AND r.source = p.source
+       AND r.shard = p.shard
+    RETURNING r.*),
+  summed AS (
+    INSERT INTO report_funnel_daily AS r
+      (establishment_id, day, source, shard, views, visitors, followers, verified, push_devices, email_on)
+    SELECT establishment_id, day, source, 0, sum(views), sum(visitors), sum(followers), sum(verified),
+           sum(push_devices), sum(email_on)
+      FROM gone GROUP BY establishment_id, day, source
+    ON CONFLICT (establishment_id, day, source, shard) DO UPDATE SET
+      views = r.views + excluded.views,
+      visitors = r.visitors + excluded.visitors,
+      followers = r.followers + excluded.followers,
+      verified = r.verified + excluded.verified,
+      push_devices = r.push_devices + excluded.push_devices,
+      email_on = r.email_on + excluded.email_on
+    RETURNING 1)
+  SELECT count(*) INTO v_funnel FROM gone;
+  RETURN v_daily + v_funnel;
+END $$;

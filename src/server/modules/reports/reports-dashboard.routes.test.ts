@@ -28,6 +28,7 @@ import { ErrorCode } from '../../../shared/errors';
 import { Msg } from '../../../shared/messages';
 import { type Dashboard, DashboardSchema, type ReportFigures } from '../../../shared/schemas/report.schema';
 import { PLATFORM_REPORT_ID } from '../../db/schema';
+import { housekeepingJob } from '../../jobs/housekeeping.job';
 
 setupNotificationsApp();
 const r = reportsApi(() => t);
@@ -458,5 +459,56 @@ describe('date ranges', () => {
     }>().paths;
     expect(paths['/api/reports/dashboard']?.get?.operationId).toBe('getDashboard');
     expect(paths['/api/reports/funnel']?.get?.operationId).toBe('getFunnel');
+  });
+});
+
+describe('a busy day in shards', () => {
+  it("folds a past day's shards into one row at housekeeping, and the figures stay what they were", async () => {
+    const { establishment: shop, client } = await business('Shard Tavern');
+    const today = dateIn(ZONE);
+    const [tenDaysAgo, fortyDaysAgo] = [shift(today, -10), shift(today, -40)];
+    await r.sentAt(shop.id, `${tenDaysAgo} 12:00:00`, ZONE, true);
+    await r.sentAt(shop.id, `${fortyDaysAgo} 12:00:00`, ZONE);
+    // Writers at once each take a free shard of their day: the rows a busy day leaves (SQL, see
+    // the header), today's too, which housekeeping leaves alone.
+    await r.sql(
+      `INSERT INTO report_daily (establishment_id, day, shard, notifications, posts, devices, reach)
+       VALUES ($1, $2::date, 3, 2, 1, 40, 30), ($1, $2::date, 9, 1, 0, 10, 4),
+              ($1, $3::date, 5, 1, 1, 5, 5), ($1, $4::date, 7, 1, 0, 3, 2)`,
+      [shop.id, tenDaysAgo, fortyDaysAgo, today],
+    );
+    await r.sql(
+      `INSERT INTO report_funnel_daily (establishment_id, day, source, shard, views, visitors, followers)
+       VALUES ($1, $2::date, 'qr', 2, 12, 9, 3), ($1, $2::date, 'qr', 6, 5, 4, 1)`,
+      [shop.id, tenDaysAgo],
+    );
+    const rows = async () =>
+      r.sql<{ day: string; shards: number }>(
+        `SELECT day::text, count(*)::int AS shards FROM (
+           SELECT day FROM report_daily WHERE establishment_id = $1
+           UNION ALL SELECT day FROM report_funnel_daily WHERE establishment_id = $1) d
+          GROUP BY day ORDER BY day`,
+        [shop.id],
+      );
+    expect(await rows()).toEqual([
+      { day: fortyDaysAgo, shards: 2 },
+      { day: tenDaysAgo, shards: 5 },
+      { day: today, shards: 1 },
+    ]);
+    const query = { establishmentId: shop.id };
+    const dashboard = await r.dashboard(client.token, query);
+    const funnel = await r.funnel(client.token, query);
+    // Ten days ago (4 sends, 2 posts, 34 received) and today (1, 0, 2).
+    expect(dashboard.periods.last30Days.figures).toMatchObject({ notificationsSent: 5, posts: 2, reach: 36 });
+    expect(funnel.total).toMatchObject({ views: 17, visitors: 13, followers: 4 });
+
+    await t.ctx.jobs.send(housekeepingJob, {});
+    await expect.poll(rows, { timeout: 15_000 }).toEqual([
+      { day: fortyDaysAgo, shards: 1 },
+      { day: tenDaysAgo, shards: 2 },
+      { day: today, shards: 1 },
+    ]);
+    expect(await r.dashboard(client.token, query)).toEqual(dashboard);
+    expect(await r.funnel(client.token, query)).toEqual(funnel);
   });
 });

@@ -7,7 +7,8 @@ import type { DayRange } from './report-periods';
  * The dashboard reads the rollups (report_daily, report_funnel_daily) only, and only through their
  * primary key (establishment_id, day, ...): one establishment's (or the platform's) rows up to the
  * last day asked about, a few thousand at most (days x shards), however many deliveries and
- * followers there are behind them. Shards are summed here.
+ * followers there are behind them. Shards are summed here; housekeeping folds a past day's into
+ * one (foldPastShards), so history is a row per day.
  */
 
 /**
@@ -180,4 +181,16 @@ export async function sumFunnel(db: Db, scopeId: string, range: DayRange): Promi
     pushDevices: num(row.pushDevices),
     emailOn: num(row.emailOn),
   }));
+}
+
+/**
+ * Fold the rollups' shards of days that are over in every time zone (before UTC's yesterday) into
+ * one row per day (report_fold_shards); answers the rows folded away.
+ */
+export async function foldPastShards(db: Db, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);
+  const result = (await db.execute(sql`SELECT report_fold_shards(${before}::date) AS folded`)) as unknown as {
+    rows: { folded: number }[];
+  };
+  return Number(result.rows[0]?.folded ?? 0);
 }
