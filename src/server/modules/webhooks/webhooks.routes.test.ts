@@ -241,6 +241,9 @@ describe('webhooks', () => {
     const operator = await a.clientOf(admin, shop.id, 'test-op');
     const { webhook, secret } = await register(operator, shop.id, ['follow']);
     receiver.reset();
+    // The first call waits for its answer while the secret rotates and the next event is queued:
+    // the worker still holds the webhook then, and must sign that one with the new secret too.
+    receiver.holdNext();
     const test = await a.call('POST', `${hooksUrl(shop.id)}/${webhook.id}/test`, undefined, operator.token);
     expect(test.statusCode, test.body).toBe(202);
     expect((await receiver.waitFor('webhook.test'))[0]!.verified).toBe(true);
@@ -255,38 +258,15 @@ describe('webhooks', () => {
     const next = rotated.json<{ secret: string }>().secret;
     expect(next).toMatch(/^whsec_/);
     expect(next).not.toBe(secret);
-    receiver.secret = secret;
-    await a.call('POST', `${hooksUrl(shop.id)}/${webhook.id}/test`, undefined, operator.token);
-    const [, second] = await receiver.waitFor('webhook.test', 2);
-    expect(second!.verified).toBe(false);
     receiver.secret = next;
     await a.call('POST', `${hooksUrl(shop.id)}/${webhook.id}/test`, undefined, operator.token);
-    expect((await receiver.waitFor('webhook.test', 3))[2]!.verified).toBe(true);
-  });
-
-  it('signs with the new secret what was queued after a rotation, even while a call with the old one is out', async () => {
-    const { a, admin } = fixture;
-    const shop = await a.establishment(admin, 'Rotating Cafe');
-    const operator = await a.clientOf(admin, shop.id, 'rotating-op');
-    const { webhook } = await register(operator, shop.id, ['follow']);
-    receiver.reset();
-    // The worker holds the webhook while this call waits for its answer.
-    receiver.holdNext();
-    await a.call('POST', `${hooksUrl(shop.id)}/${webhook.id}/test`, undefined, operator.token);
-    expect((await receiver.waitFor('webhook.test'))[0]!.verified).toBe(true);
-    const rotated = await a.call(
-      'POST',
-      `${hooksUrl(shop.id)}/${webhook.id}/rotate-secret`,
-      undefined,
-      operator.token,
-    );
-    expect(rotated.statusCode, rotated.body).toBe(200);
-    receiver.secret = rotated.json<{ secret: string }>().secret;
-    const test = await a.call('POST', `${hooksUrl(shop.id)}/${webhook.id}/test`, undefined, operator.token);
-    expect(test.statusCode, test.body).toBe(202);
     receiver.release();
     const [, second] = await receiver.waitFor('webhook.test', 2);
     expect(second!.verified).toBe(true);
+    // The old secret verifies nothing sent since.
+    receiver.secret = secret;
+    await a.call('POST', `${hooksUrl(shop.id)}/${webhook.id}/test`, undefined, operator.token);
+    expect((await receiver.waitFor('webhook.test', 3))[2]!.verified).toBe(false);
   });
 
   it('turns a webhook off after a "day" of failures and emails its operators; turned on, it delivers what it owed', async () => {
