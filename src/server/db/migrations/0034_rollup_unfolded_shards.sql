@@ -1,0 +1,2 @@
+CREATE INDEX "report_daily_unfolded_idx" ON "report_daily" USING btree ("day") WHERE shard > 0;--> statement-breakpoint
+CREATE INDEX "report_funnel_daily_unfolded_idx" ON "report_funnel_daily" USING btree ("day") WHERE shard > 0;
