@@ -83,8 +83,11 @@ describe('report shards', () => {
       } finally {
         await Promise.all(clients.map((client) => client.end()));
       }
-      // The fifth made a shard of its own; every add is counted once.
+      // The fifth made a shard of its own; every add is counted once. The platform's day had one
+      // shard: four transactions made one each at the same moment, none seeing the others' rows,
+      // and each made a different one (report_claim_shard).
       expect(await today(establishmentId)).toEqual({ shards: 5, notifications: 8 });
+      expect((await today(PLATFORM_REPORT_ID)).shards).toBe(5);
     });
 
   if (process.env.TEST_DATABASE_URL)

@@ -24,23 +24,29 @@ DROP FUNCTION IF EXISTS report_add(
   integer, integer
 );
 --> statement-breakpoint
--- A shard number a day does not use yet (`p_used`: the numbers it does), from this connection's
--- own, so two connections making a shard in the same moment rarely pick the same; when all 16 are
--- used, this connection's own (its writer then queues behind the transaction holding it).
-CREATE OR REPLACE FUNCTION report_new_shard(p_used smallint[]) RETURNS smallint
-LANGUAGE sql STABLE AS $$
-  SELECT coalesce(
-    (SELECT ((pg_backend_pid() + i) % 16)::smallint FROM generate_series(0, 15) AS i
-      WHERE ((pg_backend_pid() + i) % 16)::smallint <> ALL (p_used) ORDER BY i LIMIT 1),
-    (pg_backend_pid() % 16)::smallint)
-$$;
+-- A new shard for a scope's day (`p_key`: which one; `p_used`: the numbers it has), claimed for this
+-- transaction with an advisory lock on (p_key, number), so that writers making a shard at the same
+-- moment (none sees the others' uncommitted rows) each make a different one. The lowest unclaimed:
+-- 0 while the day has no shard 0, so that a day folded by housekeeping (report_fold_shards folds
+-- into the lowest) ends as its shard 0, out of the index of rows left to fold. When all 16 are used
+-- or claimed, this connection's own number (its writer then queues behind the transaction holding it).
+CREATE OR REPLACE FUNCTION report_claim_shard(p_key text, p_used smallint[]) RETURNS smallint
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_shard smallint;
+BEGIN
+  FOR v_shard IN SELECT s::smallint FROM generate_series(0, 15) s WHERE s::smallint <> ALL (p_used) ORDER BY s LOOP
+    IF pg_try_advisory_xact_lock(hashtext(p_key), v_shard) THEN RETURN v_shard; END IF;
+  END LOOP;
+  RETURN (pg_backend_pid() % 16)::smallint;
+END $$;
 --> statement-breakpoint
 -- Which shard of a scope's day (an establishment's, or the platform's) this transaction adds to:
 -- one that no other open transaction holds, so a writer does not queue behind a send, a fan-out
 -- page or a receipt still in its transaction (a send's holds the platform's row until it commits;
 -- with four shards by connection, bench:send-cost logged 54 waits over 20 ms, up to 332 ms, in
 -- 200 sends). A free existing shard first, locked here until commit (a shard this transaction
--- already holds is free to it); else a new one (report_new_shard).
+-- already holds is free to it); else a new one (report_claim_shard).
 CREATE OR REPLACE FUNCTION report_daily_shard(p_scope uuid, p_day date) RETURNS smallint
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -50,7 +56,7 @@ BEGIN
    WHERE establishment_id = p_scope AND day = p_day
    ORDER BY shard LIMIT 1 FOR UPDATE SKIP LOCKED;
   IF FOUND THEN RETURN v_shard; END IF;
-  RETURN report_new_shard(ARRAY(
+  RETURN report_claim_shard('report_daily ' || p_scope || ' ' || p_day, ARRAY(
     SELECT shard FROM report_daily WHERE establishment_id = p_scope AND day = p_day));
 END $$;
 --> statement-breakpoint
@@ -106,7 +112,7 @@ BEGIN
    WHERE establishment_id = p_scope AND day = p_day AND source = p_source
    ORDER BY shard LIMIT 1 FOR UPDATE SKIP LOCKED;
   IF FOUND THEN RETURN v_shard; END IF;
-  RETURN report_new_shard(ARRAY(
+  RETURN report_claim_shard('report_funnel_daily ' || p_scope || ' ' || p_day || ' ' || p_source, ARRAY(
     SELECT shard FROM report_funnel_daily
      WHERE establishment_id = p_scope AND day = p_day AND source = p_source));
 END $$;
@@ -460,72 +466,101 @@ EXECUTE FUNCTION report_comment_changed();
 CREATE OR REPLACE TRIGGER report_comment_deleted AFTER DELETE ON post_comments
 FOR EACH ROW EXECUTE FUNCTION report_comment_changed();
 --> statement-breakpoint
--- Fold the shards of days before p_before into shard 0, one row per scope and day (and source):
--- shards exist so that writers of the same day do not queue on one row, and a past day is written
--- rarely (a funnel's cohort verifying later, a late receipt), so its readers need not go on summing
--- up to 16 rows. Rows a writer holds now are skipped (SKIP LOCKED) and folded at a later run; a
--- writer never waits for the fold, as it takes a free shard. Answers the rows folded away.
+-- Fold the shards of each scope's days before p_before into one row (and source): shards exist so
+-- that writers of the same day do not queue on one row, and a past day is written rarely (a funnel's
+-- cohort verifying later, a late receipt), so its readers need not go on summing up to 16 rows.
+-- It never waits and is never waited for: it takes the rows of a day that no transaction holds
+-- (SKIP LOCKED), writes their sum into the lowest of them and deletes the others, so a writer
+-- (which takes a free shard or makes a new one) and another fold go on around it, and what they
+-- held is folded at a later run. Answers the rows folded away.
 CREATE OR REPLACE FUNCTION report_fold_shards(p_before date) RETURNS integer
 LANGUAGE plpgsql AS $$
 DECLARE
   v_daily integer;
   v_funnel integer;
 BEGIN
-  WITH picked AS (
-    SELECT establishment_id, day, shard FROM report_daily
-     WHERE day < p_before AND shard > 0
+  WITH locked AS (
+    SELECT * FROM report_daily
+     WHERE (establishment_id, day) IN (
+       SELECT establishment_id, day FROM report_daily WHERE day < p_before AND shard > 0)
      FOR UPDATE SKIP LOCKED),
+  target AS (
+    SELECT establishment_id, day, min(shard) AS shard,
+           sum(notifications) AS notifications,
+           sum(posts) AS posts,
+           sum(devices) AS devices,
+           sum(reach) AS reach,
+           sum(clicks) AS clicks,
+           sum(follows) AS follows,
+           sum(unfollows) AS unfollows,
+           sum(reactions) AS reactions,
+           sum(comments) AS comments,
+           sum(emails) AS emails,
+           sum(email_clicks) AS email_clicks,
+           sum(confirmed) AS confirmed
+      FROM locked GROUP BY establishment_id, day HAVING count(*) > 1),
   gone AS (
-    DELETE FROM report_daily r USING picked p
-     WHERE r.establishment_id = p.establishment_id AND r.day = p.day AND r.shard = p.shard
-    RETURNING r.*),
+    DELETE FROM report_daily r USING target t, locked l
+     WHERE l.establishment_id = t.establishment_id AND l.day = t.day AND l.shard <> t.shard
+       AND r.establishment_id = l.establishment_id AND r.day = l.day AND r.shard = l.shard
+    RETURNING 1),
+  -- Run though not read: a data-modifying WITH always runs to completion.
   summed AS (
-    INSERT INTO report_daily AS r
-      (establishment_id, day, shard, notifications, posts, devices, reach, clicks, follows, unfollows,
-       reactions, comments, emails, email_clicks, confirmed)
-    SELECT establishment_id, day, 0, sum(notifications), sum(posts), sum(devices), sum(reach),
-           sum(clicks), sum(follows), sum(unfollows), sum(reactions), sum(comments), sum(emails),
-           sum(email_clicks), sum(confirmed)
-      FROM gone GROUP BY establishment_id, day
-    ON CONFLICT (establishment_id, day, shard) DO UPDATE SET
-      notifications = r.notifications + excluded.notifications,
-      posts = r.posts + excluded.posts,
-      devices = r.devices + excluded.devices,
-      reach = r.reach + excluded.reach,
-      clicks = r.clicks + excluded.clicks,
-      follows = r.follows + excluded.follows,
-      unfollows = r.unfollows + excluded.unfollows,
-      reactions = r.reactions + excluded.reactions,
-      comments = r.comments + excluded.comments,
-      emails = r.emails + excluded.emails,
-      email_clicks = r.email_clicks + excluded.email_clicks,
-      confirmed = r.confirmed + excluded.confirmed
+    UPDATE report_daily r SET
+      notifications = t.notifications,
+      posts = t.posts,
+      devices = t.devices,
+      reach = t.reach,
+      clicks = t.clicks,
+      follows = t.follows,
+      unfollows = t.unfollows,
+      reactions = t.reactions,
+      comments = t.comments,
+      emails = t.emails,
+      email_clicks = t.email_clicks,
+      confirmed = t.confirmed
+      FROM target t
+     WHERE r.establishment_id = t.establishment_id AND r.day = t.day AND r.shard = t.shard
     RETURNING 1)
   SELECT count(*) INTO v_daily FROM gone;
 
-  WITH picked AS (
-    SELECT establishment_id, day, source, shard FROM report_funnel_daily
-     WHERE day < p_before AND shard > 0
+  WITH locked AS (
+    SELECT * FROM report_funnel_daily
+     WHERE (establishment_id, day, source) IN (
+       SELECT establishment_id, day, source FROM report_funnel_daily WHERE day < p_before AND shard > 0)
      FOR UPDATE SKIP LOCKED),
+  target AS (
+    SELECT establishment_id, day, source, min(shard) AS shard,
+           sum(views) AS views,
+           sum(visitors) AS visitors,
+           sum(followers) AS followers,
+           sum(verified) AS verified,
+           sum(push_devices) AS push_devices,
+           sum(email_on) AS email_on
+      FROM locked GROUP BY establishment_id, day, source HAVING count(*) > 1),
   gone AS (
-    DELETE FROM report_funnel_daily r USING picked p
-     WHERE r.establishment_id = p.establishment_id AND r.day = p.day AND r.source = p.source
-       AND r.shard = p.shard
-    RETURNING r.*),
+    DELETE FROM report_funnel_daily r USING target t, locked l
+     WHERE l.establishment_id = t.establishment_id AND l.day = t.day AND l.source = t.source
+       AND l.shard <> t.shard
+       AND r.establishment_id = l.establishment_id AND r.day = l.day AND r.source = l.source
+       AND r.shard = l.shard
+    RETURNING 1),
   summed AS (
-    INSERT INTO report_funnel_daily AS r
-      (establishment_id, day, source, shard, views, visitors, followers, verified, push_devices, email_on)
-    SELECT establishment_id, day, source, 0, sum(views), sum(visitors), sum(followers), sum(verified),
-           sum(push_devices), sum(email_on)
-      FROM gone GROUP BY establishment_id, day, source
-    ON CONFLICT (establishment_id, day, source, shard) DO UPDATE SET
-      views = r.views + excluded.views,
-      visitors = r.visitors + excluded.visitors,
-      followers = r.followers + excluded.followers,
-      verified = r.verified + excluded.verified,
-      push_devices = r.push_devices + excluded.push_devices,
-      email_on = r.email_on + excluded.email_on
+    UPDATE report_funnel_daily r SET
+      views = t.views,
+      visitors = t.visitors,
+      followers = t.followers,
+      verified = t.verified,
+      push_devices = t.push_devices,
+      email_on = t.email_on
+      FROM target t
+     WHERE r.establishment_id = t.establishment_id AND r.day = t.day AND r.source = t.source
+       AND r.shard = t.shard
     RETURNING 1)
   SELECT count(*) INTO v_funnel FROM gone;
   RETURN v_daily + v_funnel;
 END $$;
+--> statement-breakpoint
+-- The shard chooser before report_claim_shard (by connection, without a claim), dropped once
+-- nothing above calls it.
+DROP FUNCTION IF EXISTS report_new_shard(smallint[]);
