@@ -58,6 +58,38 @@ describe('report shards', () => {
     expect(platform.notifications - before.notifications).toBe(3);
   });
 
+  it("folds a past day's shards into one row that keeps every counter, a column added later included", async () => {
+    for (const table of ['report_daily', 'report_funnel_daily']) {
+      // Every counter the table has now, read from the database: a column the fold forgets fails here.
+      const counters = (
+        await sql(
+          `SELECT column_name FROM information_schema.columns
+            WHERE table_name = $1 AND data_type = 'integer' ORDER BY ordinal_position`,
+          [table],
+        )
+      ).map((row) => String(row.column_name));
+      expect(counters.length).toBeGreaterThan(5);
+      const source = table === 'report_funnel_daily' ? `'qr', ` : '';
+      const key = `establishment_id, day, ${source ? 'source, ' : ''}shard`;
+      // Three shards ten days ago, each counter a different number in each.
+      for (const shard of [0, 4, 9])
+        await sql(
+          `INSERT INTO ${table} (${key}, ${counters.join(', ')})
+           VALUES ($1, (now() AT TIME ZONE 'UTC')::date - 10, ${source}${shard},
+                   ${counters.map((_, i) => (i + 1) * (shard + 1)).join(', ')})`,
+          [establishmentId],
+        );
+      await sql(`SELECT report_fold_shards((now() AT TIME ZONE 'UTC')::date - 1)`);
+      const rows = await sql(
+        `SELECT ${counters.join(', ')} FROM ${table}
+          WHERE establishment_id = $1 AND day = (now() AT TIME ZONE 'UTC')::date - 10`,
+        [establishmentId],
+      );
+      // (i + 1) x (1 + 5 + 10): the three shards' sum, in one row.
+      expect(rows).toEqual([Object.fromEntries(counters.map((name, i) => [name, (i + 1) * 16]))]);
+    }
+  });
+
   // PGlite is one connection: transactions open at once need PostgreSQL.
   if (process.env.TEST_DATABASE_URL)
     it('five transactions open at once each add without waiting for another to commit', async () => {
