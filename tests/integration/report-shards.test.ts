@@ -90,6 +90,22 @@ describe('report shards', () => {
     }
   });
 
+  it('writes thousands of days in one statement, as a seed or a cascade does, without filling the lock table', async () => {
+    // Each day is a new shard of the establishment and of the platform: claimed with an advisory
+    // lock, held to commit, these would need 30,000 entries in the server's shared lock table.
+    await sql(
+      `SELECT report_add($1, now() - make_interval(days => d), p_follows => 1)
+         FROM generate_series(100, 15099) d`,
+      [establishmentId],
+    );
+    const [row] = await sql(
+      `SELECT count(*)::int AS days, sum(follows)::int AS follows FROM report_daily
+        WHERE establishment_id = $1 AND day < (now() AT TIME ZONE 'UTC')::date - 99`,
+      [establishmentId],
+    );
+    expect(row).toEqual({ days: 15000, follows: 15000 });
+  });
+
   // PGlite is one connection: transactions open at once need PostgreSQL.
   if (process.env.TEST_DATABASE_URL)
     it('five transactions open at once each add without waiting for another to commit', async () => {

@@ -28,17 +28,29 @@ DROP FUNCTION IF EXISTS report_add(
 -- transaction with an advisory lock on (p_key, number), so that writers making a shard at the same
 -- moment (none sees the others' uncommitted rows) each make a different one. The lowest unclaimed:
 -- 0 while the day has no shard 0, so that a day folded by housekeeping (report_fold_shards folds
--- into the lowest) ends as its shard 0, out of the index of rows left to fold. When all 16 are used
--- or claimed, this connection's own number (its writer then queues behind the transaction holding it).
+-- into the lowest) ends as its shard 0, out of the index of rows left to fold. A transaction claims
+-- at most 8: advisory locks take room in the server's shared lock table until commit, and one
+-- statement writing many days (a seed, a cascade) would fill it ("out of shared memory"); past
+-- those, and when all 16 are claimed, it takes the lowest number unused without a claim (a writer
+-- making the same one at the same moment then waits for it).
 CREATE OR REPLACE FUNCTION report_claim_shard(p_key text, p_used smallint[]) RETURNS smallint
 LANGUAGE plpgsql AS $$
 DECLARE
+  v_claims integer := coalesce(nullif(current_setting('report.shard_claims', true), ''), '0')::integer;
   v_shard smallint;
 BEGIN
-  FOR v_shard IN SELECT s::smallint FROM generate_series(0, 15) s WHERE s::smallint <> ALL (p_used) ORDER BY s LOOP
-    IF pg_try_advisory_xact_lock(hashtext(p_key), v_shard) THEN RETURN v_shard; END IF;
-  END LOOP;
-  RETURN (pg_backend_pid() % 16)::smallint;
+  IF v_claims < 8 THEN
+    FOR v_shard IN SELECT s::smallint FROM generate_series(0, 15) s WHERE s::smallint <> ALL (p_used) ORDER BY s
+    LOOP
+      IF pg_try_advisory_xact_lock(hashtext(p_key), v_shard) THEN
+        PERFORM set_config('report.shard_claims', (v_claims + 1)::text, true);
+        RETURN v_shard;
+      END IF;
+    END LOOP;
+  END IF;
+  RETURN coalesce(
+    (SELECT min(s)::smallint FROM generate_series(0, 15) s WHERE s::smallint <> ALL (p_used)),
+    (pg_backend_pid() % 16)::smallint);
 END $$;
 --> statement-breakpoint
 -- Which shard of a scope's day (an establishment's, or the platform's) this transaction adds to:
