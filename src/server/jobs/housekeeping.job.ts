@@ -24,7 +24,7 @@ export interface HousekeepingFindings {
   analyticsSalts: number;
   /** Domain events past their retention, with their webhook deliveries and calls. */
   events: number;
-  /** Rollup shards of past days folded into their day's first (report_fold_shards). */
+  /** Rollup shards of past days folded away into one row a day (report_fold_shards). */
   rollupShards: number;
 }
 
