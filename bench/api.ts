@@ -1,5 +1,5 @@
 /**
- * API speed on PostgreSQL (issue 15, item 2). Creates a fresh database on the PostgreSQL server of
+ * API speed on PostgreSQL. Creates a fresh database on the PostgreSQL server of
  * DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), migrates it with the app's
  * migrations, seeds it with set-based SQL (1,000 establishments, 1,000,000 posts, 100,000 followers),
  * starts the app as `npm start` runs it (src/server/main.ts, NODE_ENV=production) in a child process,
@@ -14,7 +14,7 @@
  *     of the feed page's (the framework's ceilings on this machine for answers of those sizes), and
  *     a bare node:http server answering the feed page's bytes (the most any Node server answers
  *     here), measured in the same run: the profile's and the dashboard's ratio are to the first,
- *     the feeds' to the second, and the feeds' also to the node:http ceiling (issue 33: the
+ *     the feeds' to the second, and the feeds' also to the node:http ceiling (the
  *     follower's page at least 10% of it).
  * Prints req/s, p50, p99, the ratios to the ceilings and the targets, and the load average.
  *

@@ -1,5 +1,5 @@
 /**
- * One send over both channels (issue 28): `--followers N` (10,000) of whom 40% have a phone
+ * One send over both channels: `--followers N` (10,000) of whom 40% have a phone
  * subscription, 50% take email only (no phone, consent given) and 10% chose feed only, through the
  * real pipeline to a local push service (fast mode) and a counting SMTP server, each in a process
  * of its own. The baseline, in the same run: the same phone followers alone (a push-only send), for
@@ -31,7 +31,7 @@ import { makeSubscribers } from './fanout/subscribers';
 import { freshPostgresDatabase } from './support/postgres';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-/** Issue 28's target: emails into the sink per second on this machine. */
+/** The target: emails into the sink per second on this machine. */
 const TARGET_EMAILS_PER_SECOND = 100;
 
 function count(name: string, fallback: number): number {

@@ -1,12 +1,12 @@
 /**
- * Do heavy exports and large uploads starve everyone else (issue 31, point 4)? Starts the real
+ * Do heavy exports and large uploads starve everyone else? Starts the real
  * server in a process of its own on a fresh PostgreSQL database with 100,000 customers, and measures
  * over real HTTP the latency of a trivial endpoint (GET /health, probed one after another):
  *   1. alone;
  *   2. while 4 admins' exports of all users (CSV, 100,000 rows each) and 8 uploads of a 24-megapixel
  *      photo run at once (the uploads start again until the exports are done);
  * and prints median, p95, max and how many probes took over 100 ms, with the ratios against the
- * first run. Targets (the issue's): median under 3x alone, p95 under 100 ms.
+ * first run. Targets: median under 3x alone, p95 under 100 ms.
  *
  *   npm run bench:export-stall -- [--users N] [--exports N] [--uploads N]
  *

@@ -1,5 +1,5 @@
 /**
- * How fast one notification reaches every follower (issues 5 and 15): N subscriptions with real
+ * How fast one notification reaches every follower: N subscriptions with real
  * keys, a local HTTPS push service in a process of its own (tests/support, fast mode), and from the
  * same run:
  *   0. the machine's crypto floor (openssl speed: a P-256 key pair and an ECDH) and our per-message
@@ -9,7 +9,7 @@
  *   3. ours: send() through the real pipeline (database, pg-boss jobs, workers) until every
  *      delivery has its outcome;
  * with the peak memory of the process running the pipeline, CPU shares, the ratios, and PASS or
- * FAIL per target of issue 15 (TARGETS).
+ * FAIL per target (TARGETS).
  *
  *   npm run bench:fanout -- [--subscribers N] [--workers K] [--keep-seed] [--json]
  *
@@ -41,7 +41,7 @@ import { makeSubscribers, type Subscriber } from './fanout/subscribers';
 
 const BASELINE_MAX = 20_000;
 const CRYPTO_SECONDS = 3;
-/** Targets of issue 15 (on 2 cores): */
+/** Targets (on 2 cores): */
 const TARGETS = {
   /** ours / the web-push baseline of the same run, deliveries per second. */
   vsBaseline: 5,

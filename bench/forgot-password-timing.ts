@@ -1,11 +1,11 @@
 /**
  * Does POST /api/account/forgot-password take the same time whether or not the address has an
- * account (issue 10, accounts item 3)? The real app (PGlite in a temporary directory, job workers on,
+ * account? The real app (PGlite in a temporary directory, job workers on,
  * a local SMTP sink receiving the reset emails) answers N requests for addresses that have an
  * account and N for addresses that do not, interleaved and spaced so that the email job one request
  * starts has finished before the next request; it prints the median and p90 of each and the ratio
- * existing / missing (1.00 = indistinguishable). Before the change the request looked the account up
- * and queued a job only when there was one: 14.8 ms against 7.6 ms, ratio 1.95.
+ * existing / missing (1.00 = indistinguishable): a request that looked the account up and queued a
+ * job only when there was one would show in the ratio.
  *
  *   npm run bench:forgot-password -- [--requests N] [--json]
  */

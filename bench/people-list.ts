@@ -1,5 +1,5 @@
 /**
- * How fast the admin's people list answers at 100,000 customers (issue 12). Starts the real app,
+ * How fast the admin's people list answers at 100,000 customers. Starts the real app,
  * writes N customers with accented Slovak and Hungarian names (a tenth following one business),
  * then times GET /api/management/users for a first page, a page 100 pages deep by cursor, an
  * accent-free search, sorting by name and the filters. The baseline, in the same run and database,
@@ -93,7 +93,7 @@ async function timeSql(text: string, params: unknown[]): Promise<number> {
   return median(times);
 }
 
-/** The list before issue 12: ILIKE on each column (accents matter), newest first, OFFSET and a count. */
+/** The baseline: ILIKE on each column (accents matter), newest first, OFFSET and a count. */
 async function before(search: string | null, offset: number): Promise<number> {
   const where = search ? 'WHERE email ILIKE $1 OR first_name ILIKE $1 OR last_name ILIKE $1' : '';
   const params = search ? [`%${search}%`] : [];

@@ -1,5 +1,5 @@
 /**
- * Does a business's public page, and its register page, meet issue 14's budgets on a phone? Starts the
+ * Does a business's public page, and its register page, meet their budgets on a phone? Starts the
  * app twice in this process (fresh in-memory PGlite and data dir each): the baseline with
  * PUBLIC_PAGE_LIGHT=false (the React web app's page) and the light server-rendered page (the default).
  * Each gets one business with a subheader, contacts, and photo-weight cover, logo and three gallery

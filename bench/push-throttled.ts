@@ -1,5 +1,5 @@
 /**
- * A send when a few endpoints of a push service answer 429 (issue 26): `--healthy N` followers
+ * A send when a few endpoints of a push service answer 429: `--healthy N` followers
  * (600) whose devices accept, and `--throttled K` (4) whose endpoints always answer 429 with
  * Retry-After: 3, all on one local HTTPS push service (tests/support, decrypting mode, so each
  * request is recorded). The same send without the throttled endpoints, in the same run, is the

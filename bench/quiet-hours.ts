@@ -1,9 +1,9 @@
 /**
- * What quiet hours (issue 16) cost a send at scale: one establishment with N followers, one device
+ * What quiet hours cost a send at scale: one establishment with N followers, one device
  * each, one notification pending for all of them, a share of the followers with quiet hours.
  * - The batch read: deliveries.repo's pendingInRange (the batch job's statement, with the quiet
  *   hours of the range's users read through users_quiet_idx) over every batch of PUSH_BATCH_SIZE users, against
- *   the same statement without the join (the read before issue 16), alternated in this process;
+ *   the same statement without the join (the read before quiet hours), alternated in this process;
  *   then once more with users_quiet_idx dropped, to show what the index is worth.
  * - The morning release: releaseDueDeferred (the minute sweep's statement) letting go of every
  *   deferred delivery, 20,000 at a time as the sweep does.
@@ -85,7 +85,7 @@ for (let i = 0; i < ids.length; i += batchSize) {
   ranges.push({ after: i === 0 ? null : ids[i - 1]!, upto: ids[Math.min(i + batchSize, ids.length) - 1]! });
 }
 
-/** The batch read before issue 16: the same statement without the users join. */
+/** The batch read before quiet hours: the same statement without the users join. */
 async function pendingWithoutQuiet(after: string | null, upto: string) {
   const { rows } = await run(
     `SELECT d.subscription_id, d.attempts, s.endpoint, s.p256dh, s.auth

@@ -1,5 +1,5 @@
 /**
- * What the rollups' shards cost the dashboards, and what housekeeping's fold gives back (issue 33).
+ * What the rollups' shards cost the dashboards, and what housekeeping's fold gives back.
  * A writer takes a shard of its day that no open transaction holds, so a busy day keeps up to 16
  * rows per scope; the platform's dashboard sums every day of its history (the follower balances)
  * and the funnel every day of its period. Seeds the platform's rollups as two busy years leave them

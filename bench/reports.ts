@@ -1,5 +1,5 @@
 /**
- * The reports at scale (issue 13): a year of activity on PostgreSQL (1,000 businesses in 4 time zones,
+ * The reports at scale: a year of activity on PostgreSQL (1,000 businesses in 4 time zones,
  * one with 100,000 followers, 10,000,000 deliveries, 1,000,000 public page views), written in the
  * order production writes it so the triggers of migration 0009 build the rollups. Then:
  * - GET /api/reports/dashboard and /api/reports/funnel through the real app, signed in as an admin,

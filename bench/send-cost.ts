@@ -1,5 +1,5 @@
 /**
- * What one send costs the platform, apart from its deliveries (issue 33): CPU seconds and database
+ * What one send costs the platform, apart from its deliveries: CPU seconds and database
  * statements per send, split between this process (API and workers), PostgreSQL's backends and the
  * push service. On saturated cores a small send's own work is what a big send running beside it
  * loses (bench:platform), so it is measured here on its own, in CPU time, which a busy machine

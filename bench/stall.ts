@@ -1,11 +1,11 @@
 /**
- * Can heavy requests stall the server (issue 10, items 6 and 7)? Starts the real server in a
+ * Can heavy requests stall the server? Starts the real server in a
  * process of its own (PGlite in a temporary directory) and measures, over real HTTP:
  *   1. alone: the median latency of a trivial endpoint (GET /health) and of a sign-in;
  *   2. under load: the same while 8 clients keep asking for 2048 px QR code PNGs (of 8 different
  *      establishments) and 8 clients keep uploading pictures;
  * and prints the figures and the ratios (under load / alone). Two kinds of pictures are tried:
- * the issue's 7000x7000 16-bit PNG (about 0.4 MB, 49 megapixels) and an ordinary 24 megapixel
+ * a 7000x7000 16-bit PNG (about 0.4 MB, 49 megapixels) and an ordinary 24 megapixel
  * photo-sized picture, which is still processed.
  *
  *   npm run bench:stall
@@ -103,7 +103,7 @@ const port = await freePort();
 const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-stall-'));
 log(`server ${version()}, ${availableParallelism()} cores, load average ${loadavg()[0]!.toFixed(2)}`);
 log('making pictures...');
-// The issue's picture: 7000x7000, 16 bits per channel, one colour, so it is small in bytes.
+// Many pixels in few bytes: 7000x7000, 16 bits per channel, one colour, so it is small in bytes.
 const hugePng = await sharp({
   create: { width: 7000, height: 7000, channels: 3, background: { r: 200, g: 120, b: 40 } },
 })

@@ -1,5 +1,5 @@
 /**
- * Webhooks under a steady stream of events (issue 30): the real server in a process of its own on a
+ * Webhooks under a steady stream of events: the real server in a process of its own on a
  * fresh PostgreSQL database, a local HTTPS receiver checking every signature, and 100 events a
  * second (customers following and unfollowing the businesses from their pages: each a `follow` or
  * `unfollow` event) for DURATION seconds. Prints, per scenario, the webhook throughput and the time from each

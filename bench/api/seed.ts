@@ -26,12 +26,12 @@ export interface ApiSeed {
 const FOLLOWED = 10;
 
 /**
- * Writes the issue's database with set-based SQL: establishments with realistic profiles and three
+ * Writes the benchmark's database with set-based SQL: establishments with realistic profiles and three
  * gallery pictures each, one operator each, `followers` customers spread unevenly (a few businesses
  * have thousands, most a few dozen), `posts` notifications over two years (80% posted to the feed,
  * texts of 40-600 characters), reactions and comments on recent posts, and a year of report rollups.
  * Row triggers (reports) are switched off for the bulk rows (session_replication_role = replica)
- * and the rollups written directly, so a million posts seed in about a minute.
+ * and the rollups written directly, so a million posts seed quickly (docs/benchmarks.md#api).
  */
 export async function seedApiDatabase(client: pg.Client, sizes: ApiSeedSizes): Promise<ApiSeed> {
   const steps: [string, number][] = [];

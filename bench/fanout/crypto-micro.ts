@@ -1,6 +1,6 @@
 /**
  * Micro-benchmark of the ways to do RFC 8291's per-message steps on Node's crypto, one core:
- * push/encrypt.ts uses the fastest of these (issue 15). The candidates run interleaved, many short
+ * push/encrypt.ts uses the fastest of these. The candidates run interleaved, many short
  * rounds each, and the best round counts, so other work on the machine skews them alike.
  *
  *   npx tsx bench/fanout/crypto-micro.ts [--rounds 30]

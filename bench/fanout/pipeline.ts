@@ -20,8 +20,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 /**
  * Rows per bulk insert while seeding. The report triggers on `memberships` update the same counter
- * rows once per membership, a cost that grows with the statement: 0.7 ms a row at 5,000 a
- * statement, 0.3 ms at 1,000.
+ * rows once per membership, a cost per row that grows with the statement's size
+ * (docs/benchmarks.md#fan-out).
  */
 const SEED_CHUNK = 1000;
 /** Give up when the push service sees no new delivery for this long. */
@@ -84,8 +84,8 @@ interface Options {
   extraWorkers: number;
   /**
    * PostgreSQL only: keep the seeded audience as a template database (`bench_fanout_seed_<N>`) and
-   * copy it in later runs of the same size instead of seeding again (a million took ~12 minutes in
-   * statements of 5,000 rows).
+   * copy it in later runs of the same size instead of seeding again (a million takes minutes to
+   * seed, docs/benchmarks.md#fan-out).
    */
   keepSeed: boolean;
   pushService: PushServiceProcess;

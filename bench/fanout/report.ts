@@ -24,9 +24,9 @@ export interface FanoutReport {
     cpuOursVsBaseline: number;
     cpuOursVsCryptoLimit: number;
   };
-  /** The ratio to the baseline issue 15 asks for (TARGETS.vsBaseline): the machine's ceiling is set against it. */
+  /** The ratio to the baseline TARGETS.vsBaseline asks for: the machine's ceiling is set against it. */
   vsBaselineTarget: number;
-  /** Issue 15's targets: each measured value, the target and whether it is met. */
+  /** The targets: each measured value, the target and whether it is met. */
   targets: { name: string; value: string; target: string; met: boolean }[];
   problems: string[];
 }

@@ -77,7 +77,7 @@ const scopeOf = (column: string, establishmentId: string | null) =>
  * notifications; follows made in the range; users = follows of people with a confirmed email made up
  * to the range's last day and waiting = the others (the benchmark has no unfollows and no later
  * confirmations, and a deleted follow leaves no row to count, so raw unfollows are 0);
- * reactions standing and comments not removed, by the day they were made (issue 16).
+ * reactions standing and comments not removed, by the day they were made.
  */
 export async function rawDashboardFigures(
   client: pg.Client,

@@ -113,7 +113,7 @@ export async function startWorkers(ctx: AppContext) {
   await ctx.jobs.schedule(expireSubscriptionsJob, '17 4 * * *');
   // Every minute: work whose job is gone (see sweep.job.ts).
   await ctx.jobs.schedule(sweepJob, '* * * * *');
-  // Every minute, and once now (what fell due while no process ran): scheduled sends due (issue 16).
+  // Every minute, and once now (what fell due while no process ran): scheduled sends due.
   await ctx.jobs.schedule(releaseScheduledJob, '* * * * *');
   await ctx.jobs.send(releaseScheduledJob, {});
   // Hourly at :23: expired or signed-out sessions, used or expired emailed tokens (housekeeping.job.ts).
@@ -136,7 +136,7 @@ export async function buildApp(
     // Requests are logged by requestLogPlugin, as LOG_REQUESTS says.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
-    // Slow clients (issue 31): Node checks these every connectionsCheckingInterval, 30 s by
+    // Slow clients: Node checks these every connectionsCheckingInterval, 30 s by
     // default, which would let a socket dribbling its headers live that long whatever the limit.
     requestTimeout: config.http.requestTimeoutMs,
     keepAliveTimeout: config.http.keepAliveTimeoutMs,
@@ -191,7 +191,7 @@ export async function buildApp(
         upgradeInsecureRequests: https ? [] : null,
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        // blob: the compose card reads a chosen video to take its poster frame (issue 32).
+        // blob: the compose card reads a chosen video to take its poster frame.
         mediaSrc: ["'self'", 'blob:'],
         // MUI's emotion injects style elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
@@ -226,7 +226,7 @@ export async function buildApp(
       components: {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-          // An establishment's API key (issue 30): operations that take one name its scope in `x-api-key-scope`.
+          // An establishment's API key: operations that take one name its scope in `x-api-key-scope`.
           apiKey: {
             type: 'http',
             scheme: 'bearer',
@@ -283,7 +283,7 @@ export async function buildApp(
     });
   }
 
-  // A post's PDF or video (issue 32), by range: a phone seeks in a video without fetching it whole.
+  // A post's PDF or video, by range: a phone seeks in a video without fetching it whole.
   await app.register(fastifyStatic, {
     root: path.join(config.dataDir, 'media', 'post'),
     prefix: '/file/post/',

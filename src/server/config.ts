@@ -38,7 +38,7 @@ const EnvSchema = z.object({
   SUPPORT_EMAIL: z.string().default('support@localhost'),
   ANDROID_APP_URL: z.string().optional(),
   WORKERS: bool.default(true),
-  /** A business's public and register pages as light server-rendered HTML (issue 14); off: the web app's pages. */
+  /** A business's public and register pages as light server-rendered HTML; off: the web app's pages. */
   PUBLIC_PAGE_LIGHT: bool.default(true),
   ADMIN_EMAIL: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
@@ -52,9 +52,9 @@ const EnvSchema = z.object({
   RATE_LIMIT_UPLOADS_PER_MINUTE: z.coerce.number().int().positive().default(30),
   /** Requests per IP per minute to each public page route (profile API, page HTML, QR codes). */
   RATE_LIMIT_PUBLIC_PER_MINUTE: z.coerce.number().int().positive().default(120),
-  /** Comments written or edited per signed-in user per minute (issue 16). */
+  /** Comments written or edited per signed-in user per minute. */
   RATE_LIMIT_COMMENTS_PER_MINUTE: z.coerce.number().int().positive().default(10),
-  /** Requests per API key per minute, every route a key may call counted together (issue 30). */
+  /** Requests per API key per minute, every route a key may call counted together. */
   RATE_LIMIT_API_KEY_PER_MINUTE: z.coerce.number().int().positive().default(120),
   /** New comments on a post are told its operators at most once per this many seconds (one push per window). */
   COMMENT_NOTICE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
@@ -82,9 +82,9 @@ const EnvSchema = z.object({
   WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
   /** Members per delivery batch job (each with all their devices): what a crash may send twice per batch in flight. */
   PUSH_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(500),
-  /** Fair share between sends (issue 33): every send's k-th batch before any send's (k+1)-th; off: first come, first served. */
+  /** Fair share between sends: every send's k-th batch before any send's (k+1)-th; off: first come, first served. */
   DELIVERY_FAIR_SHARE: bool.default(true),
-  /** Members per fan-out range (issue 33): a larger audience is walked as ranges by any worker in parallel. */
+  /** Members per fan-out range: a larger audience is walked as ranges by any worker in parallel. */
   FANOUT_RANGE_SIZE: z.coerce.number().int().min(1).max(10_000_000).default(20_000),
   /** Threads encrypting push messages per process (0: in the event loop). Default: one per core. */
   PUSH_CRYPTO_THREADS: z.coerce.number().int().min(0).max(64).optional(),
@@ -105,7 +105,7 @@ const EnvSchema = z.object({
   /** Exposes GET /metrics (Prometheus) to requests with `Authorization: Bearer <this>`; unset: no /metrics. */
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   /**
-   * Slow clients (issue 31): a request's headers must have arrived within this time (a phone on a
+   * Slow clients: a request's headers must have arrived within this time (a phone on a
    * weak network sends them in one or two round trips of well under a second); a socket that
    * dribbles them is closed instead of held.
    */

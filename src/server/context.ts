@@ -34,6 +34,6 @@ export interface AuthedActor {
   sessionId: string;
   /** The admin who signed in as this user, if any. */
   actingAdminId: string | null;
-  /** Set when the request came with an API key (issue 30): `id` is then the key's creator. */
+  /** Set when the request came with an API key: `id` is then the key's creator. */
   apiKey?: ApiKeyGrant;
 }

@@ -20,11 +20,11 @@ export const ErrorCode = {
   ESTABLISHMENT_INACTIVE: 'ESTABLISHMENT_INACTIVE',
   USER_NOT_FOUND: 'USER_NOT_FOUND',
   CONFLICT: 'CONFLICT',
-  /** The post's or its establishment's comments are turned off (issue 16). */
+  /** The post's or its establishment's comments are turned off. */
   COMMENTS_DISABLED: 'COMMENTS_DISABLED',
-  /** The business turned the user's comments off (issue 32). */
+  /** The business turned the user's comments off. */
   COMMENTS_MUTED: 'COMMENTS_MUTED',
-  /** An invitation to operate was for another address than the signed-in user's (issue 32). */
+  /** An invitation to operate was for another address than the signed-in user's. */
   INVITATION_OTHER_EMAIL: 'INVITATION_OTHER_EMAIL',
   INTERNAL: 'INTERNAL',
 } as const;

@@ -93,7 +93,7 @@ export const Msg = {
   notFollowing: 'You do not follow this business.',
   idempotencyKeyExpired:
     'This Idempotency-Key was used more than 24 hours ago: compose the notification again.',
-  // Preferences and targeted sends (issue 12).
+  // Preferences and targeted sends.
   preferenceGroupCreated: 'Preference Group created!',
   preferenceDeleted: 'Preference deleted',
   preferenceGroupDeleted: 'Preference Group deleted',
@@ -101,12 +101,12 @@ export const Msg = {
   preferenceGroupNotFound: 'This preference group does not exist.',
   preferenceNotFound: 'A chosen preference does not exist any more. Reload the list and choose again.',
   preferencesSaved: 'Preferences saved',
-  // The admin's tools on a user (issue 12).
+  // The admin's tools on a user.
   userDeleted: 'User deleted.',
   newPasswordSent: 'A new password is on its way to the user.',
   cannotChangeOwnRole: 'You cannot change your own role: ask another admin.',
   cannotDeleteSelf: 'You cannot delete your own account here: ask another admin.',
-  // Operator safety (issue 31).
+  // Operator safety.
   exportStillRunning: 'Your previous export is still being downloaded. Try again once it has finished.',
   exportsBusy: 'Many exports are being prepared right now. Try again in a minute.',
   lastAdmin: 'You are the only admin. Make another user an admin first, then delete your account.',
@@ -121,13 +121,13 @@ export const Msg = {
     'A customer cannot operate an establishment: make the link a follower one, or choose the client role.',
   duplicateEstablishment: 'Each establishment may be listed once.',
   alreadyLinked: 'This user is already linked to this establishment.',
-  // /home's contact form (issue 12).
+  // /home's contact form.
   contactRequestSent: 'Thank you! A representative will get in touch with you soon.',
-  // Reports (issue 13).
+  // Reports.
   rangeNeedsBothDates: 'Give both a start and an end date',
   rangeTooLong: 'A range covers at most 10 years',
   pathInvalid: 'The path must start with / and carry no query or fragment',
-  // Scheduled sends (issue 16).
+  // Scheduled sends.
   notificationScheduled: 'Notification scheduled.',
   scheduleUpdated: 'Scheduled notification updated.',
   scheduleCancelled: 'Scheduled notification cancelled.',
@@ -136,23 +136,23 @@ export const Msg = {
   scheduleTooFar: 'Choose a time at most 90 days from now.',
   scheduleEditNothing: 'Give the new text or the new time.',
   alreadySent: 'This notification has already been sent.',
-  // Rich notifications (issue 32).
+  // Rich notifications.
   linkNotHttps: 'Link must be an https:// address',
   buttonLinkNotHttps: 'Button link must be an https:// address',
   tooManyButtons: 'At most 2 buttons',
-  // Drafts and templates (issue 32).
+  // Drafts and templates.
   draftSaved: 'Draft saved.',
   templateSaved: 'Template saved.',
   draftDeleted: 'Deleted.',
   draftsFull: 'This establishment already keeps 50 of these. Delete one first.',
-  // Weekly sends (issue 32).
+  // Weekly sends.
   weeklySendScheduled: 'Weekly send scheduled.',
   weeklySendCancelled: 'Weekly send cancelled: no more will go out.',
   repeatNeedsFirst: 'Choose when the first one goes out.',
   repeatUntilInvalid: 'Give the last date as YYYY-MM-DD.',
   repeatNeverFires: 'The last date must be on or after the first send.',
   repeatTooLong: 'A weekly send repeats for at most one year.',
-  // API keys (issue 30).
+  // API keys.
   apiKeyCreated: 'API key created. Copy it now: it will not be shown again.',
   apiKeyRevoked: 'API key revoked.',
   apiKeyLimit: 'This establishment already has 20 active API keys. Revoke one first.',

@@ -22,14 +22,14 @@ export const RIGHTS = [
   'comment:delete',
   'reaction',
   'customerEstablishment',
-  // Ours, beyond the spec's table: what the API serves to members (issue 10, item 4).
+  // Ours, beyond the spec's table: what the API serves to members.
   /** An establishment's posts and a post of it: those who may send for it, and its members. */
   'notificationPost:read',
   /** The social feed: posts of every establishment the user follows or operates. */
   'feed:read',
   /** Registering a browser for web push. */
   'push:subscribe',
-  // Ours: an establishment's page in the app (issue 11, item 2).
+  // Ours: an establishment's page in the app.
   /** Look after it (members, share, the operator view): an operating client, the representative who registered it. */
   'establishment:manage',
   /** Change its profile and gallery: an operating client (client settings), not while it is blocked; admins always. */
@@ -38,7 +38,7 @@ export const RIGHTS = [
   'establishment:readPrivate',
   /** See it at all (the follower view at least): who manages it, and its members. */
   'establishment:read',
-  // Ours: the admin's tools (issue 12, item 4), each its own right so each can be granted apart later.
+  // Ours: the admin's tools, each its own right so each can be granted apart later.
   /** Sign in as another user ("log in as"); the session records the acting admin. */
   'user:impersonate',
   /** Give a user a new random password by email, ending their sessions. */
@@ -63,12 +63,12 @@ export const RIGHTS = [
   'followers:export',
   /** Read the businesses' contact requests from /home: representatives. */
   'contactRequest:read',
-  // Ours: reports (issue 13).
+  // Ours: reports.
   /** An establishment's dashboard and follower funnel: who manages it (an operating client, its representative). */
   'report:read',
   /** The whole platform's dashboard and funnel: admins. */
   'report:platform',
-  // Ours: engagement (issue 16).
+  // Ours: engagement.
   /**
    * Moderate a post's comments: remove anyone's comment on it, turn its comments off. Who may send
    * for its establishment (an operating client, the representative who registered it); admins.
@@ -76,7 +76,7 @@ export const RIGHTS = [
   'comment:moderate',
   /** See who reacted to a post, not only the counts: the same people as comment:moderate. */
   'reaction:list',
-  // Ours: API keys (issue 30). Each scope of a key is a right only a key holds (KEY_SCOPE_RIGHT).
+  // Ours: API keys. Each scope of a key is a right only a key holds (KEY_SCOPE_RIGHT).
   /** Create, list and revoke an establishment's API keys: who manages it (establishment:manage); admins. */
   'apiKey:manage',
   /** A key's `send` scope: send notifications for its establishment and list its posts. */
@@ -85,10 +85,10 @@ export const RIGHTS = [
   'apiKey:readStats',
   /** A key's `read:followers` scope: export its establishment's followers. */
   'apiKey:readFollowers',
-  // Ours: outgoing webhooks (issue 30).
+  // Ours: outgoing webhooks.
   /** An establishment's webhooks: register, change, rotate, resend, test. Who manages it; admins. */
   'webhook:manage',
-  // Ours: the business's own voice (issue 32).
+  // Ours: the business's own voice.
   /** Comment in the business's voice (its name and logo, an "operator" badge): who operates it; admins. */
   'comment:asBusiness',
   /** Stop a follower's comments on an establishment's posts, and see who is stopped: its moderators. */
@@ -102,7 +102,7 @@ export const RIGHTS = [
 ] as const;
 export type Right = (typeof RIGHTS)[number];
 
-/** What an API key may be allowed to do (issue 30); each is a right of can() (KEY_SCOPE_RIGHT). */
+/** What an API key may be allowed to do; each is a right of can() (KEY_SCOPE_RIGHT). */
 export const API_KEY_SCOPES = ['send', 'read:stats', 'read:followers'] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
@@ -173,7 +173,7 @@ const isRole = (role: string): role is Role => (ROLES as readonly string[]).incl
  * email", and clients and representatives get the same verification link in their welcome email.
  * The table's role rights (menus, panels, the account) hold whatever the flag, so an unverified
  * user can still reach /waiting and their account. Someone who just registered may also choose how
- * a business reaches them and turn notifications on (issue 29): deliveries to them wait until the
+ * a business reaches them and turn notifications on: deliveries to them wait until the
  * address is verified (the audience and the welcome need it), so asking first loses nothing.
  * Admins have everything (spec section 6).
  */
@@ -216,7 +216,7 @@ const operates = (actor: Actor, establishmentId: string | undefined) =>
   actor.establishments.some((m) => m.establishmentId === establishmentId && m.kind === 'client');
 
 /**
- * What an API key stands in for (issue 30): the rights its scopes grant, and the rights of the
+ * What an API key stands in for: the rights its scopes grant, and the rights of the
  * routes that accept a key, each answered by the scope behind it. Anything else: no.
  */
 const KEY_GRANTS: Partial<Record<Right, ApiKeyScope>> = {
@@ -243,7 +243,7 @@ export function can(actor: Actor | null, right: Right, resource: Resource = {}):
   if (actor.apiKey) return keyMay(actor.apiKey, right, resource);
   if (!isRole(actor.role)) return false;
   // Only its author rewrites a comment, an admin too: admins moderate by hiding or deleting, which
-  // is recorded, never by putting words in someone's mouth (issue 31).
+  // is recorded, never by putting words in someone's mouth.
   if (actor.role === 'admin') return right === 'comment:edit' ? isOwner(actor, resource) : true;
   if (!actor.emailVerified && NEEDS_VERIFIED_EMAIL.has(right)) return false;
 
@@ -258,7 +258,7 @@ export function can(actor: Actor | null, right: Right, resource: Resource = {}):
     case 'clientSettings':
       return actor.role === 'client' && operates(actor, resource.establishmentId);
     // Only the owner edits or deletes their post, and not while its establishment is blocked:
-    // what its followers read stays as it was when it was blocked (issue 31).
+    // what its followers read stays as it was when it was blocked.
     case 'notificationPost:edit':
     case 'notificationPost:delete':
       return isOwner(actor, resource) && resource.blocked !== true;
@@ -294,7 +294,7 @@ export function can(actor: Actor | null, right: Right, resource: Resource = {}):
     case 'followers:export':
     case 'report:read':
       return can(actor, 'establishment:manage', resource);
-    // Reading of "an operator of the establishment" (issue 16): whoever may send for it.
+    // Reading of "an operator of the establishment": whoever may send for it.
     case 'comment:moderate':
     case 'reaction:list':
       return can(actor, 'notificationPost:create', resource);
@@ -306,13 +306,13 @@ export function can(actor: Actor | null, right: Right, resource: Resource = {}):
     case 'apiKey:readStats':
     case 'apiKey:readFollowers':
       return false;
-    // The business speaks through those who operate it (issue 32): not its representative, who
+    // The business speaks through those who operate it: not its representative, who
     // signed it up but is not the business.
     case 'comment:asBusiness':
       return actor.role === 'client' && operates(actor, resource.establishmentId);
     case 'comment:mute':
       return can(actor, 'comment:moderate', resource);
-    // What its followers read stays as it was while it is blocked (issue 31), the pin too.
+    // What its followers read stays as it was while it is blocked, the pin too.
     case 'post:pin':
       return can(actor, 'notificationPost:create', resource) && resource.blocked !== true;
     // Who looks after it brings colleagues in: an operator, and the representative who signed it up
@@ -382,13 +382,13 @@ export function mayHold(actor: Actor | null, right: Right): boolean {
 
 /**
  * Whether a write to an establishment's data is made on someone else's behalf, and so goes to the
- * audit log (issue 31): the actor does not operate it. Besides its operating clients, can() lets
+ * audit log: the actor does not operate it. Besides its operating clients, can() lets
  * only admins and the representative who registered it write to it, so this is "staff acting for a
  * business". An operating client changing their own establishment changes what is theirs, which is
  * not recorded; an admin who also operates it acts as its operator there.
  */
 export const actsOnBehalfOf = (actor: Actor, resource: Pick<Resource, 'establishmentId'>): boolean =>
-  // An API key is the business's own (issue 30): what it does is not staff acting for it.
+  // An API key is the business's own: what it does is not staff acting for it.
   actor.apiKey === undefined && !operates(actor, resource.establishmentId);
 
 /** Which establishments an actor's list holds (not what it may do with each: that is can()). */
@@ -408,7 +408,7 @@ export function establishmentScope(actor: Actor): EstablishmentScope {
 }
 
 /** Operating an establishment makes a customer a client; staff roles stay as they are. */
-/** The role the platform must always keep one holder of (issue 31: the last admin stays). */
+/** The role the platform must always keep one holder of (the last admin stays). */
 export const PLATFORM_ADMIN_ROLE: Role = 'admin';
 
 export const becomesClientByOperating = (role: string): boolean => role === 'customer';

@@ -1,5 +1,5 @@
 /**
- * Weekly sends (issue 32): "every Friday at 17:00 until 2027-03-31" on the business's wall clock.
+ * Weekly sends: "every Friday at 17:00 until 2027-03-31" on the business's wall clock.
  * The rule is read off the first send's time in the business's zone; each later occurrence is the
  * next day with the rule's weekday at the rule's time (DST followed: see zoned-time.ts).
  */

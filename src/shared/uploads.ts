@@ -5,8 +5,8 @@ export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
  * The most pixels (width x height) a picture may have: 40 megapixels, e.g. 8000 x 5000. Every
  * camera's ordinary output (12-24 megapixel phones and DSLRs, even a 36 MP full-frame) fits, and we
  * keep at most 1600 px a side. Decoding costs CPU and memory by pixel count, not by file size: a
- * 0.4 MB PNG of 7000 x 7000 16-bit pixels (49 MP) took 2.2 s of CPU, which this refuses before
- * decoding.
+ * small PNG of 7000 x 7000 16-bit pixels (49 MP) takes seconds of CPU (bench:stall), which this
+ * refuses before decoding.
  */
 export const MAX_IMAGE_PIXELS = 40_000_000;
 

@@ -10,7 +10,7 @@ import { quietUntilAt } from '../modules/notifications/quiet-period';
 import type { PushOptions } from '../push/push-sender';
 import type { Channel, DeliveryBatch, DeliveryNotification } from './channel';
 
-/** A business's notification as its push carries it, in the text given (a translation, issue 32). */
+/** A business's notification as its push carries it, in the text given (a translation). */
 export function notificationPushMessage(
   n: Pick<
     DeliveryNotification,
@@ -93,7 +93,7 @@ export function createPushChannel(ctx: AppContext, batchesInParallel: number): C
   const chunkSize = Math.min(ENCRYPT_CHUNK, perBatchInFlight);
 
   /**
-   * Quiet hours (issue 16): the deliveries of users in quiet hours at the product's clock are not
+   * Quiet hours: the deliveries of users in quiet hours at the product's clock are not
    * sent but held back, pending, until the period ends (the minute sweep lets them go), or fail
    * when it ends after the message expires. Users without quiet hours cost one null check.
    */
@@ -222,7 +222,7 @@ export function createPushChannel(ctx: AppContext, batchesInParallel: number): C
       // update or a withdrawal replace it there.
       const options = { ...PUSH_OPTIONS, ttl: Math.ceil((expiresAt - now) / 1000), topic: pushTopicOf(n.id) };
       const due = dueNow(sendable, outcomes.pauses, outcomes, now);
-      // One message per language the batch's users read (issue 32); most posts have one text.
+      // One message per language the batch's users read; most posts have one text.
       for (const [text, rows] of byText(n, due))
         await sendDue(n.id, JSON.stringify(notificationPushMessage(n, text)), options, rows, outcomes);
       await decideRefusals(n.id, outcomes);

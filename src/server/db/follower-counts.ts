@@ -2,14 +2,14 @@ import { type SQL, sql } from 'drizzle-orm';
 import { memberships, users } from './schema';
 
 /*
- * The two follower counts of an establishment, written once (issue 31, point 8) and used by every
+ * The two follower counts of an establishment, written once and used by every
  * screen and file that shows them: the establishment's page and lists, its members, the
  * establishments export. The dashboards count the same two from their rollups
  * (src/server/db/functions/reports.sql, report_daily.confirmed), and the delivery audience uses the
  * same rule (deliveries.repo.ts: a confirmed email).
  *
  * - Followers: customers who follow it and confirmed their email address; they receive its sends.
- * - Waiting: customers who follow it and have not confirmed their email yet (issue 29); nothing
+ * - Waiting: customers who follow it and have not confirmed their email yet; nothing
  *   reaches them until they do.
  */
 

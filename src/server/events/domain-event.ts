@@ -43,7 +43,7 @@ interface EventOf<T extends DomainEventType> {
 }
 
 /**
- * Something that happened (issue 30; DESIGN.md "Domain events"): recorded by the action that caused
+ * Something that happened (DESIGN.md "Domain events"): recorded by the action that caused
  * it, in its transaction, through the outbox (`outbox.emit`). Producers say what happened; the
  * consumers subscribed to its type (events/consumers.ts) decide what follows from it. One member
  * per type, so narrowing `type` narrows `data`.

@@ -10,7 +10,7 @@ import { jobId } from './notification-delivery.queues';
 import type { JobDefinition } from './queue';
 
 /**
- * The operators' notice of new comments (issue 16): a comment queues this job for its post and its
+ * The operators' notice of new comments: a comment queues this job for its post and its
  * time window, with an id made of both and to start when the window ends, so however many comments
  * come in a window, one job tells of them all: at most one push per post per window.
  */

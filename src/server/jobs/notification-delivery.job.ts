@@ -24,9 +24,9 @@ const BATCHES_IN_PARALLEL = 4;
  * Sends' first push batches one process runs at once, beside the BATCHES_IN_PARALLEL. A first batch
  * is mostly a bar's few dozen followers, and its time is mostly waiting for the push service's
  * answers (a round trip; on a busy machine, a place in the push service's queue behind a big send's
- * requests): the lane's capacity is this many over that time. Two served ten sends a second in
- * bench:platform only while a batch took under 0.2 s; on a machine at half speed they fell behind
- * (p95 7.2 s to the first phone). Eight cost no more at rest: only a queue's first worker polls.
+ * requests): the lane's capacity is this many over that time. Two fell behind bench:platform's
+ * small sends on a slower machine (docs/decisions.md, "A send's first batch goes out at once").
+ * Eight cost no more at rest: only a queue's first worker polls.
  */
 const FIRST_BATCHES_IN_PARALLEL = 8;
 /** Email batch jobs one process runs at once: the transport's pool and rate set the pace anyway. */
@@ -59,7 +59,7 @@ export function notificationDeliveryJobs(ctx: AppContext): JobDefinition<z.ZodTy
         n.createdAt.getTime() + PUSH_OPTIONS.ttl * 1000,
         n.validUntil?.getTime() ?? Number.POSITIVE_INFINITY,
       );
-      // A post in several languages (issue 32): each device gets its user's.
+      // A post in several languages: each device gets its user's.
       const translated = Object.keys(n.translations).length > 0;
       const pending = await deliveries.pendingInRange(
         sql,

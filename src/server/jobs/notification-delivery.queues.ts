@@ -22,7 +22,7 @@ export const fanoutJob = {
     resume: z.boolean().default(false),
   }),
 };
-/** One planned range of a large send's audience, walked by any worker (issue 33). */
+/** One planned range of a large send's audience, walked by any worker. */
 export const fanoutRangeJob = {
   queue: 'notification.fanout-range',
   payload: z.object({ notificationId: z.uuid(), part: z.number().int().min(0) }),
@@ -37,7 +37,7 @@ const batchPayload = z.object({
 /** A batch of push deliveries (the devices of a range of members). */
 export const deliverJob = { queue: 'notification.deliver', payload: batchPayload };
 /**
- * A send's first push batch, when fair share is on (issue 33): a lane with workers of its own, so a
+ * A send's first push batch, when fair share is on: a lane with workers of its own, so a
  * bar's first phones ring at once instead of waiting for one of the batch workers a big send keeps
  * busy. Its later runs (retries) go to the push queue like any batch.
  */

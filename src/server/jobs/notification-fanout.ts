@@ -21,16 +21,15 @@ const BATCHES_PER_PAGE = 4;
 /** A send's audience is planned as at most this many ranges, however large (FANOUT_RANGE_SIZE grows). */
 export const FANOUT_MAX_RANGES = 64;
 /**
- * Fan-outs started at once per process: a small send's is not held behind a big one's. Eight was
- * measured worse than two on 2 cores (bench:platform: small sends' p95 7.4 s against 5.5 s, the
- * big send at 0.67x alone against 0.83x): more walks only compete for the same database.
+ * Fan-outs started at once per process: a small send's is not held behind a big one's. Eight did
+ * worse than two on 2 cores (bench:platform): more walks only compete for the same database.
  */
 const FANOUTS_IN_PARALLEL = 2;
 /** Ranges of large sends walked at once per process: each is a long walk of database work. */
 const RANGES_IN_PARALLEL = 2;
 
 /**
- * Fair share between sends (issue 33): a batch's priority is minus its place in its send, so the
+ * Fair share between sends: a batch's priority is minus its place in its send, so the
  * queue serves every send's first batch, then every send's second, and so on (pg-boss fetches by
  * priority, then age). A bar's 50 followers (one batch) go out next, not behind the 400 batches a
  * big send queued before them; the big send loses no throughput, its batches only interleave.
@@ -161,8 +160,8 @@ async function allHandedOut({ sql, db }: Pick<WalkStore, 'sql' | 'db'>, notifica
 /**
  * A send's moment has come (now, or its scheduled time): its first page (one batch) is written and
  * its batch job queued in the transaction that sends it, so its first phones ring whatever the
- * fan-out queue holds (issue 33: 200 small sends at once waited seconds there for a fan-out slot,
- * behind each other and a big send's ranges). An audience of one batch, a bar's usual, needs no
+ * fan-out queue holds (small sends arriving together waited there for a fan-out slot, behind each
+ * other and a big send's ranges). An audience of one batch, a bar's usual, needs no
  * fan-out job at all; what is left of a larger one is the fan-out job's, from the saved cursor.
  */
 export async function startFanout(ctx: AppContext, outbox: Outbox, notificationId: string): Promise<void> {
@@ -173,7 +172,7 @@ export async function startFanout(ctx: AppContext, outbox: Outbox, notificationI
     db,
     queue: (job, batches) => Promise.all(batches.map((b) => outbox.enqueue(job, b.payload, b.options))),
   };
-  // A small send's whole fan-out is three statements here (issue 33: each statement of a send is
+  // A small send's whole fan-out is three statements here (each statement of a send is
   // work a big send beside it loses): this one, its page, its progress; and its batch job.
   const send = await notificationsRepo.startSending(sql, notificationId);
   if (!send) return;
@@ -254,7 +253,7 @@ export function fanoutDefinition(ctx: AppContext): JobDefinition<typeof fanoutJo
         };
         if (cursor === null) {
           // The first page is one batch: its rows are written and its job queued soonest, so the
-          // first phones ring sooner (PGlite: ~0.1 s less than a page of four batches).
+          // first phones ring sooner than after a page of four batches.
           const read = await walkAudience(ctx, {
             ...walk,
             from: null,
@@ -301,7 +300,7 @@ export function fanoutDefinition(ctx: AppContext): JobDefinition<typeof fanoutJo
 }
 
 /**
- * One planned range of a large send (issue 33): walked from its saved cursor to its upper bound;
+ * One planned range of a large send: walked from its saved cursor to its upper bound;
  * the last range to finish marks the send's batches all handed out. Its batches take their place
  * in the send interleaved with the other ranges', so fair share sees one send, not many.
  */

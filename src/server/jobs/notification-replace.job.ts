@@ -11,7 +11,7 @@ import { jobId, PUSH_OPTIONS } from './notification-delivery.queues';
 import type { JobDefinition } from './queue';
 
 /**
- * "Update on phones" and "Withdraw from phones" (issue 26): one push to each device a sent
+ * "Update on phones" and "Withdraw from phones": one push to each device a sent
  * notification was delivered to, with the notification's Topic and tag, so it replaces the first
  * one wherever that still is: at the push service for an offline phone, on the screen otherwise.
  * The devices are walked a page per job, each page queuing the next.
@@ -44,7 +44,7 @@ export function notificationReplaceJobs(ctx: AppContext): JobDefinition<z.ZodTyp
 
   /**
    * The edited notification, encrypted per device with its receipt (clicks still count), posted;
-   * each device in its user's language when the post has translations (issue 32).
+   * each device in its user's language when the post has translations.
    */
   async function pushUpdate(
     n: NonNullable<Awaited<ReturnType<typeof notificationsRepo.findForDelivery>>>,

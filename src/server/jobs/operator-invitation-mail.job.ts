@@ -8,7 +8,7 @@ import { findInvitationForMail, setInvitationToken } from '../modules/voice/voic
 import type { JobDefinition } from './queue';
 
 /**
- * The invitation to operate a business (issue 32). The token is made here, so no secret sits in the
+ * The invitation to operate a business. The token is made here, so no secret sits in the
  * job table; a retried job makes a new one and the latest email is the valid one.
  */
 export const operatorInvitationMailJob = {

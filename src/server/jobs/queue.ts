@@ -205,8 +205,8 @@ export async function startJobQueue(
         // polls; the others are woken when there is work (a worker that takes a job wakes one idle
         // sibling, which takes the next and wakes another: a burst spreads over them all), so their
         // own polls are only a safety net (and one polls in the first's place while it is busy).
-        // Every worker polling twice a second was 74 statements a second on an idle process
-        // (bench:send-cost), 7% of this 2-core machine doing nothing.
+        // Every worker polling twice a second kept an idle process and its database busy doing
+        // nothing (bench:send-cost).
         const workers: { id: string; busy: boolean }[] = [];
         const wakeOne = () => {
           const idle = workers.find((worker) => !worker.busy);

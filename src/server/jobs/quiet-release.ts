@@ -5,7 +5,7 @@ import { deliverJob, jobId } from './notification-delivery.queues';
 import type { Outbox } from './outbox';
 
 /**
- * Queue again the batches of deliveries let go after quiet hours (issue 16): per notification, the
+ * Queue again the batches of deliveries let go after quiet hours: per notification, the
  * users are cut into ranges of at most PUSH_BATCH_SIZE, as a resumed fan-out cuts them. The job id
  * holds `tag` (the sweep's minute, or the user and the moment they changed their quiet hours), so
  * the same release queued twice runs once. The batch decides again whether each user is quiet.

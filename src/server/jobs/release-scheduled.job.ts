@@ -10,7 +10,7 @@ import { type Outbox, withOutbox } from './outbox';
 import type { JobDefinition } from './queue';
 
 /**
- * The scheduler of scheduled sends (issue 16): every minute (and once at start, and once at each
+ * The scheduler of scheduled sends: every minute (and once at start, and once at each
  * send's own time, see nudgeRelease), release the notifications that are due and queue their
  * fan-out, the same durable job a send now queues. Idempotent and safe to run in several processes
  * at once: each run takes only the rows no other run holds.
@@ -32,7 +32,7 @@ export async function releaseDueNotifications(ctx: AppContext, now: Date): Promi
       const due = await scheduled.releaseDue(executorOf(db), now, RELEASE_BATCH);
       // Its moment has come: sent now, as a send made now (the fan-out follows from the event).
       for (const post of due) await emit(postSentEvent(post, null));
-      // A weekly send's next occurrence is scheduled as this one goes (issue 32).
+      // A weekly send's next occurrence is scheduled as this one goes.
       for (const post of due) if (post.recurrenceId) await scheduleNextOccurrence(db, post, enqueue, emit);
       return due.map((post) => post.id);
     });

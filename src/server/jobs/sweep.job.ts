@@ -33,7 +33,7 @@ export interface SweepFindings {
   notificationsRequeued: number;
   /** Accounts whose welcome email never went out, with no live job: queued again. */
   welcomeMailsRequeued: number;
-  /** Deliveries whose follower's quiet hours are over: their batches queued again (issue 16). */
+  /** Deliveries whose follower's quiet hours are over: their batches queued again. */
   quietReleased: number;
   /** Webhooks owing a call now with no worker on them (a job lost, a worker killed): queued again. */
   webhooksRequeued: number;

@@ -10,7 +10,7 @@ import { pushToDevices } from './direct-push';
 import type { JobDefinition } from './queue';
 
 /**
- * A business's welcome notification to a new follower (issue 14), queued in the transaction of the
+ * A business's welcome notification to a new follower, queued in the transaction of the
  * follow (when the follower already has a device) or of a new device (when a recent follow is owed
  * one). It sends every welcome the user is owed, each once.
  */

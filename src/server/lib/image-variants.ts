@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { withImageSlot } from './images';
 
 /**
- * Smaller WebP copies of stored pictures, for `srcset` on the light public page (issue 14): a phone
+ * Smaller WebP copies of stored pictures, for `srcset` on the light public page: a phone
  * gets a picture the width of its screen instead of the 1600 px JPEG. Made from the stored JPEG on
  * first request and kept beside it (media/{folder}/sized/), so uploads stay as they are and
  * pictures stored before this existed get their sizes too.

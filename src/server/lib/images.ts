@@ -38,8 +38,8 @@ export function setImageConcurrency(concurrency: number): void {
 
 /**
  * Run one piece of picture work (a decode, a QR code drawing) when a slot is free. sharp runs on
- * Node's thread pool, which sign-in (argon2) and file reads also need: without this bound, 8
- * uploads at once filled the pool and delayed a sign-in to 5 s.
+ * Node's thread pool, which sign-in (argon2) and file reads also need: without this bound, a few
+ * uploads at once filled the pool and held sign-ins back (bench:stall).
  */
 export async function withImageSlot<T>(work: () => Promise<T>): Promise<T> {
   if (busy < slots) busy++;

@@ -71,7 +71,7 @@ export async function withImageUpload<T>(
   }
 }
 
-/** A post's upload (issue 32): a picture, a PDF or a video, with the poster frame the browser took of a video. */
+/** A post's upload: a picture, a PDF or a video, with the poster frame the browser took of a video. */
 export interface PostMediaUpload {
   /** Path of the temporary file; deleted when the work given to withPostMediaUpload ends. */
   file: string;

@@ -262,7 +262,7 @@ export const webhookDisabledMail = (
   );
 
 /**
- * An invitation to operate a business (issue 32): who invites, to which business, the link and how
+ * An invitation to operate a business: who invites, to which business, the link and how
  * long it works. Greets by name when the address has an account, plainly otherwise.
  */
 export const operatorInvitationMail = (
@@ -301,13 +301,13 @@ export function subjectOf(text: string, max = 78): string {
   return `${(atWord >= max / 2 ? cut.slice(0, atWord) : cut).trimEnd()}…`;
 }
 
-/** What a business's notification email carries (issue 28); every URL absolute. */
+/** What a business's notification email carries; every URL absolute. */
 export interface NotificationMailInput {
   establishment: string;
   /** The business's address on one line, shown at the bottom as senders of such email must. */
   address: string;
   text: string;
-  /** Rich notification (issue 32): its title, and its buttons as links. */
+  /** Rich notification: its title, and its buttons as links. */
   title: string | null;
   actions: { label: string; url: string }[];
   pictureUrl: string | null;

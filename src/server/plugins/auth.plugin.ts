@@ -39,8 +39,8 @@ export const authPlugin = fp(async (app: FastifyInstance, ctx: AppContext) => {
   // starts after each of them came (SharedReads), so a revoked session or a bumped token version
   // is seen by every request that came after it, as with a read of its own.
   const sessionReads = new SharedReads<Awaited<ReturnType<typeof findSessionActor>>>();
-  // Every request made with an API key counts against its key's one limit, on whatever route
-  // (issue 30); refused ones too, so a key cannot probe without limit.
+  // Every request made with an API key counts against its key's one limit, on whatever route;
+  // refused ones too, so a key cannot probe without limit.
   const keyOf = new WeakMap<FastifyRequest, string>();
   const perKey = app.createRateLimit({
     max: ctx.config.apiKeyRateLimitPerMinute,

@@ -16,7 +16,7 @@ declare module 'fastify' {
 }
 
 /**
- * Every write made with a "log in as" session leaves a trace (issue 31): the acting admin, the
+ * Every write made with a "log in as" session leaves a trace: the acting admin, the
  * user, the operation and its request line, recorded before the handler runs (after the body is
  * validated: a refused body changes nothing), and the answer's status as it is sent. In one place
  * rather than in each service, so a route added later cannot forget it.

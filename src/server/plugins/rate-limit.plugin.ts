@@ -49,7 +49,7 @@ export const uploadsPerUser = (ctx: AppContext): RateLimitOptions => ({
 export const pagesPerIp = (ctx: AppContext): RateLimitOptions =>
   coalesced({ max: ctx.config.publicRateLimitPerMinute, timeWindow: 60_000, groupId: 'pages' });
 
-/** Comments written or edited (issue 16): per signed-in user per minute, both routes counted together. */
+/** Comments written or edited: per signed-in user per minute, both routes counted together. */
 export const commentsPerUser = (ctx: AppContext): RateLimitOptions => ({
   max: ctx.config.comments.rateLimitPerMinute,
   timeWindow: 60_000,

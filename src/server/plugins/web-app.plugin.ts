@@ -108,7 +108,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance, ctx: AppContext) => 
 
 /**
  * @fastify/compress hooks routes only, and these pages come from the not-found handler: brotli or
- * gzip here (a light page is about 18 KB of HTML, 5 KB compressed, on a phone network).
+ * gzip here (a light page's HTML shrinks to a fraction of its size, which counts on a phone network).
  */
 function sendCompressed(request: FastifyRequest, reply: FastifyReply, body: string) {
   const accepted = String(request.headers['accept-encoding'] ?? '');

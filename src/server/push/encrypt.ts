@@ -4,20 +4,21 @@ import { createCipheriv, createECDH, createHmac, createSecretKey, ECDH, randomBy
  * RFC 8291 message encryption for web push (aes128gcm content coding, RFC 8188), one record.
  * Written on Node's primitives rather than taken from `web-push`'s `encrypt` (through `http_ece`),
  * and shaped by what costs on Node 24 / OpenSSL 3.5 (`bench/fanout/crypto-micro.ts`, one core, best
- * of interleaved rounds): the arithmetic is cheap, object creation and key handling are not.
+ * of interleaved rounds; its figures in docs/benchmarks.md#fan-out): the arithmetic is cheap,
+ * object creation and key handling are not.
  * - One ECDH object per thread, `generateKeys()` per message: a fresh sender key pair every
  *   message as RFC 8291 section 3.1 requires, without building an EC_KEY and its group each time.
- *   `computeSecret` costs ~90 µs of which ~45 µs is OpenSSL re-checking our own new pair; the
+ *   About half of `computeSecret` is OpenSSL re-checking our own new pair; the
  *   KeyObject path (`generateKeyPairSync` + `diffieHellman`) avoids that check but needs the
- *   browser's key as a KeyObject, and building one costs ~45 µs per subscriber: 143 µs a message
- *   against 113 µs here, and only 92 µs with the subscriber's KeyObject cached, i.e. a cache as large
- *   as the audience (one send never meets a subscriber twice).
+ *   browser's key as a KeyObject, and building one per subscriber costs more than the check saves:
+ *   that path wins only with the subscriber's KeyObject cached, i.e. a cache as large as the
+ *   audience (one send never meets a subscriber twice).
  * - HKDF as its five HMACs (RFC 5869: extract, and one expand block each, as every output is at
  *   most 32 bytes), each keyed by a KeyObject: Node checks a raw-bytes key far more slowly than it
- *   hashes (an HMAC with a Buffer key ~11-16 µs, with `createSecretKey` ~3 µs; three `hkdfSync` 44 µs).
- * - AES-128-GCM keyed by a KeyObject for the same reason (~14 µs with a Buffer key, ~4 µs).
- * - Salts cut from a pooled `randomBytes(4096)` (a call per salt costs ~3.5 µs).
- * Together ~150 µs a message against ~210 µs before. Checked against `http_ece`'s decryption in
+ *   hashes (an HMAC keyed by a Buffer, or `hkdfSync`, costs several times as much).
+ * - AES-128-GCM keyed by a KeyObject for the same reason.
+ * - Salts cut from a pooled `randomBytes(4096)` (a call per salt costs more than the cut).
+ * Checked against `http_ece`'s decryption in
  * encrypt.test.ts and by the test push service, which decrypts every message.
  */
 

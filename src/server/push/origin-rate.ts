@@ -1,7 +1,7 @@
 import type { SqlExecutor } from '../db/client';
 
 /**
- * A rate limit per push service origin that every process and every send share (issue 33). FCM's
+ * A rate limit per push service origin that every process and every send share. FCM's
  * default quota is 600,000 messages a minute per project: past it, it answers 429 to all of them.
  * Held to the limit here, a burst of sends is spread over time instead, each send's requests
  * waiting their turn with every other's (the queue's fair share decides whose batch runs), rather

@@ -31,7 +31,7 @@ export async function createPushRuntime(
   const rates = new OriginRateLimiter(sql, config.push.ratePerMinuteOf);
   sender.rateLimit = (origin) => rates.take(origin);
   // One core is left to the event loop, which sends what the threads encrypt: on 2 cores, one
-  // thread delivered as fast as two with 7-10% less CPU per delivery (bench:fanout).
+  // thread delivered as fast as two with less CPU per delivery (bench:fanout).
   const encryption = new EncryptionPool(
     config.push.cryptoThreads ?? Math.max(1, availableParallelism() - 1),
     config.jwtSecret,

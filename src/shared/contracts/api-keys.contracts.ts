@@ -8,7 +8,7 @@ import {
 import { defineContract, errorResponses } from './contract';
 
 /**
- * An establishment's API keys (issue 30): for tills, web shops and booking systems. Managed by who
+ * An establishment's API keys: for tills, web shops and booking systems. Managed by who
  * manages the establishment; a key itself cannot manage keys.
  */
 

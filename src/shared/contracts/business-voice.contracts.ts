@@ -20,7 +20,7 @@ import {
 import { EstablishmentRefParamsSchema } from '../schemas/notification.schema';
 import { defineContract, errorResponses } from './contract';
 
-/** The business's own voice (issue 32): pinning, hiding and muting, inviting colleagues to operate. */
+/** The business's own voice: pinning, hiding and muting, inviting colleagues to operate. */
 
 const tags = ['business voice'] as const;
 

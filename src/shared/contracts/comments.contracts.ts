@@ -12,7 +12,7 @@ import {
 import { NotificationParamsSchema } from '../schemas/notification.schema';
 import { defineContract, errorResponses } from './contract';
 
-/** Comments on posts (issue 16, item 2). */
+/** Comments on posts. */
 
 const tags = ['comments'] as const;
 

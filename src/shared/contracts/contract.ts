@@ -25,7 +25,7 @@ export interface Contract {
   path: string;
   access: ContractAccess;
   /**
-   * An establishment's API key with this scope may call it too (issue 30), on its own establishment
+   * An establishment's API key with this scope may call it too, on its own establishment
    * only; every route without it refuses keys. /api/docs lists the key scheme on these operations.
    */
   apiKey?: ApiKeyScope;

@@ -10,7 +10,7 @@ import {
 import { EstablishmentRefParamsSchema } from '../schemas/notification.schema';
 import { defineContract, errorResponses } from './contract';
 
-/** Drafts and templates of the compose form (issue 32): for who may send for the establishment. */
+/** Drafts and templates of the compose form: for who may send for the establishment. */
 
 const tags = ['drafts'] as const;
 

@@ -23,7 +23,7 @@ import {
 } from '../schemas/establishment.schema';
 import { defineContract, errorResponses } from './contract';
 
-/** Establishments: profiles, states, members, pictures, following, QR codes (issue 4). */
+/** Establishments: profiles, states, members, pictures, following, QR codes. */
 
 const tags = ['establishments'] as const;
 const multipart = ['multipart/form-data'] as const;

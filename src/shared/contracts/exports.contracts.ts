@@ -14,7 +14,7 @@ import {
 import { defineContract, errorResponses } from './contract';
 
 /**
- * Data exports (issue 12, item 4): CSV or JSON files, streamed from the database page by page, so
+ * Data exports: CSV or JSON files, streamed from the database page by page, so
  * 100,000 rows neither time out nor sit in memory. Each answers `Content-Disposition: attachment`.
  */
 

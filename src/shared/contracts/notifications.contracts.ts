@@ -27,7 +27,7 @@ import {
 import { defineContract, errorResponses } from './contract';
 import { API_PATHS } from './paths';
 
-/** Web push subscriptions, sending notifications, posts and feeds (issue 5). */
+/** Web push subscriptions, sending notifications, posts and feeds. */
 
 const tags = ['notifications'] as const;
 

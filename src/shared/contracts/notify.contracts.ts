@@ -11,7 +11,7 @@ import {
 import { defineContract, errorResponses } from './contract';
 import { API_PATHS } from './paths';
 
-/** How each follower is told of each business's sends (issue 28), and the links of its emails. */
+/** How each follower is told of each business's sends, and the links of its emails. */
 
 const tags = ['notify'] as const;
 

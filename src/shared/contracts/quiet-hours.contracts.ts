@@ -1,7 +1,7 @@
 import { QuietHoursBodySchema, QuietHoursSchema } from '../schemas/quiet-hours.schema';
 import { defineContract, errorResponses } from './contract';
 
-/** The signed-in user's quiet hours (issue 16, item 5): whoever may receive pushes sets their own. */
+/** The signed-in user's quiet hours: whoever may receive pushes sets their own. */
 
 const tags = ['account'] as const;
 

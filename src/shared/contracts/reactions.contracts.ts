@@ -7,7 +7,7 @@ import {
 } from '../schemas/reaction.schema';
 import { defineContract, errorResponses } from './contract';
 
-/** Reactions to posts (issue 16, item 1). */
+/** Reactions to posts. */
 
 const tags = ['reactions'] as const;
 

@@ -11,7 +11,7 @@ import {
 } from '../schemas/webhook.schema';
 import { defineContract, errorResponses } from './contract';
 
-/** An establishment's outgoing webhooks (issue 30): its operators and admins. */
+/** An establishment's outgoing webhooks: its operators and admins. */
 
 const tags = ['webhooks'] as const;
 const params = EstablishmentIdParamsSchema;

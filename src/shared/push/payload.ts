@@ -20,16 +20,16 @@ export interface PushMessage {
   /** The notification (and post) id. */
   id: string;
   establishmentId: string;
-  /** The operator's title (issue 32), else the business's name. */
+  /** The operator's title, else the business's name. */
   title: string;
   body: string;
   /** Absolute or root-relative URLs. */
   icon: string | null;
   image: string | null;
-  /** The page a click opens: the operator's link (issue 32), else the post. */
+  /** The page a click opens: the operator's link, else the post. */
   url: string;
   /**
-   * Up to two buttons (issue 32): `action` is what notificationclick names; browsers without
+   * Up to two buttons: `action` is what notificationclick names; browsers without
    * buttons show the notification without them and a click opens `url`.
    */
   actions?: { action: string; title: string; url: string }[];
@@ -41,9 +41,9 @@ export interface PushMessage {
   receipt?: string;
   /**
    * What it is about. Absent: a business's notification (receipt and click reported). 'comments':
-   * the notice to a post's operators that it got new comments (issue 16); 'welcome': a business's
-   * welcome to a new follower (issue 14); 'withdrawn': the business withdrew the notification with
-   * this tag (issue 26). None of them reports anything back.
+   * the notice to a post's operators that it got new comments; 'welcome': a business's
+   * welcome to a new follower; 'withdrawn': the business withdrew the notification with
+   * this tag. None of them reports anything back.
    */
   kind?: 'comments' | 'welcome' | 'withdrawn';
   /**
@@ -61,7 +61,7 @@ export interface PushMessageInput {
   logo: string | null;
   media: string | null;
   createdAt: number;
-  /** Rich notification (issue 32); absent or null: the business's name, the post, no buttons. */
+  /** Rich notification; absent or null: the business's name, the post, no buttons. */
   title?: string | null;
   link?: string | null;
   actions?: NotificationAction[] | null;
@@ -81,7 +81,7 @@ export const postPath = (establishmentId: string, id: string) =>
   `/app/establishment/${establishmentId}/notification/${id}`;
 export const logoUrl = (logo: string | null) => (logo ? `/image/logo/${logo}.jpeg` : null);
 export const mediaUrl = (media: string | null) => (media ? `/image/post/${media}.jpeg` : null);
-/** A post's PDF or video (issue 32), beside its picture. */
+/** A post's PDF or video, beside its picture. */
 export const mediaFileUrl = (media: string, fileType: string | null) =>
   fileType ? `/file/post/${media}.${fileType}` : null;
 
@@ -134,7 +134,7 @@ export function withdrawalOf(input: WithdrawalInput): PushMessage {
   };
 }
 
-/** The operators' notice of new comments on a post (issue 16); `text` is already in the recipient's language. */
+/** The operators' notice of new comments on a post; `text` is already in the recipient's language. */
 export interface CommentNoticeInput {
   postId: string;
   establishmentId: string;
@@ -162,7 +162,7 @@ export function commentNoticeOf(input: CommentNoticeInput): PushMessage {
   };
 }
 
-/** A business's welcome to a new follower (issue 14); `text` is already in the follower's language. */
+/** A business's welcome to a new follower; `text` is already in the follower's language. */
 export interface WelcomeNoticeInput {
   establishmentId: string;
   establishmentName: string;

@@ -77,7 +77,7 @@ export const RegisterBodySchema = z.object({
 export type RegisterBody = z.input<typeof RegisterBodySchema>;
 
 /**
- * Registering signs the person in on that device at once (issue 29): `accessToken` is a provisional
+ * Registering signs the person in on that device at once: `accessToken` is a provisional
  * session, with what an unverified account may do, until the emailed link confirms the address.
  */
 export const RegisterResponseSchema = z.object({
@@ -101,7 +101,7 @@ export type VerifyResponse = z.infer<typeof VerifyResponseSchema>;
 
 export const VerifyBodySchema = z.object({ token: tokenField });
 
-/** A one-time code that signs the installed app in as this session (issue 29). */
+/** A one-time code that signs the installed app in as this session. */
 export const AppHandoffSchema = z.object({ code: z.string(), expiresAt: z.iso.datetime() });
 export type AppHandoff = z.infer<typeof AppHandoffSchema>;
 export const AppHandoffBodySchema = z.object({ code: tokenField });

@@ -3,7 +3,7 @@ import { LanguageSchema } from './account.schema';
 import { emailField } from './fields';
 import { PostSchema } from './notification.schema';
 
-/** The business's own voice (issue 32): the pinned post and inviting colleagues to operate. */
+/** The business's own voice: the pinned post and inviting colleagues to operate. */
 
 /** Messages of these rules, written once (the web app translates them by these texts). */
 export const VoiceMsg = {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Msg, required, tooLong } from '../messages';
 import { PostSchema } from './notification.schema';
 
-/** Comments on posts (issue 16, item 2): plain text, links made clickable by the web app only. */
+/** Comments on posts: plain text, links made clickable by the web app only. */
 
 /** The longest comment: a few paragraphs, not an essay. */
 export const COMMENT_TEXT_MAX = 1000;
@@ -23,7 +23,7 @@ export const CommentMsg = {
   turnedOn: 'Comments are on for this post',
   turnedOff: 'Comments are off for this post',
   invalidCursor: 'This page link is not valid. Reload the comments.',
-  // Issue 32: the business's own voice.
+  // The business's own voice.
   muted: 'The business has turned off your comments on its posts.',
   hidden: 'Comment hidden. Only its author and the business see it now.',
   shown: 'Comment shown again',
@@ -61,7 +61,7 @@ export type CommentBody = z.infer<typeof CommentBodySchema>;
 
 /**
  * POST /api/notifications/{id}/comments: the text, and whether an operator writes as the business
- * (its name and logo, an "operator" badge; issue 32). Omitted: as the person.
+ * (its name and logo, an "operator" badge). Omitted: as the person.
  */
 export const CreateCommentBodySchema = CommentBodySchema.extend({
   asBusiness: z.boolean({ error: CommentMsg.notBoolean }).optional(),
@@ -79,14 +79,14 @@ export const CommentSchema = z.object({
     avatar: z.string().nullable(),
   }),
   /**
-   * Written in the business's voice (issue 32): `author` is then the establishment (its id, name and
+   * Written in the business's voice: `author` is then the establishment (its id, name and
    * logo, served as establishment logos are), shown with an "operator" badge.
    */
   asBusiness: z.boolean(),
   /** For the business's moderators, who of them wrote a comment in its voice; null otherwise. */
   writtenBy: z.string().nullable(),
   /**
-   * Hidden by a moderator (issue 32): only its author and the moderators are served it, marked.
+   * Hidden by a moderator: only its author and the moderators are served it, marked.
    */
   hidden: z.boolean(),
   createdAt: z.string(),
@@ -129,9 +129,9 @@ export const CommentPageSchema = z.object({
   establishmentEnabled: z.boolean(),
   /** The reader may moderate: remove anyone's comment, turn the post's comments off (comment:moderate). */
   canModerate: z.boolean(),
-  /** The reader's comments on this business are turned off (issue 32): the box says so instead. */
+  /** The reader's comments on this business are turned off: the box says so instead. */
   muted: z.boolean(),
-  /** The reader may comment as the business (issue 32): the box offers the switch, on by default. */
+  /** The reader may comment as the business: the box offers the switch, on by default. */
   canCommentAsBusiness: z.boolean(),
 });
 export type CommentPage = z.infer<typeof CommentPageSchema>;
@@ -147,13 +147,13 @@ export const CommentSettingsResponseSchema = z.object({ post: PostSchema, messag
 /** `:id` of a comment. */
 export const CommentParamsSchema = z.object({ id: z.uuid({ error: Msg.notFound }) });
 
-/** PUT /api/comments/{id}/hidden: a moderator hides a comment or shows it again (issue 32). */
+/** PUT /api/comments/{id}/hidden: a moderator hides a comment or shows it again. */
 export const CommentHiddenBodySchema = z.object({
   hidden: z.boolean({ error: CommentMsg.hiddenNotBoolean }),
 });
 export type CommentHiddenBody = z.infer<typeof CommentHiddenBodySchema>;
 
-/** A follower whose comments on a business are turned off (issue 32), for its moderators. */
+/** A follower whose comments on a business are turned off, for its moderators. */
 export const CommentMuteSchema = z.object({
   user: z.object({ id: z.string(), name: z.string(), avatar: z.string().nullable() }),
   mutedAt: z.string(),

@@ -10,7 +10,7 @@ import {
 } from './rich-notification';
 
 /**
- * Drafts and templates (issue 32): what an operator keeps of the compose form to send later. A
+ * Drafts and templates: what an operator keeps of the compose form to send later. A
  * draft is one send in the making; a template a post to start from again. Their content is checked
  * loosely (a draft may be half written: no text yet, a link still being typed); the send checks it
  * in full.

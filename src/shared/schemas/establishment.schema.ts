@@ -59,9 +59,9 @@ export const EstablishmentFieldsSchema = z.object({
     .refine(isTimeZone, Msg.chooseTimeZone)
     .default('Europe/Bratislava'),
   active: z.boolean({ error: 'Active must be true or false' }).default(true),
-  /** Followers may comment on its posts (issue 16); off: no new comments on any of them. */
+  /** Followers may comment on its posts; off: no new comments on any of them. */
   commentsEnabled: z.boolean({ error: 'commentsEnabled must be true or false' }).default(true),
-  /** The welcome notification a new follower's phone gets once push is on (issue 14); empty: none. */
+  /** The welcome notification a new follower's phone gets once push is on; empty: none. */
   welcomeText: noNul(optionalText(FieldLabel.welcomeText, WELCOME_TEXT_MAX)).default(''),
   welcomeTranslations: WelcomeTranslationsSchema.default({}),
 });

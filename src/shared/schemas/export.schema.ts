@@ -89,7 +89,7 @@ export const FollowerExportRowSchema = z.object({
   emailVerified: z.boolean(),
   discountedPrices: z.boolean(),
   followedSince: z.string(),
-  /** How they chose to hear from the business (issue 28): auto, phone, email, both or feed. */
+  /** How they chose to hear from the business: auto, phone, email, both or feed. */
   notify: z.enum(NOTIFY_CHOICES),
   /** They paused its notifications for now. */
   paused: z.boolean(),
@@ -137,7 +137,7 @@ export const PersonalDataSchema = z.object({
       lastSeenAt: z.string(),
     }),
   ),
-  /** When their devices get no notification (issue 16); null: none set. Times are HH:MM in timeZone. */
+  /** When their devices get no notification; null: none set. Times are HH:MM in timeZone. */
   quietHours: z.object({ start: z.string(), end: z.string(), timeZone: z.string() }).nullable(),
   /** Their reactions to posts, oldest first. */
   reactions: z.array(

@@ -27,23 +27,23 @@ export const ComposeNotificationBodySchema = z.object({
   post: z.boolean({ error: 'post must be true or false' }),
   /** Only followers who picked at least one of these preferences; none or empty: every follower. */
   preferenceIds: preferenceIdsField.optional(),
-  /** Send later (issue 16): 1 minute to 90 days ahead; absent or null: send now. */
+  /** Send later: 1 minute to 90 days ahead; absent or null: send now. */
   scheduledFor: scheduledForField.nullish(),
   /**
-   * An offer's end (issue 26): after the send time; its push expires then (if within the usual 24 h)
+   * An offer's end: after the send time; its push expires then (if within the usual 24 h)
    * and the feed marks it ended. Absent or null: no end.
    */
   validUntil: scheduledForField.nullish(),
-  /** Rich notification (issue 32): the push's title; absent, null or empty: the business's name. */
+  /** Rich notification: the push's title; absent, null or empty: the business's name. */
   title: notificationTitleField.nullish(),
   /** What a click opens: an https URL; absent or null: the post. */
   link: notificationLinkField.nullish(),
   /** Up to two buttons (label + https URL); links in the feed and in email. */
   actions: notificationActionsField.nullish(),
-  /** The text in other languages (issue 32): each follower gets theirs, else `text`. */
+  /** The text in other languages: each follower gets theirs, else `text`. */
   translations: PostTranslationsSchema.optional(),
   /**
-   * Weekly (issue 32): the first send is `scheduledFor`; it repeats on that weekday at that time on
+   * Weekly: the first send is `scheduledFor`; it repeats on that weekday at that time on
    * the business's clock until `until` (YYYY-MM-DD, the business's calendar, inclusive).
    */
   repeat: z
@@ -71,12 +71,12 @@ export const ComposeHeadersSchema = z.looseObject({
 export const EditPostBodySchema = ComposeNotificationBodySchema.pick({ text: true });
 export type EditPostBody = z.infer<typeof EditPostBodySchema>;
 
-/** PATCH /api/notifications/{id}: the text, and for a send still scheduled its time (issue 16). */
+/** PATCH /api/notifications/{id}: the text, and for a send still scheduled its time. */
 export const EditNotificationBodySchema = EditPostBodySchema.partial()
   .extend({
     scheduledFor: scheduledForField.optional(),
     /**
-     * "Update on phones" (issue 26): the new text also replaces the notification on the devices
+     * "Update on phones": the new text also replaces the notification on the devices
      * that got it, with one push each. Only for a send that went out.
      */
     updatePhones: z.boolean({ error: 'updatePhones must be true or false' }).optional(),
@@ -108,11 +108,11 @@ export const MediaSchema = z.object({
 export type Media = z.infer<typeof MediaSchema>;
 export const MediaResponseSchema = z.object({ media: MediaSchema });
 
-/** scheduled: waiting for its time (issue 16); not yet in any feed, nothing sent. */
+/** scheduled: waiting for its time; not yet in any feed, nothing sent. */
 export const DeliveryStatusSchema = z.enum(['scheduled', 'queued', 'sending', 'done', 'halted']);
 export type DeliveryStatus = z.infer<typeof DeliveryStatusSchema>;
 
-/** One channel's part of a send (issue 28): push deliveries are per device, email per follower. */
+/** One channel's part of a send: push deliveries are per device, email per follower. */
 export const ChannelFiguresSchema = z.object({
   sent: z.number(),
   /** Push: shown on a device (the service worker reported it). Email: 0, opening is not tracked. */
@@ -140,7 +140,7 @@ export const DeliveryFiguresSchema = z.object({
   gone: z.number(),
   /** Not yet decided: audience - sent - failed - gone. */
   pending: z.number(),
-  /** Of those pending, how many wait for their follower's quiet hours to end (issue 16). */
+  /** Of those pending, how many wait for their follower's quiet hours to end. */
   deferred: z.number(),
   /** What holds the send up: a push service refusing our credentials, whose deliveries wait. */
   error: z.string().nullable(),
@@ -186,11 +186,11 @@ export const PostSchema = z.object({
    * who may send for the establishment; null for followers, whom it does not concern.
    */
   targets: z.array(TargetSchema).nullable(),
-  /** When a scheduled send is due (issue 16); null for one sent at once. */
+  /** When a scheduled send is due; null for one sent at once. */
   scheduledFor: z.string().nullable(),
-  /** An offer's end (issue 26): after it the feed marks it ended; null: no end. */
+  /** An offer's end: after it the feed marks it ended; null: no end. */
   validUntil: z.string().nullable(),
-  /** Rich notification (issue 32): the push's own title, null: the business's name. */
+  /** Rich notification: the push's own title, null: the business's name. */
   title: z.string().nullable(),
   /** What a click on the notification opens; null: the post. */
   link: z.string().nullable(),
@@ -198,7 +198,7 @@ export const PostSchema = z.object({
   /** The text in other languages, by language code: the reader's is shown, else `text`. */
   translations: z.record(z.string(), z.string()),
   /**
-   * The weekly send this is an occurrence of (issue 32), for those who may send for the
+   * The weekly send this is an occurrence of, for those who may send for the
    * establishment; null otherwise. `time` on the business's clock, in `timeZone`.
    */
   recurrence: z
@@ -334,7 +334,7 @@ export type ScheduledList = z.infer<typeof ScheduledListSchema>;
 /** GET /api/feed: the social feed pages like an establishment's, without `all`. */
 export const SocialFeedQuerySchema = FeedQuerySchema.omit({ all: true });
 
-/** DELETE /api/notifications/{id}?withdraw=true: "Withdraw from phones" too (issue 26). */
+/** DELETE /api/notifications/{id}?withdraw=true: "Withdraw from phones" too. */
 export const DeleteNotificationQuerySchema = z.object({
   withdraw: z
     .enum(['true', 'false'], { error: 'withdraw must be true or false' })

@@ -3,7 +3,7 @@ import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '../i18n/
 import { FieldLabel, tooLong } from '../messages';
 
 /**
- * One post in several languages (issue 32): the operator's text is the main one; a translation per
+ * One post in several languages: the operator's text is the main one; a translation per
  * other interface language is optional. Each follower gets their language's (push, email, feed),
  * otherwise the main text.
  */

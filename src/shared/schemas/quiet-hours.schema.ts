@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Msg } from '../messages';
 
 /**
- * Quiet hours (issue 16, item 5): hours of the day when a follower's devices get no notification
+ * Quiet hours: hours of the day when a follower's devices get no notification
  * from any business; what arrives then waits until they end. Times are "HH:MM" on the wire and
  * minutes after local midnight in the database; a start after the end spans midnight.
  */

@@ -53,14 +53,14 @@ export const ReportFiguresSchema = z.object({
   clicks: z.number().int(),
   /** Devices the period's notifications were sent to; reach / devices is the share reached. */
   devices: z.number().int(),
-  /** Followers the period's notifications were emailed to (issue 28). */
+  /** Followers the period's notifications were emailed to. */
   emails: z.number().int(),
   /** Of those emails, the ones whose Open button was followed. */
   emailClicks: z.number().int(),
   /** Follows and unfollows during the period, confirmed or not (an establishment's deletion ends its follows). */
   follows: z.number().int(),
   unfollows: z.number().int(),
-  /** Engagement (issue 16): reactions to its posts made in the period and still standing. */
+  /** Engagement: reactions to its posts made in the period and still standing. */
   reactions: z.number().int(),
   /** Comments on its posts written in the period and not removed. */
   comments: z.number().int(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { FieldLabel, Msg, required, tooLong } from '../messages';
 
 /**
- * Rich notifications (issue 32): a title, a link to open and up to two action buttons. Limits are
+ * Rich notifications: a title, a link to open and up to two action buttons. Limits are
  * what phones show without cutting (a title of about 50 characters, a button label of about 20 on
  * Android) and what keeps the push under its 4 KB.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Msg } from '../messages';
 
-/** Scheduled sends (issue 16): how soon and how far ahead a send may be planned. */
+/** Scheduled sends: how soon and how far ahead a send may be planned. */
 export const SCHEDULE_MIN_LEAD_MS = 60_000;
 export const SCHEDULE_MAX_DAYS = 90;
 const DAY_MS = 24 * 3600_000;

@@ -181,7 +181,7 @@ export const AuditLogSchema = z.object({
 export type AuditLog = z.infer<typeof AuditLogSchema>;
 
 /**
- * What an admin did in or to one's own account (issue 31), as the user sees it: the action, the
+ * What an admin did in or to one's own account, as the user sees it: the action, the
  * admin, when, and for a change made while logged in as them, which operation.
  */
 export const AdminActivityEntrySchema = z.object({

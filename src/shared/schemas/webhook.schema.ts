@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Outgoing webhooks (issue 30): an establishment's https URL that is told of its domain events,
+ * Outgoing webhooks: an establishment's https URL that is told of its domain events,
  * signed as the Standard Webhooks specification says.
  */
 

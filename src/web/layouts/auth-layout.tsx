@@ -44,7 +44,7 @@ export function AuthLayout({
           >
             {/* Guests go to the landing page; signed-in users on to where they belong. */}
             <ProductLogo to={status === 'authenticated' ? '/redirect' : '/home'} />
-            {/* Sign-in, registration and password pages in the reader's language (issue 14, item 7). */}
+            {/* Sign-in, registration and password pages in the reader's language. */}
             <Box sx={{ position: 'absolute', insetInlineEnd: 0 }}>
               <LanguagePicker />
             </Box>

@@ -3,7 +3,7 @@ import * as contracts from '../../shared/contracts/account.contracts';
 import type { User } from '../../shared/schemas/account.schema';
 import { callApi, contractUrl } from './call-api';
 
-/** The search parameter the installed app starts with (the manifest's start_url, issue 29). */
+/** The search parameter the installed app starts with (the manifest's start_url). */
 const HANDOFF_PARAM = 'handoff';
 const STATIC_MANIFEST = '/manifest.webmanifest';
 /** Well inside the server's 60 minutes, so the manifest Safari reads always holds a live code. */

@@ -46,7 +46,7 @@ let running: Promise<void> | null = null;
  * After sign-in or a restored session: where the person has already allowed notifications, subscribe
  * this browser with the server's VAPID key and register the subscription for the signed-in user.
  * It never asks: the browser's question comes only from a button that says what it is for
- * (turnOnPush, issue 14). Any failure is only logged; it never blocks or interrupts the session.
+ * (turnOnPush). Any failure is only logged; it never blocks or interrupts the session.
  */
 export function registerPushSubscription(): Promise<void> {
   running ??= subscribe()

@@ -59,7 +59,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         setStatus('guest');
         return;
       }
-      // The Home Screen app's first start (issue 29): signed in as the page it was added from.
+      // The Home Screen app's first start: signed in as the page it was added from.
       void handoff.then((handedOver) => {
         if (cancelled) return;
         if (handedOver) storeToken(handedOver.accessToken);

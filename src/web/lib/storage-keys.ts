@@ -7,8 +7,8 @@ export const PUSH_OFF_KEY = 'pushOff';
 /** Set when the person answered "Not now" to the feed's offer to turn notifications on. */
 export const PUSH_PROMPT_DISMISSED_KEY = 'pushPromptDismissed';
 /**
- * Session storage: the light register page's hand-over to the web app right after registering
- * (issue 29), `{ publicId, email }`, so the app shows what comes next instead of the form.
+ * Session storage: the light register page's hand-over to the web app right after registering,
+ * `{ publicId, email }`, so the app shows what comes next instead of the form.
  */
 export const JUST_REGISTERED_KEY = 'justRegistered';
 /**

@@ -1,5 +1,5 @@
 /**
- * The light public pages' only script (issue 14): the server renders /{publicId} and
+ * The light public pages' only script: the server renders /{publicId} and
  * /{publicId}/register as complete HTML (src/server/modules/establishments/public-page/); this adds
  * what needs a browser: the language picker, the visit's source, the cookie banner and page view,
  * Share, and sending the registration form. No framework: it must stay a few kilobytes on a phone

@@ -14,8 +14,8 @@ interface ErrorAnswer {
 
 /**
  * The register-and-follow form (registerAccount): sent as the web app sends it, the server's field
- * messages shown beside their fields in the page's language. Registered, the person is signed in
- * (issue 29): the session is kept as the web app keeps it, and the app takes over the page for the
+ * messages shown beside their fields in the page's language. Registered, the person is signed in:
+ * the session is kept as the web app keeps it, and the app takes over the page for the
  * next step, notifications on, which needs its service worker.
  */
 export function watchRegistrationForm({ id, publicId, language, messages, app }: LightPageData): void {

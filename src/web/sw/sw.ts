@@ -20,7 +20,7 @@ interface NotificationData {
   url?: string;
   id?: string;
   receipt?: string | undefined;
-  /** A button's `action` -> the URL it opens (issue 32). */
+  /** A button's `action` -> the URL it opens. */
   actionUrls?: Record<string, string>;
 }
 
@@ -200,7 +200,7 @@ async function open(data: NotificationData) {
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
   const data: NotificationData = event.notification.data || {};
-  // A button (issue 32) opens its own URL; the notification's body opens `url`. Both count as a click.
+  // A button opens its own URL; the notification's body opens `url`. Both count as a click.
   const url = (event.action && data.actionUrls?.[event.action]) || data.url;
   event.waitUntil(
     Promise.all([open({ ...data, url }).catch(() => {}), report(data.id, 'clicked', data.receipt)]),

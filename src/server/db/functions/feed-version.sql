@@ -88,7 +88,7 @@ CREATE OR REPLACE TRIGGER users_feed_update AFTER UPDATE ON users FOR EACH ROW
   WHEN (OLD.first_name IS DISTINCT FROM NEW.first_name OR OLD.last_name IS DISTINCT FROM NEW.last_name)
   EXECUTE FUNCTION feed_bump_for_author();
 --> statement-breakpoint
--- A post's card says "Pinned" (issue 32): pinning, replacing the pinned post and unpinning change
+-- A post's card says "Pinned": pinning, replacing the pinned post and unpinning change
 -- what the establishment's feed shows.
 CREATE OR REPLACE TRIGGER pinned_posts_feed_insert AFTER INSERT ON pinned_posts
   REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION feed_bump_for_posts();

@@ -56,8 +56,8 @@ END $$;
 -- Which shard of a scope's day (an establishment's, or the platform's) this transaction adds to:
 -- one that no other open transaction holds, so a writer does not queue behind a send, a fan-out
 -- page or a receipt still in its transaction (a send's holds the platform's row until it commits;
--- with four shards by connection, bench:send-cost logged 54 waits over 20 ms, up to 332 ms, in
--- 200 sends). A free existing shard first, locked here until commit (a shard this transaction
+-- shards chosen by connection made sends wait on each other's commits, bench:send-cost). A free
+-- existing shard first, locked here until commit (a shard this transaction
 -- already holds is free to it); else a new one (report_claim_shard).
 CREATE OR REPLACE FUNCTION report_daily_shard(p_scope uuid, p_day date) RETURNS smallint
 LANGUAGE plpgsql AS $$
@@ -497,7 +497,7 @@ BEGIN
        SELECT establishment_id, day FROM report_daily WHERE day < p_before AND shard > 0)
      FOR UPDATE SKIP LOCKED),
   -- Each row with its day's total and the shard that keeps it (by window: no join of the CTEs,
-  -- which the planner, estimating one row, ran as nested loops: 43 s for 46,720 funnel rows).
+  -- which the planner, estimating one row, ran as nested loops, bench:report-shards).
   ranked AS (
     SELECT establishment_id, day, shard,
            min(shard) OVER day AS kept, count(*) OVER day AS rows_of_day,

@@ -5,7 +5,7 @@ import { establishments } from './establishments';
 import { users } from './users';
 
 /**
- * An establishment's API keys (issue 30). The key itself is never stored: only its SHA-256 (a key
+ * An establishment's API keys. The key itself is never stored: only its SHA-256 (a key
  * is 256 random bits, so a plain hash is enough to look it up and cannot be reversed). A key goes
  * with its establishment and with the account of who created it (the author of what it sends).
  */

@@ -5,7 +5,7 @@ import { notifications } from './notifications';
 import { users } from './users';
 
 /**
- * A follower's or operator's reaction to a post (issue 16): one per user per post, the primary key
+ * A follower's or operator's reaction to a post: one per user per post, the primary key
  * enforces it; changing it updates the row.
  */
 export const postReactions = pgTable(
@@ -29,7 +29,7 @@ export const postReactions = pgTable(
 );
 
 /**
- * A comment on a post (issue 16). Removed by its author or a moderator: the row stays (deleted_at)
+ * A comment on a post. Removed by its author or a moderator: the row stays (deleted_at)
  * and its text is never served again, but to its author's own data export.
  */
 export const postComments = pgTable(
@@ -50,11 +50,11 @@ export const postComments = pgTable(
     /** Who removed it: its author, or a moderator (an operator of the establishment, an admin). */
     deletedById: uuid('deleted_by_id').references(() => users.id, { onDelete: 'set null' }),
     /**
-     * Written by an operator in the business's voice (issue 32): shown with the establishment's
+     * Written by an operator in the business's voice: shown with the establishment's
      * name and logo and an "operator" badge instead of its writer's name.
      */
     asBusiness: boolean('as_business').notNull().default(false),
-    /** Hidden by a moderator (issue 32): served to its author (marked) and the moderators only. */
+    /** Hidden by a moderator: served to its author (marked) and the moderators only. */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     hiddenById: uuid('hidden_by_id').references(() => users.id, { onDelete: 'set null' }),
   },
@@ -66,7 +66,7 @@ export const postComments = pgTable(
 );
 
 /**
- * A follower whose comments an establishment's moderators turned off (issue 32): their new comments
+ * A follower whose comments an establishment's moderators turned off: their new comments
  * on its posts are refused with a message saying so, until unmuted.
  */
 export const commentMutes = pgTable(
@@ -85,7 +85,7 @@ export const commentMutes = pgTable(
 );
 
 /**
- * The post pinned to the top of an establishment's feed (issue 32): one per establishment (its
+ * The post pinned to the top of an establishment's feed: one per establishment (its
  * primary key), pinning another replaces it. Its changes bump the feed version (feed-version.sql).
  */
 export const pinnedPosts = pgTable(
@@ -104,7 +104,7 @@ export const pinnedPosts = pgTable(
 );
 
 /**
- * An invitation to operate an establishment, emailed to a colleague (issue 32). The link's token is
+ * An invitation to operate an establishment, emailed to a colleague. The link's token is
  * stored hashed; it expires and is spent by its first acceptance.
  */
 export const operatorInvitations = pgTable(

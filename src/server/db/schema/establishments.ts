@@ -15,7 +15,7 @@ import type { Translations } from '../../../shared/schemas/preference.schema';
 import { VISIT_SOURCES } from '../../../shared/schemas/report-sources';
 import { users } from './users';
 
-/** A business. Its fields are completed by the establishments issue. */
+/** A business: its public profile, pictures and settings. */
 export const establishments = pgTable(
   'establishments',
   {
@@ -40,10 +40,10 @@ export const establishments = pgTable(
     cover: text('cover'),
     timeZone: text('time_zone').notNull().default('Europe/Bratislava'),
     active: boolean('active').notNull().default(true),
-    /** Followers may comment on its posts (issue 16); its operators turn this off in its settings. */
+    /** Followers may comment on its posts; its operators turn this off in its settings. */
     commentsEnabled: boolean('comments_enabled').notNull().default(true),
     /**
-     * The welcome notification (issue 14): pushed once to a new follower's devices as soon as push is
+     * The welcome notification: pushed once to a new follower's devices as soon as push is
      * on. Empty: none is sent. Translations by interface language; English/default is `welcomeText`.
      */
     welcomeText: text('welcome_text').notNull().default(''),

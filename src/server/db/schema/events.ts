@@ -16,7 +16,7 @@ import { establishments } from './establishments';
 import { users } from './users';
 
 /**
- * What happened (issue 30): one row per domain event of the public catalogue, written in the
+ * What happened: one row per domain event of the public catalogue, written in the
  * transaction of the action that caused it. Consumers get it through the outbox; webhooks read it
  * again for each call (the same `webhook-id` on every retry). Kept a while, then purged.
  */

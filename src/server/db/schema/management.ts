@@ -71,7 +71,7 @@ export const notificationTargets = pgTable(
   (t) => [primaryKey({ columns: [t.notificationId, t.preferenceId] })],
 );
 
-/** What an admin did to whom, and when (issue 12, item 4): read by admins, never edited. */
+/** What an admin did to whom, and when: read by admins, never edited. */
 export const auditLog = pgTable(
   'audit_log',
   {

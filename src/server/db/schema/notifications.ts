@@ -80,7 +80,7 @@ export const postMedia = pgTable('post_media', {
 });
 
 /**
- * A weekly send (issue 32): "every Friday at 17:00 until ..." on the business's wall clock (its
+ * A weekly send: "every Friday at 17:00 until ..." on the business's wall clock (its
  * time zone, read at each occurrence). Its next occurrence is a scheduled notification carrying
  * its id; releasing one schedules the next, a copy of it, in the same transaction.
  */
@@ -106,7 +106,7 @@ export const recurringSends = pgTable(
 );
 
 /**
- * What an operator keeps to send later (issue 32): a draft (one send in the making) or a template
+ * What an operator keeps to send later: a draft (one send in the making) or a template
  * (a post to start from again). `content` is the compose form's body, checked again when sent.
  */
 export const postDrafts = pgTable(
@@ -139,30 +139,30 @@ export const notifications = pgTable(
       .references(() => establishments.id, { onDelete: 'cascade' }),
     authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
     text: text('text').notNull(),
-    /** Rich notification (issue 32): the push's title (null: the business's name). */
+    /** Rich notification: the push's title (null: the business's name). */
     title: text('title'),
     /** What a click opens (null: the post). An https URL. */
     linkUrl: text('link_url'),
     /** Up to two buttons (label + https URL); links in the feed and in email. */
     actions: jsonb('actions').$type<NotificationAction[]>(),
-    /** The text in other languages (issue 32): each follower gets theirs, else `text`. */
+    /** The text in other languages: each follower gets theirs, else `text`. */
     translations: jsonb('translations').$type<PostTranslations>().notNull().default({}),
-    /** The weekly send this is an occurrence of (issue 32). */
+    /** The weekly send this is an occurrence of. */
     recurrenceId: uuid('recurrence_id').references(() => recurringSends.id, { onDelete: 'set null' }),
     mediaId: uuid('media_id').references(() => postMedia.id, { onDelete: 'set null' }),
     inFeed: boolean('in_feed').notNull(),
-    /** scheduled: waits for scheduledFor (issue 16), then queued by the scheduler; not in any feed until then. */
+    /** scheduled: waits for scheduledFor, then queued by the scheduler; not in any feed until then. */
     status: text('status', { enum: ['scheduled', 'queued', 'sending', 'done', 'halted'] })
       .notNull()
       .default('queued'),
     /**
-     * When a scheduled send is due (issue 16); null for a send now. Once released, createdAt becomes
+     * When a scheduled send is due; null for a send now. Once released, createdAt becomes
      * the moment it went out (the feed, the push TTL and the reports date a send by createdAt).
      */
     scheduledFor: timestamp('scheduled_for', { withTimezone: true }),
     /** An offer's end: its push expires then, and the feed marks it ended. Null: no end. */
     validUntil: timestamp('valid_until', { withTimezone: true }),
-    /** The operator turned comments off on this post (issue 16). */
+    /** The operator turned comments off on this post. */
     commentsEnabled: boolean('comments_enabled').notNull().default(true),
     /** Deliveries recorded when the audience snapshot finished. */
     audience: integer('audience').notNull().default(0),
@@ -198,7 +198,7 @@ export const notifications = pgTable(
 );
 
 /**
- * A large audience's fan-out planned as ranges of user ids (after, upto] (issue 33), each walked by
+ * A large audience's fan-out planned as ranges of user ids (after, upto], each walked by
  * its own job on any worker and resumable from its cursor; the send's batches are all handed out
  * (batches_done) when every range is done. A send walked in one job has none.
  */
@@ -245,7 +245,7 @@ export const deliveries = pgTable(
     httpStatus: smallint('http_status'),
     attempts: smallint('attempts').notNull().default(0),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
-    /** Held back by the follower's quiet hours (issue 16) until this time; still pending meanwhile. */
+    /** Held back by the follower's quiet hours until this time; still pending meanwhile. */
     deferredUntil: timestamp('deferred_until', { withTimezone: true }),
     /**
      * Not tried again before this time: the backoff after a transient failure, or the push service's
@@ -263,7 +263,7 @@ export const deliveries = pgTable(
     index('deliveries_pending_idx').on(t.notificationId, t.userId).where(sql`${t.outcome} = 'pending'`),
     // A person's last deliveries (the admin's user page) and their own data export.
     index('deliveries_user_idx').on(t.userId),
-    // The minute sweep's look for deliveries whose quiet hours are over (issue 16): only deferred ones.
+    // The minute sweep's look for deliveries whose quiet hours are over: only deferred ones.
     index('deliveries_deferred_idx').on(t.deferredUntil).where(sql`${t.deferredUntil} IS NOT NULL`),
   ],
 );
@@ -288,7 +288,7 @@ export const pushOriginPauses = pgTable(
 );
 
 /**
- * A push service's (origin's) rate limit, shared by every process and every send (issue 33): how
+ * A push service's (origin's) rate limit, shared by every process and every send: how
  * many messages were granted in the current window. One row per origin, reset as the window moves.
  */
 export const pushOriginRates = pgTable('push_origin_rates', {

@@ -13,7 +13,7 @@ import {
 import { VISIT_SOURCES } from '../../../shared/schemas/report-sources';
 
 /**
- * The reports' rollups (issue 13). Database triggers (migration 0010_report_triggers) keep them current in
+ * The reports' rollups. Database triggers (migration 0010_report_triggers) keep them current in
  * the same transaction as the event they count: a notification sent, deliveries queued, a receipt
  * or click, a follow or unfollow, a verification, a device subscribing, a public page view. So every
  * code path that writes those rows counts, and a crash loses an event and its count together.
@@ -65,9 +65,9 @@ export const reportDaily = pgTable(
      * then; follows - unfollows - confirmed up to a day is who was waiting for email confirmation.
      */
     confirmed: integer('confirmed').notNull().default(0),
-    /** Reactions to its posts made that day and not taken back (issue 16). */
+    /** Reactions to its posts made that day and not taken back. */
     reactions: integer('reactions').notNull().default(0),
-    /** Comments on its posts written that day and not removed (issue 16). */
+    /** Comments on its posts written that day and not removed. */
     comments: integer('comments').notNull().default(0),
   },
   (t) => [

@@ -40,7 +40,7 @@ export const users = pgTable(
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     language: text('language').notNull().default('en'),
     /**
-     * Quiet hours (issue 16): minutes after local midnight when notifications stop and start again
+     * Quiet hours: minutes after local midnight when notifications stop and start again
      * (start > end spans midnight), in quietTimeZone (IANA). All null: no quiet hours.
      */
     quietStart: smallint('quiet_start'),
@@ -130,7 +130,7 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     /**
-     * Opened by registering (issue 29): nobody has yet proved they hold the account's address. A
+     * Opened by registering: nobody has yet proved they hold the account's address. A
      * verification made through this session makes it a full one; made elsewhere, it ends this one,
      * so a stranger who registered someone else's address keeps no way into their account.
      */
@@ -146,7 +146,7 @@ export const sessions = pgTable(
 );
 
 /**
- * A one-time code that signs the installed app in as the session that minted it (issue 29): on an
+ * A one-time code that signs the installed app in as the session that minted it: on an
  * iPhone the Home Screen app does not share Safari's storage, so the page points its manifest's
  * start_url at a code, and the app opened from the Home Screen exchanges it for its own session.
  * Only the hash is stored; a code dies with its session, when used, or after APP_HANDOFF_MINUTES.

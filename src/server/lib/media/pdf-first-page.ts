@@ -20,7 +20,7 @@ export function looksLikePdf(head: Buffer): boolean {
  * Drawn in a child process, not a worker thread: pdf.js draws on a native addon (@napi-rs/canvas)
  * fed with an uploaded, possibly hostile file, and a crash in native code (or the known crashes of
  * napi-rs addons when a worker thread ends) would take the whole server down with it. A process
- * costs ~0.2 s to start; a PDF is uploaded far less often than that matters.
+ * is slower to start than a thread; a PDF is uploaded far less often than that matters.
  */
 export function pdfFirstPage(file: string, width: number): Promise<Buffer | null> {
   return new Promise((resolve) => {

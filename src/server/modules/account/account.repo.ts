@@ -158,7 +158,7 @@ export async function revokeSession(db: Db, sessionId: string): Promise<void> {
 }
 
 /**
- * The address is verified (issue 29): the session that verified it, when it was opened by
+ * The address is verified: the session that verified it, when it was opened by
  * registering, becomes a full one, and so do the Home Screen app sessions it handed over to; every
  * other session opened by registering ends. Who registered
  * someone else's address keeps no way into the account its owner confirms.

@@ -49,7 +49,7 @@ export async function userDto(
 }
 
 /**
- * How long after its email a verification link also signs in a device with no session (issue 29).
+ * How long after its email a verification link also signs in a device with no session.
  * The link stays good for verifying much longer; signing in is what makes it a key to the account,
  * and an hour covers someone who registered at a table and opens their mail now, while a link found
  * later in a mailbox, a forwarded email or a shared computer's history no longer opens the account.
@@ -107,7 +107,7 @@ export async function me(ctx: AppContext, actor: AuthedActor): Promise<User> {
 
 /**
  * Register a customer, optionally following an establishment and with the preferences they picked,
- * and sign them in on this device with a provisional session (issue 29): they may follow, choose
+ * and sign them in on this device with a provisional session: they may follow, choose
  * how to be notified and turn notifications on; deliveries wait until the emailed link verifies the
  * address. The password is generated and emailed by the welcome job, with the verification link and
  * the app link, for later sign-ins.
@@ -164,7 +164,7 @@ export async function register(
 }
 
 /**
- * Use a verification token once; it verifies only the address it was emailed to (issue 29):
+ * Use a verification token once; it verifies only the address it was emailed to:
  * - sent with the session that registered, that session becomes a full one;
  * - sent with no session within VERIFY_SIGN_IN_MINUTES of the email, it signs the person in here;
  * - every other session opened by registering ends (see settleProvisionalSessions);
@@ -336,7 +336,7 @@ export async function setAvatar(ctx: AppContext, actor: AuthedActor, upload: Ima
 /** Delete the account at once with all its data (spec section 4: no confirmation). */
 /**
  * DELETE /api/account: the person deletes their own account at once (spec section 4), recorded in
- * the audit log (issue 31). Not through an admin's "log in as" session (the admin panel's Delete,
+ * the audit log. Not through an admin's "log in as" session (the admin panel's Delete,
  * which records who did it, is the way), and never the platform's last admin.
  */
 export async function deleteOwnAccount(ctx: AppContext, actor: AuthedActor): Promise<void> {

@@ -17,7 +17,7 @@ import * as handoffs from './app-handoff.repo';
 export const APP_HANDOFF_MINUTES = 60;
 
 /**
- * A one-time code for this session's hand-over to the Home Screen app (issue 29). Not while an
+ * A one-time code for this session's hand-over to the Home Screen app. Not while an
  * admin acts as the user: the admin's phone must not become one of the user's devices.
  */
 export async function startAppHandoff(ctx: AppContext, actor: AuthedActor): Promise<AppHandoff> {

@@ -8,7 +8,7 @@ const manifest = JSON.parse(
   readFileSync(new URL('../../../web/public/manifest.webmanifest', import.meta.url), 'utf8'),
 ) as Record<string, unknown>;
 
-/** The manifest whose start_url signs the installed app in with a hand-off code (issue 29). */
+/** The manifest whose start_url signs the installed app in with a hand-off code. */
 export function manifestWithHandoff(code: string): string {
   return JSON.stringify({ ...manifest, start_url: `/redirect?handoff=${encodeURIComponent(code)}` });
 }

@@ -6,7 +6,7 @@ import { route } from '../../lib/route';
 import { coalesced, perIpPerMinute } from '../../plugins/rate-limit.plugin';
 import * as analytics from './analytics.service';
 
-/** First-party page-view analytics (issue 13): the web app's route changes. */
+/** First-party page-view analytics: the web app's route changes. */
 export async function analyticsRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, recordPageView, {
     config: { rateLimit: coalesced(perIpPerMinute(ctx.config.analytics.pageViewRateLimitPerMinute)) },

@@ -5,7 +5,7 @@ import { route } from '../../lib/route';
 import { actorOf } from '../../plugins/auth.plugin';
 import * as apiKeys from './api-keys.service';
 
-/** An establishment's API keys (issue 30): list, create (the key shown once), revoke. */
+/** An establishment's API keys: list, create (the key shown once), revoke. */
 export async function apiKeyRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, contracts.listApiKeys, {
     handler: async (request) => apiKeys.list(ctx, actorOf(request), request.params.id),

@@ -43,7 +43,7 @@ async function loadManaged(ctx: AppContext, actor: Actor, establishmentId: strin
 
 /**
  * Creating or revoking a key by someone who does not operate the establishment (an admin, the
- * representative who registered it) acts for the business: recorded with the write (issue 31).
+ * representative who registered it) acts for the business: recorded with the write.
  */
 async function recordKeyWrite(
   db: Db,

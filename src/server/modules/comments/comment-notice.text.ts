@@ -1,7 +1,7 @@
 import { isLanguage, type Language, LOCALE_OF } from '../../../shared/i18n/languages';
 
 /**
- * The operators' push notice of new comments, in the recipient's language (issue 16): "3 new
+ * The operators' push notice of new comments, in the recipient's language: "3 new
  * comments on “Happy hour…”". Push messages are shown by the service worker as they come, so the
  * text is written here, per recipient, with each language's plural forms.
  */

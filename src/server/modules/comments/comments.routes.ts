@@ -7,7 +7,7 @@ import { actorOf } from '../../plugins/auth.plugin';
 import { commentsPerUser } from '../../plugins/rate-limit.plugin';
 import * as comments from './comments.service';
 
-/** Comments on posts (issue 16): the conversation, writing, editing, removing, and the post's switch. */
+/** Comments on posts: the conversation, writing, editing, removing, and the post's switch. */
 export async function commentRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, contracts.listComments, {
     handler: async (request) => comments.list(ctx, actorOf(request), request.params.id, request.query),

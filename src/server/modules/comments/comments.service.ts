@@ -21,7 +21,7 @@ import * as notifications from '../notifications/notifications.service';
 import * as repo from './comments.repo';
 
 /**
- * Comments on posts (issue 16, item 2). Rights are can()'s: followers and operators of the post's
+ * Comments on posts. Rights are can()'s: followers and operators of the post's
  * establishment comment (comment:create), authors edit and remove their own (comment:edit/delete),
  * those who may send for the establishment moderate (comment:moderate), admins do everything.
  */
@@ -34,7 +34,7 @@ const resourceOf = (post: repo.CommentTarget): Resource => ({
 const commentsOff = () => new AppError(403, ErrorCode.COMMENTS_DISABLED, CommentMsg.disabled);
 
 /**
- * The business turned the writer's comments off (issue 32). Refused, and said so, rather than
+ * The business turned the writer's comments off. Refused, and said so, rather than
  * hidden without telling: the follower knows where they stand and types nothing in vain, and
  * nothing they cannot see piles up for the moderators.
  */
@@ -247,7 +247,7 @@ export async function edit(ctx: AppContext, actor: Actor, id: string, body: Comm
 /**
  * Remove a comment: its author, or a moderator of the post's establishment (and admins). Someone
  * else's comment removed by someone who does not operate the establishment (an admin, its
- * representative) is recorded in the audit log about its author, in the same transaction (issue 31);
+ * representative) is recorded in the audit log about its author, in the same transaction;
  * an operator moderating their own establishment's comments is not.
  */
 export async function remove(ctx: AppContext, actor: Actor, id: string): Promise<void> {
@@ -303,7 +303,7 @@ export async function setEnabled(
 }
 
 /**
- * Hide a comment, or show it again: a moderator of the post's establishment (issue 32). A hidden
+ * Hide a comment, or show it again: a moderator of the post's establishment. A hidden
  * comment stays for its author (marked) and the moderators; everyone else no longer sees it, nor
  * counts it. The business's own comments are not hidden (edit or delete them). Recorded when the
  * moderator does not operate the establishment, as a removal is.

@@ -3,7 +3,7 @@ import type { DraftContent, DraftKind } from '../../../shared/schemas/draft.sche
 import type { Db } from '../../db/client';
 import { postDrafts, postMedia, users } from '../../db/schema';
 
-/** Drafts and templates of the compose form (issue 32). */
+/** Drafts and templates of the compose form. */
 
 /** The picture a draft names (an id in its JSON). */
 const sqlMediaId = () => sql<string>`nullif(${postDrafts.content}->>'mediaId', '')::uuid`;

@@ -5,7 +5,7 @@ import { route } from '../../lib/route';
 import { actorOf } from '../../plugins/auth.plugin';
 import * as drafts from './drafts.service';
 
-/** Drafts and templates of the compose form (issue 32). */
+/** Drafts and templates of the compose form. */
 export async function draftRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, contracts.listDrafts, {
     handler: async (request) => drafts.list(ctx, actorOf(request), request.params.id, request.query.kind),

@@ -20,7 +20,7 @@ import * as notificationsRepo from '../notifications/notifications.repo';
 import * as repo from './drafts.repo';
 
 /**
- * Drafts and templates (issue 32): kept by the establishment, not by their author, so colleagues
+ * Drafts and templates: kept by the establishment, not by their author, so colleagues
  * who send for it see and use them; who may send for it may keep, change and delete them (can()).
  */
 

@@ -25,7 +25,7 @@ export type NewEstablishment = typeof establishments.$inferInsert;
 // unqualified, and inside these subqueries a bare "id" would be the users' id.
 const establishmentId = sql`${establishments}.id`;
 const counts = {
-  // Followers (a confirmed email) and those waiting for confirmation (issue 29): the one definition
+  // Followers (a confirmed email) and those waiting for confirmation: the one definition
   // of each, shared with the exports (db/follower-counts.ts).
   followerCount: followerCountOf(establishmentId),
   waitingCount: waitingCountOf(establishmentId),

@@ -22,7 +22,7 @@ const drawing = new Map<string, Promise<Buffer>>();
 /**
  * Draw a code: the SVG is a few milliseconds of string building; the PNG is rasterized from it by
  * sharp on a worker thread within the image slots (drawing a 2048 px PNG in JavaScript blocked the
- * event loop for 350 ms).
+ * event loop for every other request meanwhile).
  */
 async function draw(url: string, format: 'svg' | 'png', size: QrSize): Promise<Buffer> {
   const svg = await QRCode.toString(url, { ...OPTIONS, type: 'svg', width: size });

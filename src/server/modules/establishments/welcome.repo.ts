@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { establishments, memberships, pushSubscriptions, users } from '../../db/schema';
 
 /**
- * Welcomes (issue 14) are for new followers: a follow older than this gets none when its follower
+ * Welcomes are for new followers: a follow older than this gets none when its follower
  * turns push on later, so a customer enabling notifications is not greeted by every business at once.
  */
 export const WELCOME_WINDOW_HOURS = 24;
@@ -23,7 +23,7 @@ const hasLiveDevice = (db: Db, userId: string) =>
 
 /**
  * A follow still owed its welcome: recent, not welcomed, its follower's address verified (a welcome
- * is a delivery, and deliveries wait for verification: issue 29), and its business active with a
+ * is a delivery, and deliveries wait for verification), and its business active with a
  * welcome text.
  */
 const owedWelcome = (userId: string) =>

@@ -18,7 +18,7 @@ export interface Column<T> {
 /**
  * Rows read from the database per query: large enough to be quick, small enough to keep memory flat,
  * and to keep each page's row mapping (a few milliseconds of the event loop) short: other requests
- * run between two pages (issue 31, point 4; 1000 rows took about 11 ms in one go).
+ * run between two pages (docs/decisions.md, "Exports in line, on half the cores").
  */
 export const EXPORT_PAGE_SIZE = 250;
 

@@ -2,7 +2,7 @@
 export const EXPORTS_WAITING_AT_MOST = 16;
 
 /**
- * How many exports this process produces at once (issue 31, point 4). An export reads the database
+ * How many exports this process produces at once. An export reads the database
  * page by page, writes CSV or JSON and compresses it for as long as its client downloads: four at
  * once on two cores took the CPU from every other request. Exports beyond the slots wait in line,
  * in order; one person has at most one export running or waiting (their second is refused with

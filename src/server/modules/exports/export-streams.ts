@@ -21,7 +21,7 @@ const TURN_MS = 2;
 /**
  * Gather small strings into chunks of about CHUNK_BYTES. Every TURN_MS the event loop gets a turn
  * (setImmediate): rows in memory and a socket that drains fast would otherwise let an export
- * produce chunk after chunk while every other request waits (issue 31, point 4).
+ * produce chunk after chunk while every other request waits.
  */
 async function* chunked(parts: AsyncIterable<string>): AsyncGenerator<string> {
   let buffer = '';

@@ -32,7 +32,7 @@ function sendFile(reply: FastifyReply, file: ExportFile): FastifyReply {
 /** What a refused export is told to wait before trying again. */
 const RETRY_AFTER_SECONDS = 30;
 
-/** Data exports: users, establishments, an establishment's followers, one user's data (issue 12). */
+/** Data exports: users, establishments, an establishment's followers, one user's data. */
 export async function exportRoutes(app: FastifyInstance, ctx: AppContext) {
   const slots = new ExportSlots(ctx.config.exportConcurrency);
 

@@ -138,7 +138,7 @@ export async function exportFollowers(
   await audit(ctx, actor, {
     targetLabel: establishment.name,
     targetEstablishmentId: establishment.id,
-    // Made with an API key (issue 30): the log names the key beside its creator.
+    // Made with an API key: the log names the key beside its creator.
     detail: {
       kind: 'followers',
       format: query.format,

@@ -41,7 +41,7 @@ export async function recordAudit(db: Db, entry: AuditEntryInput): Promise<strin
 }
 
 /**
- * A write made with a "log in as" session (issue 31): recorded before the write runs, so no change
+ * A write made with a "log in as" session: recorded before the write runs, so no change
  * made with a borrowed session is without a trace; its status is added once answered.
  */
 export function recordImpersonatedWrite(

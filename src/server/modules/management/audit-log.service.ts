@@ -55,7 +55,7 @@ export async function listAuditLog(
 const ADMIN_ACTIVITY_SHOWN = 50;
 
 /**
- * What admins did in or to the signed-in user's account (issue 31): anyone may read their own. The
+ * What admins did in or to the signed-in user's account: anyone may read their own. The
  * admin's name is shown, as in the log; nothing else about the admin.
  */
 export async function listMyAdminActivity(ctx: AppContext, actor: AuthedActor): Promise<AdminActivity> {

@@ -146,7 +146,7 @@ export interface TakenPage {
  * one of `preferenceIds` when the send is targeted); and for each, once, a push delivery per live
  * device when their choice has their phone, an email delivery when it has email (the target of an
  * email delivery is the user). One round trip a page where the page's read and its writes were two,
- * the page's ids sent back in between (a small send is one page: issue 33).
+ * the page's ids sent back in between (a small send is one page).
  */
 export async function takePage(
   sql: SqlExecutor,
@@ -270,11 +270,11 @@ export interface PendingDelivery {
   failedSends: number;
   /** Not to be tried before this time (backoff, Retry-After); null: due now. */
   retryAt: Date | null;
-  /** The user's quiet hours (issue 16); null for most: no quiet hours. */
+  /** The user's quiet hours; null for most: no quiet hours. */
   quiet: QuietHoursSetting | null;
   /**
-   * A push's user's language, read only for a post in several languages (issue 32: the join costs
-   * on the hottest query); null otherwise. An email's language is `email.language`.
+   * A push's user's language, read only for a post in several languages (a join on the hottest
+   * query costs every send); null otherwise. An email's language is `email.language`.
    */
   language: string | null;
 }
@@ -283,8 +283,7 @@ export interface PendingDelivery {
  * The still-undecided deliveries of one batch: the devices of the users in (after, upto], with
  * their users' quiet hours (null columns for those without). The users with quiet hours in the
  * range are read first, by one range scan of the partial index users_quiet_idx (a few rows), and
- * hash-joined: probing users for each delivery instead cost 1.9x the read without quiet hours
- * (bench:quiet-hours).
+ * hash-joined: probing users for each delivery instead cost far more (bench:quiet-hours).
  */
 export async function pendingInRange(
   sql: SqlExecutor,
@@ -489,7 +488,7 @@ export interface AttemptResult {
  * `= ANY($2)` finds the rows by primary key: joined on the unnest alone, the planner hashed every
  * delivery of the notification on each write (a scan of the whole audience per chunk of results).
  * The batch's range keeps every other plan as small: `outcome = 'pending'` alone let it read the
- * send's whole pending index instead (410,000 entries for 250 rows, 0.7 s, a million into a send).
+ * send's whole pending index instead, a cost that grew with the send (bench:fanout at a million).
  */
 export async function recordAttempts(
   sql: SqlExecutor,
@@ -555,7 +554,7 @@ export async function pendingRanges(
   return ranges;
 }
 
-/** A device that got a notification: where its update or withdrawal goes (issue 26). */
+/** A device that got a notification: where its update or withdrawal goes. */
 export interface ReachedDevice {
   id: string;
   userId: string;
@@ -699,7 +698,7 @@ export async function markSilentDevicesStale(sql: SqlExecutor, days: number): Pr
  * The pending check is correlated with the notification's row so that it runs only once that row
  * passes `batches_done` (an anti-join under it): written with `$1`, it was a one-time filter run
  * before anything else, by every batch of a send, over the pending index's entries already sent and
- * not yet vacuumed (164 buffers, 4.5 ms a call half-way through a million).
+ * not yet vacuumed, a cost that grew with the send.
  */
 export async function completeIfDone(sql: SqlExecutor, notificationId: string) {
   await sql.executeSql(

@@ -1,6 +1,6 @@
 import { type Db, executorOf, type SqlExecutor } from '../../db/client';
 
-/** One range (after, upto] of a send's audience, walked by its own job (issue 33). */
+/** One range (after, upto] of a send's audience, walked by its own job. */
 export interface FanoutRange {
   part: number;
   after: string | null;

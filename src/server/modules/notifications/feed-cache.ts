@@ -22,7 +22,7 @@ interface Head {
   posts: SharedPost[];
 }
 
-/** Establishments' heads kept at most; the oldest stored go first (about 20 KB each). */
+/** Establishments' heads kept at most; the oldest stored go first (each about a feed page's size). */
 const MAX_HEADS = 2_000;
 
 /**

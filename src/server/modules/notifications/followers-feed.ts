@@ -178,7 +178,7 @@ export async function sendersFirstPage(
     });
     // The post as its followers see it (the cache's), with what only senders see read fresh: the
     // same answer as toPostDto over the row with the fresh columns, without copying the row (a
-    // driver row is a dictionary-mode object: spreading one cost ~8 µs, a page's largest part).
+    // driver row is a dictionary-mode object: spreading one was a page's largest cost).
     items.push({
       ...entry.post,
       delivery: sender

@@ -132,7 +132,7 @@ export function decodeCursor(cursor: string | undefined): { createdAt: Date; id:
   return { createdAt, id };
 }
 
-/** The post's picture, and the PDF or video it stands for (issue 32). */
+/** The post's picture, and the PDF or video it stands for. */
 function mediaOf(row: PostRow): Media | null {
   if (!row.mediaId || row.mediaWidth === null || row.mediaHeight === null) return null;
   return {

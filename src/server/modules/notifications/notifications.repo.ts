@@ -201,7 +201,7 @@ const establishmentRefColumns = {
   blockedAt: establishments.blockedAt,
   deletedAt: establishments.deletedAt,
   feedVersion: establishments.feedVersion,
-  /** The business's clock: weekly sends repeat on it (issue 32). */
+  /** The business's clock: weekly sends repeat on it. */
   timeZone: establishments.timeZone,
 };
 // Prepared: every feed page and post request starts here.
@@ -285,7 +285,7 @@ const postColumns = {
   establishmentName: establishments.name,
   logo: establishments.logo,
   registeredById: establishments.registeredById,
-  /** Its establishment's block: its posts are then frozen for their operators (issue 31). */
+  /** Its establishment's block: its posts are then frozen for their operators. */
   blockedAt: establishments.blockedAt,
   text: notifications.text,
   title: notifications.title,
@@ -552,7 +552,7 @@ export async function listFeedHeads(db: Db, establishmentIds: string[], size: nu
     .orderBy(desc(notifications.createdAt), desc(notifications.id));
 }
 
-/** An establishment's scheduled sends still waiting, soonest first (issue 16). */
+/** An establishment's scheduled sends still waiting, soonest first. */
 export async function listScheduled(db: Db, establishmentId: string, limit: number): Promise<PostRow[]> {
   return postQuery(db)
     .where(

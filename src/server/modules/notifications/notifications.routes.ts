@@ -12,7 +12,7 @@ import { uploadsPerUser } from '../../plugins/rate-limit.plugin';
 import * as notifications from './notifications.service';
 import * as devices from './push-devices.service';
 
-/** Web push subscriptions, sending notifications, posts and feeds (issue 5). */
+/** Web push subscriptions, sending notifications, posts and feeds. */
 export async function notificationRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, contracts.getPushPublicKey, {
     handler: async () => ({ publicKey: ctx.push.publicKey }),

@@ -72,7 +72,7 @@ const maySend = (actor: Actor, row: { id: string; registeredById: string | null 
 /**
  * A send, edit or delete of the establishment's posts by someone who does not operate it (an admin,
  * the representative who registered it) speaks for the business: recorded in the audit log in the
- * write's transaction (issue 31). Its operators' own posts are theirs and are not recorded.
+ * write's transaction. Its operators' own posts are theirs and are not recorded.
  */
 async function recordPostWrite(
   db: Db,
@@ -166,7 +166,7 @@ function checkPushSize(
   if (pushBytesLeft(probe) < 0) throw fieldError(field, Msg.pushTooLarge, ErrorCode.PAYLOAD_TOO_LARGE);
 }
 
-/** A weekly send's rule (issue 32): its first send must be scheduled, its last date not before it. */
+/** A weekly send's rule: its first send must be scheduled, its last date not before it. */
 function weeklyRuleFor(
   body: ComposeNotificationBody,
   scheduledFor: Date | null,
@@ -193,7 +193,7 @@ export async function send(
 ): Promise<{ post: Post; message: string; replayed: boolean }> {
   const establishment = await loadForSending(ctx, actor, establishmentIdOrPublicId);
   // An API key's sends are its creator's (their name on the post), but its Idempotency-Keys are
-  // its own: a till's key cannot answer with a post its creator composed in the app (issue 30).
+  // its own: a till's key cannot answer with a post its creator composed in the app.
   const idempotencyKey = requestKey && actor.apiKey ? `api-key:${actor.apiKey.id}:${requestKey}` : requestKey;
   const establishmentId = establishment.id;
   // A replay answers what is stored now; a new send, what it just stored (justSent).
@@ -212,7 +212,7 @@ export async function send(
     const first = await repo.findByIdempotencyKey(ctx.db, actor.id, idempotencyKey, IDEMPOTENCY_HOURS);
     if (first) return answer(first, true);
   }
-  // Scheduled (issue 16): stored now, released by the scheduler at its time; until then in no feed.
+  // Scheduled: stored now, released by the scheduler at its time; until then in no feed.
   const scheduledFor = body.scheduledFor ? scheduleOf(ctx, body.scheduledFor) : null;
   const mediaId = body.mediaId ?? null;
   if (mediaId) {
@@ -281,7 +281,7 @@ export async function send(
 /**
  * A send just stored, as its sender sees it: get() less what cannot exist yet. Nobody has reacted
  * to it or commented on it before its send has answered, and an untargeted send has no targets to
- * read: two statements (in parallel) where get() runs five, for every send (issue 33).
+ * read: two statements (in parallel) where get() runs five, for every send.
  */
 async function justSent(ctx: AppContext, actor: Actor, id: string, targeted: boolean): Promise<Post> {
   const [row, counts, targets] = await Promise.all([
@@ -411,7 +411,7 @@ export async function feed(
 /** A list of scheduled sends holds at most this many (90 days of several a day). */
 export const SCHEDULED_LIST_MAX = 500;
 
-/** An establishment's scheduled sends still waiting, soonest first: for those who may send for it (issue 16). */
+/** An establishment's scheduled sends still waiting, soonest first: for those who may send for it. */
 export async function listScheduled(
   ctx: AppContext,
   actor: Actor,
@@ -433,7 +433,7 @@ async function loadPost(ctx: AppContext, actor: Actor, id: string) {
   });
   // A push-only notification is not a post: only those who sent it see it in the app, and the
   // followers it reached open it from the notification.
-  // A scheduled one does not exist yet for anyone but its senders (issue 16).
+  // A scheduled one does not exist yet for anyone but its senders.
   const sender = maySend(actor, { id: row.establishmentId, registeredById: row.registeredById });
   if (row.status === 'scheduled' && !sender) throw notFound();
   return row;
@@ -470,7 +470,7 @@ async function loadOwnPost(
 }
 
 /**
- * Edit a post's text; a send still scheduled also its time (issue 16), which once it went is a
+ * Edit a post's text; a send still scheduled also its time, which once it went is a
  * 409. A scheduled send's text is what will be pushed: it must fit the push message.
  */
 export async function edit(

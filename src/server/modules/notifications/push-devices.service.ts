@@ -78,7 +78,7 @@ export async function subscribe(
       userAgent: userAgent.slice(0, 300),
       secretHash: hash,
     });
-    // Push just came on: a recent follow's welcome notification may go out now (issue 14).
+    // Push just came on: a recent follow's welcome notification may go out now.
     if (device?.created) await emit(deviceRegisteredEvent(actor.id));
     return device;
   });

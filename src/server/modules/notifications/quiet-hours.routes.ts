@@ -5,7 +5,7 @@ import { route } from '../../lib/route';
 import { actorOf } from '../../plugins/auth.plugin';
 import * as quietHours from './quiet-hours.service';
 
-/** A follower's quiet hours (issue 16, item 5). */
+/** A follower's quiet hours. */
 export async function quietHoursRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, contracts.getQuietHours, {
     handler: async (request) => quietHours.getQuietHours(ctx, actorOf(request)),

@@ -1,5 +1,5 @@
 /**
- * When a follower's quiet hours end (issue 16, item 5). The zone arithmetic is zoned-time's (Intl,
+ * When a follower's quiet hours end. The zone arithmetic is zoned-time's (Intl,
  * daylight saving time followed): the end is the next local `end` on the zone's wall clock, whatever
  * the day's length.
  */

@@ -1,6 +1,6 @@
 import type { SqlExecutor } from '../../db/client';
 
-/** Scheduled sends (issue 16): the SQL of the scheduler, of editing and of cancelling one. */
+/** Scheduled sends: the SQL of the scheduler, of editing and of cancelling one. */
 
 /**
  * Release up to `limit` scheduled notifications due at `now`, soonest first: status queued and

@@ -3,7 +3,7 @@ import type { WeeklyRule } from '../../../shared/recurrence';
 import { type Db, executorOf } from '../../db/client';
 import { recurringSends } from '../../db/schema';
 
-/** Weekly sends (issue 32): the rule, and the copy of an occurrence that becomes the next one. */
+/** Weekly sends: the rule, and the copy of an occurrence that becomes the next one. */
 
 export async function insertWeeklyRule(
   db: Db,

@@ -1,7 +1,7 @@
 import { isLanguage, type Language } from '../../../shared/i18n/languages';
 
 /**
- * What a phone shows where a withdrawn notification was, in the follower's language (issue 26):
+ * What a phone shows where a withdrawn notification was, in the follower's language:
  * browsers want a visible notification for every push, so where no window of the app is open the
  * service worker replaces the withdrawn one with this line, quietly, instead of the browser's own
  * "This site has been updated in the background".

@@ -5,7 +5,7 @@ import { route } from '../../lib/route';
 import { actorOf } from '../../plugins/auth.plugin';
 import * as notify from './notify.service';
 
-/** Each follower's choice per business, and the links of notification emails (issue 28). */
+/** Each follower's choice per business, and the links of notification emails. */
 export async function notifyRoutes(app: FastifyInstance, ctx: AppContext) {
   // RFC 8058: the mail client's one-click unsubscribe is a form POST ("List-Unsubscribe=One-Click").
   app.addContentTypeParser(

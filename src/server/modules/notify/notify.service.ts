@@ -16,7 +16,7 @@ import { recordEmailClick } from '../notifications/deliveries.repo';
 import { findEstablishmentRef } from '../notifications/notifications.repo';
 import * as repo from './notify.repo';
 
-/** How each follower is told of each business's sends (issue 28): their choice, and email's links. */
+/** How each follower is told of each business's sends: their choice, and email's links. */
 
 const DAY_MS = 24 * 3600_000;
 
@@ -107,7 +107,7 @@ export async function unsubscribe(ctx: AppContext, token: string): Promise<strin
 
 /**
  * An email's Open button: count its click, and where to go: the business's own link when it gave
- * one (issue 32), else the post; the business if it was deleted.
+ * one, else the post; the business if it was deleted.
  */
 export async function openFromEmail(ctx: AppContext, token: string): Promise<string> {
   const ids = readEmailOpenToken(ctx.config.jwtSecret, token);

@@ -28,7 +28,7 @@ const isForeignKeyViolation = (error: unknown) => {
 };
 
 // Preferences and their groups are the platform's, set by admins for everyone: each change is
-// recorded in the audit log in its transaction, named by the preference or group (issue 31).
+// recorded in the audit log in its transaction, named by the preference or group.
 
 const sameTranslations = (a: TranslatedNames, b: TranslatedNames) =>
   JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());

@@ -5,7 +5,7 @@ import { route } from '../../lib/route';
 import { actorOf } from '../../plugins/auth.plugin';
 import * as reactions from './reactions.service';
 
-/** Reactions to posts (issue 16, item 1): set, change or remove one's own; operators see who reacted. */
+/** Reactions to posts: set, change or remove one's own; operators see who reacted. */
 export async function reactionRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, contracts.setReaction, {
     handler: async (request) => ({

@@ -25,7 +25,7 @@ export interface DailyFigures {
   emailClicks: number;
   follows: number;
   unfollows: number;
-  /** Reactions and comments on the scope's posts, on the day they were made (issue 16). */
+  /** Reactions and comments on the scope's posts, on the day they were made. */
   reactions: number;
   comments: number;
   users: number;

@@ -7,7 +7,7 @@ import { actorOf } from '../../plugins/auth.plugin';
 import { getDashboard } from './dashboard.service';
 import { getFunnel } from './funnel.service';
 
-/** The dashboard and the follower funnel (issue 13). */
+/** The dashboard and the follower funnel. */
 export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, contracts.getDashboard, {
     handler: async (request, reply) =>

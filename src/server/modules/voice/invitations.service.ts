@@ -22,7 +22,7 @@ import { recordAudit } from '../management/audit-log.repo';
 import * as repo from './voice.repo';
 
 /**
- * Inviting a colleague by email to operate a business (issue 32). Who manages it invites
+ * Inviting a colleague by email to operate a business. Who manages it invites
  * (operator:invite); the emailed link carries a token stored hashed, works for
  * INVITATION_TTL_DAYS and once. Accepting needs the account of the invited address: an existing
  * one signs in, someone new signs up through the ordinary registration first. The link was

@@ -12,7 +12,7 @@ import { findEstablishmentRef } from '../notifications/notifications.repo';
 import * as repo from './voice.repo';
 
 /**
- * Muting a follower's comments on a business (issue 32): their new comments (and edits) on its posts
+ * Muting a follower's comments on a business: their new comments (and edits) on its posts
  * are refused with COMMENTS_MUTED, saying so; what they wrote before stays as it is (hide or delete
  * it apart). Its moderators mute, unmute and see who is muted (comment:mute).
  */

@@ -11,7 +11,7 @@ import * as notifications from '../notifications/notifications.service';
 import * as repo from './voice.repo';
 
 /**
- * The post pinned to the top of an establishment's feed (issue 32): one at a time (the table's key
+ * The post pinned to the top of an establishment's feed: one at a time (the table's key
  * is the establishment), pinning another replaces it. Its row's changes bump the establishment's
  * feed version (feed-version.sql), so cached feed pages are read again with it.
  */

@@ -12,7 +12,7 @@ import {
   users,
 } from '../../db/schema';
 
-/** The business's own voice (issue 32): pinned posts, muted commenters, invitations to operate. */
+/** The business's own voice: pinned posts, muted commenters, invitations to operate. */
 
 /** The post pinned to the establishment's feed, if it is still a post in the feeds. */
 export async function findPinnedPostId(db: Db, establishmentId: string): Promise<string | undefined> {

@@ -19,7 +19,7 @@ const invitationsPerUser = {
     request.actor ? `user:${request.actor.id}` : `ip:${request.ip}`,
 };
 
-/** The business's own voice (issue 32): the pinned post, hiding and muting, inviting colleagues. */
+/** The business's own voice: the pinned post, hiding and muting, inviting colleagues. */
 export async function voiceRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, contracts.getPinnedPost, {
     handler: async (request) => pins.getPinned(ctx, actorOf(request), request.params.id),

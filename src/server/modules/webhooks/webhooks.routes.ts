@@ -5,7 +5,7 @@ import { route } from '../../lib/route';
 import { actorOf } from '../../plugins/auth.plugin';
 import * as webhooks from './webhooks.service';
 
-/** An establishment's outgoing webhooks (issue 30). */
+/** An establishment's outgoing webhooks. */
 export async function webhookRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, contracts.listWebhooks, {
     handler: async (request) => webhooks.list(ctx, actorOf(request), request.params.id),

@@ -59,7 +59,7 @@ function checkAddress(ctx: AppContext, url: string) {
     throw fieldError('url', WebhookMsg.urlNotPublic);
 }
 
-/** Staff changing a business's webhooks is recorded (issue 31); its operators' own changes are theirs. */
+/** Staff changing a business's webhooks is recorded; its operators' own changes are theirs. */
 async function audit(db: Db, actor: AuthedActor, row: EstablishmentRow, operation: string, url: string) {
   if (!actsOnBehalfOf(actor, { establishmentId: row.id })) return;
   await recordAudit(db, {

@@ -8,7 +8,7 @@ import { AuthLayout } from '../../layouts/auth-layout';
 import { translateMessage } from '../../lib/translate-message';
 
 /**
- * /register: a customer signs up and is signed in at once (issue 29); the verification link and a
+ * /register: a customer signs up and is signed in at once; the verification link and a
  * password for later sign-ins arrive by email. This route is for guests, so the signed-in person
  * moves on by /redirect: to /waiting, which asks for the link and sends it again on request.
  */

@@ -14,7 +14,7 @@ import { logoUrl } from '../../lib/media-urls';
 import { useSession } from '../../lib/session';
 
 /**
- * /invitation/:token: an invitation to operate a business (issue 32). It says who invites to what;
+ * /invitation/:token: an invitation to operate a business. It says who invites to what;
  * signed in with the invited address, Accept; with another, says so; signed out, sign in (the
  * address has an account) or sign up right here with the address filled in, then Accept.
  */

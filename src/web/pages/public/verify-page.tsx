@@ -16,7 +16,7 @@ import { translateMessage } from '../../lib/translate-message';
 
 /**
  * /verify/:token: uses the emailed verification token once and tells how it went. On a device with
- * no session a fresh link also signs the person in (issue 29); signed in, the notification offer
+ * no session a fresh link also signs the person in; signed in, the notification offer
  * follows, and Continue leads to their feed.
  */
 export function VerifyPage() {
@@ -46,7 +46,7 @@ export function VerifyPage() {
         iconTone="success"
       >
         <Stack spacing={2.5}>
-          {/* Signed in here (or by the link): notifications on is the one step left (issue 29). */}
+          {/* Signed in here (or by the link): notifications on is the one step left. */}
           {signedIn && <PushPrompt />}
           <Button component={RouterLink} to="/redirect" variant="contained" size="large">
             {signedIn ? t('auth:verify.continue') : t('auth:verify.signIn')}

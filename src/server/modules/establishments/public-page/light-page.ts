@@ -66,8 +66,8 @@ export interface LightPageInput {
 }
 
 /**
- * A business's public page or register-and-follow page as complete HTML in the visitor's language
- * (issue 14): readable and followable before any script runs, with one small script
+ * A business's public page or register-and-follow page as complete HTML in the visitor's language:
+ * readable and followable before any script runs, with one small script
  * (src/web/light/) for sharing, the language picker, the cookie banner and the registration form.
  * A visitor signed in on this device gets the full web app, which that script loads into #root.
  */

@@ -6,7 +6,7 @@ import { useLocaleFormat } from '../../../lib/use-locale-format';
 import { useMyAdminActivity } from '../api/admin-activity.api';
 
 /**
- * "Admin access" on the account page (issue 31): every time an admin signed in as the person, what
+ * "Admin access" on the account page: every time an admin signed in as the person, what
  * they changed meanwhile, and what admins did to the account, with who and when. Shown only once
  * there is something to show: an account no admin touched has no card to wonder about.
  */

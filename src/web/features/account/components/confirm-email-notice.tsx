@@ -6,7 +6,7 @@ import { translateMessage } from '../../../lib/translate-message';
 import { useResendVerification } from '../api/verify-email.api';
 
 /**
- * Right after registering (issue 29): the person is signed in, but nothing reaches them until the
+ * Right after registering: the person is signed in, but nothing reaches them until the
  * emailed link confirms their address. Says so, where the email went, and sends it again on request.
  */
 export function ConfirmEmailNotice({ email }: { email: string }) {

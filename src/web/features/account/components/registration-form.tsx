@@ -74,7 +74,7 @@ export function RegistrationForm({
   footer?: ReactNode;
   /** Offer the preferences as optional checkboxes (the register-and-follow page). */
   offerPreferences?: boolean;
-  /** An address given beforehand (an invitation's, issue 32): filled in and not to be changed. */
+  /** An address given beforehand (an invitation's): filled in and not to be changed. */
   email?: string;
   onRegistered(email: string): void;
 }) {
@@ -104,7 +104,7 @@ export function RegistrationForm({
         ...(offerPreferences && preferenceIds.length > 0 ? { preferenceIds } : {}),
       });
       onRegistered(user.email);
-      // Signed in on this device at once (issue 29): following, choosing and push need no password.
+      // Signed in on this device at once: following, choosing and push need no password.
       adopt(accessToken, user);
     } catch (error) {
       applyServerErrors(error);

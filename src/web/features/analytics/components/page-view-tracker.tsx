@@ -17,7 +17,7 @@ function useConsent(): boolean {
 }
 
 /**
- * First-party page views (issue 13): each route change (a new path; a query change is the same
+ * First-party page views: each route change (a new path; a query change is the same
  * page) is sent once, with the page's visit source and, on the first view, the referrer. Nothing is
  * sent before the visitor accepts every cookie ("Only necessary" sends none); when they accept, the
  * page being read is sent. A public page's ?src= is remembered whatever the consent, for the follow

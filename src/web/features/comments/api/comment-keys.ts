@@ -5,6 +5,6 @@ export const commentKeys = {
   posts: ['comments', 'post'] as const,
   /** A post's comments, page by page. */
   list: (postId: string) => ['comments', 'post', postId] as const,
-  /** The followers an establishment muted (issue 32). */
+  /** The followers an establishment muted. */
   mutes: (establishmentId: string) => ['comments', 'mutes', establishmentId] as const,
 };

@@ -60,7 +60,7 @@ function useReplaceCachedComment(postId: string) {
     );
 }
 
-/** POST /api/notifications/{id}/comments; `asBusiness`: an operator writes as the business (issue 32). */
+/** POST /api/notifications/{id}/comments; `asBusiness`: an operator writes as the business. */
 export function useCreateComment(postId: string) {
   const refresh = useRefresh(postId);
   return useMutation({

@@ -33,7 +33,7 @@ import { DeleteCommentDialog } from './delete-comment-dialog';
 /**
  * One comment: who (the business, with its logo and an "operator" badge, when written in its voice),
  * when, whether edited or hidden, the text; edit inline (its author), remove (author, moderators),
- * hide and mute its author (moderators, issue 32).
+ * hide and mute its author (moderators).
  */
 export function CommentItem({
   postId,

@@ -42,7 +42,7 @@ export function CommentsSection({ post }: { post: Post }) {
   const headingId = useId();
   const query = useComments(post.id);
   const create = useCreateComment(post.id);
-  // Operators speak as the business by default (issue 32): the owner answers as the bar.
+  // Operators speak as the business by default: the owner answers as the bar.
   const [asBusiness, setAsBusiness] = useState(true);
   const sectionRef = useRef<HTMLElement>(null);
   const { hash } = useLocation();

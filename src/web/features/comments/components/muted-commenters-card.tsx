@@ -23,7 +23,7 @@ import { useCommentMutes, useSetMuted } from '../api/comments.api';
 import { commentErrorText, commentMessage } from '../comment-message';
 
 /**
- * The followers whose comments the business turned off (issue 32), for its moderators: who, since
+ * The followers whose comments the business turned off, for its moderators: who, since
  * when, by whom, and a button to turn them on again. Muting happens on a comment's menu.
  */
 export function MutedCommentersCard({ establishmentId }: { establishmentId: string }) {

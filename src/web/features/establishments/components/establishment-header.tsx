@@ -108,7 +108,7 @@ export function EstablishmentHeader({
                 size="small"
                 variant="outlined"
                 icon={<PeopleAltOutlinedIcon />}
-                // Operators also see who followed and still has to confirm their email (issue 29).
+                // Operators also see who followed and still has to confirm their email.
                 label={followers(establishment)}
               />
               {reach}

@@ -121,7 +121,7 @@ function useColumns(
       align: 'right',
       cell: (establishment) => format.number(establishment.followerCount),
     },
-    // Who followed and has not confirmed their email yet: not among the followers (issue 31).
+    // Who followed and has not confirmed their email yet: not among the followers.
     {
       key: 'waiting',
       header: t('management.table.waiting'),

@@ -37,7 +37,7 @@ export function voiceMessage(t: TFunction, message: string | undefined): string 
 }
 
 /**
- * Invite a colleague by email to operate the business (issue 32), and the invitations still open,
+ * Invite a colleague by email to operate the business, and the invitations still open,
  * each withdrawable. The address's messages sit beside the field.
  */
 export function OperatorInvitationsCard({ establishmentId }: { establishmentId: string }) {

@@ -16,7 +16,7 @@ interface Props {
 }
 
 /**
- * The welcome notification (issue 14): the text a new follower's phone gets once push is on, and its
+ * The welcome notification: the text a new follower's phone gets once push is on, and its
  * translations; empty sends none.
  */
 export function WelcomeNotificationFields({ register, control, errors, path }: Props) {

@@ -17,7 +17,7 @@ import { CopyableCode } from './copyable-code';
 import { CreateApiKeyDialog, scopeName } from './create-api-key-dialog';
 
 /**
- * An establishment's API keys (issue 30), for its operators: each key's name, scopes, last 4
+ * An establishment's API keys, for its operators: each key's name, scopes, last 4
  * characters, who created it and when, when it was last used, revoked or not; a new key (shown
  * once), revoking one (asked first), and a curl example that sends a notification with a key.
  */

@@ -2,7 +2,7 @@ import { Stack } from '@mui/material';
 import { ApiKeysCard } from './api-keys-card';
 import { WebhooksCard } from './webhooks-card';
 
-/** The establishment's Integrations tab (issue 30): its webhooks and its API keys. */
+/** The establishment's Integrations tab: its webhooks and its API keys. */
 export function IntegrationsTab({ establishmentId }: { establishmentId: string }) {
   return (
     <Stack spacing={3}>

@@ -40,7 +40,7 @@ import { CreateWebhookDialog, eventName, WebhookSecretDialog, webhookErrorText }
 const MONO = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
 
 /**
- * An establishment's outgoing webhooks (issue 30), for its operators: each one's URL, events, state,
+ * An establishment's outgoing webhooks, for its operators: each one's URL, events, state,
  * what it still owes and its last call; adding one (its signing secret shown once), turning it off
  * and on, a test event, rotating the secret, deleting, and its call history with "Resend".
  */

@@ -3,7 +3,7 @@ import * as contracts from '../../../../shared/contracts/drafts.contracts';
 import type { CreateDraftBody, DraftKind } from '../../../../shared/schemas/draft.schema';
 import { callApi } from '../../../lib/call-api';
 
-/** Drafts and templates of the compose form (issue 32). */
+/** Drafts and templates of the compose form. */
 export const draftKeys = {
   all: ['drafts'] as const,
   list: (establishmentId: string, kind: DraftKind) => [...draftKeys.all, establishmentId, kind] as const,

@@ -16,7 +16,7 @@ export const DELIVERY_POLL_MS = 2000;
 
 /**
  * How often the feeds and a post page are asked for again while the page is visible, so reactions
- * and comments of others show without reloading (issue 16); also on coming back to the tab.
+ * and comments of others show without reloading; also on coming back to the tab.
  */
 export const FEED_REFRESH_MS = 30_000;
 
@@ -115,7 +115,7 @@ export function useSendNotification(establishmentId: string) {
 
 /**
  * PATCH /api/notifications/{id}: "Post updated"; with `updatePhones`, the phones that got it show the
- * new text too (issue 26).
+ * new text too.
  */
 export function useEditPost() {
   const queryClient = useQueryClient();
@@ -134,7 +134,7 @@ export function useEditPost() {
 
 /**
  * DELETE /api/notifications/{id}: "Post deleted"; with `withdraw`, also taken off the phones that
- * got it (issue 26).
+ * got it.
  */
 export function useDeletePost() {
   const queryClient = useQueryClient();

@@ -3,7 +3,7 @@ import * as contracts from '../../../../shared/contracts/notifications.contracts
 import { notificationKeys } from '../../../lib/api/notification-keys';
 import { callApi } from '../../../lib/call-api';
 
-/** Scheduled sends (issue 16): under notificationKeys.all, so a send or an edit anywhere refreshes the list. */
+/** Scheduled sends: under notificationKeys.all, so a send or an edit anywhere refreshes the list. */
 export const scheduledKey = (establishmentId: string) =>
   [...notificationKeys.all, 'scheduled', establishmentId] as const;
 

@@ -33,7 +33,7 @@ export function CancelScheduledDialog({ post, due, onClose }: Props) {
     );
   };
 
-  // An occurrence of a weekly send (issue 32): cancelling it stops the series.
+  // An occurrence of a weekly send: cancelling it stops the series.
   const weekly = Boolean(post?.recurrence);
   return (
     <ConfirmDialog

@@ -23,7 +23,7 @@ export function ComposeCard({ establishment }: { establishment: Establishment })
   const titleId = useId();
   const cardRef = useRef<HTMLElement>(null);
   const [saving, setSaving] = useState<DraftKind | null>(null);
-  // A draft, a template or a past post handed over (issue 32): the form takes it, in view.
+  // A draft, a template or a past post handed over: the form takes it, in view.
   useComposeSeed((seed) => {
     compose.load(seed);
     cardRef.current?.scrollIntoView?.({ block: 'start' });

@@ -27,7 +27,7 @@ const HTTPS_SCHEME = 'https://';
 const SLACK = 20;
 
 /**
- * The rich part of a notification (issue 32), folded away until asked for: a title, the link a tap
+ * The rich part of a notification, folded away until asked for: a title, the link a tap
  * opens, and up to two buttons (label and link).
  */
 export function ComposeRichFields({ rich, name, disabled }: Props) {

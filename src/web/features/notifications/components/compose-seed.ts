@@ -5,7 +5,7 @@ import type { PostTranslations } from '../../../../shared/schemas/post-translati
 import type { NotificationAction } from '../../../../shared/schemas/rich-notification';
 
 /**
- * What the compose card can start from (issue 32): a draft, a template or a past post ("Duplicate").
+ * What the compose card can start from: a draft, a template or a past post ("Duplicate").
  * It travels in the router's location state to the establishment's page, where the compose card
  * takes it once, so any screen (the drafts card, a post's menu, the post page) can hand it over.
  */
@@ -14,7 +14,7 @@ export interface ComposeSeed {
   title: string;
   link: string;
   actions: NotificationAction[];
-  /** The text in other languages (issue 32). */
+  /** The text in other languages. */
   translations?: PostTranslations;
   /** The post's picture (and its PDF or video); a draft's has only id and url. */
   media: (Pick<Media, 'id' | 'url'> & Partial<Media>) | null;

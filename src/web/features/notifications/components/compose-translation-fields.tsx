@@ -4,7 +4,7 @@ import { translateMessage } from '../../../lib/translate-message';
 import type { ComposeRich } from './use-compose-rich';
 
 /**
- * The notification's text in the other languages (issue 32): followers whose app is in one of them
+ * The notification's text in the other languages: followers whose app is in one of them
  * get it, on their phone, by email and in the feed; the others get the message.
  */
 export function ComposeTranslationFields({ rich, disabled }: { rich: ComposeRich; disabled: boolean }) {

@@ -21,14 +21,14 @@ interface Props {
 
 /**
  * Ask before deleting a post; it leaves every feed and cannot come back. A send that reached phones
- * can be withdrawn from them too (issue 26).
+ * can be withdrawn from them too.
  */
 export function DeletePostDialog({ post, open, onClose, onDeleted }: Props) {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const remove = useDeletePost();
   const action = useDialogAction(remove.isPending, onClose);
-  // Off unless asked: the phones keep what they showed, as before issue 26.
+  // Off unless asked: the phones keep what they showed.
   const [withdraw, setWithdraw] = useState(false);
   const offerWithdraw = wentToPhones(post);
 

@@ -300,7 +300,7 @@ export function DeliveryTiles({ figures }: { figures: DeliveryFigures }) {
             </Box>
           )}
           {reachedNobody(figures) && <NoPushYetAlert />}
-          {/* Pending deliveries held back by followers' quiet hours (issue 16), counted apart. */}
+          {/* Pending deliveries held back by followers' quiet hours, counted apart. */}
           {figures.deferred > 0 && (
             <Alert severity="info" icon={<BedtimeOutlinedIcon fontSize="inherit" />}>
               <AlertTitle>

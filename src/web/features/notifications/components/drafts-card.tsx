@@ -14,7 +14,7 @@ import { failureText } from './compose-helpers';
 import { useStartComposeWith } from './compose-seed';
 
 /**
- * An establishment's drafts and templates (issue 32): each opens in the compose card ("Use"); a
+ * An establishment's drafts and templates: each opens in the compose card ("Use"); a
  * draft or template no longer wanted is deleted.
  */
 export function DraftsCard({ establishmentId }: { establishmentId: string }) {

@@ -8,7 +8,7 @@ import { useLocaleFormat } from '../../../lib/use-locale-format';
 /** The longest delay setTimeout keeps (about 24.8 days); a later end is looked at again on a later render. */
 const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 
-/** Whether an offer's end (issue 26) has passed; it turns by itself at that moment while the page stays open. */
+/** Whether an offer's end has passed; it turns by itself at that moment while the page stays open. */
 export function useOfferEnded(validUntil: string | null): boolean {
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   const end = validUntil ? new Date(validUntil).getTime() : Number.NaN;

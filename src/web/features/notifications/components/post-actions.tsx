@@ -17,7 +17,7 @@ import { EditPostDialog } from './edit-post-dialog';
 
 /**
  * Edit and delete, for the post's owner or an admin; pin to the top of the business's feed or unpin,
- * for who may send for it (issue 32); nothing at all for anyone else.
+ * for who may send for it; nothing at all for anyone else.
  */
 export function PostActions({ post, onDeleted }: { post: Post; onDeleted?(): void }) {
   const { t } = useTranslation();
@@ -35,7 +35,7 @@ export function PostActions({ post, onDeleted }: { post: Post; onDeleted?(): voi
     can('post:pin', { establishmentId: post.establishment.id });
   const pinned = usePinnedPost(post.establishment.id, mayPin);
   const setPinned = useSetPinned(post.establishment.id);
-  // Who may send for the business may start a new send from this one (issue 32).
+  // Who may send for the business may start a new send from this one.
   const mayDuplicate = can('notificationPost:create', { establishmentId: post.establishment.id });
   const startWith = useStartComposeWith(post.establishment.id);
   if (!mayEdit && !mayDelete && !mayPin && !mayDuplicate) return null;

@@ -43,7 +43,7 @@ export interface PostCardProps {
   linkToPost?: boolean;
   /** The whole picture instead of a crop (the post page). */
   fullPicture?: boolean;
-  /** Shown first in its establishment's feed, marked "Pinned" (issue 32). */
+  /** Shown first in its establishment's feed, marked "Pinned". */
   pinned?: boolean;
   onDeleted?(): void;
   /**
@@ -158,7 +158,7 @@ export function PostCard({
             color: ended ? 'text.secondary' : undefined,
           }}
         >
-          {/* The reader's language when the business translated it (issue 32). */}
+          {/* The reader's language when the business translated it. */}
           {textIn(post, i18n.language)}
         </Typography>
         <PostLinks link={post.link} actions={post.actions} />

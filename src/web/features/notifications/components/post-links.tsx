@@ -17,7 +17,7 @@ function hostOf(url: string): string {
 const OUTSIDE = { target: '_blank', rel: 'noopener noreferrer' } as const;
 
 /**
- * A post's link and buttons (issue 32) in the feed: the buttons a phone shows under the
+ * A post's link and buttons in the feed: the buttons a phone shows under the
  * notification, as buttons here on every browser, and the link its tap opens.
  */
 export function PostLinks({ link, actions }: { link: string | null; actions: NotificationAction[] }) {

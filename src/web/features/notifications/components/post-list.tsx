@@ -15,7 +15,7 @@ interface Props {
   /** The list's accessible name. */
   label: string;
   renderPost(post: Post): ReactNode;
-  /** Shown before the posts (the pinned post, issue 32). */
+  /** Shown before the posts (the pinned post). */
   leading?: ReactNode;
   /** A post left out of the list: the pinned one, shown first as `leading`. */
   skipId?: string;

@@ -23,7 +23,7 @@ function fileSize(bytes: number, language: string) {
 }
 
 /**
- * What a post shows under its text (issue 32): its picture; a video that plays in place (its
+ * What a post shows under its text: its picture; a video that plays in place (its
  * poster first, nothing fetched until played, then by range); a PDF's first page that opens the file,
  * with a button saying what it is and how large.
  */

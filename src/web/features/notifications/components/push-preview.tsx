@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 interface Props {
   /** The notification's title: the operator's, else the business's name. */
   title: string;
-  /** Its buttons' labels (issue 32), shown as Android shows them under the notification. */
+  /** Its buttons' labels, shown as Android shows them under the notification. */
   actions?: string[];
   body: string;
   /** The business's logo, or the app's icon. */

@@ -20,7 +20,7 @@ interface Props {
 }
 
 /**
- * "Repeat every week" (issue 32), under a scheduled send: on the first send's weekday at its time
+ * "Repeat every week", under a scheduled send: on the first send's weekday at its time
  * on the establishment's clock, until a last date.
  */
 export function RepeatField({ timeZone, first, on, onToggle, until, onUntilChange, error, disabled }: Props) {

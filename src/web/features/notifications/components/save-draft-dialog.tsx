@@ -24,7 +24,7 @@ interface Props {
   onClose(): void;
 }
 
-/** Keep the compose form as a draft or a template (issue 32), under a name the operator may change. */
+/** Keep the compose form as a draft or a template, under a name the operator may change. */
 export function SaveDraftDialog({ establishmentId, kind, seed, onClose }: Props) {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();

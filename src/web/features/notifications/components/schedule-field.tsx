@@ -90,7 +90,7 @@ interface Props extends WhenProps {
   onModeChange(mode: SendMode): void;
 }
 
-/** "Send now" or "Schedule" at a date and time in the establishment's time zone (issue 16). */
+/** "Send now" or "Schedule" at a date and time in the establishment's time zone. */
 export function ScheduleField({ mode, onModeChange, disabled, ...when }: Props) {
   const { t } = useTranslation();
   const labelId = useId();

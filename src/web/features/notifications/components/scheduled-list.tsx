@@ -37,7 +37,7 @@ const LATE_MS = 2 * 60_000;
 
 /**
  * The establishment's scheduled sends, soonest first, each with its due time on the establishment's
- * clock; its owner (or an admin) edits or cancels it until it goes (issue 16).
+ * clock; its owner (or an admin) edits or cancels it until it goes.
  */
 export function ScheduledList({ establishment }: Props) {
   const { t } = useTranslation();

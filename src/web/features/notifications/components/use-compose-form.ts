@@ -115,7 +115,7 @@ export function useComposeForm(establishment: Establishment) {
       }
     })();
 
-  /** Start from a draft, a template or a past post (issue 32): its words, picture and buttons. */
+  /** Start from a draft, a template or a past post: its words, picture and buttons. */
   const load = (seed: ComposeSeed) => {
     form.reset({ text: seed.text });
     rich.load(seed);

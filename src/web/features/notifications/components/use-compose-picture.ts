@@ -6,7 +6,7 @@ import { translateMessage } from '../../../lib/translate-message';
 import { useUploadMedia } from '../api/notifications.api';
 import { uploadFailureText } from './compose-helpers';
 
-/** What a media row says when only its picture is known (a draft's, a past post's before issue 32). */
+/** What a media row says when only its picture is known (a draft's, an older post's). */
 const PICTURE_ONLY = {
   width: 0,
   height: 0,

@@ -13,7 +13,7 @@ import {
 /** Where every link starts: a new button's link is filled with it. */
 const HTTPS_SCHEME = 'https://';
 
-/** The rules the server applies to the rich part of a send (issue 32), checked before asking it. */
+/** The rules the server applies to the rich part of a send, checked before asking it. */
 const RichSchema = z.object({
   title: notificationTitleField,
   link: notificationLinkField.optional(),
@@ -25,14 +25,14 @@ const isRichField = (key: string) =>
   key === 'title' || key === 'link' || key.startsWith('actions') || key.startsWith('translations.');
 
 /**
- * A notification's title, link and up to two buttons (issue 32), as the compose card edits them:
+ * A notification's title, link and up to two buttons, as the compose card edits them:
  * each problem beside its field (in English as the API says it; the field translates it).
  */
 export function useComposeRich() {
   const [title, setTitle] = useState('');
   const [link, setLink] = useState('');
   const [actions, setActions] = useState<NotificationAction[]>([]);
-  // The text in other languages (issue 32), by language code.
+  // The text in other languages, by language code.
   const [translations, setTranslations] = useState<PostTranslations>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   // Counts loads (a draft, a template, a past post): the section opens to show what came in.

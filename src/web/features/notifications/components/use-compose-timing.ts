@@ -12,8 +12,8 @@ const weeksAfter = (date: string, weeks: number) =>
   new Date(Date.parse(`${date}T12:00:00Z`) + weeks * 7 * 24 * 3600_000).toISOString().slice(0, 10);
 
 /**
- * When a composed notification goes (now, or at a date and time on the establishment's clock, issue
- * 16) and when its offer ends (issue 26, off unless asked), with the problems said beside each.
+ * When a composed notification goes (now, or at a date and time on the establishment's clock) and
+ * when its offer ends (off unless asked), with the problems said beside each.
  */
 export function useComposeTiming(timeZone: string) {
   const { t } = useTranslation();
@@ -23,7 +23,7 @@ export function useComposeTiming(timeZone: string) {
   const [ends, setEnds] = useState(false);
   const [until, setUntil] = useState(() => ({ date: '', time: '' }));
   const [untilError, setUntilError] = useState<string | null>(null);
-  // Weekly (issue 32): the first send is the scheduled one; it repeats until a last date.
+  // Weekly: the first send is the scheduled one; it repeats until a last date.
   const [repeats, setRepeats] = useState(false);
   const [lastDate, setLastDate] = useState('');
   const [repeatError, setRepeatError] = useState<string | null>(null);

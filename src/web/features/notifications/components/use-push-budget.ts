@@ -21,7 +21,7 @@ export interface PushContent {
 
 /**
  * Characters of the text's own kind that still fit in `bytes`: a push is counted in bytes, which an
- * operator cannot see, so the form says characters (issue 32). Each character costs what the text's
+ * operator cannot see, so the form says characters. Each character costs what the text's
  * characters cost on average as sent (1 for plain Latin, 2 for accented or Cyrillic, 3 for most
  * Asian scripts, more for quotes and line breaks, which are escaped).
  */

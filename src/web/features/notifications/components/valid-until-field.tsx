@@ -47,7 +47,7 @@ interface Props {
 const ownZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**
- * "Offer ends" (issue 26): off by default; on, a date and a time on the establishment's clock after
+ * "Offer ends": off by default; on, a date and a time on the establishment's clock after
  * which the notification is no longer delivered and the post shows as ended.
  */
 export function ValidUntilField({ on, onToggle, disabled, ...end }: Props) {

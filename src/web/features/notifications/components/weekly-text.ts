@@ -1,4 +1,4 @@
-/** How weekly sends (issue 32) are said: "Every Friday at 17:00 until 31 Dec 2026", in the user's language. */
+/** How weekly sends are said: "Every Friday at 17:00 until 31 Dec 2026", in the user's language. */
 import type { TFunction } from 'i18next';
 
 /** A weekday's name (ISO 1 Monday ... 7 Sunday) in a locale: 2024-01-01 was a Monday. */

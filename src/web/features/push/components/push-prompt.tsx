@@ -8,7 +8,7 @@ import { PushStateText } from './push-state-text';
 import { usePushToggle } from './use-push-toggle';
 
 /**
- * The offer to turn notifications on (issues 14 and 29), in the feed, on a followed business's page
+ * The offer to turn notifications on, in the feed, on a followed business's page
  * and straight after registering: one sentence on what they bring (what this business sends, when
  * there is one) and a button, the only place that makes the browser ask. Blocked: how to allow them again. On an
  * iPhone in Safari: how to add the app to the Home Screen. Gone once on, or after "Not now".

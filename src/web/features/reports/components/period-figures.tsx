@@ -31,7 +31,7 @@ const COUNTS = [
 /** Figures whose rise is neither good nor bad: no coloured arrow against the period before. */
 const UNJUDGED = new Set<(typeof COUNTS)[number]>(['waiting']);
 
-/** Engagement with the period's posts (issue 16): reactions and comments made in it, a pair of its own. */
+/** Engagement with the period's posts: reactions and comments made in it, a pair of its own. */
 const ENGAGEMENT = ['reactions', 'comments'] as const;
 
 /** A share with no devices behind it means nothing: shown as a dash. */

@@ -39,7 +39,7 @@ type TabName = (typeof TABS)[number];
 
 /**
  * Below md (a phone, a small tablet) the tabs wrap onto more lines instead of scrolling, so every one
- * shows: 6-7 of them do not fit 360-390 px, and a scroll arrow hid the last ones (issue 32). The
+ * shows: 6-7 of them do not fit 360-390 px, and a scroll arrow hid the last ones. The
  * sliding indicator cannot follow a wrapped tab, so the selected one is underlined itself.
  */
 const WRAPPED_TABS: SxProps<Theme> = {
@@ -75,7 +75,7 @@ function useAccess(establishment: EstablishmentView | undefined) {
     if (establishment.audience !== 'operator') return tab === 'feed';
     if (tab === 'profile' || tab === 'gallery') return canEdit;
     if (tab === 'share' || tab === 'members') return manages;
-    // Webhooks and API keys (issue 30): who may manage either (can(): webhook:manage, apiKey:manage).
+    // Webhooks and API keys: who may manage either (can(): webhook:manage, apiKey:manage).
     if (tab === 'integrations') return can('webhook:manage', resource) || can('apiKey:manage', resource);
     return true;
   });
@@ -85,7 +85,7 @@ function useAccess(establishment: EstablishmentView | undefined) {
     locked: establishment.blocked && !can('establishment:edit', { ...resource, blocked: true }),
     canPost: can('notificationPost:create', resource) && !establishment.blocked,
     canExportFollowers: can('followers:export', resource),
-    // Issue 32: inviting colleagues to operate it, and who is muted in its comments.
+    // Inviting colleagues to operate it, and who is muted in its comments.
     canInvite: can('operator:invite', resource),
     canMute: can('comment:mute', resource),
     // A follower chooses how its news reaches them (phone, email, feed only, paused) on its page too.

@@ -29,7 +29,7 @@ export function FeedTab({ establishment, canPost }: { establishment: Establishme
     registeredById: establishment.audience === 'operator' ? establishment.registeredById : null,
   });
   const posts = useEstablishmentPosts(establishment.id, manages);
-  // The post the business pinned shows first, marked, and not again in its place (issue 32).
+  // The post the business pinned shows first, marked, and not again in its place.
   const pinned = usePinnedPost(establishment.id).data ?? null;
   const stopped = establishment.status === 'blocked' || establishment.status === 'inactive';
   // Only those who edit its profile can make it active again (not its representative).

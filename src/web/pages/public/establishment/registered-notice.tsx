@@ -5,7 +5,7 @@ import { ConfirmEmailNotice } from '../../../features/account/components/confirm
 import { PushPrompt } from '../../../features/push/components/push-prompt';
 
 /**
- * After registering and following (issue 29): the person is signed in on this device. First the
+ * After registering and following: the person is signed in on this device. First the
  * one tap that matters, notifications on (or, on an iPhone's browser, the Home Screen steps), then
  * the emailed link that starts the deliveries, with a way to send it again.
  */
