@@ -25,7 +25,12 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  // The JSON report is what `npm run test:timings` reads.
+  reporter: [
+    ['list'],
+    ['html', { open: 'never', outputFolder: 'playwright-report' }],
+    ['json', { outputFile: 'test-results/e2e-report.json' }],
+  ],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     // A click or a page load that cannot happen fails in seconds, not at the 60 s test timeout.

@@ -10,6 +10,19 @@ export default defineConfig({
     // that the next file could trip on: an app it starts, it closes.
     maxWorkers: 2,
     isolate: false,
+    // The JSON report is what `npm run test:timings` reads, one per database.
+    reporters: ['default', 'json'],
+    outputFile: { json: `test-results/vitest-${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'}.json` },
+    // What runs on PostgreSQL too (docs/testing.md, "PostgreSQL's own behaviour"): a test or a file
+    // (`// @module-tag postgres`) whose outcome depends on PostgreSQL itself, which PGlite (one
+    // connection, one process) cannot show. `npm run test:postgres` runs only those.
+    tags: [
+      {
+        name: 'postgres',
+        description:
+          'Depends on PostgreSQL itself: concurrent transactions, locks, SKIP LOCKED, advisory locks, several processes on one database, kill -9 and restart, pg-boss across processes, query plans at size.',
+      },
+    ],
     projects: [
       {
         extends: true,
