@@ -209,10 +209,11 @@ describe('admin CLI', () => {
     expect(again.stderr).toContain('already exists');
   }, 240_000);
 
-  // PostgreSQL's own behaviour: registered only in the PostgreSQL run of the suite (CI runs both).
+  // PostgreSQL's own behaviour: registered only when the suite runs on PostgreSQL (npm run test:postgres).
   const onPostgres = process.env.TEST_DATABASE_URL ? it : undefined;
   onPostgres?.(
     'on PostgreSQL: works while the server runs, and the server sees the account at once',
+    { tags: ['postgres'], timeout: 120_000 },
     async () => {
       const database = await createTestDatabaseUrl();
       try {
@@ -228,6 +229,5 @@ describe('admin CLI', () => {
         await database.drop();
       }
     },
-    120_000,
   );
 });

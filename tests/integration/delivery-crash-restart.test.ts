@@ -1,3 +1,4 @@
+// @module-tag postgres
 /**
  * The delivery pipeline survives its workers: the real server runs as a child process, is killed
  * (SIGKILL) in the middle of a send and started again; the send completes with no recipient lost,

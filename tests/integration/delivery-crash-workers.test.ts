@@ -1,3 +1,4 @@
+// @module-tag postgres
 /**
  * On PostgreSQL, two `npm run worker` processes share one send without sending anything twice,
  * processes starting together all come up, and a large audience walked in ranges (issue 33)

@@ -1,3 +1,4 @@
+// @module-tag postgres
 /**
  * The email channel survives its worker (issue 28): the real server runs as a child process and is
  * killed (SIGKILL) while a send's emails go out, then started again; every follower choosing email

@@ -47,7 +47,7 @@ function expectRateLimited(res: LightMyRequestResponse) {
   expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
 }
 
-describe('rate limits shared by two instances on one database', () => {
+describe('rate limits shared by two instances on one database', { tags: ['postgres'] }, () => {
   let t: TestApp;
   let other: Awaited<ReturnType<typeof anotherInstance>>;
   let admin: Session;

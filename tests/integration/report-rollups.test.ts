@@ -355,7 +355,9 @@ describe('report rollups', () => {
     expect(platformFunnel).toEqual(summedFunnel);
   });
 
-  it('lose no count when many receipts and follows for one establishment arrive at once', async () => {
+  it('lose no count when many receipts and follows for one establishment arrive at once', {
+    tags: ['postgres'],
+  }, async () => {
     const [establishment] = await sql(
       `INSERT INTO establishments (public_id, name, time_zone) VALUES ('rollup-busy', 'Busy', 'UTC') RETURNING id`,
     );

@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

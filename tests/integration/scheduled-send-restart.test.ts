@@ -1,3 +1,4 @@
+// @module-tag postgres
 /**
  * A scheduled send survives a restart (issue 16): planned on one instance of the app, which then
  * stops; a new instance on the same database (PGlite on disk, or the PostgreSQL database of

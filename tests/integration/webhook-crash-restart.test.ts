@@ -1,3 +1,4 @@
+// @module-tag postgres
 /**
  * A webhook survives its worker (issue 30): the real server runs as a child process and is killed
  * (SIGKILL) while it waits for a receiver's answer, with more events committed behind that call;

@@ -91,7 +91,9 @@ describe('accounts API', () => {
       expect(Msg.emailExists).toBe('Email already exists.');
     });
 
-    it('lets exactly one of two identical registrations sent at once succeed', async () => {
+    it('lets exactly one of two identical registrations sent at once succeed', {
+      tags: ['postgres'],
+    }, async () => {
       const email = uniqueEmail('race');
       const results = await Promise.all([
         post('/api/account/register', registration(email)),

@@ -152,7 +152,9 @@ describe('accounts API', () => {
       expectError(await post('/api/account/logout', undefined, token), 401, Msg.unauthorized);
     });
 
-    it('refuses every request sent after logout, while those sent before it are still answered', async () => {
+    it('refuses every request sent after logout, while those sent before it are still answered', {
+      tags: ['postgres'],
+    }, async () => {
       const { token } = await newUser('logout-race');
       // A backlog of the session's requests, in flight while it logs out: requests of one session
       // share its reads, and none sent after the logout may share one that began before it.

@@ -179,7 +179,7 @@ describe('POST /api/analytics/pageview', () => {
     expect(platform.total.views - platformBefore.total.views).toBe(4);
   });
 
-  it('counts one visitor for views sent at the same moment', async () => {
+  it('counts one visitor for views sent at the same moment', { tags: ['postgres'] }, async () => {
     const place = await actors(t).establishment(admin, 'Burst Bakery');
     const ip = freshIp();
     const answers = await Promise.all(

@@ -1,3 +1,4 @@
+// @module-tag postgres
 /**
  * The gallery limit under concurrency (issue 9, point 5): uploads arriving together must not get
  * past GALLERY_LIMIT between counting and inserting, and a refused upload leaves no file behind.

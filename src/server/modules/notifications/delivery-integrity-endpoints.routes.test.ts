@@ -122,7 +122,9 @@ describe('push endpoints', () => {
 });
 
 describe('compose', () => {
-  it('sends once per Idempotency-Key, a double click included, and answers the first send', async () => {
+  it('sends once per Idempotency-Key, a double click included, and answers the first send', {
+    tags: ['postgres'],
+  }, async () => {
     const { establishment, client } = await business(a, admin, 'Double Click Diner');
     const follower = await a.followerOf(establishment.id);
     const phone = await device(a, push, follower);

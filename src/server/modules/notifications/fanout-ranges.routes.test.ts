@@ -1,3 +1,4 @@
+// @module-tag postgres
 /**
  * The fan-out split (issue 33): an audience larger than FANOUT_RANGE_SIZE is planned as ranges of
  * user ids, each walked by its own job; every phone gets the send exactly once, a targeted send

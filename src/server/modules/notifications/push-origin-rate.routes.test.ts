@@ -1,3 +1,4 @@
+// @module-tag postgres
 /**
  * A push service's rate limit (issue 33, PUSH_ORIGIN_RATES): every send to it shares the one
  * allowance, so a burst of sends is spread over time rather than one of them spending the quota

@@ -184,7 +184,7 @@ describe('setting, changing and removing a reaction', () => {
   });
 });
 
-describe('the one-reaction rule under concurrent requests', () => {
+describe('the one-reaction rule under concurrent requests', { tags: ['postgres'] }, () => {
   it('20 parallel requests of one user with different kinds leave one row, and the counts sum to 1', async () => {
     const { post, follower } = await postWithFollower('Race Bar');
     const answers = await Promise.all(
