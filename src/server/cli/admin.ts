@@ -1,8 +1,6 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config';
-import { openDatabase } from '../db/client';
 import { acquireEmbeddedLock, EmbeddedDatabaseInUse, usesEmbeddedDatabase } from '../lib/embedded-lock';
-import { createAdmin } from '../modules/account/admin-bootstrap';
 
 const USAGE = `Usage: npm run admin -- <command> [options]
 
@@ -85,6 +83,12 @@ async function main() {
       );
     }
   }
+  // Imported only now: the database driver and the account code take seconds to load, which
+  // --help and a mistyped command need not wait for.
+  const [{ openDatabase }, { createAdmin }] = await Promise.all([
+    import('../db/client'),
+    import('../modules/account/admin-bootstrap'),
+  ]);
   const database = await openDatabase(config.databaseUrl, config.dataDir);
   try {
     await database.migrate();
