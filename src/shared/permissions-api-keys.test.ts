@@ -12,7 +12,7 @@ import {
 } from './permissions';
 
 /*
- * An API key as an actor (issue 30), written out independently of permissions.ts: a key of
+ * An API key as an actor, written out independently of permissions.ts: a key of
  * establishment A acts on A only, and only within its scopes:
  * - send: apiKey:send, notificationPost:create (the send endpoint), notificationPost:read (its posts);
  * - read:stats: apiKey:readStats, report:read (the dashboard and the funnel);

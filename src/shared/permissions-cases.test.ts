@@ -60,7 +60,7 @@ describe('can() readable cases', () => {
     expect(can(customerOfA, 'comment:delete', { ownerId: 'f1', establishmentId: A })).toBe(true);
     expect(can(clientOfA, 'notificationPost:delete', { ownerId: 'f1', establishmentId: A })).toBe(false);
     expect(can(admin, 'comment:delete', { ownerId: 'f1' })).toBe(true);
-    // Issue 31: admins moderate by hiding or deleting, never by rewriting someone's words.
+    // Admins moderate by hiding or deleting, never by rewriting someone's words.
     expect(can(admin, 'comment:edit', { ownerId: 'f1' })).toBe(false);
     expect(can(admin, 'comment:edit', { ownerId: admin.id })).toBe(true);
   });
@@ -81,7 +81,7 @@ describe('can() readable cases', () => {
     expect(can(waiting, 'user:customer')).toBe(true);
     expect(can(waiting, 'notificationPost:read', { establishmentId: A })).toBe(false);
     expect(can(waiting, 'feed:read')).toBe(false);
-    // Deliveries wait for verification: asking first loses nothing (issue 29).
+    // Deliveries wait for verification: asking first loses nothing.
     expect(can(waiting, 'push:subscribe')).toBe(true);
     expect(can(waiting, 'customerEstablishment', { establishmentId: A })).toBe(true);
     expect(can(waiting, 'customerEstablishment', { establishmentId: B })).toBe(false);

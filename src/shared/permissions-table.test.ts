@@ -19,14 +19,15 @@ import { type Actor, can, RIGHTS, type Right } from './permissions';
  *   representant who registered it (the operator view: tax id, VAT, business id, client count);
  * - establishment:edit (ours): a client operating it, while it is not blocked; admins even then;
  * - establishment:read (ours): who manages it, and its members (followers and operators);
- * - comment:moderate and reaction:list (ours, issue 16): who may send for the establishment;
- * - issue 32: comment:asBusiness, a client operating it; comment:mute and post:pin, who may send
- *   for it (post:pin not while blocked); operator:invite, who manages it; accepting, anyone signed in;
+ * - comment:moderate and reaction:list (ours): who may send for the establishment;
+ * - the business's voice (ours): comment:asBusiness, a client operating it; comment:mute and
+ *   post:pin, who may send for it (post:pin not while blocked); operator:invite, who manages it;
+ *   accepting, anyone signed in;
  * - a role outside the table: no, for everything;
  * - email not verified (the "unverified" columns): the role's table rights (user:*,
  *   hasEstablishment) stay, and so do choosing how a business reaches them (customerEstablishment)
- *   and turning notifications on (push:subscribe), since deliveries wait for verification (issue
- *   29); every other right about an establishment's content or audience is no; an admin keeps
+ *   and turning notifications on (push:subscribe), since deliveries wait for verification;
+ *   every other right about an establishment's content or audience is no; an admin keeps
  *   everything.
  */
 
@@ -75,12 +76,12 @@ const TABLE: ReadonlyArray<readonly [Right, Rule, Rule, Rule, Rule, Rule, Rule, 
   ['notificationPost:read',      N,    M,       M,     M,  Y,    N,   N,        N,      N,   Y],
   ['feed:read',                  N,    Y,       Y,     Y,  Y,    N,   N,        N,      N,   Y],
   ['push:subscribe',             N,    Y,       Y,     Y,  Y,    N,   Y,        Y,      Y,   Y],
-  // Ours (issue 11): an establishment's page. Resources here are not blocked; see the readable cases.
+  // Ours: an establishment's page. Resources here are not blocked; see the readable cases.
   ['establishment:manage',       N,    N,       M,     M,  Y,    N,   N,        N,      N,   Y],
   ['establishment:edit',         N,    N,       M,     N,  Y,    N,   N,        N,      N,   Y],
   ['establishment:readPrivate',  N,    N,       M,     M,  Y,    N,   N,        N,      N,   Y],
   ['establishment:read',         N,    M,       M,     M,  Y,    N,   N,        N,      N,   Y],
-  // Ours (issue 12): the admin's tools are the admin's alone.
+  // Ours: the admin's tools are the admin's alone.
   ['user:impersonate',           N,    N,       N,     N,  Y,    N,   N,        N,      N,   Y],
   ['user:resetPassword',         N,    N,       N,     N,  Y,    N,   N,        N,      N,   Y],
   ['user:sendVerification',      N,    N,       N,     N,  Y,    N,   N,        N,      N,   Y],
@@ -95,21 +96,21 @@ const TABLE: ReadonlyArray<readonly [Right, Rule, Rule, Rule, Rule, Rule, Rule, 
   ['followers:export',           N,    N,       M,     M,  Y,    N,   N,        N,      N,   Y],
   // Businesses' contact requests from /home reach the representatives.
   ['contactRequest:read',        N,    N,       N,     Y,  Y,    N,   N,        N,      Y,   Y],
-  // Ours (issue 13): an establishment's reports to who manages it; the platform's to admins.
+  // Ours: an establishment's reports to who manages it; the platform's to admins.
   ['report:read',                N,    N,       M,     M,  Y,    N,   N,        N,      N,   Y],
   ['report:platform',            N,    N,       N,     N,  Y,    N,   N,        N,      N,   Y],
-  // Ours (issue 16): moderating comments and seeing who reacted, by whoever may send for it.
+  // Ours: moderating comments and seeing who reacted, by whoever may send for it.
   ['comment:moderate',           N,    N,       M,     M,  Y,    N,   N,        N,      N,   Y],
   ['reaction:list',              N,    N,       M,     M,  Y,    N,   N,        N,      N,   Y],
-  // Ours (issue 30): who manages an establishment manages its API keys; a key's scopes are held by
+  // Ours: who manages an establishment manages its API keys; a key's scopes are held by
   // keys alone (permissions-api-keys.test.ts), and by admins, who hold every right.
   ['apiKey:manage',              N,    N,       M,     M,  Y,    N,   N,        N,      N,   Y],
   ['apiKey:send',                N,    N,       N,     N,  Y,    N,   N,        N,      N,   Y],
   ['apiKey:readStats',           N,    N,       N,     N,  Y,    N,   N,        N,      N,   Y],
   ['apiKey:readFollowers',       N,    N,       N,     N,  Y,    N,   N,        N,      N,   Y],
-  // Ours (issue 30): who manages an establishment manages its webhooks.
+  // Ours: who manages an establishment manages its webhooks.
   ['webhook:manage',             N,    N,       M,     M,  Y,    N,   N,        N,      N,   Y],
-  // Ours (issue 32): the business's voice is its operators' (not its representative's); who may
+  // Ours: the business's voice is its operators' (not its representative's); who may
   // moderate mutes; who may send pins; who manages it invites; anyone signed in accepts (the
   // invitation's address decides, an unconfirmed one included: the emailed link confirms it).
   ['comment:asBusiness',         N,    N,       M,     N,  Y,    N,   N,        N,      N,   Y],

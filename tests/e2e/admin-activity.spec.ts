@@ -5,7 +5,7 @@ import { adminToken, apiLogin, registerCustomer, startSignedIn } from './support
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /**
- * Issue 31, point 2: what an admin did while logged in as someone is in the audit log, and the
+ * What an admin did while logged in as someone is in the audit log, and the
  * person sees it in their own account, with who and when.
  */
 test.describe('admin access, as the person sees it', () => {

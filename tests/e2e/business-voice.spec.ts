@@ -8,7 +8,7 @@ import { linkTo, waitForMail } from './support/mailbox';
 import { apiLogin, registerCustomer, startSignedIn, uniqueEmail } from './support/users';
 
 /**
- * The business's own voice (issue 32), as an operator on a phone: pin a post, comment as the
+ * The business's own voice, as an operator on a phone: pin a post, comment as the
  * business, hide a follower's comment and mute them, invite a colleague who signs up and accepts.
  */
 

@@ -150,7 +150,7 @@ test.describe('comments', () => {
     await expect(toggle).toBeChecked();
     await toggle.click();
     await expect(snackbar(operator.page, 'Comments are off for this post')).toBeVisible();
-    // Its label says the state it is in (issue 32).
+    // Its label says the state it is in.
     await expect(operator.page.getByRole('switch', { name: 'Comments off' })).not.toBeChecked();
 
     await page.reload();

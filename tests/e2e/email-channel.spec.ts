@@ -1,5 +1,5 @@
 /**
- * Email as a second channel (issue 28), as a follower uses it: they choose email for a business in
+ * Email as a second channel, as a follower uses it: they choose email for a business in
  * their account (agreeing to news by email), the business's next send arrives in the SMTP sink, and
  * the email's own link stops it on a page that asks first.
  */

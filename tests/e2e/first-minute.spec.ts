@@ -1,5 +1,5 @@
 /**
- * A customer's first minute (issues 14 and 29): the QR code on the table → the business's page →
+ * A customer's first minute: the QR code on the table → the business's page →
  * follow → one form (signed in at once) → "Turn on notifications" → the emailed link → the
  * business's welcome notification shown by the app's real service worker. On a 390x844 phone, the
  * pages on emulated slow 4G, typing at a person's pace; each step's time, taps, characters typed
@@ -170,8 +170,8 @@ test.describe("a customer's first minute", () => {
 
     const figures = path.report();
     console.log(figures.text);
-    // The issue's targets: one form of at most 5 fields, at most one switch to the email app, no
-    // password typed, at most 3 taps after the form, the welcome within 60 s of scanning.
+    // The first minute's targets: one form of at most 5 fields, at most one switch to the email
+    // app, no password typed, at most 3 taps after the form, the welcome within 60 s of scanning.
     expect(figures.passwordCharacters).toBe(0);
     expect(figures.appSwitches).toBeLessThanOrEqual(1);
     expect(figures.tapsAfterForm).toBeLessThanOrEqual(3);

@@ -6,7 +6,7 @@ import { expect, test } from './support/fixtures';
 import { DESKTOP } from './support/screenshots';
 import { adminToken, createUserAsAdmin, startSignedIn } from './support/users';
 
-// Details a review found in the operator screens (issue 31, point 9), checked as an admin sees them.
+// Details a review found in the operator screens, checked as an admin sees them.
 test.use({ viewport: DESKTOP });
 
 /** The brief's phone: the screens are looked at 390 px wide as well as at 1280x800. */

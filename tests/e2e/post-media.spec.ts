@@ -10,7 +10,7 @@ import { screenshotBoth } from './support/screenshots';
 import { apiLogin, registerCustomer, startSignedIn } from './support/users';
 
 /**
- * Issue 32: an operator posts a short video (the browser takes its poster frame) and a PDF menu
+ * An operator posts a short video (the browser takes its poster frame) and a PDF menu
  * (the server draws its first page); a follower plays the video in the feed, fetched by range, and
  * opens the menu.
  */

@@ -7,7 +7,7 @@ import { expect, test } from './support/fixtures';
 import { waitForMail } from './support/mailbox';
 import { apiLogin, registerCustomer, startSignedIn, uniqueEmail } from './support/users';
 
-/** The phone the issue names (a QR code scanned at the table). */
+/** A customer's phone (a QR code scanned at the table). */
 const PHONE = { width: 390, height: 844 };
 
 const strings = (language: string) => ({
@@ -94,7 +94,7 @@ test.describe('the light public page (server-rendered)', () => {
     ).toBe(true);
     await submit.click();
     await expect(page.getByRole('heading', { name: 'Successfully Registered!' })).toBeVisible();
-    // Registered and signed in (issue 29): the web app takes over for the next step.
+    // Registered and signed in: the web app takes over for the next step.
     await expect(page.getByText('Confirm your email to start receiving')).toBeVisible({ timeout: 20_000 });
     await expect(page.getByText(`We have sent an email to ${email}`)).toBeVisible();
     expect(scripts.some((path) => /\/assets\/app-/.test(path))).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * Push that repairs itself and can be taken back (issue 26), in Chromium's real service worker:
+ * Push that repairs itself and can be taken back, in Chromium's real service worker:
  * the worker moves a subscription the browser replaced (pushsubscriptionchange) to the server with
  * its device secret; the app registers a fresh subscription at start when the server had lost this
  * device's; a withdrawal closes the shown notification.

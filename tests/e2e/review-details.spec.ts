@@ -7,7 +7,7 @@ import { expect, test } from './support/fixtures';
 import { screenshotBoth } from './support/screenshots';
 import { apiLogin, registerCustomer, startSignedIn } from './support/users';
 
-// Details a review found (issue 32, point 6) that only a browser's layout shows.
+// Details a review found that only a browser's layout shows.
 
 /** The phones of the brief: the narrowest common Android width and an iPhone 12 to 15. */
 const PHONES = [

@@ -10,7 +10,7 @@ import { screenshotBoth } from './support/screenshots';
 import { apiLogin, registerCustomer, startSignedIn } from './support/users';
 
 /**
- * Issue 32: an operator composes a weekly send with a title, a link and two buttons; it is listed
+ * An operator composes a weekly send with a title, a link and two buttons; it is listed
  * with its rule and next date, and its first occurrence reaches a follower's phone (the local push
  * service) with its title, link and buttons. The compose form is looked at in English and German.
  */

@@ -6,7 +6,7 @@ import { DESKTOP } from './support/screenshots';
 const PHONE_390 = { width: 390, height: 844 };
 
 /**
- * Webhooks in the app (issue 30). The receiver is a name that never resolves (`.invalid`): the
+ * Webhooks in the app. The receiver is a name that never resolves (`.invalid`): the
  * spec sees the call fail and stay pending in the history. Calls that reach a signed receiver are
  * covered by the server's tests.
  */

@@ -83,7 +83,7 @@ describe('access is decided before the body is read', () => {
     for (const [key, access] of t.app.routeAccess) {
       const [method, pattern] = key.split(' ') as [string, string];
       const operation = doc.paths[pattern.replace(/:([A-Za-z]+)/g, '{$1}')]?.[method.toLowerCase()];
-      // The routes that also take an establishment's API key (issue 30) say so, and with which scope.
+      // The routes that also take an establishment's API key say so, and with which scope.
       const keyScope = operation?.['x-api-key-scope'];
       expect(operation?.security, key).toEqual(
         keyScope ? [{ bearerAuth: [] }, { apiKey: [] }] : [{ bearerAuth: [] }],

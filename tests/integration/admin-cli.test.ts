@@ -163,7 +163,7 @@ describe('admin CLI', () => {
     }
     // Nothing was opened: no database under DATA_DIR.
     expect(existsSync(path.join(env.DATA_DIR, 'pglite'))).toBe(false);
-    // A dozen tsx processes start here; on a loaded 2-core runner that takes well over 30 s.
+    // A dozen tsx processes start here: on a loaded 2-core runner, well past the default 30 s.
   }, 120_000);
 
   it('on the embedded database: refuses while the server runs, works once it stopped or died', async () => {

@@ -1,5 +1,5 @@
 /**
- * Every bad input is a 4xx, never a 500 (issue 9 point 6). Requests are derived for every route of
+ * Every bad input is a 4xx, never a 500. Requests are derived for every route of
  * the OpenAPI document (/api/docs/json) from its parameters and body schema, then spoiled the ways
  * a client can: wrong types, missing and extra fields, huge and odd text (NUL, unicode, lone
  * surrogates), bad ids and cursors, broken JSON and multipart bodies, wrong content types, bad

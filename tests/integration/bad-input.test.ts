@@ -1,5 +1,5 @@
 /**
- * The causes of 500s a review found by fuzzing (issue 9 point 6), each as a client meets it: bad
+ * The causes of 500s a review found by fuzzing, each as a client meets it: bad
  * feed cursors, an expirationTime no date can hold, signed tokens with claims of the wrong shape,
  * and upload routes failing after the picture was read. tests/integration/api-fuzz.test.ts looks
  * for more.

@@ -1,7 +1,7 @@
 // @module-tag postgres
 /**
  * On PostgreSQL, two `npm run worker` processes share one send without sending anything twice,
- * processes starting together all come up, and a large audience walked in ranges (issue 33)
+ * processes starting together all come up, and a large audience walked in ranges
  * survives a kill in the middle; on the embedded database, workers are refused.
  */
 import { spawn } from 'node:child_process';

@@ -1,6 +1,6 @@
 // @module-tag postgres
 /**
- * The email channel survives its worker (issue 28): the real server runs as a child process and is
+ * The email channel survives its worker: the real server runs as a child process and is
  * killed (SIGKILL) while a send's emails go out, then started again; every follower choosing email
  * gets the send, and only the emails in flight at the kill may arrive twice.
  */

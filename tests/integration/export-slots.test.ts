@@ -6,7 +6,7 @@ import { Msg } from '../../src/shared/messages';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
- * Heavy exports do not starve everyone else (issue 31, point 4): with EXPORT_CONCURRENCY=1, an export
+ * Heavy exports do not starve everyone else: with EXPORT_CONCURRENCY=1, an export
  * holds its slot for as long as its client downloads; another admin's export waits for it, and
  * starts once it ends (here: the first client gives up); the same admin's second export is refused
  * with 429; the rest of the server answers meanwhile. On a real listening server: the slot lives as

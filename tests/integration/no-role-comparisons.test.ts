@@ -1,5 +1,5 @@
 /**
- * Authorization lives in one place (issue 11, item 2): every rule about what a role may do is a
+ * Authorization lives in one place: every rule about what a role may do is a
  * right of src/shared/permissions.ts, which services enforce with authorize() and the web asks with
  * can(). This test reads the source of the server, the web app and the shared code (not tests) and
  * fails on a role comparison anywhere else.

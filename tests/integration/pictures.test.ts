@@ -1,5 +1,5 @@
 /**
- * Pictures that would stall the server (issue 10, item 7), over HTTP on every upload route: too
+ * Pictures that would stall the server, over HTTP on every upload route: too
  * many pixels is refused from the header, uploads are streamed to a temporary file under DATA_DIR
  * and that file is gone after every kind of answer.
  */
@@ -58,7 +58,7 @@ describe('picture uploads', () => {
   it('refuses more than 40 megapixels with 413 on "file", from the header alone, on every upload route', async () => {
     // Garbage pixel data behind an 8000 x 5001 header: decoding it would fail as 415.
     const forged = pngHeaderOnly(8000, 5001);
-    // The issue's picture: 7000 x 7000 16-bit, a few hundred KB.
+    // A real picture over the limit: 7000 x 7000 16-bit, a few hundred KB.
     const real = await plainPng(7000, 7000, 16);
     for (const url of uploadRoutes) {
       for (const bytes of [forged, real]) {

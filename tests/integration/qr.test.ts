@@ -1,5 +1,5 @@
 /**
- * QR codes (issue 10, item 6) over HTTP: drawn once per address and size and kept under DATA_DIR,
+ * QR codes over HTTP: drawn once per address and size and kept under DATA_DIR,
  * the same bytes every time, a new code for a new public id, a 400 naming the allowed sizes, and a
  * per-IP rate limit.
  */

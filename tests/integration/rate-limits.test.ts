@@ -1,5 +1,5 @@
 /**
- * Rate limits (issue 10, item 8) over HTTP, with their counters in the database: two app instances
+ * Rate limits over HTTP, with their counters in the database: two app instances
  * on one database (two processes behind a load balancer) count against one limit, a new instance
  * (a restart) remembers, and X-Forwarded-For only counts as far as TRUST_PROXY says. On PostgreSQL
  * (TEST_DATABASE_URL) the second instance has its own connection pool; on PGlite both share the

@@ -122,7 +122,7 @@ async function playHistory(seed: number) {
       [pick(establishments), pick(VISIT_SOURCES), `visitor-${Math.floor(next() * 30)}`, ago(next, 72)],
     );
   }
-  // Reactions and comments (issue 16) backdated over 3 days; a reaction changed (its day stays), taken
+  // Reactions and comments backdated over 3 days; a reaction changed (its day stays), taken
   // back, made again; a comment removed, put back, deleted for good. Deleted accounts take theirs.
   // Their own generator: the rest of the history stays what it was.
   const more = random(seed + 1_000);
@@ -158,7 +158,7 @@ async function playHistory(seed: number) {
       await sql(`DELETE FROM post_comments WHERE id = $1`, [choose(comments)]);
     }
   }
-  // Email on and off (issue 28): consent given and taken back, addresses bouncing and cleared,
+  // Email on and off: consent given and taken back, addresses bouncing and cleared,
   // choices changed, before the awkward changes below. Their own generator, like reactions'.
   const mail = random(seed + 2_000);
   const anyOf = <T>(items: readonly T[]) => items[Math.floor(mail() * items.length)]!;
@@ -199,7 +199,7 @@ async function playHistory(seed: number) {
     } else if (roll < 0.53) {
       await sql(`UPDATE push_subscriptions SET user_id = $1 WHERE id = $2`, [user, pick(subscriptions)]);
     } else if (roll < 0.6) {
-      // Skipped as stale, or back after a receipt: push on only while live (issue 26).
+      // Skipped as stale, or back after a receipt: push on only while live.
       await sql(
         `UPDATE push_subscriptions SET stale_since = CASE WHEN stale_since IS NULL THEN now() END WHERE id = $1`,
         [pick(subscriptions)],

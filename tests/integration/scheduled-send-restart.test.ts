@@ -1,6 +1,6 @@
 // @module-tag postgres
 /**
- * A scheduled send survives a restart (issue 16): planned on one instance of the app, which then
+ * A scheduled send survives a restart: planned on one instance of the app, which then
  * stops; a new instance on the same database (PGlite on disk, or the PostgreSQL database of
  * TEST_DATABASE_URL) reaches its time on a clock the test sets, and the scheduler's job sends it to
  * the follower's device through the local push service. Nothing is kept in memory between the two.

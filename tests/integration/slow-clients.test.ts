@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
- * Slow clients (issue 31): a socket that sends part of its headers and then nothing is closed once
- * HTTP_HEADERS_TIMEOUT_SECONDS have passed, instead of being held (a review kept 300 such sockets
- * open for at least 20 s); a normal request on the same server is answered as usual. On a real
+ * Slow clients: a socket that sends part of its headers and then nothing is closed once
+ * HTTP_HEADERS_TIMEOUT_SECONDS have passed, instead of being held open for as long as the client
+ * likes; a normal request on the same server is answered as usual. On a real
  * listening server, since app.inject() has no socket.
  */
 let t: TestApp;

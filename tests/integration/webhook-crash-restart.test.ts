@@ -1,6 +1,6 @@
 // @module-tag postgres
 /**
- * A webhook survives its worker (issue 30): the real server runs as a child process and is killed
+ * A webhook survives its worker: the real server runs as a child process and is killed
  * (SIGKILL) while it waits for a receiver's answer, with more events committed behind that call;
  * started again, it calls the receiver with every event, in order, the interrupted one again under
  * the same webhook-id. Nothing between an action and its webhook lives only in memory.

@@ -126,7 +126,7 @@ export function reportsApi(t: () => TestApp) {
     }
   }
 
-  /** The user reacted to the post at that local time (issue 16). */
+  /** The user reacted to the post at that local time. */
   async function reactedAt(
     notificationId: string,
     userId: string,
@@ -141,7 +141,7 @@ export function reportsApi(t: () => TestApp) {
     );
   }
 
-  /** The user commented on the post at that local time (issue 16); answers the comment's id. */
+  /** The user commented on the post at that local time; answers the comment's id. */
   async function commentedAt(notificationId: string, userId: string, local: string, zone: string) {
     const [row] = await sql<{ id: string }>(
       `INSERT INTO post_comments (notification_id, author_id, text, created_at)

@@ -1,5 +1,5 @@
 /**
- * The scheduled-send suites' clock and scheduler (issues 16 and 32): the clock the rules go by
+ * The scheduled-send suites' clock and scheduler: the clock the rules go by
  * (ctx.now) is the test's, so a test reaches a moment by setting it, never by waiting.
  */
 import { afterEach, expect } from 'vitest';

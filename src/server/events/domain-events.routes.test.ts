@@ -1,6 +1,6 @@
 /**
  * Every action that changes who follows a business or what it published records a domain event in
- * its own transaction (issue 30). Triggers added for this test note the transaction of each such
+ * its own transaction. Triggers added for this test note the transaction of each such
  * change and of each event; the actions below are every way the app changes follows and posts, and
  * each must leave no change without an event of its transaction. A new way to follow or post that
  * forgets its event fails here once it is added to the list.

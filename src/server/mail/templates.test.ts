@@ -94,7 +94,7 @@ function expectWellFormed(mail: { subject: string; text: string; html: string },
   expect(mail.subject.trim()).not.toBe('');
   // Mail clients read the BCP 47 tag, not the app's code ("cz" is no language to them).
   expect(mail.html).toContain(`<html lang="${LOCALE_OF[lang]}">`);
-  // A phone's mail app lays it out at the phone's width (issue 32).
+  // A phone's mail app lays it out at the phone's width.
   expect(mail.html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
   expect(mail.text).toContain('Ada');
   expect(mail.html).toContain('Ada');
@@ -120,7 +120,7 @@ describe.each(LANGUAGES)('mails in %s', (lang) => {
     for (const value of [inHtml(VERIFY_URL), PASSWORD, inHtml(ANDROID_URL)])
       expect(mail.html).toContain(value);
     expect(mail.html).toContain(`href="${inHtml(VERIFY_URL)}"`);
-    // The Android app's address is a link in the HTML part, not plain text (issue 32).
+    // The Android app's address is a link in the HTML part, not plain text.
     expect(mail.html).toContain(`<a href="${inHtml(ANDROID_URL)}">${inHtml(ANDROID_URL)}</a>`);
     // Not following an establishment: the general introduction.
     expect(mail.text).toContain(s.registrationIntro);

@@ -1,6 +1,6 @@
 /**
- * Issue 32, point 6: in the right-to-left layout a relative time read "minutes ago 16". It is now
- * isolated in its language's direction (tests/e2e/review-details.spec.ts looks at the layout itself).
+ * In the right-to-left layout a relative time is isolated in its language's direction, so it never
+ * reads "minutes ago 16" (tests/e2e/review-details.spec.ts looks at the layout itself).
  */
 import { screen } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';

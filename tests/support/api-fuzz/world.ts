@@ -21,7 +21,7 @@ export interface World {
   other: { id: string; publicId: string };
   userIds: string[];
   postIds: string[];
-  /** Comments on the shop's first post (issue 16). */
+  /** Comments on the shop's first post. */
   commentIds: string[];
   imageIds: string[];
   mediaIds: string[];

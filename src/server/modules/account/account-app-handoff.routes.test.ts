@@ -1,5 +1,5 @@
 /**
- * The Home Screen app opens signed in (issue 29): on an iPhone the installed app keeps its own
+ * The Home Screen app opens signed in: on an iPhone the installed app keeps its own
  * storage, so the signed-in page mints a one-time code, links a manifest whose start_url carries it,
  * and the app exchanges it for a session of its own. Over HTTP, real app and database.
  */

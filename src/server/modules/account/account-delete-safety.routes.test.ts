@@ -1,5 +1,5 @@
 /**
- * Deleting one's own account (DELETE /api/account) safely (issue 31): the platform never loses its
+ * Deleting one's own account (DELETE /api/account) safely: the platform never loses its
  * last admin; an admin acting as a user ("log in as") cannot delete that user's account this way
  * (the admin panel's Delete, which is audited, is the way); every deletion is in the audit log.
  */

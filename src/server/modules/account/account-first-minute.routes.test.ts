@@ -1,5 +1,5 @@
 /**
- * A customer's first minute (issue 29) over HTTP: registering signs the person in on that device
+ * A customer's first minute over HTTP: registering signs the person in on that device
  * with a provisional session that may follow, choose how to be notified and turn push on, while
  * deliveries (the welcome and every send) wait for the emailed link; the link, opened with that
  * session, makes it a full one; opened on a device with no session within the hour of the email,

@@ -1,5 +1,5 @@
 /**
- * Calling the API with an establishment's key (issue 30), as a till or a web shop does: the same
+ * Calling the API with an establishment's key, as a till or a web shop does: the same
  * send endpoint as the app (with Idempotency-Key), its posts, its dashboard figures and its
  * followers, each within the key's scopes and on its own establishment only; everything else is
  * refused. The app runs with its jobs and a real local push service, so a send is seen arriving.

@@ -1,5 +1,5 @@
 /**
- * Managing an establishment's API keys over HTTP (issue 30): who may list, create and revoke them,
+ * Managing an establishment's API keys over HTTP: who may list, create and revoke them,
  * what the creation shows (the key, once) and stores (its SHA-256 only), and the audit log when
  * staff act for the business. The calls made with keys are in api-keys-calls.routes.test.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * What comments set off (issue 16, item 2): the operators' push notice of new comments, batched to
+ * What comments set off: the operators' push notice of new comments, batched to
  * at most one per post per window (COMMENT_NOTICE_SECONDS) and delivered through the real pipeline
  * to the local push service, which decrypts it; and the per-user rate limit of writing comments.
  * The product's clock (ctx.now) is held still while a test's comments are written, so they fall in

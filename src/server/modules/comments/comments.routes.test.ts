@@ -1,8 +1,8 @@
 /**
- * Comments on posts (issue 16, item 2) over HTTP: every route for guests (401), each role that may
+ * Comments on posts over HTTP: every route for guests (401), each role that may
  * not (403), bad input (400 on the field), what does not exist (404) and success; moderation (the
  * author edits and removes their own, operators and admins remove any, nobody edits another's,
- * admins included: issue 31);
+ * admins included);
  * comments turned off per post and per establishment; paging. Shared setup:
  * tests/support/notifications-api.ts. The operators' push notice and the rate limit are in
  * comments-notice.routes.test.ts.
@@ -425,7 +425,7 @@ describe('editing and removing comments', () => {
       expect(res.statusCode, res.body).toBe(200);
     }
     expect((await page(follower, post.id)).items.map((c) => c.text)).toEqual(['Operator note']);
-    // Not even an admin rewrites someone's words (issue 31): they remove, which is recorded.
+    // Not even an admin rewrites someone's words: they remove, which is recorded.
     expectError(
       await call('PATCH', `/api/comments/${byOperator.id}`, { text: 'Edited by admin' }, admin.token),
       403,

@@ -1,5 +1,5 @@
 /**
- * Drafts and templates over HTTP (issue 32): kept per establishment for who may send for it,
+ * Drafts and templates over HTTP: kept per establishment for who may send for it,
  * loosely checked (a draft may be half written), at most 50 of each, and nobody else's business.
  */
 import { describe, expect, it } from 'vitest';

@@ -71,7 +71,7 @@ describe('establishments API', () => {
       // sends; the preferences module the audience a targeted send reaches; the notify module a
       // follower's choice for it; the webhooks and api-keys modules an establishment's integrations;
       // the voice module its pinned post, muted commenters and invitations to operate, the drafts
-      // module its drafts and templates (issue 32).
+      // module its drafts and templates.
       const listed = Object.keys(paths).filter(
         (p) =>
           p.startsWith('/api/establishments') &&

@@ -98,7 +98,7 @@ describe('establishments API', () => {
         Msg.establishmentBlocked,
         ErrorCode.ESTABLISHMENT_BLOCKED,
       );
-      // What its followers read is frozen for its operators (issue 31): no post edit, no delete.
+      // What its followers read is frozen for its operators: no post edit, no delete.
       expectError(
         await patch(`/api/notifications/${postId}`, { text: 'Rewritten while blocked' }, client.token),
         403,

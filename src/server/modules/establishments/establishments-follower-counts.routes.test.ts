@@ -1,5 +1,5 @@
 /**
- * Figures that agree (issue 31, point 8) over HTTP: an establishment with followers who confirmed
+ * Figures that agree over HTTP: an establishment with followers who confirmed
  * their email and people who followed and still wait for the emailed link. Every place that counts
  * them says the same two numbers: "Followers" (confirmed, they receive) and "waiting for email
  * confirmation": the establishment's page, its public page, the management list, its members, the

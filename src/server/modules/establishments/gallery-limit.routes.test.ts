@@ -1,6 +1,6 @@
 // @module-tag postgres
 /**
- * The gallery limit under concurrency (issue 9, point 5): uploads arriving together must not get
+ * The gallery limit under concurrency: uploads arriving together must not get
  * past GALLERY_LIMIT between counting and inserting, and a refused upload leaves no file behind.
  * Through real HTTP, on PGlite by default and on PostgreSQL with TEST_DATABASE_URL.
  */

@@ -1,5 +1,5 @@
 /**
- * The public profile's HTTP caching (issue 15): ETag, Cache-Control and 304, and the server's cache
+ * The public profile's HTTP caching: ETag, Cache-Control and 304, and the server's cache
  * of profiles emptied by every change, so an edit, a follow, a block or a deletion is seen by the
  * very next request. Real app, real database, through HTTP.
  */

@@ -1,5 +1,5 @@
 /**
- * The welcome notification (issue 14, item 5): an establishment's operators set its text (with
+ * The welcome notification: an establishment's operators set its text (with
  * translations) in the profile; a new follower's device gets it once, as soon as push is on: at the
  * follow when a device is already subscribed, else when the first device subscribes. Delivered
  * through the real job queue to the local push service, which decrypts what arrives.

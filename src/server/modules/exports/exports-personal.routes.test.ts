@@ -67,7 +67,7 @@ beforeAll(async () => {
   await t.ctx.db.insert(userPreferences).values({ userId: me.id, preferenceId: pref!.id });
   const { notification } = await deviceWithNotification(me, 'Happy hour at six');
   await deviceWithNotification(someoneElse, 'A message for someone else');
-  // Issue 16: my quiet hours, a reaction, a comment kept and one I removed; someone else's comment.
+  // My quiet hours, a reaction, a comment kept and one I removed; someone else's comment.
   const ok = async (res: Promise<{ statusCode: number; body: string }>, status: number) =>
     expect((await res).statusCode, (await res).body).toBe(status);
   await ok(

@@ -1,5 +1,5 @@
 /**
- * The audit log is complete (issue 31, point 7): every write an admin or a representative makes on
+ * The audit log is complete: every write an admin or a representative makes on
  * someone else's data adds one entry, with the write, naming who, what and whom; an operating
  * client changing their own establishment adds none. Each case performs one write over HTTP and
  * reads the log as an admin does (GET /api/management/audit-log).
@@ -694,7 +694,7 @@ describe('the audit log records every write on someone else’s data', () => {
   });
 
   it('covers every write route only staff may call (here, or in the suites of its own action)', () => {
-    /** Staff-only writes recorded since before issue 31, each asserted in its own suite. */
+    /** Staff-only writes whose recording is asserted in a suite of their own. */
     const RECORDED_ELSEWHERE = new Set([
       'blockEstablishment', // audit-log.routes.test.ts
       'unblockEstablishment', // audit-log.routes.test.ts

@@ -1,5 +1,5 @@
 /**
- * A borrowed session leaves a trace (issue 31, point 2): every write made with a "log in as" token
+ * A borrowed session leaves a trace: every write made with a "log in as" token
  * is in the audit log (acting admin, user, operation, request line, status), refused ones too; the
  * user sees in their account that an admin acted for them, and when. Real HTTP and database.
  */

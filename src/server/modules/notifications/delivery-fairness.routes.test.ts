@@ -1,5 +1,5 @@
 /**
- * Fair share between sends (issue 33): a small send started while a big one is being delivered is
+ * Fair share between sends: a small send started while a big one is being delivered is
  * served next, not behind every batch the big send queued before it, and its first batch has
  * workers of its own. The local push service answers the big business's phones slowly (as a loaded
  * push service does), so the big send takes several rounds of the batch workers; what is asserted is

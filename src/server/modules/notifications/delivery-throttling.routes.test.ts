@@ -1,5 +1,5 @@
 /**
- * 429 against the real pipeline (issue 26): a local push service throttles some endpoints, or all of
+ * 429 against the real pipeline: a local push service throttles some endpoints, or all of
  * them, as FCM does per device and per project. What is asserted is what the push service received
  * and what the sender reads on the post page: every healthy device gets its message once, a
  * throttled endpoint waits as long as it asks, only requests made count as tries, and a push

@@ -1,6 +1,6 @@
 // @module-tag postgres
 /**
- * The fan-out split (issue 33): an audience larger than FANOUT_RANGE_SIZE is planned as ranges of
+ * The fan-out split: an audience larger than FANOUT_RANGE_SIZE is planned as ranges of
  * user ids, each walked by its own job; every phone gets the send exactly once, a targeted send
  * still reaches only its preferences' followers, and the send is done only when every range is.
  * Sizes are tiny here (batches of 2, ranges of 5) so a few dozen followers make several ranges.

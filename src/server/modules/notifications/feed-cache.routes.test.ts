@@ -1,5 +1,5 @@
 /**
- * The feed cache (issue 15): followers' first feed pages are built from each establishment's newest
+ * The feed cache: followers' first feed pages are built from each establishment's newest
  * posts kept in memory with its feed_version, which the database's triggers raise with every change
  * a follower could see. These tests make the changes as another process would (SQL on the same
  * database, not through this app's routes) and read the feeds through HTTP: every change shows at

@@ -1,5 +1,5 @@
 /**
- * Scheduled sends over HTTP (issue 16): planning a send 1 minute to 90 days ahead, listing, editing
+ * Scheduled sends over HTTP: planning a send 1 minute to 90 days ahead, listing, editing
  * and cancelling it until it goes, who may do what, and the scheduler releasing it at its time
  * through the real jobs to a real local push service. The clock the rules go by (ctx.now) is the
  * test's: a test reaches a moment by setting it, never by waiting. Shared setup:

@@ -1,6 +1,6 @@
 // @module-tag postgres
 /**
- * A push service's rate limit (issue 33, PUSH_ORIGIN_RATES): every send to it shares the one
+ * A push service's rate limit (PUSH_ORIGIN_RATES): every send to it shares the one
  * allowance, so a burst of sends is spread over time rather than one of them spending the quota
  * and stopping; another push service has an allowance of its own. Asserted on what the local push
  * services received: each device once, spread over the seconds the limit asks for, sends
@@ -74,7 +74,7 @@ describe('a rate limit per push service', () => {
     // At most five granted a second: 28 requests are granted in at least six windows, so the first
     // and last grants are more than 4 s apart (unlimited, they all arrive within a tenth of a
     // second). Counted where they arrive, each lands some time after its grant (encrypted, its
-    // connection opened), longer for some than others on a loaded machine (CI once saw 3,940 ms),
+    // connection opened), longer for some than others on a loaded machine,
     // so the span asserted leaves a second for that. For the same reason a request granted at a
     // second's end may land in the next, so a second may hold the allowance of two, never more.
     const times = push.requests().map((r) => r.at);

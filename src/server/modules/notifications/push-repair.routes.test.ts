@@ -1,5 +1,5 @@
 /**
- * Push that repairs itself and can be taken back (issue 26), through HTTP and the real pipeline
+ * Push that repairs itself and can be taken back, through HTTP and the real pipeline
  * against a local push service: every push carries the post's Topic and tag; an offer's end bounds
  * its TTL; "Update on phones" and "Withdraw from phones" reach the devices that got the first push;
  * devices that keep failing or went silent are skipped and shown to their owner; a browser's new

@@ -1,5 +1,5 @@
 /**
- * Quiet hours through the real delivery pipeline (issue 16, item 5): the app's jobs send to the
+ * Quiet hours through the real delivery pipeline: the app's jobs send to the
  * local push service; a follower in quiet hours at the product's clock (ctx.now, set by the test)
  * gets nothing until the minute sweep, run at a later clock, lets the delivery go. What is asserted
  * is what arrived at the push service and what the sender's post page says.

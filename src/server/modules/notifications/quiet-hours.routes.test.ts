@@ -1,5 +1,5 @@
 /**
- * GET and PUT /api/account/quiet-hours over HTTP (issue 16, item 5): who may, what is refused and
+ * GET and PUT /api/account/quiet-hours over HTTP: who may, what is refused and
  * why (400 with the field), and what is stored. Delivery under quiet hours:
  * quiet-hours-delivery.routes.test.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 32, points 1 and 3, over HTTP: a notification's title, link and buttons reaching a real
+ * Rich and weekly sends over HTTP: a notification's title, link and buttons reaching a real
  * local push service, the refusals of each, and weekly sends ("every Friday at 17:00 until ...")
  * released by the real scheduler on the business's clock, one occurrence after another. The clock
  * the rules go by (ctx.now) is the test's. Shared setup: tests/support/notifications-api.ts.

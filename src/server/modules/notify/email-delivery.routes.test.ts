@@ -1,5 +1,5 @@
 /**
- * Email as a second channel, and each follower's choice per business (issue 28), through HTTP, the
+ * Email as a second channel, and each follower's choice per business, through HTTP, the
  * real pipeline, a real SMTP sink and a local push service: who gets a push, who an email, who
  * nothing; what the email carries; one-click unsubscribe with no session; a hard bounce; a 4xx
  * tried again; the counts the operator reads.

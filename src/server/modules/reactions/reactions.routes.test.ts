@@ -1,5 +1,5 @@
 /**
- * Reactions over HTTP (issue 16, item 1): PUT and DELETE /api/notifications/{id}/reaction and GET
+ * Reactions over HTTP: PUT and DELETE /api/notifications/{id}/reaction and GET
  * /api/notifications/{id}/reactions, on the real app and database. Each route meets a guest (401),
  * the roles that may not (403), bad input (400, naming the field), what is not a post (404) and
  * those who may. The one-reaction rule is tried under concurrent requests, and the feeds and the

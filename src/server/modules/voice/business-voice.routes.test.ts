@@ -1,5 +1,5 @@
 /**
- * The business's own voice (issue 32) over HTTP, on a real database with a real SMTP sink: comments
+ * The business's own voice over HTTP, on a real database with a real SMTP sink: comments
  * as the business, the pinned post (and the feed version it bumps), hiding a comment, muting a
  * follower, and inviting a colleague to operate (the email, its link, accepting once). For each
  * route: 401 for guests, 403 for who may not, 400 on the field for bad input, 404, and success.

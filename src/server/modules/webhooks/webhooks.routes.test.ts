@@ -1,5 +1,5 @@
 /**
- * Outgoing webhooks over HTTP (issue 30), on the real app, database and job workers, calling a real
+ * Outgoing webhooks over HTTP, on the real app, database and job workers, calling a real
  * HTTPS receiver that checks every signature with the Standard Webhooks reference library.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

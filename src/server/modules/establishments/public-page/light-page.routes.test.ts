@@ -1,5 +1,5 @@
 /**
- * The light public pages (issue 14) as a browser receives them over HTTP: the business in the HTML
+ * The light public pages as a browser receives them over HTTP: the business in the HTML
  * in the visitor's language, the banner only without consent, compressed, and pictures in sizes.
  * What a person does on them is in tests/e2e/public-page-light.spec.ts.
  */

@@ -6,7 +6,7 @@ import { type Comment, CommentMsg } from '../../../../shared/schemas/comment.sch
 import { CommentItem } from './comment-item';
 import { MutedCommentersCard } from './muted-commenters-card';
 
-/** Issue 32 in the conversation: the business's voice, hidden comments, and muting a follower. */
+/** In the conversation: the business's voice, hidden comments, and muting a follower. */
 
 const POST = 'b1c2d3e4-2b62-4e5f-8a1c-9f4d4f2a1b02';
 const PLACE = 'e1e2e3e4-2b62-4e5f-8a1c-9f4d4f2a1b03';

@@ -1,4 +1,4 @@
-/** Issue 32, point 6: the moderators' comments switch says the state it is in, "Comments off" when off. */
+/** The moderators' comments switch says the state it is in, "Comments off" when off. */
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type FakeApi, fakeApi } from '../../../../../tests/support/web/fake-api';

@@ -1,5 +1,5 @@
 /**
- * Issue 31, point 8: "Followers" is the same number on every screen (who follows and confirmed
+ * "Followers" is the same number on every screen (who follows and confirmed
  * their email), and who still waits for email confirmation is said beside it, never counted in it.
  */
 import { screen, within } from '@testing-library/react';

@@ -59,7 +59,7 @@ const renderCompose = () => {
 };
 
 /** The room left as the field's help text says it ("Characters left in the push message: 3,712"). */
-/** The room the form says is left, in characters (issue 32: bytes mean nothing to an operator). */
+/** The room the form says is left, in characters (bytes mean nothing to an operator). */
 const charactersLeft = (field: HTMLElement) => {
   const description = document.getElementById(field.getAttribute('aria-describedby') ?? '')?.textContent;
   const match = /^Characters left in the push message: ([\d,]+)$/.exec(description ?? '');

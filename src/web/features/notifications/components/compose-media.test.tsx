@@ -7,7 +7,7 @@ import { Msg } from '../../../../shared/messages';
 import type { Media } from '../../../../shared/schemas/notification.schema';
 import { ComposeCard } from './compose-card';
 
-/** Issue 32 in the compose card: a PDF menu or a short video instead of a picture. */
+/** Media in the compose card: a PDF menu or a short video instead of a picture. */
 const establishment = composeEstablishment({ name: 'Menu Bar', timeZone: 'Europe/Vienna' });
 const UPLOAD = '/api/establishments/e1/media';
 

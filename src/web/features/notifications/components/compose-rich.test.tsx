@@ -8,7 +8,7 @@ import { Msg } from '../../../../shared/messages';
 import { instantToZoned, zonedToInstant } from '../../../../shared/zoned-time';
 import { ComposeCard } from './compose-card';
 
-/** Issue 32 in the compose card: title, link and buttons, and weekly sends. */
+/** The compose card's title, link and buttons, and weekly sends. */
 const ZONE = 'Europe/Vienna';
 const establishment = composeEstablishment({ name: 'Friday Bar', timeZone: ZONE, publicId: 'bar' });
 

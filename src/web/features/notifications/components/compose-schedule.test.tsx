@@ -7,7 +7,7 @@ import { Msg } from '../../../../shared/messages';
 import { instantToZoned, zonedToInstant } from '../../../../shared/zoned-time';
 import { ComposeCard } from './compose-card';
 
-/** Scheduling in the compose card (issue 16): a date and time on the establishment's clock. */
+/** Scheduling in the compose card: a date and time on the establishment's clock. */
 const ZONE = 'America/New_York';
 const establishment = composeEstablishment({ name: 'Corner Bakery', timeZone: ZONE, publicId: 'bakery' });
 

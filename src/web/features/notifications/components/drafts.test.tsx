@@ -9,7 +9,7 @@ import type { Draft } from '../../../../shared/schemas/draft.schema';
 import { ComposeCard } from './compose-card';
 import { DraftsCard } from './drafts-card';
 
-/** Issue 32: keeping the compose form as a draft or template, and starting from one. */
+/** Keeping the compose form as a draft or template, and starting from one. */
 const establishment = composeEstablishment({ name: 'Draft Bar', timeZone: 'Europe/Vienna', publicId: 'bar' });
 
 const TEMPLATE: Draft = {

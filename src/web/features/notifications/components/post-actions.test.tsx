@@ -6,7 +6,7 @@ import { Msg } from '../../../../shared/messages';
 import type { DeliveryFigures, Post } from '../../../../shared/schemas/notification.schema';
 import { PostCard } from './post-card';
 
-/** Editing and deleting a post that went to phones (issue 26): update them, or withdraw it from them. */
+/** Editing and deleting a post that went to phones: update them, or withdraw it from them. */
 const POST = '/api/notifications/p1';
 
 const delivery: DeliveryFigures = {

@@ -6,7 +6,7 @@ import type { Post } from '../../../../shared/schemas/notification.schema';
 import { changeLanguage } from '../../../app/i18n';
 import { PostCard } from './post-card';
 
-/** An offer's end on a post (issue 26), as followers and operators see it. */
+/** An offer's end on a post, as followers and operators see it. */
 function makePost(validUntil: string | null): Post {
   return {
     id: 'p1',

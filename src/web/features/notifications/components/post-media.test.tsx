@@ -4,7 +4,7 @@ import { renderRoutes } from '../../../../../tests/support/web/render';
 import type { Media } from '../../../../shared/schemas/notification.schema';
 import { PostMedia } from './post-media';
 
-/** What a post shows under its text (issue 32): a picture, a video that plays in place, a PDF to open. */
+/** What a post shows under its text: a picture, a video that plays in place, a PDF to open. */
 const base = {
   id: 'm1',
   url: '/image/post/m1.jpeg',

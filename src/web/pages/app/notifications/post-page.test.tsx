@@ -1,5 +1,5 @@
 /**
- * Issue 32, point 6: the post page never says "Sent to every follower" over an audience of 0. What
+ * The post page never says "Sent to every follower" over an audience of 0. What
  * the line over the delivery figures says stays true of the send: sent, to be sent, or reached nobody.
  */
 import { screen } from '@testing-library/react';

@@ -170,7 +170,7 @@ describe('the dashboard', () => {
     expect(figure(today, 'Notifications sent')).toHaveTextContent('up 100% on the previous period');
     expect(figure(today, 'Clicks')).toHaveTextContent('down 25% on the previous period');
     expect(figure(today, 'Devices reached')).toHaveTextContent('75%');
-    // Engagement (issue 16): reactions and comments, a pair of their own, compared the same way.
+    // Engagement: reactions and comments, a pair of their own, compared the same way.
     expect(within(today).getByRole('heading', { level: 3, name: 'Engagement' })).toBeInTheDocument();
     expect(figure(today, 'Reactions')).toHaveTextContent('12');
     expect(figure(today, 'Reactions')).toHaveTextContent('up 50% on the previous period');

@@ -1,5 +1,5 @@
 /**
- * Issue 32, point 6: an empty feed says why. Someone who follows a business that has not posted yet
+ * An empty feed says why. Someone who follows a business that has not posted yet
  * is told so; only someone who follows none is asked to follow a business.
  */
 import { screen } from '@testing-library/react';

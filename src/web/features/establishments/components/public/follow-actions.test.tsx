@@ -1,4 +1,4 @@
-/** Issue 32, point 6: unfollowing offers "Undo" in its snackbar, which follows the business again. */
+/** Unfollowing offers "Undo" in its snackbar, which follows the business again. */
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type FakeApi, fakeApi } from '../../../../../../tests/support/web/fake-api';
