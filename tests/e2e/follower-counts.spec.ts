@@ -39,7 +39,7 @@ async function waitingFollower(request: APIRequestContext, establishmentId: stri
 const figureIn = (card: Locator, label: string) =>
   card.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
 
-test.describe('followers and those waiting for email confirmation (issue 31, point 8)', () => {
+test.describe('followers and those waiting for email confirmation', () => {
   test('the operator, the admin and the dashboard say the same two numbers', async ({ page, request }) => {
     const { client, establishment } = await clientWithEstablishment(request, 'Counted Bakery');
     await confirmedFollower(request, establishment.id);

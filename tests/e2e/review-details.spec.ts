@@ -57,7 +57,7 @@ async function postByApi(request: APIRequestContext, token: string, establishmen
   return ((await response.json()) as { notification: Post }).notification;
 }
 
-test.describe('details of the review (issue 32, point 6)', () => {
+test.describe('details a review found', () => {
   test('on a phone every tab of the establishment page shows, also with 7 of them', async ({
     page,
     request,

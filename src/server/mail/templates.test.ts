@@ -254,7 +254,7 @@ describe("a business's notification email", () => {
     );
   });
 
-  it("carries the business's title as subject and its buttons as links, escaped (issue 32)", () => {
+  it("carries the business's title as subject and its buttons as links, escaped", () => {
     const mail = notificationMail('de', {
       establishment: 'Café Central',
       address: '',

@@ -177,7 +177,7 @@ describe('email verification', () => {
     expect(body.error).toBe(Msg.emailNotVerified);
   };
 
-  it('an unverified follower reads no feed until they confirm their email, but may turn push on first (issue 29)', async () => {
+  it('an unverified follower reads no feed until they confirm their email, but may turn push on first', async () => {
     const { establishment, client } = await business('Verify Vinoteka');
     const post = await sendOk(client, establishment.id, { text: 'Members only', post: true });
     const elsewhere = await business('Not Followed Noodles');

@@ -47,7 +47,7 @@ const storedPostFiles = () => readdir(path.join(t.ctx.config.dataDir, 'media', '
 
 const file = (bytes: Uint8Array, filename: string, type: string) => ({ name: 'file', bytes, filename, type });
 
-describe('menus and short videos in posts (issue 32)', () => {
+describe('menus and short videos in posts', () => {
   it('a PDF menu: its first page becomes the picture, the file is served with range requests, the post carries both', async () => {
     const { establishment, client } = await business('Menu Bistro');
     const follower = await a.followerOf(establishment.id);

@@ -47,7 +47,7 @@ describe('quiet hours: who may', () => {
     expectError(await get('not-a-token'), 401, ErrorCode.UNAUTHORIZED);
   });
 
-  it('lets a user whose email is not confirmed yet set them: how to be notified comes before the link (issue 29)', async () => {
+  it('lets a user whose email is not confirmed yet set them: how to be notified comes before the link', async () => {
     const email = uniqueEmail('unverified');
     await insertUser(t.ctx.db, {
       email,

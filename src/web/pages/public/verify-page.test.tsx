@@ -21,7 +21,7 @@ describe('/verify/:token', () => {
     api = fakeApi();
   });
 
-  it('takes the session the link opens on a device with no session, and offers Continue (issue 29)', async () => {
+  it('takes the session the link opens on a device with no session, and offers Continue', async () => {
     api.on('POST', VERIFY, {
       body: {
         message: 'You are now verified.',

@@ -111,7 +111,7 @@ describe('your devices card', () => {
     expect(screen.queryByText('Your devices could not be loaded.')).toBeNull();
   });
 
-  it('is shown to someone who just registered (an unconfirmed email): devices come before the link (issue 29)', async () => {
+  it('is shown to someone who just registered (an unconfirmed email): devices come before the link', async () => {
     api.on('GET', URL, { body: { items: devices } });
     renderCard(makeUser({ emailVerified: false }));
     expect(await screen.findByText('Your devices')).toBeVisible();

@@ -108,7 +108,7 @@ describe('quiet hours card', () => {
     expect(screen.getByLabelText(/^From/)).toHaveAttribute('aria-invalid', 'true');
   });
 
-  it('is shown to someone who just registered (an unconfirmed email): choices come before the link (issue 29)', async () => {
+  it('is shown to someone who just registered (an unconfirmed email): choices come before the link', async () => {
     api.on('GET', URL, { body: OFF });
     renderCard(makeUser({ emailVerified: false }));
     expect(await screen.findByText('Quiet hours')).toBeVisible();

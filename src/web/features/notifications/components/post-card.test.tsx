@@ -61,7 +61,7 @@ describe('post card: an offer with an end', () => {
   });
 });
 
-describe('post card: a post in several languages, its title, link and buttons (issue 32)', () => {
+describe('post card: a post in several languages, its title, link and buttons', () => {
   beforeEach(() => {
     fakeApi();
   });
