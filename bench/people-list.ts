@@ -142,7 +142,7 @@ for (const [label, ms, baseline] of rows) {
   );
 }
 console.log(
-  '(now: the whole request through the app; before: only the SQL of the list before issue 12, ILIKE on raw columns, OFFSET paging and its count; it could not find "Košický" for "kosicky")',
+  '(now: the whole request through the app; before: only the SQL of the former list, ILIKE on raw columns, OFFSET paging and its count; it could not find "Košický" for "kosicky")',
 );
 
 await close();

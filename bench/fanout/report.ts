@@ -146,7 +146,7 @@ export function formatReport(r: FanoutReport): string {
     '',
     `  ours / crypto limit ${(r.ratios.oursVsCryptoLimit * 100).toFixed(0)}%; by CPU per delivery: ours / baseline ${r.ratios.cpuOursVsBaseline.toFixed(2)}x, ours / crypto limit ${(r.ratios.cpuOursVsCryptoLimit * 100).toFixed(0)}% (sender CPU only; steadier than wall-clock on a busy machine)`,
     '',
-    `  Targets (issue 15), load average ${r.loadAverage.start.toFixed(2)} -> ${r.loadAverage.end.toFixed(2)}:`,
+    `  Targets, load average ${r.loadAverage.start.toFixed(2)} -> ${r.loadAverage.end.toFixed(2)}:`,
     ...table([
       ['', 'measured', 'target', ''],
       ...r.targets.map((t) => [t.name, t.value, t.target, t.met ? 'PASS' : 'FAIL']),
