@@ -26,7 +26,7 @@ export async function mailsTo(to: string): Promise<Mail[]> {
 export async function waitForMail(
   to: string,
   match: RegExp | ((mail: Mail) => boolean) = () => true,
-  { count = 1, timeout = 15_000 }: { count?: number; timeout?: number } = {},
+  { count = 1, timeout = 30_000 }: { count?: number; timeout?: number } = {},
 ): Promise<Mail> {
   const test = typeof match === 'function' ? match : (m: Mail) => match.test(m.subject) || match.test(m.text);
   let found: Mail[] = [];

@@ -103,7 +103,7 @@ export async function waitForPush(
         found = (await pushesTo(endpoint)).find(matches);
         return found !== undefined;
       },
-      { message: `a push message for ${endpoint}`, timeout: 20_000, intervals: [100, 200, 300, 500] },
+      { message: `a push message for ${endpoint}`, timeout: 30_000, intervals: [100, 200, 300, 500] },
     )
     .toBe(true);
   return found!;
@@ -163,7 +163,7 @@ export async function deliverUntilShown(
         await page.waitForTimeout(300);
         return (await shownNotifications(page)).some((shown) => shown.tag === tag);
       },
-      { message: `the service worker shows ${tag}`, timeout: 15_000, intervals: [700] },
+      { message: `the service worker shows ${tag}`, timeout: 30_000, intervals: [700] },
     )
     .toBe(true);
 }
