@@ -15,6 +15,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import type { AppContext } from '../../src/server/context';
+import { openDatabase } from '../../src/server/db/client';
 import { createTestDatabaseUrl } from '../support/test-database';
 
 interface LoggedApp {
@@ -51,7 +52,11 @@ async function startLoggedApp(env: Record<string, string>): Promise<LoggedApp> {
     LOG_LEVEL: 'trace',
     ...env,
   });
-  const { app, ctx } = await buildApp(config, { logStream });
+  // A copy of the run's migrated PGlite (buildApp alone would open an empty one and migrate it).
+  const copy = database.from
+    ? await openDatabase(config.databaseUrl, dataDir, { from: database.from })
+    : undefined;
+  const { app, ctx } = await buildApp(config, { logStream, ...(copy ? { database: copy } : {}) });
   const t: LoggedApp = {
     app,
     ctx,
@@ -59,6 +64,7 @@ async function startLoggedApp(env: Record<string, string>): Promise<LoggedApp> {
     logs: () => chunks.join(''),
     async close() {
       await app.close();
+      await copy?.close();
       await database.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
