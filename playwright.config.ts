@@ -1,7 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = Number(process.env.E2E_PORT ?? 3100);
-export const MAILBOX_PORT = PORT + 1;
+import { serverPort } from './tests/e2e/support/ports';
+
+// Workers run spec files side by side, each on its own e2e server (tests/e2e/support/ports.ts).
+const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
 
 // Debian's Chromium (apt-get install chromium); Playwright never downloads a browser here.
 const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -18,8 +20,9 @@ const chromiumArgs = [
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results/e2e',
+  // A file's tests run in order in one worker; files are shared out between the workers.
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   // One retry in CI, reported as "flaky": a shared 2-core runner once made a menu click land
   // mid-animation (settings.spec language picker). Locally a failure is a failure.
   retries: process.env.CI ? 1 : 0,
@@ -34,11 +37,13 @@ export default defineConfig({
     ['json', { outputFile: 'test-results/e2e-report.json' }],
   ],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    // baseURL is each worker's own server: set by the suite's fixtures (tests/e2e/support/fixtures.ts).
     // A click or a page load that cannot happen fails in seconds, not at the 60 s test timeout.
     actionTimeout: 15_000,
     navigationTimeout: 20_000,
-    trace: 'retain-on-failure',
+    // A trace only for a retried test (CI retries once): recording one for every test doubled the
+    // suite's CPU time. To trace a local failure: npx playwright test --trace retain-on-failure.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath, args: chromiumArgs },
   },
@@ -48,16 +53,21 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], launchOptions: { executablePath, args: chromiumArgs } },
     },
   ],
-  webServer: {
-    // WEB_DIST_DIR: build and serve the web app there, so runs side by side don't rebuild each other's.
-    command: process.env.WEB_DIST_DIR
-      ? `npx vite build --outDir ${JSON.stringify(process.env.WEB_DIST_DIR)} --emptyOutDir && tsx tests/e2e/support/e2e-server.ts`
-      : 'npm run build:web && tsx tests/e2e/support/e2e-server.ts',
-    url: `http://127.0.0.1:${PORT}/api/config`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: { E2E_PORT: String(PORT) },
-  },
+  // One server per worker, started one after the other: the first builds the web app (WEB_DIST_DIR:
+  // there, so runs side by side don't rebuild each other's), the others serve the same build.
+  webServer: Array.from({ length: WORKERS }, (_, index) => {
+    const port = serverPort(index);
+    const build = process.env.WEB_DIST_DIR
+      ? `npx vite build --outDir ${JSON.stringify(process.env.WEB_DIST_DIR)} --emptyOutDir`
+      : 'npm run build:web';
+    return {
+      command: `${index === 0 ? `${build} && ` : ''}tsx tests/e2e/support/e2e-server.ts`,
+      url: `http://127.0.0.1:${port}/api/config`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'pipe' as const,
+      stderr: 'pipe' as const,
+      env: { E2E_PORT: String(port) },
+    };
+  }),
 });

@@ -12,6 +12,7 @@ test.describe('admin access, as the person sees it', () => {
   test('the Security tab lists the log-in-as, the change made meanwhile and its end; an untouched account shows no such card', async ({
     page,
     request,
+    baseURL,
   }) => {
     const customer = await registerCustomer(request, { tag: 'admin-access', verified: true });
     const { user } = await apiLogin(request, customer);
@@ -58,7 +59,7 @@ test.describe('admin access, as the person sees it', () => {
 
     // Someone no admin touched: no card.
     const untouched = await registerCustomer(request, { tag: 'admin-untouched', verified: true });
-    const other = await page.context().browser()!.newContext({ baseURL: test.info().project.use.baseURL });
+    const other = await page.context().browser()!.newContext({ baseURL });
     const otherPage = await other.newPage();
     await startSignedIn(otherPage, (await apiLogin(request, untouched)).accessToken);
     await otherPage.goto('/app/account?tab=security');

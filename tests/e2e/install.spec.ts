@@ -111,6 +111,7 @@ test.describe('the Home Screen app on an iPhone', () => {
     page,
     browser,
     request,
+    baseURL,
   }) => {
     const customer = await registerCustomer(request, { tag: 'home-screen', verified: true });
     await startSignedIn(page, (await apiLogin(request, customer)).accessToken);
@@ -132,7 +133,7 @@ test.describe('the Home Screen app on an iPhone', () => {
         userAgent: IPHONE_SAFARI,
         viewport: { width: 390, height: 844 },
         hasTouch: true,
-        baseURL: test.info().project.use.baseURL,
+        baseURL,
       });
       await context.addInitScript(() => Object.defineProperty(navigator, 'standalone', { value: true }));
       const app = await context.newPage();

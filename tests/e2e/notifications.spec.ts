@@ -7,6 +7,7 @@ import type { TestSubscription } from '../support/push-service';
 import { expectAccessible } from './support/a11y';
 import { clientWithEstablishment, makePng } from './support/establishments';
 import { expect, test } from './support/fixtures';
+import { CONTROL_URL } from './support/ports';
 import { DESKTOP } from './support/screenshots';
 import { apiLogin, registerCustomer, startSignedIn } from './support/users';
 
@@ -14,8 +15,6 @@ test.use({ viewport: DESKTOP });
 
 /** A phone as wide as an iPhone 12 to 15. */
 const PHONE = { width: 390, height: 844 };
-/** The e2e server's side door (port + 1): subscriptions of the local push service. */
-const CONTROL_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 1}`;
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 

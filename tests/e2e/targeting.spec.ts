@@ -7,6 +7,7 @@ import type { ReceivedMessage, TestSubscription } from '../support/push-service'
 import { expectAccessible } from './support/a11y';
 import { clientWithEstablishment } from './support/establishments';
 import { expect, test } from './support/fixtures';
+import { CONTROL_URL } from './support/ports';
 import { DESKTOP, screenshotBoth } from './support/screenshots';
 import {
   adminToken,
@@ -20,8 +21,6 @@ import {
 
 test.use({ viewport: DESKTOP });
 
-/** The e2e server's side door (port + 1): the local push service's subscriptions and messages. */
-const CONTROL_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 1}`;
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** A group with two preferences, made by the admin through the API; names unique to this run. */

@@ -1,4 +1,5 @@
 import { expect } from '@playwright/test';
+import { CONTROL_URL } from './ports';
 
 /** One email as the e2e server's SMTP sink received it. */
 export interface Mail {
@@ -10,7 +11,7 @@ export interface Mail {
   links: string[];
 }
 
-const MAILBOX_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 1}/messages`;
+const MAILBOX_URL = `${CONTROL_URL}/messages`;
 
 /** Every email received so far for this address, oldest first. */
 export async function mailsTo(to: string): Promise<Mail[]> {

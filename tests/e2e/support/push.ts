@@ -1,9 +1,9 @@
 import type { BrowserContext, CDPSession, Page } from '@playwright/test';
 import type { ReceivedMessage, TestSubscription } from '../../support/push-service';
 import { expect } from './fixtures';
+import { CONTROL_URL } from './ports';
 
-/** The e2e server's side door (port + 1): push service subscriptions and the messages it accepted. */
-export const CONTROL_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 1}`;
+export { CONTROL_URL };
 
 /** A new subscription of the local push service, as a browser's PushSubscription.toJSON() would give. */
 export async function pushServiceSubscription(): Promise<TestSubscription> {
