@@ -3,11 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { Post } from '../../src/shared/schemas/notification.schema';
-import type { TestSubscription } from '../support/push-service';
 import { expectAccessible } from './support/a11y';
 import { clientWithEstablishment, makePng } from './support/establishments';
 import { expect, test } from './support/fixtures';
-import { CONTROL_URL } from './support/ports';
+import { pushServiceSubscription } from './support/push';
 import { DESKTOP } from './support/screenshots';
 import { apiLogin, registerCustomer, startSignedIn } from './support/users';
 
@@ -59,9 +58,7 @@ async function subscribedFollower(request: APIRequestContext, establishmentId: s
     headers: bearer(token),
   });
   expect(follow.status(), await follow.text()).toBe(200);
-  const response = await fetch(`${CONTROL_URL}/push/subscriptions`, { method: 'POST' });
-  expect(response.status).toBe(201);
-  const subscription = (await response.json()) as TestSubscription;
+  const subscription = await pushServiceSubscription();
   const subscribe = await request.post('/notifications/subscribe', {
     headers: bearer(token),
     data: { ...subscription, expirationTime: null },

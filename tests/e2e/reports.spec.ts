@@ -1,5 +1,4 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import type { TestSubscription } from '../support/push-service';
 import { expectAccessible } from './support/a11y';
 import {
   clientWithEstablishment,
@@ -8,7 +7,7 @@ import {
   uniqueName,
 } from './support/establishments';
 import { expect, test } from './support/fixtures';
-import { CONTROL_URL } from './support/ports';
+import { pushServiceSubscription } from './support/push';
 import { DESKTOP } from './support/screenshots';
 import { adminToken, apiLogin, registerCustomer, startSignedIn } from './support/users';
 
@@ -35,9 +34,7 @@ async function followerFromQr(request: APIRequestContext, establishmentId: strin
     data: { source: 'qr' },
   });
   expect(follow.status(), await follow.text()).toBe(200);
-  const response = await fetch(`${CONTROL_URL}/push/subscriptions`, { method: 'POST' });
-  expect(response.status).toBe(201);
-  const subscription = (await response.json()) as TestSubscription;
+  const subscription = await pushServiceSubscription();
   const subscribe = await request.post('/notifications/subscribe', {
     headers: bearer(token),
     data: { ...subscription, expirationTime: null },

@@ -3,11 +3,11 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { PushMessage } from '../../src/shared/push/payload';
 import type { Post } from '../../src/shared/schemas/notification.schema';
 import type { Preference } from '../../src/shared/schemas/preference.schema';
-import type { ReceivedMessage, TestSubscription } from '../support/push-service';
+import type { TestSubscription } from '../support/push-service';
 import { expectAccessible } from './support/a11y';
 import { clientWithEstablishment } from './support/establishments';
 import { expect, test } from './support/fixtures';
-import { CONTROL_URL } from './support/ports';
+import { pushesTo, pushServiceSubscription } from './support/push';
 import { DESKTOP, screenshotBoth } from './support/screenshots';
 import {
   adminToken,
@@ -47,9 +47,7 @@ async function preferences(request: APIRequestContext) {
 
 /** A device of this signed-in user: a subscription of the local push service, registered through the API. */
 async function device(request: APIRequestContext, token: string): Promise<TestSubscription> {
-  const response = await fetch(`${CONTROL_URL}/push/subscriptions`, { method: 'POST' });
-  expect(response.status).toBe(201);
-  const subscription = (await response.json()) as TestSubscription;
+  const subscription = await pushServiceSubscription();
   const subscribe = await request.post('/notifications/subscribe', {
     headers: bearer(token),
     data: { ...subscription, expirationTime: null },
@@ -60,10 +58,7 @@ async function device(request: APIRequestContext, token: string): Promise<TestSu
 
 /** What the push service accepted for this device, decrypted. */
 async function messagesTo(subscription: TestSubscription): Promise<PushMessage[]> {
-  const response = await fetch(
-    `${CONTROL_URL}/push/messages?endpoint=${encodeURIComponent(subscription.endpoint)}`,
-  );
-  return ((await response.json()) as ReceivedMessage[]).map((m) => m.json as PushMessage);
+  return (await pushesTo(subscription.endpoint)).map((m) => m.json as PushMessage);
 }
 
 /** A verified follower (registered through the API) with a device and these picks. */
