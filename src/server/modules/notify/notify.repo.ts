@@ -29,8 +29,11 @@ export async function emailStateOf(db: Db, userId: string) {
     .select({
       marketingConsent: users.marketingConsent,
       emailBounced: sql<boolean>`${users.emailBouncedAt} IS NOT NULL`,
-      hasDevice: sql<boolean>`EXISTS (SELECT 1 FROM ${pushSubscriptions} s WHERE s.user_id = ${users.id}
-        AND (s.expires_at IS NULL OR s.expires_at > now()) AND s.stale_since IS NULL)`,
+      // Qualified by hand: in a one-table select drizzle writes ${users.id} as a bare "id", which
+      // inside the subquery is the subscription's own id (so no device ever counted).
+      hasDevice: sql<boolean>`EXISTS (SELECT 1 FROM ${pushSubscriptions} s
+        WHERE s.user_id = ${users}.${sql.identifier(users.id.name)}
+          AND (s.expires_at IS NULL OR s.expires_at > now()) AND s.stale_since IS NULL)`,
     })
     .from(users)
     .where(eq(users.id, userId));
