@@ -130,7 +130,10 @@ export type Dashboard = z.infer<typeof DashboardSchema>;
 
 /** One step of the follower funnel, for one visit source or for all. */
 export const FunnelStepsSchema = z.object({
-  /** Public page views, and distinct visitors (summed day by day). */
+  /**
+   * Public page views, and distinct visitors (summed day by day). The visitors are the funnel's first
+   * step and the base of its "Followed" rate; the views are a figure beside them.
+   */
   views: z.number().int(),
   visitors: z.number().int(),
   /**

@@ -159,6 +159,28 @@ describe('the follower funnel', () => {
     expect(platform.sources).toEqual(after.sources);
   });
 
+  it('gives views and unique visitors apart: one person who looked three times and followed is 1 of 1', async () => {
+    const { establishment: shop, client } = await business('Funnel Regular');
+    // The web app's page views (POST /api/analytics/pageview) from one phone, from the QR code.
+    for (let i = 0; i < 3; i++) {
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/analytics/pageview',
+        remoteAddress: '10.13.1.7',
+        headers: { 'user-agent': 'Mozilla/5.0 (Regular)' },
+        payload: { path: `/${shop.publicId}`, source: 'qr' },
+      });
+      expect(res.statusCode, res.body).toBe(204);
+    }
+    await followsFrom(shop.id, 'qr');
+    // The rates the screen shows are of visitors (funnel-card.tsx): here 1 of 1. The follower's
+    // address is confirmed (a signed-in customer).
+    const funnel = await r.funnel(client.token, { establishmentId: shop.id });
+    const figures = steps({ views: 3, visitors: 1, followers: 1, verified: 1 });
+    expect(funnel.sources[0]).toEqual({ source: 'qr', ...figures });
+    expect(funnel.total).toEqual(figures);
+  });
+
   it('counts the followers who accept email as they choose, give or take back consent, and bounce', async () => {
     const { establishment: shop, client } = await business('Funnel Mail');
     const emailOn = async () =>

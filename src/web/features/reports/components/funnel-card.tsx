@@ -21,20 +21,25 @@ import { useLocaleFormat } from '../../../lib/use-locale-format';
 import { formatRange, shareOf } from '../report-math';
 
 /**
- * The funnel's steps in order: a visit of the public page, a follow, a verified email, then the two
- * channels side by side: phones with push on, followers who accept email.
+ * The funnel's steps in order: people who visited the public page (unique visitors), a follow, a
+ * verified email, then the two channels side by side: phones with push on, followers who accept
+ * email. Page views are a figure beside the visitors, never a step: one person who looked at the
+ * page three times and followed is one of one.
  */
-const STEPS = ['views', 'followers', 'verified', 'pushDevices', 'emailOn'] as const;
+const STEPS = ['visitors', 'followers', 'verified', 'pushDevices', 'emailOn'] as const;
 type Step = (typeof STEPS)[number];
 const STEP_COLOURS = ['primary.main', 'secondary.main', 'info.main', 'warning.main', 'success.main'] as const;
 /** The step each step's share is of: both channels are reached from the verified followers. */
 const BASE: Record<Step, Step | undefined> = {
-  views: undefined,
-  followers: 'views',
+  visitors: undefined,
+  followers: 'visitors',
   verified: 'followers',
   pushDevices: 'verified',
   emailOn: 'verified',
 };
+
+/** Nothing at all: no view, no visitor, no follow. */
+const isEmpty = (steps: FunnelSteps) => steps.views === 0 && STEPS.every((step) => steps[step] === 0);
 
 /**
  * One funnel as bars: each step's number, a bar as long as its share of the largest step, and how
@@ -84,12 +89,9 @@ function FunnelBars({ steps, dense }: { steps: FunnelSteps; dense?: boolean }) {
                 }}
               />
             </Box>
-            {step === 'views' && !dense && (
+            {step === 'visitors' && (
               <Typography variant="caption" color="textSecondary">
-                {t('reports.funnel.visitors', {
-                  count: steps.visitors,
-                  value: format.number(steps.visitors),
-                })}
+                {t('reports.funnel.views', { count: steps.views, value: format.number(steps.views) })}
               </Typography>
             )}
             {/* A share of nothing means nothing: no line under a step whose step before is empty. */}
@@ -124,7 +126,7 @@ function SourceFunnel({ source, steps }: { source: string; steps: FunnelSteps })
       <Typography id={titleId} variant="subtitle2" component="h3" sx={{ mb: 1 }}>
         {t(`reports.funnel.sources.${source}`)}
       </Typography>
-      {STEPS.every((step) => steps[step] === 0) ? (
+      {isEmpty(steps) ? (
         <Typography variant="body2" color="textSecondary">
           {t('reports.funnel.sourceEmpty')}
         </Typography>
@@ -142,14 +144,14 @@ interface Props {
 }
 
 /**
- * The follower funnel: public page views -> followers -> verified -> devices with push on and
+ * The follower funnel: public page visitors (and their page views) -> followers -> verified -> devices with push on and
  * followers who accept email, over all sources and for each (QR code, poster, share link, direct).
  */
 export function FunnelCard({ funnel, error, onRetry }: Props) {
   const { t } = useTranslation();
   const format = useLocaleFormat();
   const titleId = useId();
-  const empty = funnel && STEPS.every((step) => funnel.total[step] === 0);
+  const empty = funnel && isEmpty(funnel.total);
   return (
     <Card component="section" aria-labelledby={titleId}>
       <CardHeader

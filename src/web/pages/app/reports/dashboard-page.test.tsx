@@ -204,7 +204,7 @@ describe('the dashboard', () => {
     // The funnel's step after the visits counts who followed, confirmed or not: not "Followers".
     expect(within(qr).getByText('Followed')).toBeInTheDocument();
     expect(within(qr).getByText('Confirmed email')).toBeInTheDocument();
-    expect(within(funnelCard).getByText('Unique visitors: 100')).toBeInTheDocument();
+    expect(within(funnelCard).getByText('Page views: 100')).toBeInTheDocument();
     // The overview and the 30-day chart are one request; all for the client's establishment.
     expect(queriesTo(DASHBOARD)).toEqual([{ establishmentId: 'e1' }]);
     expect(queriesTo(FUNNEL)).toEqual([{ establishmentId: 'e1' }]);
