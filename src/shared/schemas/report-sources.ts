@@ -8,3 +8,9 @@ export type VisitSource = (typeof VISIT_SOURCES)[number];
 
 /** The query parameter of a public page address that names the visit's source. */
 export const VISIT_SOURCE_PARAM = 'src';
+
+/**
+ * Campaign links (a printed code made elsewhere, a newsletter) name it as utm_source: read the same
+ * way, after ?src= (which wins when both name a source).
+ */
+export const UTM_SOURCE_PARAM = 'utm_source';

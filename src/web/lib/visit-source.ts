@@ -1,4 +1,9 @@
-import { VISIT_SOURCE_PARAM, VISIT_SOURCES, type VisitSource } from '../../shared/schemas/report-sources';
+import {
+  UTM_SOURCE_PARAM,
+  VISIT_SOURCE_PARAM,
+  VISIT_SOURCES,
+  type VisitSource,
+} from '../../shared/schemas/report-sources';
 import { isEstablishmentRoute, matchWebRoute } from '../../shared/web-routes';
 
 const KEY_PREFIX = 'visitSource:';
@@ -23,15 +28,17 @@ function storage(): Storage | undefined {
 }
 
 /**
- * The source of a visit to a public page: its ?src= (one of VISIT_SOURCES), remembered for this
- * tab's session so the follow or registration that follows carries it; else what was remembered for
- * that business. Undefined for other pages and for direct visits.
+ * The source of a visit to a public page: its ?src=, else its ?utm_source= (the first of them that is
+ * one of VISIT_SOURCES; any other value says nothing), remembered for this tab's session so the
+ * follow or registration that follows carries it; else what was remembered for that business.
+ * Undefined for other pages and for direct visits.
  */
 export function visitSourceOf(pathname: string, search: string): VisitSource | undefined {
   const establishment = establishmentOfPath(pathname);
   if (!establishment) return undefined;
-  const param = new URLSearchParams(search).get(VISIT_SOURCE_PARAM);
-  if (isVisitSource(param)) {
+  const query = new URLSearchParams(search);
+  const param = [query.get(VISIT_SOURCE_PARAM), query.get(UTM_SOURCE_PARAM)].find(isVisitSource);
+  if (param) {
     try {
       storage()?.setItem(KEY_PREFIX + establishment, param);
     } catch {

@@ -133,6 +133,28 @@ describe('the page-view tracker', () => {
       ]);
   });
 
+  it('counts ?utm_source= like ?src=, and ?src= first when both say a source', async () => {
+    consent();
+    const { router } = renderAt('/cafe-roma-k7q2?utm_source=qr&utm_medium=print');
+    await expect.poll(sentBodies).toEqual([{ path: '/cafe-roma-k7q2', source: 'qr' }]);
+    expect(rememberedVisitSource('cafe-roma-k7q2')).toBe('qr');
+
+    await act(() => router.navigate('/poster-place?src=poster&utm_source=share'));
+    // An unknown ?src= says nothing: the utm_source that does counts.
+    await act(() => router.navigate('/share-place?src=billboard&utm_source=share'));
+    // An unknown utm_source is ignored as an unknown ?src= is: a direct visit.
+    await act(() => router.navigate('/news-place?utm_source=newsletter'));
+    await expect
+      .poll(sentBodies)
+      .toEqual([
+        { path: '/cafe-roma-k7q2', source: 'qr' },
+        { path: '/poster-place', source: 'poster' },
+        { path: '/share-place', source: 'share' },
+        { path: '/news-place' },
+      ]);
+    expect(rememberedVisitSource('news-place')).toBeUndefined();
+  });
+
   it('ignores a ?src= that is not a visit source, and remembers a source without consent', async () => {
     const { router } = renderAt('/bistro-abcd?src=billboard');
     expect(rememberedVisitSource('bistro-abcd')).toBeUndefined();
