@@ -76,12 +76,14 @@ describe('can() readable cases', () => {
     expect(RIGHTS.filter((right) => can(null, right, { establishmentId: A }))).toEqual(['user:guest']);
   });
 
-  it('an unverified customer keeps the role rights, chooses how to be notified and turns push on, but cannot read or comment until verified', () => {
+  it('an unverified customer keeps the role rights, chooses how to be notified, turns push on and reads what it follows, but cannot comment until verified', () => {
     const waiting = actor('w1', 'customer', [{ establishmentId: A, kind: 'customer' }], false);
     expect(can(waiting, 'user:customer')).toBe(true);
-    expect(can(waiting, 'notificationPost:read', { establishmentId: A })).toBe(false);
-    expect(can(waiting, 'feed:read')).toBe(false);
-    // Deliveries wait for verification: asking first loses nothing.
+    // Pushes reach the device at once, so the post a push opens and the feed read too.
+    expect(can(waiting, 'notificationPost:read', { establishmentId: A })).toBe(true);
+    expect(can(waiting, 'notificationPost:read', { establishmentId: B })).toBe(false);
+    expect(can(waiting, 'feed:read')).toBe(true);
+    expect(can(waiting, 'reaction', { establishmentId: A })).toBe(true);
     expect(can(waiting, 'push:subscribe')).toBe(true);
     expect(can(waiting, 'customerEstablishment', { establishmentId: A })).toBe(true);
     expect(can(waiting, 'customerEstablishment', { establishmentId: B })).toBe(false);
@@ -97,6 +99,9 @@ describe('can() readable cases', () => {
     expect(can(waiting, 'user:client')).toBe(true);
     expect(can(waiting, 'notificationPost:create', { establishmentId: A })).toBe(false);
     expect(can(waiting, 'clientSettings', { establishmentId: A })).toBe(false);
+    // Nor read it as its operator: the post list and the page wait for the confirmation.
+    expect(can(waiting, 'notificationPost:read', { establishmentId: A })).toBe(false);
+    expect(can(waiting, 'establishment:read', { establishmentId: A })).toBe(false);
     expect(can({ ...waiting, emailVerified: true }, 'notificationPost:create', { establishmentId: A })).toBe(
       true,
     );

@@ -25,10 +25,11 @@ import { type Actor, can, RIGHTS, type Right } from './permissions';
  *   accepting, anyone signed in;
  * - a role outside the table: no, for everything;
  * - email not verified (the "unverified" columns): the role's table rights (user:*,
- *   hasEstablishment) stay, and so do choosing how a business reaches them (customerEstablishment)
- *   and turning notifications on (push:subscribe), since deliveries wait for verification;
- *   every other right about an establishment's content or audience is no; an admin keeps
- *   everything.
+ *   hasEstablishment) stay, and so do choosing how a business reaches them (customerEstablishment),
+ *   turning notifications on (push:subscribe) and a follower's reading (feed:read; as a customer
+ *   member, notificationPost:read, establishment:read and reaction), since pushes reach their
+ *   device at once; every other right about an establishment's content or audience is no (an
+ *   operator's reading too); an admin keeps everything.
  */
 
 const Y = 'yes' as const;
@@ -70,17 +71,17 @@ const TABLE: ReadonlyArray<readonly [Right, Rule, Rule, Rule, Rule, Rule, Rule, 
   ['comment:create',             N,    M,       M,     N,  Y,    N,   N,        N,      N,   Y],
   ['comment:edit',               N,    M,       M,     M,  M,    N,   N,        N,      N,   M],
   ['comment:delete',             N,    M,       M,     M,  Y,    N,   N,        N,      N,   Y],
-  ['reaction',                   N,    M,       M,     N,  Y,    N,   N,        N,      N,   Y],
+  ['reaction',                   N,    M,       M,     N,  Y,    N,   M,        N,      N,   Y],
   ['customerEstablishment',      N,    M,       M,     N,  Y,    N,   M,        M,      N,   Y],
   // The representant reads the posts of what it registered (it may send for it).
-  ['notificationPost:read',      N,    M,       M,     M,  Y,    N,   N,        N,      N,   Y],
-  ['feed:read',                  N,    Y,       Y,     Y,  Y,    N,   N,        N,      N,   Y],
+  ['notificationPost:read',      N,    M,       M,     M,  Y,    N,   M,        N,      N,   Y],
+  ['feed:read',                  N,    Y,       Y,     Y,  Y,    N,   Y,        Y,      Y,   Y],
   ['push:subscribe',             N,    Y,       Y,     Y,  Y,    N,   Y,        Y,      Y,   Y],
   // Ours: an establishment's page. Resources here are not blocked; see the readable cases.
   ['establishment:manage',       N,    N,       M,     M,  Y,    N,   N,        N,      N,   Y],
   ['establishment:edit',         N,    N,       M,     N,  Y,    N,   N,        N,      N,   Y],
   ['establishment:readPrivate',  N,    N,       M,     M,  Y,    N,   N,        N,      N,   Y],
-  ['establishment:read',         N,    M,       M,     M,  Y,    N,   N,        N,      N,   Y],
+  ['establishment:read',         N,    M,       M,     M,  Y,    N,   M,        N,      N,   Y],
   // Ours: the admin's tools are the admin's alone.
   ['user:impersonate',           N,    N,       N,     N,  Y,    N,   N,        N,      N,   Y],
   ['user:resetPassword',         N,    N,       N,     N,  Y,    N,   N,        N,      N,   Y],

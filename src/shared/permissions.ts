@@ -168,13 +168,15 @@ const TABLE: Record<Role | 'guest', readonly Right[]> = {
 const isRole = (role: string): role is Role => (ROLES as readonly string[]).includes(role);
 
 /**
- * Rights that act as a member of an establishment (read its posts, send, settings, comments) or
- * make one an audience (feed, push) need a confirmed email: the spec's customers "must verify their
- * email", and clients and representatives get the same verification link in their welcome email.
- * The table's role rights (menus, panels, the account) hold whatever the flag, so an unverified
- * user can still reach /waiting and their account. Someone who just registered may also choose how
- * a business reaches them and turn notifications on: deliveries to them wait until the
- * address is verified (the audience and the welcome need it), so asking first loses nothing.
+ * Rights that speak or act for an establishment (send, settings, comments, its figures) need a
+ * confirmed email: the spec's customers "must verify their email", and clients and representatives
+ * get the same verification link in their welcome email. The table's role rights (menus, panels,
+ * the account) hold whatever the flag, so an unverified user can still reach /waiting and their
+ * account. A follower's own reading does not wait for it: someone who just registered may choose
+ * how a business reaches them and turn notifications on, pushes (the welcome too) reach that device
+ * at once as whoever turned it on holds it, and the post a push opens, the feed and a reaction work;
+ * email waits until the address is verified. An operator's reading stays behind the confirmation
+ * (notificationPost:read and establishment:read ask can() about sending and managing, which need it).
  * Admins have everything (spec section 6).
  */
 const NEEDS_VERIFIED_EMAIL: ReadonlySet<Right> = new Set<Right>([
@@ -182,16 +184,12 @@ const NEEDS_VERIFIED_EMAIL: ReadonlySet<Right> = new Set<Right>([
   'notificationPost:create',
   'notificationPost:edit',
   'notificationPost:delete',
-  'notificationPost:read',
   'comment:create',
   'comment:edit',
   'comment:delete',
-  'reaction',
-  'feed:read',
   'establishment:manage',
   'establishment:edit',
   'establishment:readPrivate',
-  'establishment:read',
   'customer:create',
   'followers:export',
   'report:read',
@@ -210,6 +208,13 @@ const isOwner = (actor: Actor, resource: Resource) =>
 
 const follows = (actor: Actor, establishmentId: string | undefined) =>
   establishmentId !== undefined && actor.establishments.some((m) => m.establishmentId === establishmentId);
+
+/** A follower's reading; before the address is confirmed, only as a customer (see NEEDS_VERIFIED_EMAIL). */
+const readsAsMember = (actor: Actor, establishmentId: string | undefined) =>
+  establishmentId !== undefined &&
+  actor.establishments.some(
+    (m) => m.establishmentId === establishmentId && (actor.emailVerified || m.kind === 'customer'),
+  );
 
 const operates = (actor: Actor, establishmentId: string | undefined) =>
   establishmentId !== undefined &&
@@ -268,14 +273,15 @@ export function can(actor: Actor | null, right: Right, resource: Resource = {}):
       return resource.ownerId !== undefined && resource.ownerId === actor.id;
     // A user who follows or operates the post's establishment may comment and react.
     case 'comment:create':
-    case 'reaction':
       return follows(actor, resource.establishmentId);
+    case 'reaction':
+      return readsAsMember(actor, resource.establishmentId);
     case 'customerEstablishment':
       return (
         (actor.role === 'customer' || actor.role === 'client') && follows(actor, resource.establishmentId)
       );
     case 'notificationPost:read':
-      return can(actor, 'notificationPost:create', resource) || follows(actor, resource.establishmentId);
+      return can(actor, 'notificationPost:create', resource) || readsAsMember(actor, resource.establishmentId);
     // Every signed-in role has a feed (empty without memberships) and may receive pushes.
     case 'feed:read':
     case 'push:subscribe':
@@ -288,7 +294,7 @@ export function can(actor: Actor | null, right: Right, resource: Resource = {}):
     case 'establishment:edit':
       return can(actor, 'clientSettings', resource) && resource.blocked !== true;
     case 'establishment:read':
-      return can(actor, 'establishment:manage', resource) || follows(actor, resource.establishmentId);
+      return can(actor, 'establishment:manage', resource) || readsAsMember(actor, resource.establishmentId);
     case 'customer:create':
       return actor.role === 'client' && operates(actor, resource.establishmentId);
     case 'followers:export':

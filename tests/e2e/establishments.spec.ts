@@ -248,7 +248,7 @@ test.describe('establishments', () => {
     await expect(page.getByText(`We have sent an email to ${email}`)).toBeVisible();
 
     // Signed in at once: the page says what is left, and sends the email again on request.
-    await expect(page.getByText('Confirm your email to start receiving')).toBeVisible();
+    await expect(page.getByText('Confirm your email to get news by email')).toBeVisible();
     await page.getByRole('button', { name: 'Resend email' }).click();
     await expect(page.getByText('A new verification email is on its way.')).toBeVisible();
 

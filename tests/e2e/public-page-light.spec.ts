@@ -95,7 +95,7 @@ test.describe('the light public page (server-rendered)', () => {
     await submit.click();
     await expect(page.getByRole('heading', { name: 'Successfully Registered!' })).toBeVisible();
     // Registered and signed in: the web app takes over for the next step.
-    await expect(page.getByText('Confirm your email to start receiving')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText('Confirm your email to get news by email')).toBeVisible({ timeout: 20_000 });
     await expect(page.getByText(`We have sent an email to ${email}`)).toBeVisible();
     expect(scripts.some((path) => /\/assets\/app-/.test(path))).toBe(true);
     await expectAccessible(page);

@@ -39,10 +39,11 @@ export function eventConsumers(ctx: AppContext): EventConsumer[] {
       on: ({ subjectId }, outbox) => startFanout(ctx, outbox, subjectId!),
     }),
     consumer({
-      // A new follow, a confirmed address or a new device may be what a welcome was waiting for;
-      // the job sends what is owed, once (welcome.repo.ts). One job per user and transaction.
+      // A new follow or a new device may be what a welcome was waiting for (a confirmed address
+      // is not: pushes never wait for it); the job sends what is owed, once (welcome.repo.ts). One
+      // job per user and transaction.
       name: 'welcome notification',
-      types: ['follow', 'follower.verified', 'device.registered'],
+      types: ['follow', 'device.registered'],
       on: async ({ type, subjectId, at }, { db, enqueue }) => {
         // A new device matters only to someone a welcome still waits for (most have none).
         if (type === 'device.registered' && !(await owesWelcome(db, subjectId!))) return;

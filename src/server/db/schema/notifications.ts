@@ -18,7 +18,7 @@ import { DELIVERY_CHANNELS } from '../../../shared/schemas/channels';
 import type { PostTranslations } from '../../../shared/schemas/post-translations';
 import type { NotificationAction } from '../../../shared/schemas/rich-notification';
 import { establishments } from './establishments';
-import { users } from './users';
+import { sessions, users } from './users';
 
 /** A browser's web push subscription; a user has one per device. */
 export const pushSubscriptions = pgTable(
@@ -32,6 +32,11 @@ export const pushSubscriptions = pgTable(
     endpoint: text('endpoint').notNull().unique(),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
+    /**
+     * The session that registered it last. A device turned on by someone who registered and has not
+     * proved they hold the address yet goes when a verification made elsewhere ends that session.
+     */
+    sessionId: uuid('session_id').references(() => sessions.id, { onDelete: 'set null' }),
     /** The browser's own expirationTime, when it gives one. */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     userAgent: text('user_agent').notNull().default(''),
@@ -54,6 +59,7 @@ export const pushSubscriptions = pgTable(
   (t) => [
     index('push_subscriptions_user_idx').on(t.userId),
     index('push_subscriptions_seen_idx').on(t.lastSeenAt),
+    index('push_subscriptions_session_idx').on(t.sessionId),
   ],
 );
 

@@ -1,10 +1,11 @@
 /**
  * A customer's first minute over HTTP: registering signs the person in on that device
- * with a provisional session that may follow, choose how to be notified and turn push on, while
- * deliveries (the welcome and every send) wait for the emailed link; the link, opened with that
- * session, makes it a full one; opened on a device with no session within the hour of the email,
- * it signs the person in there; opened anywhere, it ends every other session opened by
- * registering. The operator sees who is waiting. Real app, SMTP sink and push service.
+ * with a provisional session that may follow, choose how to be notified and turn push on; the
+ * welcome and every send ring that device at once, while email waits for the emailed link; the
+ * link, opened with that session, makes it a full one; opened on a device with no session within
+ * the hour of the email, it signs the person in there; opened anywhere, it ends every other session
+ * opened by registering, and the devices they turned on stop getting pushes. The operator sees who
+ * is waiting. Real app, SMTP sink and push service.
  */
 import { describe, expect, it } from 'vitest';
 import { hasLink, linkToken } from '../../../../tests/support/account-mails';
@@ -94,7 +95,7 @@ async function waitingCountOf(establishmentId: string, token: string) {
 }
 
 describe("a customer's first minute", () => {
-  it('signs in at registration; follow, choice and push work; deliveries wait for the link, which upgrades that session', async () => {
+  it('signs in at registration; follow, choice and push work; the phone rings before the link, which upgrades that session', async () => {
     const { establishment, operator } = await businessWithWelcome('Table Bar');
     const person = await registersAt(establishment.id, 'first-minute');
 
@@ -118,11 +119,13 @@ describe("a customer's first minute", () => {
     // The operator sees them waiting, not as a follower yet.
     expect(await waitingCountOf(establishment.id, operator.token)).toEqual({ followers: 0, waiting: 1 });
 
-    // A send now does not reach them, nor does the welcome.
+    // The welcome rings at once, the device being ready, and so does a send: whoever turned the
+    // device on holds it. No email reaches them yet.
+    await until(() => messagesOf('welcome', phone).length === 1, 'the welcome');
+    expect(messagesOf('welcome', phone)[0]).toMatchObject({ body: WELCOME });
     const before = await sendOk(operator, establishment.id, { text: 'Before the link', post: true });
     await finished(operator, before.id);
-    expect(messagesOf('send', phone)).toHaveLength(0);
-    expect(messagesOf('welcome', phone)).toHaveLength(0);
+    await until(() => messagesOf('send', phone).length === 1, 'the send before the link');
 
     // The emailed link, opened in the same browser: verified, this session is a full one.
     const verified = await verify(person.verifyToken, person.token);
@@ -130,12 +133,11 @@ describe("a customer's first minute", () => {
     expect(verified.json()).toEqual({ message: Msg.verified, establishmentId: establishment.id });
     expect((await call('GET', '/api/feed', undefined, person.token)).statusCode).toBe(200);
 
-    // The welcome goes out at verification, the device being ready; then sends reach them.
-    await until(() => messagesOf('welcome', phone).length === 1, 'the welcome');
-    expect(messagesOf('welcome', phone)[0]).toMatchObject({ body: WELCOME });
+    // No second welcome at verification; sends go on reaching them.
     const after = await sendOk(operator, establishment.id, { text: 'After the link', post: true });
     await finished(operator, after.id);
-    await until(() => messagesOf('send', phone).length === 1, 'the send');
+    await until(() => messagesOf('send', phone).length === 2, 'the send after the link');
+    expect(messagesOf('welcome', phone)).toHaveLength(1);
     expect(await waitingCountOf(establishment.id, operator.token)).toEqual({ followers: 1, waiting: 0 });
   });
 
@@ -154,6 +156,39 @@ describe("a customer's first minute", () => {
     expect((await call('GET', '/api/feed', undefined, body.accessToken)).statusCode).toBe(200);
     // Whoever registered did not prove they hold the address: that session ends.
     expectError(await call('GET', '/api/account/me', undefined, person.token), 401, ErrorCode.UNAUTHORIZED);
+    // Single use: the same link again is refused, and opens nothing.
+    expectError(await verify(person.verifyToken), 400, ErrorCode.TOKEN_INVALID);
+  });
+
+  it('stops pushing to the device of whoever registered someone else’s address once its owner confirms it elsewhere', async () => {
+    const { establishment, operator } = await businessWithWelcome('Stranger Bar');
+    const stranger = await registersAt(establishment.id, 'not-mine');
+    const strangersPhone = push.subscribe();
+    const subscribed = await call('POST', '/notifications/subscribe', strangersPhone, stranger.token);
+    expect(subscribed.statusCode, subscribed.body).toBe(201);
+    await until(() => messagesOf('welcome', strangersPhone).length === 1, 'the welcome');
+
+    // The address's owner opens the link on their own device: signed in there.
+    const verified = await verify(stranger.verifyToken);
+    expect(verified.statusCode, verified.body).toBe(200);
+    const owner = verified.json<{ accessToken: string }>();
+    const ownersPhone = push.subscribe();
+    const ownDevice = await call('POST', '/notifications/subscribe', ownersPhone, owner.accessToken);
+    expect(ownDevice.statusCode, ownDevice.body).toBe(201);
+    const devices = await call('GET', '/api/account/devices', undefined, owner.accessToken);
+    expect(devices.statusCode, devices.body).toBe(200);
+    expect(devices.json<{ items: unknown[] }>().items).toHaveLength(1);
+
+    const sent = await sendOk(operator, establishment.id, { text: 'For the owner only', post: true });
+    await finished(operator, sent.id);
+    await until(() => messagesOf('send', ownersPhone).length === 1, 'the send to the owner');
+    expect(messagesOf('send', strangersPhone)).toHaveLength(0);
+  });
+
+  it('keeps the link single use', async () => {
+    const { establishment } = await businessWithWelcome('Once Bar');
+    const person = await registersAt(establishment.id, 'single-use');
+    expect((await verify(person.verifyToken)).statusCode).toBe(200);
     // Single use: the same link again is refused, and opens nothing.
     expectError(await verify(person.verifyToken), 400, ErrorCode.TOKEN_INVALID);
   });

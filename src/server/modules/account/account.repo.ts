@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { PLATFORM_ADMIN_ROLE } from '../../../shared/permissions';
 import type { VisitSource } from '../../../shared/schemas/report-sources';
 import { type Db, preparedPer } from '../../db/client';
@@ -7,6 +7,7 @@ import {
   establishments,
   mailQuota,
   memberships,
+  pushSubscriptions,
   sessions,
   type UserRow,
   users,
@@ -160,8 +161,9 @@ export async function revokeSession(db: Db, sessionId: string): Promise<void> {
 /**
  * The address is verified: the session that verified it, when it was opened by
  * registering, becomes a full one, and so do the Home Screen app sessions it handed over to; every
- * other session opened by registering ends. Who registered
- * someone else's address keeps no way into the account its owner confirms.
+ * other session opened by registering ends, and the devices it turned on stop getting pushes. Who
+ * registered someone else's address keeps no way into the account its owner confirms, nor its
+ * notifications.
  */
 export async function settleProvisionalSessions(db: Db, userId: string, keepSessionId: string | null) {
   if (keepSessionId) {
@@ -176,10 +178,18 @@ export async function settleProvisionalSessions(db: Db, userId: string, keepSess
         ),
       );
   }
-  await db
+  const ended = await db
     .update(sessions)
     .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.userId, userId), eq(sessions.provisional, true), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.userId, userId), eq(sessions.provisional, true), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  if (ended.length === 0) return;
+  await db.delete(pushSubscriptions).where(
+    inArray(
+      pushSubscriptions.sessionId,
+      ended.map((session) => session.id),
+    ),
+  );
 }
 
 /** The business the user followed last (the feed they land on after verifying), if any. */

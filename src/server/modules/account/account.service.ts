@@ -167,8 +167,9 @@ export async function register(
  * Use a verification token once; it verifies only the address it was emailed to:
  * - sent with the session that registered, that session becomes a full one;
  * - sent with no session within VERIFY_SIGN_IN_MINUTES of the email, it signs the person in here;
- * - every other session opened by registering ends (see settleProvisionalSessions);
- * - the welcome notifications owed wait for this moment, and go out now where a device is ready.
+ * - every other session opened by registering ends, with the devices it turned on
+ *   (see settleProvisionalSessions);
+ * - email from the businesses they follow reaches them from now on (pushes did already).
  */
 export async function verifyEmail(
   ctx: AppContext,
@@ -181,7 +182,7 @@ export async function verifyEmail(
     if (!spent || !(await repo.markEmailVerified(tx, spent.userId, spent.email))) return undefined;
     const ownSession = actor?.id === spent.userId ? actor.sessionId : null;
     await repo.settleProvisionalSessions(tx, spent.userId, ownSession);
-    // Sends reach them from now on; the welcomes owed follow from these events.
+    // Their email gets sends from now on; the events tell the webhooks and the reports.
     for (const establishmentId of await repo.followedEstablishmentIds(tx, spent.userId))
       await emit(followerVerifiedEvent(spent.userId, establishmentId));
     const fresh = Date.now() - spent.createdAt.getTime() < VERIFY_SIGN_IN_MINUTES * 60_000;

@@ -22,14 +22,13 @@ const hasLiveDevice = (db: Db, userId: string) =>
   );
 
 /**
- * A follow still owed its welcome: recent, not welcomed, its follower's address verified (a welcome
- * is a delivery, and deliveries wait for verification), and its business active with a
- * welcome text.
+ * A follow still owed its welcome: recent, not welcomed, and its business active with a welcome
+ * text. A welcome is a push: it rings at once, before the follower's address is confirmed (whoever
+ * turned the device on holds it).
  */
 const owedWelcome = (userId: string) =>
   and(
     eq(memberships.userId, userId),
-    sql`(SELECT ${users.emailVerified} FROM ${users} WHERE ${users.id} = ${userId})`,
     eq(memberships.kind, 'customer'),
     isNull(memberships.welcomedAt),
     gt(memberships.createdAt, sql`now() - make_interval(hours => ${WELCOME_WINDOW_HOURS})`),

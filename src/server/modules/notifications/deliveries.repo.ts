@@ -10,13 +10,14 @@ import type { QuietHoursSetting } from './quiet-period';
 export type Outcome = 'pending' | 'sent' | 'failed' | 'gone';
 
 /**
- * A send's audience among the members `m` of establishment $1: a confirmed email (an address not
- * yet verified is no audience, nor counted as a follower) and, for a targeted send, a pick of one
- * of the preferences in the parameter `targets` (the primary key of user_preferences, user first,
- * answers it per member). The fan-out and the compose's count share it, so the count is the truth.
+ * A send's audience among the members `m` of establishment $1: every member (a device gets pushes
+ * before its owner's address is confirmed: whoever turned it on holds it; email waits for the
+ * confirmation, see wantsEmail) and, for a targeted send, a pick of one of the preferences in the
+ * parameter `targets` (the primary key of user_preferences, user first, answers it per member). The
+ * fan-out and the compose's count share it, so the count is the truth.
  */
 const audienceOf = (targets: string | null) =>
-  `m.establishment_id = $1 AND u.email_verified${
+  `m.establishment_id = $1${
     targets
       ? ` AND EXISTS (SELECT 1 FROM user_preferences p WHERE p.user_id = m.user_id AND p.preference_id = ANY(${targets}::uuid[]))`
       : ''
@@ -48,7 +49,7 @@ export async function audienceBoundaries(
   const { rows } = await sql.executeSql(
     `WITH audience AS (
        SELECT m.user_id, row_number() OVER (ORDER BY m.user_id) AS rn, count(*) OVER () AS total
-         FROM memberships m JOIN users u ON u.id = m.user_id
+         FROM memberships m
         WHERE ${audienceOf(targeted ? '$5' : null)} AND ($2::uuid IS NULL OR m.user_id > $2::uuid))
      SELECT user_id FROM audience
       WHERE rn < total AND rn % greatest($3::bigint, ceil(total::numeric / $4::int)::bigint) = 0
@@ -64,19 +65,23 @@ const liveSubscription = '(s.expires_at IS NULL OR s.expires_at > now()) AND s.s
 /**
  * How each member `m` (user `u`) wants this business's sends (docs/delivery.md, channels): nothing
  * while paused; by phone when their choice has it; by email when it has it and they are a follower
- * (operators are not emailed their own sends) who consented, with an address that does not bounce. `auto` is by phone when they have a live device, else by
- * email: nobody gets the same send twice unless they chose both.
+ * (operators are not emailed their own sends) who confirmed their address (double opt-in) and
+ * consented, with an address that does not bounce. `auto` is by phone when they have a live device,
+ * else by email: nobody gets the same send twice unless they chose both.
  */
 const notPaused = '(m.paused_until IS NULL OR m.paused_until <= now())';
 const hasLiveDevice = `EXISTS (SELECT 1 FROM push_subscriptions s WHERE s.user_id = m.user_id AND ${liveSubscription})`;
 const wantsPush = `${notPaused} AND m.notify IN ('auto', 'phone', 'both')`;
 const wantsEmail = (hasDevice: string) =>
-  `${notPaused} AND m.kind = 'customer' AND u.marketing_consent AND u.email_bounced_at IS NULL
+  `${notPaused} AND m.kind = 'customer' AND u.email_verified AND u.marketing_consent AND u.email_bounced_at IS NULL
    AND (m.notify IN ('email', 'both') OR (m.notify = 'auto' AND NOT ${hasDevice}))`;
 
 /** Who a send with these preferences would reach now, and by which channel. */
 export interface Reach {
-  /** Followers (customers with a confirmed email): the establishment's follower count. */
+  /**
+   * Followers: customers with a confirmed email (the establishment's follower count), and those
+   * still waiting for it whom a send reaches on a device.
+   */
   followers: number;
   /** Of them, those a send reaches now (by phone, email or both). */
   reachable: number;
@@ -102,12 +107,12 @@ export async function countReach(
   const targeted = preferenceIds.length > 0;
   const { rows } = await sql.executeSql(
     `WITH members AS MATERIALIZED (
-       SELECT m.kind, ${wantsPush} AS push_ok, ${hasLiveDevice} AS has_device,
+       SELECT m.kind, u.email_verified AS confirmed, ${wantsPush} AS push_ok, ${hasLiveDevice} AS has_device,
               (SELECT count(*)::int FROM push_subscriptions s WHERE s.user_id = m.user_id AND ${liveSubscription}) AS live,
               ${wantsEmail(hasLiveDevice)} AS by_email
          FROM memberships m JOIN users u ON u.id = m.user_id
         WHERE ${audienceOf(targeted ? '$2' : null)})
-     SELECT count(*) FILTER (WHERE kind = 'customer')::int AS followers,
+     SELECT count(*) FILTER (WHERE kind = 'customer' AND (confirmed OR (push_ok AND has_device)))::int AS followers,
             count(*) FILTER (WHERE kind = 'customer' AND ((push_ok AND has_device) OR by_email))::int AS reachable,
             count(*) FILTER (WHERE kind = 'customer' AND push_ok AND has_device)::int AS by_phone,
             count(*) FILTER (WHERE kind = 'customer' AND by_email)::int AS by_email,

@@ -177,20 +177,28 @@ describe('email verification', () => {
     expect(body.error).toBe(Msg.emailNotVerified);
   };
 
-  it('an unverified follower reads no feed until they confirm their email, but may turn push on first', async () => {
+  it('an unverified follower reads what they follow and turns push on before confirming; commenting waits', async () => {
     const { establishment, client } = await business('Verify Vinoteka');
     const post = await sendOk(client, establishment.id, { text: 'Members only', post: true });
     const elsewhere = await business('Not Followed Noodles');
     const waiting = await registered(establishment, 'waiting');
     const get = (url: string) => call('GET', url, undefined, waiting.token);
 
-    notVerified(await get('/api/feed'));
-    notVerified(await get(`/api/establishments/${establishment.id}/posts`));
-    notVerified(await get(`/api/establishments/${establishment.publicId}/posts`));
-    notVerified(await get(`/api/notifications/${post.id}`));
-    // Push on before the link: deliveries wait for it (the next test), the device is ready.
+    // The post a push opens, the feed and the business's posts read before the link.
+    const feed = await get('/api/feed');
+    expect(feed.statusCode, feed.body).toBe(200);
+    expect(feed.json<FeedPage>().items.map((p) => p.text)).toEqual(['Members only']);
+    expect((await get(`/api/establishments/${establishment.id}/posts`)).statusCode).toBe(200);
+    expect((await get(`/api/establishments/${establishment.publicId}/posts`)).statusCode).toBe(200);
+    expect((await get(`/api/notifications/${post.id}`)).json<{ post: Post }>().post.text).toBe(
+      'Members only',
+    );
     const early = await call('POST', '/notifications/subscribe', push.subscribe(), waiting.token);
     expect(early.statusCode, early.body).toBe(201);
+    // Speaking in the business's comments waits for the confirmed address.
+    notVerified(
+      await call('POST', `/api/notifications/${post.id}/comments`, { text: 'Cheers!' }, waiting.token),
+    );
     // Not a follower there: confirming the email would not help, so it is a plain 403.
     expectError(
       await get(`/api/establishments/${elsewhere.establishment.id}/posts`),
@@ -199,16 +207,13 @@ describe('email verification', () => {
     );
 
     await verifyByLink(waiting.mail);
-    // The token they already hold now reads and subscribes.
-    const feed = await get('/api/feed');
-    expect(feed.statusCode, feed.body).toBe(200);
-    expect(feed.json<FeedPage>().items.map((p) => p.text)).toEqual(['Members only']);
-    expect((await get(`/api/establishments/${establishment.id}/posts`)).statusCode).toBe(200);
-    expect((await get(`/api/notifications/${post.id}`)).json<{ post: Post }>().post.text).toBe(
-      'Members only',
+    const comment = await call(
+      'POST',
+      `/api/notifications/${post.id}/comments`,
+      { text: 'Cheers!' },
+      waiting.token,
     );
-    const subscribed = await call('POST', '/notifications/subscribe', push.subscribe(), waiting.token);
-    expect(subscribed.statusCode, subscribed.body).toBe(201);
+    expect(comment.statusCode, comment.body).toBe(201);
     expectError(
       await get(`/api/establishments/${elsewhere.establishment.id}/posts`),
       403,
@@ -216,10 +221,17 @@ describe('email verification', () => {
     );
   });
 
-  it("delivers to verified followers only: an unverified follower's device receives nothing", async () => {
+  it("rings an unverified follower's device at once; their email waits for the confirmation", async () => {
     const { establishment, client } = await business('Confirmed Crêperie');
     const verified = await a.followerOf(establishment.id, 'confirmed');
     const waiting = await a.followerOf(establishment.id, 'unconfirmed');
+    const both = await call(
+      'PUT',
+      `/api/establishments/${establishment.id}/notify`,
+      { notify: 'both', marketingConsent: true },
+      waiting.token,
+    );
+    expect(both.statusCode, both.body).toBe(200);
     const [verifiedPhone, waitingPhone, clientPhone] = [
       await device(verified),
       await device(waiting),
@@ -229,25 +241,30 @@ describe('email verification', () => {
     await t.ctx.database.sql.executeSql('UPDATE users SET email_verified = false WHERE id = $1', [
       waiting.id,
     ]);
+    const emailsTo = (text: string) =>
+      t.mail.received.filter((m) => m.to.includes(waiting.email.toLowerCase()) && m.text.includes(text));
 
     const first = await sendOk(client, establishment.id, { text: 'Crêpes at noon', post: true });
-    expect((await finished(client, first.id)).delivery).toMatchObject({ audience: 2, sent: 2, pending: 0 });
+    expect((await finished(client, first.id)).delivery).toMatchObject({ audience: 3, sent: 3, pending: 0 });
     expect(messagesTo(verifiedPhone).map((m) => m.body)).toEqual(['Crêpes at noon']);
     expect(messagesTo(clientPhone).map((m) => m.body)).toEqual(['Crêpes at noon']);
-    expect(messagesTo(waitingPhone)).toEqual([]);
+    expect(messagesTo(waitingPhone).map((m) => m.body)).toEqual(['Crêpes at noon']);
+    expect(emailsTo('Crêpes at noon')).toEqual([]);
+    // The operator still counts them apart, as waiting for email confirmation.
     const counted = await call('GET', `/api/establishments/${establishment.id}`, undefined, client.token);
     expect(counted.json<{ establishment: Establishment }>().establishment.followerCount).toBe(1);
 
-    // They confirm the address from a fresh verification email: the next send reaches them too.
+    // They confirm the address from a fresh verification email: the next send emails them too.
     const resend = await call('POST', '/api/account/verify/resend', undefined, waiting.token);
     expect(resend.statusCode, resend.body).toBe(200);
     await verifyByLink(
       await t.mail.waitFor(waiting.email, (m) => m.links.some((l) => l.includes('/verify/'))),
     );
     const second = await sendOk(client, establishment.id, { text: 'Crêpes again', post: true });
-    expect((await finished(client, second.id)).delivery).toMatchObject({ audience: 3, sent: 3 });
-    expect(messagesTo(waitingPhone).map((m) => m.body)).toEqual(['Crêpes again']);
+    expect((await finished(client, second.id)).delivery).toMatchObject({ audience: 4, sent: 4 });
+    expect(messagesTo(waitingPhone).map((m) => m.body)).toEqual(['Crêpes at noon', 'Crêpes again']);
     expect(messagesTo(verifiedPhone)).toHaveLength(2);
+    await t.mail.waitFor(waiting.email, (m) => m.text.includes('Crêpes again'));
   });
 
   it('an unverified client cannot send for the establishment they operate until they confirm', async () => {

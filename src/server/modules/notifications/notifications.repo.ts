@@ -589,6 +589,7 @@ export async function upsertSubscription(
     expiresAt: Date | null;
     userAgent: string;
     secretHash: string;
+    sessionId: string | null;
   },
 ): Promise<{ id: string; created: boolean; stale: boolean } | undefined> {
   const [row] = await db
@@ -606,6 +607,7 @@ export async function upsertSubscription(
         expiresAt: values.expiresAt,
         userAgent: values.userAgent,
         secretHash: values.secretHash,
+        sessionId: values.sessionId,
         // Seen, but not repaired: the same endpoint still fails; the browser takes a fresh one.
         lastSeenAt: sql`now()`,
       },

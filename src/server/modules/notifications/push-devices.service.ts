@@ -58,7 +58,7 @@ export async function subscribe(
   body: PushSubscriptionBody,
   userAgent: string,
 ): Promise<SubscribeResponse> {
-  // An unconfirmed address is no audience yet (can()); the browser subscribes again once verified.
+  // Before the address is confirmed too: pushes go to the device at once (email waits).
   authorize(actor, 'push:subscribe');
   // An admin acting as this user ("log in as") is on the admin's own browser: registering it would
   // send the user's notifications to the admin, and list it among the user's devices.
@@ -77,6 +77,7 @@ export async function subscribe(
       expiresAt: body.expirationTime ? new Date(body.expirationTime) : null,
       userAgent: userAgent.slice(0, 300),
       secretHash: hash,
+      sessionId: actor.sessionId,
     });
     // Push just came on: a recent follow's welcome notification may go out now.
     if (device?.created) await emit(deviceRegisteredEvent(actor.id));
