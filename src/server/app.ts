@@ -34,6 +34,7 @@ import { logSerializers } from './lib/log-safety';
 import { createMetrics } from './lib/metrics';
 import { createMailer, type Mailer } from './mail/transport';
 import { accountRoutes } from './modules/account/account.routes';
+import { guestRoutes } from './modules/account/guest.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes';
 import { commentRoutes } from './modules/comments/comments.routes';
@@ -247,6 +248,7 @@ export async function buildApp(
   await app.register(publicProfileInvalidation, ctx);
 
   await app.register(async (scope) => accountRoutes(scope, ctx));
+  await app.register(async (scope) => guestRoutes(scope, ctx));
   await app.register(async (scope) => establishmentRoutes(scope, ctx));
   await app.register(async (scope) => userManagementRoutes(scope, ctx));
   await app.register(async (scope) => userActionRoutes(scope, ctx));

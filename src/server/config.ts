@@ -54,6 +54,13 @@ const EnvSchema = z.object({
   RATE_LIMIT_PUBLIC_PER_MINUTE: z.coerce.number().int().positive().default(120),
   /** Comments written or edited per signed-in user per minute. */
   RATE_LIMIT_COMMENTS_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  /**
+   * Follows with one tap (guest followers) per IP per hour: a bar's customers share its Wi-Fi, so
+   * a table's worth fits many times over.
+   */
+  RATE_LIMIT_GUEST_FOLLOWS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(60),
+  /** Guest followers a business may gain per hour, from every address together. */
+  RATE_LIMIT_GUEST_FOLLOWS_PER_BUSINESS_PER_HOUR: z.coerce.number().int().positive().default(600),
   /** Requests per API key per minute, every route a key may call counted together. */
   RATE_LIMIT_API_KEY_PER_MINUTE: z.coerce.number().int().positive().default(120),
   /** New comments on a post are told its operators at most once per this many seconds (one push per window). */
@@ -172,6 +179,8 @@ export interface Config {
   publicRateLimitPerMinute: number;
   /** Requests per API key per minute (auth.plugin.ts). */
   apiKeyRateLimitPerMinute: number;
+  /** Follows with one tap per IP, and per business, per hour (guest.service.ts). */
+  guestFollowsPerHour: { perIp: number; perBusiness: number };
   /** Pictures decoded or drawn at once in this process (lib/images.ts). */
   imageConcurrency: number;
   /** Exports produced at once by this process; more wait in line (modules/exports/export-slots.ts). */
@@ -381,6 +390,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     uploadRateLimitPerMinute: env.RATE_LIMIT_UPLOADS_PER_MINUTE,
     publicRateLimitPerMinute: env.RATE_LIMIT_PUBLIC_PER_MINUTE,
     apiKeyRateLimitPerMinute: env.RATE_LIMIT_API_KEY_PER_MINUTE,
+    guestFollowsPerHour: {
+      perIp: env.RATE_LIMIT_GUEST_FOLLOWS_PER_IP_PER_HOUR,
+      perBusiness: env.RATE_LIMIT_GUEST_FOLLOWS_PER_BUSINESS_PER_HOUR,
+    },
     imageConcurrency,
     // Half the cores: the other half keeps answering everyone else while exports run.
     exportConcurrency: env.EXPORT_CONCURRENCY ?? Math.max(1, Math.floor(availableParallelism() / 2)),

@@ -30,6 +30,8 @@ export interface AuthedActor {
   role: string;
   /** Read on each request, so verifying takes effect with the token already held. */
   emailVerified: boolean;
+  /** A follower without an account (users.guest): what needs an email asks for one first. */
+  guest?: boolean;
   establishments: { establishmentId: string; kind: 'customer' | 'client' }[];
   sessionId: string;
   /** The admin who signed in as this user, if any. */

@@ -86,6 +86,8 @@ export const Msg = {
   mediaNotFound: 'The picture is no longer available. Upload it again.',
   receiptInvalid: 'This receipt is not valid.',
   subscriptionTaken: 'This push subscription belongs to another account.',
+  deviceHasAccount: 'This device gets notifications for an account. Sign in to follow with it.',
+  guestFollowsLimited: 'Too many people followed this business in the last hour. Try again later.',
   deviceUnknown: 'This device is no longer known. Open the app and turn notifications on again.',
   deviceRemoved: 'Device removed',
   emailNeedsConsent: 'To get news by email, agree to receive them by email.',

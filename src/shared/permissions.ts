@@ -127,6 +127,11 @@ export interface Actor {
   role: string;
   /** Whether the user confirmed their email address; see NEEDS_VERIFIED_EMAIL. */
   emailVerified: boolean;
+  /**
+   * A follower without an account (one tap, no email): it follows, reads and reacts as a customer;
+   * what needs an address (NEEDS_AN_ACCOUNT) asks for one first.
+   */
+  guest?: boolean;
   establishments: ReadonlyArray<{ establishmentId: string; kind: 'customer' | 'client' }>;
   /**
    * Set when the request was made with an API key rather than a person's session: then only the
@@ -203,6 +208,12 @@ const NEEDS_VERIFIED_EMAIL: ReadonlySet<Right> = new Set<Right>([
   'operator:invite',
 ]);
 
+/**
+ * Rights a guest follower does not have, having no email (DESIGN.md, "Guest followers"): speaking
+ * in a business's comments. Adding an email (registering on that device) gives them.
+ */
+const NEEDS_AN_ACCOUNT: ReadonlySet<Right> = new Set<Right>(['comment:create', 'comment:edit']);
+
 const isOwner = (actor: Actor, resource: Resource) =>
   resource.ownerId !== undefined && resource.ownerId === actor.id;
 
@@ -251,6 +262,7 @@ export function can(actor: Actor | null, right: Right, resource: Resource = {}):
   // is recorded, never by putting words in someone's mouth.
   if (actor.role === 'admin') return right === 'comment:edit' ? isOwner(actor, resource) : true;
   if (!actor.emailVerified && NEEDS_VERIFIED_EMAIL.has(right)) return false;
+  if (actor.guest && NEEDS_AN_ACCOUNT.has(right)) return false;
 
   switch (right) {
     // Reading of "user id equals establishment id": a client who operates that establishment,
@@ -281,7 +293,9 @@ export function can(actor: Actor | null, right: Right, resource: Resource = {}):
         (actor.role === 'customer' || actor.role === 'client') && follows(actor, resource.establishmentId)
       );
     case 'notificationPost:read':
-      return can(actor, 'notificationPost:create', resource) || readsAsMember(actor, resource.establishmentId);
+      return (
+        can(actor, 'notificationPost:create', resource) || readsAsMember(actor, resource.establishmentId)
+      );
     // Every signed-in role has a feed (empty without memberships) and may receive pushes.
     case 'feed:read':
     case 'push:subscribe':

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { executorOf } from '../db/client';
+import { deleteAbandonedGuests } from '../modules/account/guest.repo';
 import * as deliveries from '../modules/notifications/deliveries.repo';
 import { webhooksOwedNow } from '../modules/webhooks/webhook-deliveries.repo';
 import { welcomeJob } from './account-mail.job';
@@ -37,6 +38,11 @@ export interface SweepFindings {
   quietReleased: number;
   /** Webhooks owing a call now with no worker on them (a job lost, a worker killed): queued again. */
   webhooksRequeued: number;
+  /**
+   * Guest followers that follow nothing or whose every device is gone (the push service refused
+   * their first push): deleted, with nothing personal left behind.
+   */
+  guestsRemoved: number;
 }
 
 export function sweepJobs(ctx: AppContext): JobDefinition<z.ZodType>[] {
@@ -135,6 +141,7 @@ export function sweepJobs(ctx: AppContext): JobDefinition<z.ZodType>[] {
         welcomeMailsRequeued: await missingWelcomeMails(),
         quietReleased,
         webhooksRequeued: await owedWebhooks(),
+        guestsRemoved: await deleteAbandonedGuests(ctx.db, GRACE_MINUTES),
       };
       await sql.executeSql(
         `UPDATE notifications SET idempotency_key = NULL
@@ -143,6 +150,8 @@ export function sweepJobs(ctx: AppContext): JobDefinition<z.ZodType>[] {
       ctx.metrics.sweepRequeued.inc({ kind: 'notification' }, found.notificationsRequeued);
       ctx.metrics.sweepRequeued.inc({ kind: 'welcome_mail' }, found.welcomeMailsRequeued);
       if (quietReleased > 0) ctx.log.info({ quietReleased }, 'quiet hours over: held-back deliveries queued');
+      if (found.guestsRemoved > 0)
+        ctx.log.info({ guestsRemoved: found.guestsRemoved }, 'guests without follows or devices removed');
       if (found.notificationsRequeued + found.welcomeMailsRequeued + found.webhooksRequeued > 0) {
         ctx.log.warn({ ...found }, 'sweep queued stuck work again');
       }

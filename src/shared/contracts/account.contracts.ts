@@ -19,6 +19,7 @@ import {
   VerifyBodySchema,
   VerifyResponseSchema,
 } from '../schemas/account.schema';
+import { GuestFollowBodySchema, GuestFollowResponseSchema } from '../schemas/guest.schema';
 import { defineContract, errorResponses } from './contract';
 import { API_PATHS } from './paths';
 
@@ -55,6 +56,18 @@ export const registerAccount = defineContract({
   access: 'public',
   body: RegisterBodySchema,
   responses: { 201: RegisterResponseSchema, ...errorResponses(400, 404, 409, 429) },
+});
+
+export const followAsGuest = defineContract({
+  operationId: 'followAsGuest',
+  summary:
+    'Follow a business from this device with one tap and no account: its push subscription makes a guest follower, signed in on this device',
+  tags,
+  method: 'POST',
+  path: API_PATHS.guestFollow,
+  access: 'public',
+  body: GuestFollowBodySchema,
+  responses: { 201: GuestFollowResponseSchema, ...errorResponses(400, 409, 429) },
 });
 
 export const verifyEmail = defineContract({

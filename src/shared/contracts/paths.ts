@@ -6,6 +6,8 @@
  */
 export const API_PATHS = {
   register: '/api/account/register',
+  /** Follow from this device with one tap, no account (the light public page calls it too). */
+  guestFollow: '/api/account/guest',
   pageView: '/api/analytics/pageview',
   notificationEvents: '/api/notifications/:id/events',
   pushSubscriptionChange: '/api/push/subscription-change',

@@ -32,6 +32,11 @@ export const UserSchema = z.object({
   role: RoleSchema,
   roles: z.array(RoleSchema),
   emailVerified: z.boolean(),
+  /**
+   * A follower without an account: made by following with one tap (no email, no password, no
+   * name); registering or signing in on that device turns it into that account.
+   */
+  guest: z.boolean(),
   discountedPrices: z.boolean(),
   marketingConsent: z.boolean(),
   language: LanguageSchema,

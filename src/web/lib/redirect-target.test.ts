@@ -20,6 +20,7 @@ const user = (
   role,
   roles: [role],
   emailVerified,
+  guest: false,
   discountedPrices: false,
   marketingConsent: false,
   language: 'en',

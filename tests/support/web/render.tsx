@@ -68,6 +68,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     role,
     roles: [role],
     emailVerified: true,
+    guest: false,
     discountedPrices: false,
     marketingConsent: false,
     language: 'en',

@@ -16,7 +16,10 @@ export const users = pgTable(
   'users',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** Stored lower-cased; the unique index makes duplicates impossible whatever the case. */
+    /**
+     * Stored lower-cased; the unique index makes duplicates impossible whatever the case. Empty for
+     * a guest, who has none.
+     */
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     firstName: text('first_name').notNull(),
@@ -29,6 +32,13 @@ export const users = pgTable(
       .notNull()
       .default('customer'),
     emailVerified: boolean('email_verified').notNull().default(false),
+    /**
+     * A follower without an account, made by following with one tap: no email, no password, no
+     * name; a push subscription and a session on one device. Nothing waits on an address it does not
+     * have, so it is made verified: it counts as a follower and gets pushes, never email. Registering
+     * or signing in on that device merges it into the account; with no follow left it is deleted.
+     */
+    guest: boolean('guest').notNull().default(false),
     /** Discounted prices on all products (spec section 3). */
     discountedPrices: boolean('discounted_prices').notNull().default(false),
     marketingConsent: boolean('marketing_consent').notNull().default(false),
@@ -62,7 +72,10 @@ export const users = pgTable(
     ),
   },
   (t) => [
-    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    uniqueIndex('users_email_lower_idx')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.email} <> ''`),
+    index('users_guest_idx').on(t.createdAt).where(sql`${t.guest}`),
     index('users_search_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('users_created_idx').on(t.createdAt, t.id),
     index('users_name_idx').on(sql`search_fold(${t.lastName})`, sql`search_fold(${t.firstName})`, t.id),

@@ -20,6 +20,7 @@ export function toUserDto(
     role: row.role as Role,
     roles: [row.role as Role],
     emailVerified: row.emailVerified,
+    guest: row.guest,
     discountedPrices: row.discountedPrices,
     marketingConsent: row.marketingConsent,
     language: isLanguage(row.language) ? row.language : 'en',

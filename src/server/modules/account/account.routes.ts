@@ -35,13 +35,28 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext) {
     };
   };
   const perIp = { rateLimit: { max: perMinute * 3, timeWindow: 60_000 } };
+  // Who is signed in on this device, when a valid token comes along (a guest follower registering or
+  // signing in, whose follows the account takes); an invalid one is no reason to refuse.
+  const deviceSession = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!request.headers.authorization) return;
+    try {
+      await app.authenticate(request, reply);
+    } catch {
+      request.actor = null;
+    }
+  };
   const userAgent = (ua: string | undefined) => ua ?? '';
 
   route(app, contracts.login, {
     config: perIp,
-    preHandler: perEmail('login'),
+    preHandler: [perEmail('login'), deviceSession],
     handler: async (request) =>
-      account.login(ctx, request.body, { userAgent: userAgent(request.headers['user-agent']) }),
+      account.login(
+        ctx,
+        request.body,
+        { userAgent: userAgent(request.headers['user-agent']) },
+        request.actor ?? undefined,
+      ),
   });
 
   route(app, contracts.getCurrentUser, {
@@ -50,10 +65,14 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext) {
 
   route(app, contracts.registerAccount, {
     config: perIp,
+    preHandler: deviceSession,
     handler: async (request, reply) => {
-      const registered = await account.register(ctx, request.body, {
-        userAgent: userAgent(request.headers['user-agent']),
-      });
+      const registered = await account.register(
+        ctx,
+        request.body,
+        { userAgent: userAgent(request.headers['user-agent']) },
+        request.actor ?? undefined,
+      );
       reply.status(201);
       return { ...registered, message: Msg.registered };
     },

@@ -27,6 +27,7 @@ import { recordAudit } from '../management/audit-log.repo';
 import { storePicks } from '../preferences/preferences.service';
 import { toUserDto } from './account.dto';
 import * as repo from './account.repo';
+import { mergeGuestInto } from './guest.repo';
 import { mailQuotaExhausted } from './mail-quota';
 
 /** A password hash no password matches: set until the welcome job emails a real password. */
@@ -56,18 +57,30 @@ export async function userDto(
  */
 export const VERIFY_SIGN_IN_MINUTES = 60;
 
+interface SessionMeta {
+  userAgent: string;
+  actingAdminId?: string | null;
+  provisional?: boolean;
+  handedOffFrom?: string;
+}
+
 /** Open a session and sign its bearer token (`db`: a transaction to open it in). */
 export async function openSession(
   ctx: AppContext,
   user: UserRow,
-  meta: {
-    userAgent: string;
-    actingAdminId?: string | null;
-    provisional?: boolean;
-    handedOffFrom?: string;
-  },
+  meta: SessionMeta,
   db: AppContext['db'] = ctx.db,
 ): Promise<string> {
+  return (await openSessionWithId(ctx, user, meta, db)).accessToken;
+}
+
+/** openSession, answering the session's id too (a device registered with it names it). */
+export async function openSessionWithId(
+  ctx: AppContext,
+  user: UserRow,
+  meta: SessionMeta,
+  db: AppContext['db'] = ctx.db,
+): Promise<{ accessToken: string; sessionId: string }> {
   const expiresAt = new Date(Date.now() + ctx.config.tokenTtlSeconds * 1000);
   const session = await repo.insertSession(db, {
     userId: user.id,
@@ -77,11 +90,26 @@ export async function openSession(
     provisional: meta.provisional ?? false,
     handedOffFrom: meta.handedOffFrom ?? null,
   });
-  return signAccessToken(
+  const accessToken = await signAccessToken(
     ctx.config.jwtSecret,
     { sub: user.id, sid: session.id, ver: user.tokenVersion },
     expiresAt,
   );
+  return { accessToken, sessionId: session.id };
+}
+
+/**
+ * Someone signed in as a guest on this device registered or signed in (session `sessionId`): the
+ * guest's follows and devices become the account's, and the guest is deleted (`db`: the
+ * transaction to do it in).
+ */
+async function mergeGuest(
+  db: AppContext['db'],
+  guest: AuthedActor | undefined,
+  account: { userId: string; sessionId: string },
+): Promise<void> {
+  if (!guest?.guest || guest.id === account.userId) return;
+  await mergeGuestInto(db, guest.id, account.userId, account.sessionId);
 }
 
 /** Sign in. Unknown email and wrong password fail alike, in the same time. */
@@ -89,11 +117,17 @@ export async function login(
   ctx: AppContext,
   input: LoginBody,
   meta: { userAgent: string },
+  guest?: AuthedActor,
 ): Promise<LoginResponse> {
   const user = await repo.findUserByEmail(ctx.db, input.email);
   const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !ok) throw new AppError(401, ErrorCode.INVALID_CREDENTIALS, Msg.loginFailed);
-  const accessToken = await openSession(ctx, user, meta);
+  const accessToken = await ctx.db.transaction(async (tx) => {
+    const session = await openSessionWithId(ctx, user, meta, tx);
+    // Signed in on a device that followed with one tap: its follows and device are the account's.
+    await mergeGuest(tx, guest, { userId: user.id, sessionId: session.sessionId });
+    return session.accessToken;
+  });
   await repo.updateUser(ctx.db, user.id, { lastLoginAt: new Date() });
   return { user: await userDto(ctx, user), accessToken };
 }
@@ -116,6 +150,7 @@ export async function register(
   ctx: AppContext,
   input: RegisterBody & { marketingConsent: boolean; preferenceIds?: string[] },
   meta: { userAgent: string },
+  guest?: AuthedActor,
 ): Promise<{ user: User; accessToken: string }> {
   if (await repo.findUserByEmail(ctx.db, input.email)) throw emailTaken();
   let establishmentId: string | undefined;
@@ -153,8 +188,10 @@ export async function register(
       // With the account or not at all: a refused pick (400 on preferenceIds) creates no account.
       if (input.preferenceIds?.length) await storePicks(tx, created.id, input.preferenceIds);
       await enqueue(welcomeJob, { userId: created.id, establishmentId });
-      const token = await openSession(ctx, created, { ...meta, provisional: true }, tx);
-      return { user: created, accessToken: token };
+      const session = await openSessionWithId(ctx, created, { ...meta, provisional: true }, tx);
+      // Registered on a device that followed with one tap: its follows and device are the account's.
+      await mergeGuest(tx, guest, { userId: created.id, sessionId: session.sessionId });
+      return { user: created, accessToken: session.accessToken };
     }));
   } catch (error) {
     if (repo.isUniqueViolation(error)) throw emailTaken();

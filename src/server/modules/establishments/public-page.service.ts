@@ -7,6 +7,7 @@ import { followEvent, unfollowEvent } from '../../events/event-builders';
 import { withOutbox } from '../../jobs/outbox';
 import { AppError } from '../../lib/app-error';
 import type { CachedJson } from '../../lib/http-cache';
+import { deleteGuestIfUnfollowed } from '../account/guest.repo';
 import { stateOf, toGalleryDto, toPublicEstablishmentDto } from './establishment.dto';
 import { establishmentBlocked, establishmentGone, loadEstablishment } from './establishment-access';
 import * as repo from './establishments.repo';
@@ -94,6 +95,8 @@ export async function unfollow(ctx: AppContext, actor: AuthedActor, idOrPublicId
     if (existing?.kind !== 'customer') return;
     if (await repo.deleteMembership(db, actor.id, row.id))
       await emit(unfollowEvent(actor.id, row.id, actor.id));
+    // A guest who follows nothing any more leaves nothing behind: its device and session go too.
+    if (actor.guest) await deleteGuestIfUnfollowed(db, actor.id);
   });
   return { establishmentId: row.id, following: false, message: Msg.unfollowed };
 }

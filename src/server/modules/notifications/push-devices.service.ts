@@ -22,7 +22,7 @@ import * as devicesRepo from './push-devices.repo';
 /** A user's devices: their browsers' push subscriptions, and what their service workers report. */
 
 /** A new secret for a device (given to it once) and what is stored of it. */
-function newDeviceSecret(): { secret: string; hash: string } {
+export function newDeviceSecret(): { secret: string; hash: string } {
   const secret = randomBytes(32).toString('base64url');
   return { secret, hash: hashOf(secret) };
 }
@@ -37,7 +37,7 @@ function provesDevice(secret: string, storedHash: string | null): boolean {
 }
 
 /** The endpoint must be one we may POST to and the key a P-256 point, else 400 on the field. */
-function checkSubscription(ctx: AppContext, body: PushSubscriptionBody, prefix = '') {
+export function checkSubscription(ctx: AppContext, body: PushSubscriptionBody, prefix = '') {
   // The workers POST to this URL: only the push services we allow (PUSH_ALLOWED_HOSTS), in every mode.
   const problem = endpointProblem(body.endpoint, ctx.config.push.allowedHosts);
   if (problem) throw fieldError(`${prefix}endpoint`, problem);

@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import * as contracts from '../../../shared/contracts/account.contracts';
+import type { AppContext } from '../../context';
+import { route } from '../../lib/route';
+import * as guests from './guest.service';
+
+/** Following with one tap and no account: the device's push subscription makes a guest follower. */
+export async function guestRoutes(app: FastifyInstance, ctx: AppContext) {
+  route(app, contracts.followAsGuest, {
+    // Per IP per hour (a bar's customers share its Wi-Fi); per business in the service.
+    config: { rateLimit: { max: ctx.config.guestFollowsPerHour.perIp, timeWindow: 3_600_000 } },
+    handler: async (request, reply) => {
+      const followed = await guests.followAsGuest(ctx, request.body, {
+        userAgent: request.headers['user-agent'] ?? '',
+      });
+      reply.status(201);
+      return followed;
+    },
+  });
+}
