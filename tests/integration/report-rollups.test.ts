@@ -46,10 +46,12 @@ async function playHistory(seed: number) {
   }
   const users: string[] = [];
   for (let i = 0; i < 40; i++) {
+    // Every eighth a guest follower: no email, nothing to confirm.
+    const guest = i % 8 === 0;
     const [row] = await sql(
-      `INSERT INTO users (email, password_hash, first_name, last_name, email_verified)
-       VALUES ($1, 'x', 'F', 'L', $2) RETURNING id`,
-      [`rollup-${seed}-${i}@example.test`, next() < 0.5],
+      `INSERT INTO users (email, password_hash, first_name, last_name, email_verified, guest)
+       VALUES ($1, 'x', 'F', 'L', $2, $3) RETURNING id`,
+      [guest ? '' : `rollup-${seed}-${i}@example.test`, guest || next() < 0.5, guest],
     );
     users.push(row!.id as string);
   }
@@ -290,17 +292,18 @@ describe('report rollups', () => {
     expect(rolled).toEqual(raw);
   });
 
-  it('keep each cohort of the funnel (followers by day and source, verified, devices, email on) as the raw rows are now', async () => {
+  it('keep each cohort of the funnel (followers by day and source, verified, guests, devices, email on) as the raw rows are now', async () => {
     const rolled = await figures(`
       SELECT establishment_id::text AS e, day::text AS day, source, sum(followers)::int AS followers,
-             sum(verified)::int AS verified, sum(push_devices)::int AS push_devices,
+             sum(verified)::int AS verified, sum(guests)::int AS guests, sum(push_devices)::int AS push_devices,
              sum(email_on)::int AS email_on
       FROM report_funnel_daily WHERE establishment_id <> '${PLATFORM_REPORT_ID}'
       GROUP BY 1, 2, 3
-      HAVING sum(followers) <> 0 OR sum(verified) <> 0 OR sum(push_devices) <> 0 OR sum(email_on) <> 0`);
+      HAVING sum(followers) <> 0 OR sum(verified) <> 0 OR sum(guests) <> 0 OR sum(push_devices) <> 0 OR sum(email_on) <> 0`);
     const raw = await figures(`
       SELECT n.establishment_id::text AS e, ${localDay('n.created_at')} AS day, n.source,
-             count(*)::int AS followers, count(*) FILTER (WHERE u.email_verified)::int AS verified,
+             count(*)::int AS followers, count(*) FILTER (WHERE u.email_verified AND NOT u.guest)::int AS verified,
+             count(*) FILTER (WHERE u.guest)::int AS guests,
              coalesce(sum((SELECT count(*) FROM push_subscriptions s
                             WHERE s.user_id = n.user_id AND s.stale_since IS NULL)), 0)::int AS push_devices,
              count(*) FILTER (WHERE u.marketing_consent AND u.email_bounced_at IS NULL
@@ -342,7 +345,7 @@ describe('report rollups', () => {
       `SELECT day::text AS day, ${columns} FROM report_daily WHERE establishment_id <> '${PLATFORM_REPORT_ID}' GROUP BY 1`,
     );
     expect(platform).toEqual(summed);
-    const funnelColumns = 'views, visitors, followers, verified, push_devices, email_on'
+    const funnelColumns = 'views, visitors, followers, verified, push_devices, email_on, guests'
       .split(', ')
       .map((c) => `sum(${c})::int AS ${c}`)
       .join(', ');

@@ -102,8 +102,10 @@ export const EstablishmentSchema = z.object({
   registeredById: z.string().nullable(),
   /** Followers with a confirmed email; those still waiting are not counted. */
   followerCount: z.number(),
-  /** Operators only: who followed and has not confirmed their email yet (deliveries wait for them). */
+  /** Operators only: who followed and has not confirmed their email yet (email waits for them). */
   waitingCount: z.number(),
+  /** Operators only: of the followers, devices that follow with one tap and no account. */
+  guestCount: z.number(),
   clientCount: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -227,8 +229,10 @@ export const MemberSchema = z.object({
   lastName: z.string(),
   email: z.string(),
   kind: z.enum(['client', 'customer']),
-  /** False: "waiting for email confirmation", not counted as a follower and not sent notifications until they confirm. */
+  /** False: "waiting for email confirmation", not counted as a follower; their devices get pushes, email waits. */
   emailVerified: z.boolean(),
+  /** A device that follows with one tap and no account: no name, no email. */
+  guest: z.boolean(),
   /** Gets discounted prices on all products (spec section 3): the operator honours it at the counter. */
   discountedPrices: z.boolean(),
   since: z.string(),
@@ -241,6 +245,8 @@ export const MemberListSchema = z.object({
   followerCount: z.number(),
   /** Followers waiting for email confirmation (the establishment's waitingCount). */
   waitingCount: z.number(),
+  /** Of the followers, devices without an account (the establishment's guestCount). */
+  guestCount: z.number(),
   clientCount: z.number(),
 });
 

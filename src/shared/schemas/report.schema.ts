@@ -141,8 +141,10 @@ export const FunnelStepsSchema = z.object({
    * their email yet ("Followed" on the dashboard).
    */
   followers: z.number().int(),
-  /** Of them, those who confirmed their email: the cohort's followers. */
+  /** Of them, those who confirmed their email. */
   verified: z.number().int(),
+  /** Of them, guests: devices that followed with one tap and have no account (no email to confirm). */
+  guests: z.number().int(),
   /** Their devices with push notifications on. */
   pushDevices: z.number().int(),
   /** Of them, those who accept its email: consent given, an address that does not bounce, a choice with email. */

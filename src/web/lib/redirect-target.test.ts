@@ -41,8 +41,8 @@ const CASES: ReadonlyArray<readonly [string, User | null, string]> = [
   ['an unverified client',                       user('client', false, [{ establishmentId: A, kind: 'client' }]), '/waiting'],
   ['a customer who follows one',                 user('customer', true, [{ establishmentId: A, kind: 'customer' }]), '/app/social/feed'],
   ['a customer who follows none',                user('customer', true),                                     '/noestablishments'],
-  ['an unverified customer who follows one',     user('customer', false, [{ establishmentId: A, kind: 'customer' }]), '/waiting'],
-  ['an unverified customer who follows none',    user('customer', false),                                    '/waiting'],
+  ['an unverified customer who follows one',     user('customer', false, [{ establishmentId: A, kind: 'customer' }]), '/app/social/feed'],
+  ['an unverified customer who follows none',    user('customer', false),                                    '/noestablishments'],
 ];
 
 describe('redirectTarget', () => {

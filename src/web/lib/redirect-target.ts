@@ -3,8 +3,9 @@ import type { User } from '../../shared/schemas/account.schema';
 
 /**
  * Where /redirect sends a user (DESIGN.md section 4). Staff go to their panels, which need no
- * confirmed email; everyone else's next screen is a feed, which can() gives only once the email
- * is verified: until then, /waiting.
+ * confirmed email; a follower's next screen is their feed, which does not wait for the email
+ * (pushes reach their devices already); an operator's is their business, which can() gives only
+ * once the email is verified: until then, /waiting.
  */
 export function redirectTarget(user: User | null): string {
   if (!user) return '/login';
@@ -13,6 +14,9 @@ export function redirectTarget(user: User | null): string {
   if (!can(user, 'feed:read')) return '/waiting';
   const operated = user.establishments.filter((m) => m.kind === 'client');
   if (can(user, 'user:client')) {
+    const first = operated[0];
+    if (first && !can(user, 'establishment:manage', { establishmentId: first.establishmentId }))
+      return '/waiting';
     if (operated.length === 1) return `/app/establishment/${operated[0]!.establishmentId}`;
     return '/app/myestablishments';
   }

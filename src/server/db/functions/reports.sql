@@ -113,6 +113,9 @@ END $$;
 -- The signature before the funnel counted email: its replacement below takes one more count.
 DROP FUNCTION IF EXISTS report_funnel_add(uuid, timestamptz, text, integer, integer, integer, integer, integer);
 --> statement-breakpoint
+-- The signature before the funnel counted guests (followers without an account).
+DROP FUNCTION IF EXISTS report_funnel_add(uuid, timestamptz, text, integer, integer, integer, integer, integer, integer);
+--> statement-breakpoint
 -- The funnel's shard of a scope's day and source, chosen as report_daily_shard chooses (a follow
 -- from a QR code at the door holds the platform's row until its transaction commits).
 CREATE OR REPLACE FUNCTION report_funnel_shard(p_scope uuid, p_day date, p_source text) RETURNS smallint
@@ -132,7 +135,8 @@ END $$;
 CREATE OR REPLACE FUNCTION report_funnel_add(
   p_establishment uuid, p_at timestamptz, p_source text,
   p_views integer DEFAULT 0, p_visitors integer DEFAULT 0, p_followers integer DEFAULT 0,
-  p_verified integer DEFAULT 0, p_push_devices integer DEFAULT 0, p_email_on integer DEFAULT 0
+  p_verified integer DEFAULT 0, p_push_devices integer DEFAULT 0, p_email_on integer DEFAULT 0,
+  p_guests integer DEFAULT 0
 ) RETURNS void
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -143,17 +147,18 @@ BEGIN
   -- The platform's row first, then the establishment's, as report_add.
   FOREACH v_scope IN ARRAY ARRAY['00000000-0000-0000-0000-000000000000'::uuid, p_establishment] LOOP
     INSERT INTO report_funnel_daily AS r
-      (establishment_id, day, source, shard, views, visitors, followers, verified, push_devices, email_on)
+      (establishment_id, day, source, shard, views, visitors, followers, verified, push_devices, email_on, guests)
     VALUES
       (v_scope, v_day, p_source, report_funnel_shard(v_scope, v_day, p_source), p_views, p_visitors,
-       p_followers, p_verified, p_push_devices, p_email_on)
+       p_followers, p_verified, p_push_devices, p_email_on, p_guests)
     ON CONFLICT (establishment_id, day, source, shard) DO UPDATE SET
       views = r.views + excluded.views,
       visitors = r.visitors + excluded.visitors,
       followers = r.followers + excluded.followers,
       verified = r.verified + excluded.verified,
       push_devices = r.push_devices + excluded.push_devices,
-      email_on = r.email_on + excluded.email_on;
+      email_on = r.email_on + excluded.email_on,
+      guests = r.guests + excluded.guests;
   END LOOP;
 END $$;
 --> statement-breakpoint
@@ -177,6 +182,7 @@ DROP FUNCTION IF EXISTS report_follower(uuid, uuid, timestamptz, text, integer, 
 CREATE OR REPLACE FUNCTION report_follower(p_user uuid, p_establishment uuid, p_followed_at timestamptz,
   p_source text, p_notify text, p_sign integer, p_verified boolean, p_event_at timestamptz) RETURNS void
 LANGUAGE plpgsql AS $$
+DECLARE v_guest boolean;
 BEGIN
   IF p_event_at IS NOT NULL AND p_sign > 0 THEN
     PERFORM report_add(p_establishment, p_event_at, p_follows => 1,
@@ -185,9 +191,12 @@ BEGIN
     PERFORM report_add(p_establishment, p_event_at, p_unfollows => 1,
       p_confirmed => -coalesce(p_verified, false)::int);
   END IF;
+  -- A guest (no account) counts as a follower and among the guests, never as a confirmed email.
+  v_guest := coalesce((SELECT guest FROM users WHERE id = p_user), false);
   PERFORM report_funnel_add(p_establishment, p_followed_at, p_source,
     p_followers => p_sign,
-    p_verified => p_sign * coalesce(p_verified, false)::int,
+    p_verified => p_sign * (coalesce(p_verified, false) AND NOT v_guest)::int,
+    p_guests => p_sign * v_guest::int,
     p_push_devices => p_sign * (SELECT count(*)::int FROM push_subscriptions
                                  WHERE user_id = p_user AND stale_since IS NULL),
     p_email_on => p_sign * coalesce((SELECT report_accepts_email(marketing_consent, email_bounced_at, p_notify)::int
@@ -316,7 +325,8 @@ CREATE OR REPLACE FUNCTION report_user_verified() RETURNS trigger
 LANGUAGE plpgsql AS $$
 DECLARE v_sign integer := CASE WHEN NEW.email_verified THEN 1 ELSE -1 END;
 BEGIN
-  PERFORM report_funnel_add(m.establishment_id, m.created_at, m.source, p_verified => v_sign),
+  -- A guest has no email: never among the funnel's confirmed emails (report_follower).
+  PERFORM report_funnel_add(m.establishment_id, m.created_at, m.source, p_verified => v_sign * (NOT NEW.guest)::int),
           report_add(m.establishment_id, now(), p_confirmed => v_sign)
   FROM memberships m WHERE m.user_id = NEW.id AND m.kind = 'customer';
   RETURN NULL;
@@ -341,7 +351,8 @@ BEGIN
   HAVING count(*) > 0;
   FOR r IN
     SELECT min(m.created_at) AS followed_at, m.source, count(*)::int AS followers,
-           count(*) FILTER (WHERE u.email_verified)::int AS verified,
+           count(*) FILTER (WHERE u.email_verified AND NOT u.guest)::int AS verified,
+           count(*) FILTER (WHERE u.guest)::int AS guests,
            coalesce(sum((SELECT count(*) FROM push_subscriptions s
                           WHERE s.user_id = m.user_id AND s.stale_since IS NULL)), 0)::int AS push_devices,
            count(*) FILTER (WHERE report_accepts_email(u.marketing_consent, u.email_bounced_at, m.notify))::int
@@ -351,7 +362,8 @@ BEGIN
     GROUP BY (m.created_at AT TIME ZONE OLD.time_zone)::date, m.source
   LOOP
     PERFORM report_funnel_add(OLD.id, r.followed_at, r.source, p_followers => -r.followers,
-      p_verified => -r.verified, p_push_devices => -r.push_devices, p_email_on => -r.email_on);
+      p_verified => -r.verified, p_push_devices => -r.push_devices, p_email_on => -r.email_on,
+      p_guests => -r.guests);
   END LOOP;
   RETURN NEW;
 END $$;
@@ -554,7 +566,8 @@ BEGIN
            sum(followers) OVER day AS total_followers,
            sum(verified) OVER day AS total_verified,
            sum(push_devices) OVER day AS total_push_devices,
-           sum(email_on) OVER day AS total_email_on
+           sum(email_on) OVER day AS total_email_on,
+           sum(guests) OVER day AS total_guests
       FROM locked WINDOW day AS (PARTITION BY establishment_id, day, source)),
   gone AS (
     DELETE FROM report_funnel_daily r USING ranked k
@@ -568,7 +581,8 @@ BEGIN
       followers = k.total_followers,
       verified = k.total_verified,
       push_devices = k.total_push_devices,
-      email_on = k.total_email_on
+      email_on = k.total_email_on,
+      guests = k.total_guests
       FROM ranked k
      WHERE k.rows_of_day > 1 AND k.shard = k.kept AND r.establishment_id = k.establishment_id
        AND r.day = k.day AND r.source = k.source AND r.shard = k.shard

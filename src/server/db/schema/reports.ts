@@ -100,6 +100,8 @@ export const reportFunnelDaily = pgTable(
     verified: integer('verified').notNull().default(0),
     pushDevices: integer('push_devices').notNull().default(0),
     emailOn: integer('email_on').notNull().default(0),
+    /** Of the followers, guests: devices that followed with one tap and no account. */
+    guests: integer('guests').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.establishmentId, t.day, t.source, t.shard] }),

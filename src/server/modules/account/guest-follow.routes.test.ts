@@ -116,6 +116,22 @@ describe('a follower in one tap', () => {
     await until(() => messagesOf('welcome', phone).length === 1, 'the welcome');
     expect(messagesOf('welcome', phone)[0]).toMatchObject({ body: WELCOME });
     expect(await followerCount(establishment.id, operator)).toBe(1);
+    // The operator sees it among the followers, and apart: a device without an account.
+    const view = await call('GET', `/api/establishments/${establishment.id}`, undefined, operator.token);
+    expect(view.json<{ establishment: { guestCount: number } }>().establishment.guestCount).toBe(1);
+    const members = await call(
+      'GET',
+      `/api/establishments/${establishment.id}/members`,
+      undefined,
+      operator.token,
+    );
+    const listed = members.json<{
+      items: { userId: string; guest: boolean; email: string }[];
+      guestCount: number;
+    }>();
+    expect(listed.guestCount).toBe(1);
+    expect(listed.items.find((m) => m.userId === guest.user.id)).toMatchObject({ guest: true, email: '' });
+    expect(listed.items.find((m) => m.userId === operator.id)).toMatchObject({ guest: false });
 
     const postId = await sendAndFinish(operator, establishment.id, 'Happy hour at six');
     await until(() => messagesOf('send', phone).length === 1, 'the send');

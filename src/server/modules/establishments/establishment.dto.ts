@@ -60,6 +60,7 @@ export function toEstablishmentDto(row: EstablishmentWithCounts): Establishment 
     status: stateOf(row),
     registeredById: row.registeredById,
     waitingCount: Number(row.waitingCount),
+    guestCount: Number(row.guestCount),
     clientCount: Number(row.clientCount),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

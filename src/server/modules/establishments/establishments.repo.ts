@@ -15,7 +15,7 @@ import type { EstablishmentSort } from '../../../shared/schemas/establishment.sc
 import type { VisitSource } from '../../../shared/schemas/report-sources';
 import { type Db, preparedPer } from '../../db/client';
 import { foldedSearch } from '../../db/folded-search';
-import { followerCountOf, waitingCountOf } from '../../db/follower-counts';
+import { followerCountOf, guestCountOf, waitingCountOf } from '../../db/follower-counts';
 import { establishments, galleryImages, memberships, users } from '../../db/schema';
 
 export type EstablishmentRow = typeof establishments.$inferSelect;
@@ -29,12 +29,14 @@ const counts = {
   // of each, shared with the exports (db/follower-counts.ts).
   followerCount: followerCountOf(establishmentId),
   waitingCount: waitingCountOf(establishmentId),
+  guestCount: guestCountOf(establishmentId),
   clientCount: sql<number>`(select count(*)::int from ${memberships} m where m.establishment_id = ${establishmentId} and m.kind = 'client')`,
 };
 
 export type EstablishmentWithCounts = EstablishmentRow & {
   followerCount: number;
   waitingCount: number;
+  guestCount: number;
   clientCount: number;
 };
 
@@ -250,6 +252,7 @@ export async function listMembers(db: Db, establishmentId: string) {
       email: users.email,
       kind: memberships.kind,
       emailVerified: users.emailVerified,
+      guest: users.guest,
       discountedPrices: users.discountedPrices,
       since: memberships.createdAt,
     })

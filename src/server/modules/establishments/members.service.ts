@@ -25,6 +25,7 @@ export async function members(ctx: AppContext, actor: AuthedActor, id: string) {
     items: items.map((m): Member => ({ ...m, since: m.since.toISOString() })),
     followerCount: Number(row.followerCount),
     waitingCount: Number(row.waitingCount),
+    guestCount: Number(row.guestCount),
     clientCount: Number(row.clientCount),
   };
 }

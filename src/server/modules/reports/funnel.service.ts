@@ -13,6 +13,7 @@ const NO_STEPS: FunnelSteps = {
   verified: 0,
   pushDevices: 0,
   emailOn: 0,
+  guests: 0,
 };
 
 /**

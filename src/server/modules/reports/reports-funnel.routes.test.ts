@@ -20,6 +20,7 @@ import {
   call,
   device,
   finished,
+  push,
   setupNotificationsApp,
   t,
 } from '../../../../tests/support/notifications-api';
@@ -40,6 +41,7 @@ const steps = (some: Partial<FunnelSteps>): FunnelSteps => ({
   verified: 0,
   pushDevices: 0,
   emailOn: 0,
+  guests: 0,
   ...some,
 });
 
@@ -90,7 +92,7 @@ async function followsFrom(establishmentId: string, source: VisitSource, tag = s
 }
 
 describe('the follower funnel', () => {
-  it('counts views, visitors, follows, verified followers and their devices per source, and in total', async () => {
+  it('counts views, visitors, follows, verified followers, guests and their devices per source, and in total', async () => {
     const { establishment: shop, client } = await business('Funnel Cafe');
     const today = dateIn(ZONE);
     const yesterday = `${shift(today, -1)} 12:00:00`;
@@ -119,6 +121,14 @@ describe('the follower funnel', () => {
       (await call('DELETE', `/api/establishments/${shop.id}/follow`, undefined, leaver.token)).statusCode,
     ).toBe(200);
     await followsFrom(shop.id, 'direct');
+    // A shared link also brought a guest: one tap, no account, its device on.
+    const tapped = await t.request({
+      method: 'POST',
+      url: '/api/account/guest',
+      remoteAddress: '10.13.1.1',
+      payload: { establishmentId: shop.publicId, subscription: push.subscribe(), source: 'share' },
+    });
+    expect(tapped.statusCode, tapped.body).toBe(201);
 
     const funnel = await r.funnel(client.token, { establishmentId: shop.id });
     expect(FunnelSchema.strict().safeParse(funnel).success).toBe(true);
@@ -132,10 +142,18 @@ describe('the follower funnel', () => {
           ...steps({ views: 4, visitors: 2, followers: 2, verified: 1, pushDevices: 1, emailOn: 1 }),
         },
         { source: 'poster', ...steps({ views: 1, visitors: 1, followers: 1, verified: 1, pushDevices: 2 }) },
-        { source: 'share', ...steps({}) },
+        { source: 'share', ...steps({ followers: 1, guests: 1, pushDevices: 1 }) },
         { source: 'direct', ...steps({ views: 2, visitors: 1, followers: 1, verified: 1 }) },
       ],
-      total: steps({ views: 7, visitors: 4, followers: 4, verified: 3, pushDevices: 3, emailOn: 1 }),
+      total: steps({
+        views: 7,
+        visitors: 4,
+        followers: 5,
+        verified: 3,
+        guests: 1,
+        pushDevices: 4,
+        emailOn: 1,
+      }),
     });
 
     // A custom range: the old view counts, today's follows do not.

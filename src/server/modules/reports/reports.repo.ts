@@ -40,6 +40,7 @@ export interface FunnelRow {
   verified: number;
   pushDevices: number;
   emailOn: number;
+  guests: number;
 }
 
 const COUNTERS = [
@@ -165,6 +166,7 @@ export async function sumFunnel(db: Db, scopeId: string, range: DayRange): Promi
       verified: sql`sum(${reportFunnelDaily.verified})`,
       pushDevices: sql`sum(${reportFunnelDaily.pushDevices})`,
       emailOn: sql`sum(${reportFunnelDaily.emailOn})`,
+      guests: sql`sum(${reportFunnelDaily.guests})`,
     })
     .from(reportFunnelDaily)
     .where(
@@ -180,6 +182,7 @@ export async function sumFunnel(db: Db, scopeId: string, range: DayRange): Promi
     verified: num(row.verified),
     pushDevices: num(row.pushDevices),
     emailOn: num(row.emailOn),
+    guests: num(row.guests),
   }));
 }
 

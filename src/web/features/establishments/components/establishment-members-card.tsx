@@ -20,7 +20,7 @@ import { Link as RouterLink } from 'react-router';
 import type { Member } from '../../../../shared/schemas/establishment.schema';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { useMembers, useRemoveMember } from '../api/members.api';
-import { MemberList, memberName } from './member-list';
+import { MemberList, useMemberName } from './member-list';
 
 const BASE = '/app/management/establishment';
 
@@ -30,6 +30,7 @@ export function EstablishmentMembersCard({ establishmentId }: { establishmentId:
   const { enqueueSnackbar } = useSnackbar();
   const { data, isPending, isError, error } = useMembers(establishmentId);
   const remove = useRemoveMember(establishmentId);
+  const memberName = useMemberName();
   const query = `?establishment=${encodeURIComponent(establishmentId)}`;
 
   const onRemove = async (member: Member) => {

@@ -43,6 +43,7 @@ const establishment = (overrides: Partial<Establishment> = {}): Establishment =>
   registeredById: null,
   followerCount: 0,
   waitingCount: 50,
+  guestCount: 0,
   clientCount: 1,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
@@ -56,6 +57,7 @@ const member = (overrides: Partial<Member>): Member => ({
   email: 'ada@example.com',
   kind: 'customer',
   emailVerified: true,
+  guest: false,
   discountedPrices: false,
   since: '2026-01-02T00:00:00.000Z',
   ...overrides,
@@ -67,9 +69,11 @@ const MEMBERS = {
     member({ userId: 'u1', firstName: 'Clara', lastName: 'Client', kind: 'client', emailVerified: false }),
     member({ userId: 'u2', firstName: 'Fiona', lastName: 'Confirmed' }),
     member({ userId: 'u3', firstName: 'Walter', lastName: 'Waiting', emailVerified: false }),
+    member({ userId: 'u4', firstName: '', lastName: '', email: '', guest: true }),
   ],
-  followerCount: 1,
+  followerCount: 2,
   waitingCount: 1,
+  guestCount: 1,
   clientCount: 1,
 };
 
@@ -136,8 +140,40 @@ describe('followers and those waiting for email confirmation', () => {
     expect(screen.getByText('Followers: 3, and 1 waiting for email confirmation')).toBeInTheDocument();
   });
 
+  it('tells the operator how many followers are devices without an account, so a flood of them shows', async () => {
+    renderRoutes([
+      {
+        path: '/',
+        element: (
+          <>
+            <EstablishmentHeader
+              establishment={establishment({ followerCount: 120, guestCount: 45, waitingCount: 3 })}
+              locked={false}
+            />
+            <EstablishmentCardGrid>
+              <EstablishmentCard
+                establishment={establishment({ followerCount: 2, guestCount: 1, waitingCount: 0 })}
+              />
+            </EstablishmentCardGrid>
+          </>
+        ),
+      },
+    ]);
+    expect(
+      await screen.findByText(
+        'Followers: 120, of them 45 devices without an account, and 3 waiting for email confirmation',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Followers: 2, of them 1 device without an account')).toBeInTheDocument();
+  });
+
   it('a follower sees the followers only: nobody waiting is shown or counted', async () => {
-    const { audience: _audience, waitingCount: _waiting, ...rest } = establishment({ followerCount: 7 });
+    const {
+      audience: _audience,
+      waitingCount: _waiting,
+      guestCount: _guests,
+      ...rest
+    } = establishment({ followerCount: 7, guestCount: 3 });
     renderRoutes([
       {
         path: '/',
@@ -162,6 +198,8 @@ describe('followers and those waiting for email confirmation', () => {
     // A client is no follower: an unconfirmed email does not make them "waiting".
     expect(within(rowOf(/Clara Client/)).queryByText(WAITING_CHIP)).not.toBeInTheDocument();
     expect(within(rowOf(/Fiona Confirmed/)).queryByText(WAITING_CHIP)).not.toBeInTheDocument();
+    // A guest has no name nor email: the row says what it is.
+    expect(within(rowOf(/Device without an account/)).queryByText(WAITING_CHIP)).not.toBeInTheDocument();
   });
 
   it("the admin's establishment page: the followers figure with who waits under it, and the members' counts", async () => {
@@ -173,7 +211,7 @@ describe('followers and those waiting for email confirmation', () => {
     ]);
     expect(await screen.findByText('and 50 waiting for email confirmation')).toBeInTheDocument();
     expect(
-      await screen.findByText('Clients: 1 · Followers: 1, and 1 waiting for email confirmation'),
+      await screen.findByText('Clients: 1 · Followers: 2, and 1 waiting for email confirmation'),
     ).toBeInTheDocument();
   });
 });

@@ -1,13 +1,23 @@
 import { Box, Chip, ListItem, ListItemText, Stack } from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Member } from '../../../../shared/schemas/establishment.schema';
 import { columnsOf, DataTable } from '../../../components/data-table';
 import { useLocaleFormat } from '../../../lib/use-locale-format';
 import { MemberDiscountChip, MemberWaitingChip } from './member-chips';
 
-/** A member's name as listed; their email when they gave none. */
-export const memberName = (member: Member) => `${member.firstName} ${member.lastName}`.trim() || member.email;
+/**
+ * A member's name as listed: their email when they gave none; "Device without an account" for a
+ * follower who followed with one tap (no name, no email).
+ */
+export function useMemberName(): (member: Member) => string {
+  const { t } = useTranslation();
+  return (member) =>
+    member.guest
+      ? t('establishmentPage.members.guest')
+      : `${member.firstName} ${member.lastName}`.trim() || member.email;
+}
 
 interface Props {
   members: Member[];
@@ -28,6 +38,7 @@ function KindChip({ kind, label }: { kind: Member['kind']; label: string }) {
 /** Clients and followers of an establishment: a table on wide screens, a list on phones. */
 export function MemberList({ members, labels, kindLabel, sinceText, action }: Props) {
   const format = useLocaleFormat();
+  const memberName = useMemberName();
   const chips = (member: Member) => (
     <>
       <KindChip kind={member.kind} label={kindLabel(member.kind)} />

@@ -11,6 +11,7 @@ const steps = (some: Partial<FunnelSteps>): FunnelSteps => ({
   verified: 0,
   pushDevices: 0,
   emailOn: 0,
+  guests: 0,
   ...some,
 });
 
@@ -50,11 +51,19 @@ describe('the follower funnel', () => {
     expect(within(card).queryByText(/33%/)).toBeNull();
   });
 
-  it('takes each source’s own visitors as its base, and the later steps from the step before', async () => {
+  it('takes each source’s own visitors as its base, and the later steps from the followers', async () => {
     renderCard(
       funnelOf({
         qr: steps({ views: 12, visitors: 4, followers: 1 }),
-        poster: steps({ views: 5, visitors: 5, followers: 4, verified: 2, pushDevices: 1, emailOn: 1 }),
+        poster: steps({
+          views: 5,
+          visitors: 5,
+          followers: 4,
+          guests: 1,
+          verified: 2,
+          pushDevices: 3,
+          emailOn: 1,
+        }),
       }),
     );
     const card = await screen.findByRole('region', { name: 'Follower funnel' });
@@ -62,7 +71,10 @@ describe('the follower funnel', () => {
     expect(stepOf(qr, 'Followed')).toHaveTextContent('25% of the step before');
     const poster = within(card).getByRole('region', { name: 'Poster' });
     expect(stepOf(poster, 'Followed')).toHaveTextContent('80% of the step before');
-    expect(stepOf(poster, 'Confirmed email')).toHaveTextContent('50% of the step before');
+    // Of the followers: one without an account (one tap), two with a confirmed email; push reaches all.
+    expect(stepOf(poster, 'Without an account')).toHaveTextContent('25% of followers');
+    expect(stepOf(poster, 'Confirmed email')).toHaveTextContent('50% of followers');
+    expect(stepOf(poster, 'Push notifications on')).toHaveTextContent('75% of followers');
     expect(stepOf(poster, 'Email on')).toHaveTextContent('50% of confirmed followers');
     // In total: 5 of 9 visitors followed (17 page views).
     expect(within(card).getByText('Page views: 17')).toBeInTheDocument();

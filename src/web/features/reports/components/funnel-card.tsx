@@ -21,21 +21,33 @@ import { useLocaleFormat } from '../../../lib/use-locale-format';
 import { formatRange, shareOf } from '../report-math';
 
 /**
- * The funnel's steps in order: people who visited the public page (unique visitors), a follow, a
- * verified email, then the two channels side by side: phones with push on, followers who accept
- * email. Page views are a figure beside the visitors, never a step: one person who looked at the
- * page three times and followed is one of one.
+ * The funnel's steps in order: people who visited the public page (unique visitors), a follow, and
+ * of the followers those without an account (one tap, a device) and those with a confirmed email;
+ * then the two channels side by side: phones with push on, followers who accept email. Page views
+ * are a figure beside the visitors, never a step: one person who looked at the page three times and
+ * followed is one of one.
  */
-const STEPS = ['visitors', 'followers', 'verified', 'pushDevices', 'emailOn'] as const;
+const STEPS = ['visitors', 'followers', 'guests', 'verified', 'pushDevices', 'emailOn'] as const;
 type Step = (typeof STEPS)[number];
-const STEP_COLOURS = ['primary.main', 'secondary.main', 'info.main', 'warning.main', 'success.main'] as const;
-/** The step each step's share is of: both channels are reached from the verified followers. */
-const BASE: Record<Step, Step | undefined> = {
+const STEP_COLOURS = [
+  'primary.main',
+  'secondary.main',
+  'grey.600',
+  'info.main',
+  'warning.main',
+  'success.main',
+] as const;
+/**
+ * The step each step's share is of, and how the share is said: guests and confirmed emails are two
+ * parts of the followers, push reaches every follower, email only the confirmed ones.
+ */
+const BASE: Record<Step, { of: Step; text: 'ofBefore' | 'ofFollowers' | 'ofVerified' } | undefined> = {
   visitors: undefined,
-  followers: 'visitors',
-  verified: 'followers',
-  pushDevices: 'verified',
-  emailOn: 'verified',
+  followers: { of: 'visitors', text: 'ofBefore' },
+  guests: { of: 'followers', text: 'ofFollowers' },
+  verified: { of: 'followers', text: 'ofFollowers' },
+  pushDevices: { of: 'followers', text: 'ofFollowers' },
+  emailOn: { of: 'verified', text: 'ofVerified' },
 };
 
 /** Nothing at all: no view, no visitor, no follow. */
@@ -53,8 +65,8 @@ function FunnelBars({ steps, dense }: { steps: FunnelSteps; dense?: boolean }) {
     <Stack component="ol" spacing={dense ? 1 : 1.5} sx={{ listStyle: 'none', m: 0, p: 0 }}>
       {STEPS.map((step, index) => {
         const value = steps[step];
-        const before = BASE[step];
-        const conversion = before ? shareOf(value, steps[before]) : null;
+        const base = BASE[step];
+        const conversion = base ? shareOf(value, steps[base.of]) : null;
         return (
           <Box component="li" key={step}>
             <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline', gap: 1 }}>
@@ -102,7 +114,7 @@ function FunnelBars({ steps, dense }: { steps: FunnelSteps; dense?: boolean }) {
                 sx={{ display: 'flex', alignItems: 'center', gap: 0.25 }}
               >
                 <SubdirectoryArrowRightRounded aria-hidden sx={{ fontSize: 14 }} />
-                {t(`reports.funnel.conversion.${step === 'emailOn' ? 'ofVerified' : 'ofBefore'}`, {
+                {t(`reports.funnel.conversion.${base?.text ?? 'ofBefore'}`, {
                   value: format.percent(conversion),
                 })}
               </Typography>

@@ -104,6 +104,7 @@ const funnel = (query: URLSearchParams): Funnel => {
     verified,
     pushDevices,
     emailOn,
+    guests: 0,
   });
   return {
     establishmentId: query.get('establishmentId'),

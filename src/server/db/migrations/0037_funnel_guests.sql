@@ -1,0 +1,1 @@
+ALTER TABLE "report_funnel_daily" ADD COLUMN "guests" integer DEFAULT 0 NOT NULL;
