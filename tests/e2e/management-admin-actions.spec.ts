@@ -104,11 +104,12 @@ test.describe('management: the admin acts on a customer', () => {
     const verification = await waitForMail(email, (mail) => mail.subject === 'Confirm your email address');
     expect(verification.links.some((link) => new URL(link).pathname.startsWith('/verify/'))).toBe(true);
 
-    // Log in as them: unverified now, they land on /waiting, with the bar and the way back.
+    // Log in as them: unverified now, they land on their feed (a follower's reading does not wait
+    // for the email), with the bar and the way back.
     await page.getByRole('button', { name: 'Log in as' }).click();
     const bar = page.getByRole('region', { name: 'Signed in as someone else' });
     await expect(bar).toContainText(`Signed in as Zuzana ${lastName} by Admin ${admin}`);
-    await expect(page).toHaveURL(/\/waiting$/);
+    await expect(page).toHaveURL(/\/app\/social\/feed$/);
     await screenshots(page, 'management-impersonation-bar');
     await expectAccessible(page);
 
