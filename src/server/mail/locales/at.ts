@@ -9,9 +9,9 @@ export const at: MailStrings = {
 
   registrationSubject: 'Willkommen bei {{product}}: Bitte bestätigen Sie Ihre E-Mail-Adresse',
   registrationIntro:
-    'Ihr Konto ist angelegt. Bestätigen Sie Ihre E-Mail-Adresse, um Neuigkeiten von den Lokalen und Geschäften zu erhalten, denen Sie folgen.',
+    'Ihr Konto ist angelegt. Bestätigen Sie Ihre E-Mail-Adresse, um Neuigkeiten der Lokale und Geschäfte, denen Sie folgen, auch per E-Mail zu erhalten; Benachrichtigungen auf Ihren Geräten brauchen keine Bestätigung.',
   registrationIntroWithEstablishment:
-    'Sie folgen jetzt {{establishment}}. Bestätigen Sie Ihre E-Mail-Adresse, um ab sofort die Neuigkeiten dieses Betriebes zu erhalten.',
+    'Sie folgen jetzt {{establishment}}. Bestätigen Sie Ihre E-Mail-Adresse, um die Neuigkeiten dieses Betriebes auch per E-Mail zu erhalten; Benachrichtigungen auf Ihren Geräten brauchen keine Bestätigung.',
   registrationIntroForClient:
     'Ihr Betrieb {{establishment}} ist jetzt auf {{product}}. Bestätigen Sie Ihre E-Mail-Adresse, melden Sie sich an und schicken Sie Ihren Followern die erste Neuigkeit.',
   registrationIntroForClientAccount:

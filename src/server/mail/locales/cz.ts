@@ -9,9 +9,9 @@ export const cz: MailStrings = {
 
   registrationSubject: 'Vítejte ve službě {{product}}: potvrďte svůj e-mail',
   registrationIntro:
-    'Váš účet je připraven. Potvrďte svou e-mailovou adresu a začněte dostávat novinky od podniků, které sledujete.',
+    'Váš účet je připraven. Potvrďte svou e-mailovou adresu a novinky od podniků, které sledujete, budete dostávat i e-mailem; oznámení na vašich zařízeních potvrzení nepotřebují.',
   registrationIntroWithEstablishment:
-    'Nyní sledujete podnik {{establishment}}. Potvrďte svou e-mailovou adresu a začněte dostávat jeho novinky.',
+    'Nyní sledujete podnik {{establishment}}. Potvrďte svou e-mailovou adresu a jeho novinky budete dostávat i e-mailem; oznámení na vašich zařízeních potvrzení nepotřebují.',
   registrationIntroForClient:
     'Váš podnik {{establishment}} je nyní na {{product}}. Potvrďte svou e-mailovou adresu, přihlaste se a pošlete svým sledujícím první novinku.',
   registrationIntroForClientAccount:

@@ -9,9 +9,9 @@ export const de: MailStrings = {
 
   registrationSubject: 'Willkommen bei {{product}}: Bitte bestätigen Sie Ihre E-Mail-Adresse',
   registrationIntro:
-    'Ihr Konto ist eingerichtet. Bestätigen Sie Ihre E-Mail-Adresse, um Neuigkeiten von den Betrieben zu erhalten, denen Sie folgen.',
+    'Ihr Konto ist eingerichtet. Bestätigen Sie Ihre E-Mail-Adresse, um Neuigkeiten der Betriebe, denen Sie folgen, auch per E-Mail zu erhalten; Benachrichtigungen auf Ihren Geräten brauchen keine Bestätigung.',
   registrationIntroWithEstablishment:
-    'Sie folgen jetzt {{establishment}}. Bestätigen Sie Ihre E-Mail-Adresse, um die Neuigkeiten dieses Betriebs zu erhalten.',
+    'Sie folgen jetzt {{establishment}}. Bestätigen Sie Ihre E-Mail-Adresse, um die Neuigkeiten dieses Betriebs auch per E-Mail zu erhalten; Benachrichtigungen auf Ihren Geräten brauchen keine Bestätigung.',
   registrationIntroForClient:
     'Ihr Betrieb {{establishment}} ist jetzt auf {{product}}. Bestätigen Sie Ihre E-Mail-Adresse, melden Sie sich an und senden Sie Ihren Followern die erste Neuigkeit.',
   registrationIntroForClientAccount:

@@ -11,9 +11,9 @@ export const en = {
 
   registrationSubject: 'Welcome to {{product}}: confirm your email',
   registrationIntro:
-    'Your account is ready. Confirm your email address to start receiving news from the businesses you follow.',
+    'Your account is ready. Confirm your email address to get news by email from the businesses you follow; notifications on your devices need no confirmation.',
   registrationIntroWithEstablishment:
-    'You now follow {{establishment}}. Confirm your email address to start receiving their news.',
+    'You now follow {{establishment}}. Confirm your email address to get their news by email too; notifications on your devices need no confirmation.',
   registrationIntroForClient:
     'Your business {{establishment}} is now on {{product}}. Confirm your email address, sign in and send your first news to your followers.',
   registrationIntroForClientAccount:

@@ -9,9 +9,9 @@ export const hu: MailStrings = {
 
   registrationSubject: 'Üdvözöljük a {{product}} szolgáltatásban: erősítse meg e-mail-címét',
   registrationIntro:
-    'Fiókja elkészült. Erősítse meg e-mail-címét, hogy megkapja az Ön által követett vállalkozások híreit.',
+    'Fiókja elkészült. Erősítse meg e-mail-címét, hogy a követett vállalkozások híreit e-mailben is megkapja; az eszközein megjelenő értesítésekhez nem kell megerősítés.',
   registrationIntroWithEstablishment:
-    'Mostantól követi ezt a helyet: {{establishment}}. Erősítse meg e-mail-címét, hogy megkapja a híreit.',
+    'Mostantól követi ezt a helyet: {{establishment}}. Erősítse meg e-mail-címét, hogy a híreit e-mailben is megkapja; az eszközein megjelenő értesítésekhez nem kell megerősítés.',
   registrationIntroForClient:
     'A(z) {{establishment}} vállalkozása mostantól elérhető a {{product}} szolgáltatásban. Erősítse meg e-mail-címét, jelentkezzen be, és küldje el első hírét követőinek.',
   registrationIntroForClientAccount:

@@ -9,9 +9,9 @@ export const no: MailStrings = {
 
   registrationSubject: 'Velkommen til {{product}}: bekreft e-postadressen din',
   registrationIntro:
-    'Kontoen din er klar. Bekreft e-postadressen din for å begynne å få nyheter fra bedriftene du følger.',
+    'Kontoen din er klar. Bekreft e-postadressen din for å få nyheter på e-post også fra bedriftene du følger; varsler på enhetene dine trenger ingen bekreftelse.',
   registrationIntroWithEstablishment:
-    'Nå følger du {{establishment}}. Bekreft e-postadressen din for å begynne å få nyhetene deres.',
+    'Nå følger du {{establishment}}. Bekreft e-postadressen din for å få nyhetene deres på e-post også; varsler på enhetene dine trenger ingen bekreftelse.',
   registrationIntroForClient:
     'Bedriften din {{establishment}} er nå på {{product}}. Bekreft e-postadressen din, logg inn og send din første nyhet til følgerne dine.',
   registrationIntroForClientAccount:

@@ -9,9 +9,9 @@ export const se: MailStrings = {
 
   registrationSubject: 'Välkommen till {{product}}: bekräfta din e-postadress',
   registrationIntro:
-    'Ditt konto är klart. Bekräfta din e-postadress för att börja få nyheter från de företag du följer.',
+    'Ditt konto är klart. Bekräfta din e-postadress för att även få nyheter via e-post från de företag du följer; notiser på dina enheter behöver ingen bekräftelse.',
   registrationIntroWithEstablishment:
-    'Nu följer du {{establishment}}. Bekräfta din e-postadress för att börja få deras nyheter.',
+    'Nu följer du {{establishment}}. Bekräfta din e-postadress för att även få deras nyheter via e-post; notiser på dina enheter behöver ingen bekräftelse.',
   registrationIntroForClient:
     'Ditt företag {{establishment}} finns nu på {{product}}. Bekräfta din e-postadress, logga in och skicka din första nyhet till dina följare.',
   registrationIntroForClientAccount:

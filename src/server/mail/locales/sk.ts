@@ -9,9 +9,9 @@ export const sk: MailStrings = {
 
   registrationSubject: 'Vitajte v službe {{product}}: potvrďte svoj e-mail',
   registrationIntro:
-    'Váš účet je pripravený. Potvrďte svoju e-mailovú adresu a začnite dostávať novinky od podnikov, ktoré sledujete.',
+    'Váš účet je pripravený. Potvrďte svoju e-mailovú adresu a novinky od podnikov, ktoré sledujete, budete dostávať aj e-mailom; upozornenia na vašich zariadeniach potvrdenie nepotrebujú.',
   registrationIntroWithEstablishment:
-    'Odteraz sledujete podnik {{establishment}}. Potvrďte svoju e-mailovú adresu a začnite dostávať jeho novinky.',
+    'Odteraz sledujete podnik {{establishment}}. Potvrďte svoju e-mailovú adresu a jeho novinky budete dostávať aj e-mailom; upozornenia na vašich zariadeniach potvrdenie nepotrebujú.',
   registrationIntroForClient:
     'Váš podnik {{establishment}} je teraz na {{product}}. Potvrďte svoju e-mailovú adresu, prihláste sa a pošlite svojim sledovateľom prvú novinku.',
   registrationIntroForClientAccount:
