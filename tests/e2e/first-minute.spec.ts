@@ -11,11 +11,12 @@
  * (tests/support/push-service), which receives the server's real, encrypted message; DevTools then
  * delivers that message to the page's real service worker, which shows it.
  */
-import type { Locator, Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import type { PushMessage } from '../../src/shared/push/payload';
 import { expectAccessible } from './support/a11y';
 import { clientWithEstablishment } from './support/establishments';
 import { expect, test } from './support/fixtures';
+import { measuredPath } from './support/measured-path';
 import {
   deliverUntilShown,
   pushServiceOfTheBrowser,
@@ -36,6 +37,43 @@ const SLOW_4G = {
   uploadThroughput: (750 * 1024 * 0.9) / 8,
 };
 const WELCOME = 'Welcome to the Corner Bar! Show this at the bar for a free espresso tonight.';
+
+const OFFER = 'Add your email to get news by email and to comment';
+
+/** The business, with its welcome notification set by its operator. */
+async function businessWithWelcome(request: APIRequestContext, name: string) {
+  const { client, establishment } = await clientWithEstablishment(request, name);
+  const owner = (await (await request.post('/api/account/login', { data: client })).json()) as {
+    accessToken: string;
+  };
+  // The profile as its edit form sends it, with the welcome text (the form itself: the test above).
+  const saved = await request.put(`/api/establishments/${establishment.id}`, {
+    headers: { authorization: `Bearer ${owner.accessToken}` },
+    data: { ...establishment, welcomeText: WELCOME },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  return establishment;
+}
+
+/** The welcome sent to this page's subscription, delivered to its real service worker until shown. */
+async function welcomeShown(context: BrowserContext, page: Page, origin: string, establishmentId: string) {
+  const { cdp: worker, registrationId } = await serviceWorkerRegistrationId(context, page, origin);
+  const endpoint = await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    return (await registration.pushManager.getSubscription())!.endpoint;
+  });
+  const pushed = await waitForPush(endpoint, (m) => (m.json as PushMessage).kind === 'welcome');
+  // Delivered again until shown (support/push.ts); a welcome reports nothing back.
+  await deliverUntilShown(
+    page,
+    { cdp: worker, registrationId, origin },
+    pushed.body,
+    `welcome-${establishmentId}`,
+  );
+  return (await shownNotifications(page)).map(({ title, body, tag }) => ({ title, body, tag }));
+}
+
+const FAST = { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 };
 
 const snackbar = (page: Page, text: string) => page.locator('#notistack-snackbar').filter({ hasText: text });
 
@@ -76,17 +114,7 @@ test.describe("a customer's first minute", () => {
   }) => {
     test.setTimeout(150_000);
     const origin = new URL(baseURL!).origin;
-    // The business, with its welcome notification set by its operator.
-    const { client, establishment } = await clientWithEstablishment(request, 'Corner Bar');
-    const owner = (await (await request.post('/api/account/login', { data: client })).json()) as {
-      accessToken: string;
-    };
-    // The profile as its edit form sends it, with the welcome text (the form itself: the test above).
-    const saved = await request.put(`/api/establishments/${establishment.id}`, {
-      headers: { authorization: `Bearer ${owner.accessToken}` },
-      data: { ...establishment, welcomeText: WELCOME },
-    });
-    expect(saved.status(), await saved.text()).toBe(200);
+    const establishment = await businessWithWelcome(request, 'Corner Bar');
 
     // The customer's phone.
     const context = await browser.newContext({ baseURL, viewport: PHONE, isMobile: true, hasTouch: true });
@@ -103,8 +131,8 @@ test.describe("a customer's first minute", () => {
     await expect(page.getByRole('heading', { name: establishment.name, level: 1 })).toBeVisible();
     path.step('QR code opened: the name on screen');
 
-    // 2. Follow → one form of five fields, typed at a person's pace → registered and signed in.
-    await path.tap(page.getByRole('link', { name: 'Follow', exact: true }));
+    // 2. Follow with email → one form of five fields, typed at a person's pace → registered and signed in.
+    await path.tap(page.getByRole('link', { name: 'Follow with email' }));
     const email = uniqueEmail('first-minute');
     await path.type(page.getByRole('textbox', { name: 'First name' }), 'Mia');
     await path.type(page.getByRole('textbox', { name: 'Last name' }), 'Table');
@@ -133,29 +161,11 @@ test.describe("a customer's first minute", () => {
     path.tapOutsidePage("Allow, in the browser's own dialog");
     await expect(page.getByText('Notifications are on for this device.')).toBeVisible();
     path.step('notifications turned on');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
-    });
+    await cdp.send('Network.emulateNetworkConditions', FAST);
 
     // 4. The welcome rings at once, before the email is confirmed: sent by the server to the push
     // service, delivered to the real service worker, which shows it.
-    const { cdp: worker, registrationId } = await serviceWorkerRegistrationId(context, page, origin);
-    const endpoint = await page.evaluate(async () => {
-      const registration = await navigator.serviceWorker.ready;
-      return (await registration.pushManager.getSubscription())!.endpoint;
-    });
-    const pushed = await waitForPush(endpoint, (m) => (m.json as PushMessage).kind === 'welcome');
-    // Delivered again until shown (support/push.ts); a welcome reports nothing back.
-    await deliverUntilShown(
-      page,
-      { cdp: worker, registrationId, origin },
-      pushed.body,
-      `welcome-${establishment.id}`,
-    );
-    expect((await shownNotifications(page)).map(({ title, body, tag }) => ({ title, body, tag }))).toEqual([
+    expect(await welcomeShown(context, page, origin, establishment.id)).toEqual([
       { title: establishment.name, body: WELCOME, tag: `welcome-${establishment.id}` },
     ]);
     path.step('welcome notification shown');
@@ -176,76 +186,88 @@ test.describe("a customer's first minute", () => {
     await expect(linkPage.getByRole('heading', { name: 'You are now verified.' })).toBeVisible();
     await context.close();
   });
+
+  test('scan → Get notifications → Allow → the welcome notification is shown, with no account and no form', async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const origin = new URL(baseURL!).origin;
+    const establishment = await businessWithWelcome(request, 'Table Bar');
+
+    // The customer's phone; the person allows notifications when the browser asks (its own dialog
+    // is not scriptable).
+    const context = await browser.newContext({ baseURL, viewport: PHONE, isMobile: true, hasTouch: true });
+    await context.grantPermissions(['notifications'], { origin });
+    const page = await context.newPage();
+    await pushServiceOfTheBrowser(page, [await pushServiceSubscription()]);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+
+    const path = measuredPath('first minute, the guest path');
+
+    // 1. The QR code: the business's page, "Get notifications" first.
+    await page.goto(`/${establishment.publicId}?src=qr`);
+    await expect(page.getByRole('heading', { name: establishment.name, level: 1 })).toBeVisible();
+    const getNotifications = page.getByRole('button', { name: 'Get notifications' });
+    await expect(getNotifications).toBeVisible();
+    path.step('QR code opened: the name and "Get notifications" on screen');
+
+    // 2. One tap, and Allow in the browser's dialog: following, no account, no field.
+    await path.tap(getNotifications);
+    path.tapOutsidePage("Allow, in the browser's own dialog");
+    await expect(
+      page
+        .getByText(`Notifications are on. You follow ${establishment.name}.`)
+        .or(page.getByRole('link', { name: OFFER })),
+    ).toBeVisible();
+    path.step('notifications on: following as a guest');
+    await cdp.send('Network.emulateNetworkConditions', FAST);
+
+    // 3. The welcome rings at once: the server's push, shown by the real service worker.
+    expect(await welcomeShown(context, page, origin, establishment.id)).toEqual([
+      { title: establishment.name, body: WELCOME, tag: `welcome-${establishment.id}` },
+    ]);
+    path.step('welcome notification shown');
+
+    const figures = path.report();
+    console.log(figures.text);
+    // The guest path's targets: no field, two taps (Get notifications, Allow), no other app, the
+    // welcome within 10 s of opening the link.
+    expect(figures.fields).toBe(0);
+    expect(figures.characters).toBe(0);
+    expect(figures.taps).toBeLessThanOrEqual(2);
+    expect(figures.appSwitches).toBe(0);
+    expect(figures.totalMs).toBeLessThan(10_000);
+
+    // 4. The web app took over, signed in as the guest: following, and one line offers more.
+    await expect(page.getByRole('link', { name: OFFER })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('button', { name: 'Following' })).toBeVisible();
+    await expectAccessible(page);
+    await screenshotBoth(page, 'first-minute-guest-following');
+    await page.getByRole('link', { name: OFFER }).click();
+    await expect(page.getByRole('textbox', { name: 'Email' })).toBeVisible();
+    await context.close();
+  });
+
+  test('the public page offers "Get notifications" first (the light page and the app)', async ({ page }) => {
+    const { establishment } = await clientWithEstablishment(page.request, 'Harbour Cafe');
+    await page.goto(`/${establishment.publicId}?src=qr`);
+    await expect(page.getByRole('button', { name: 'Get notifications' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Follow with email' })).toBeVisible();
+    await expectAccessible(page);
+    await screenshotBoth(page, 'public-page-get-notifications-light');
+    // The app's own page, as a visitor who came from another page of the app sees it.
+    await page.goto('/home');
+    await page.evaluate((path) => {
+      history.pushState({}, '', path);
+      dispatchEvent(new PopStateEvent('popstate'));
+    }, `/${establishment.publicId}`);
+    await expect(page.getByRole('button', { name: 'Get notifications' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Follow with email' })).toBeVisible();
+    await expectAccessible(page);
+    await screenshotBoth(page, 'public-page-get-notifications-app');
+  });
 });
-
-/** A person's typing pace on a phone: about 40 words a minute, 300 ms a character. */
-const TYPING_DELAY_MS = 300;
-
-/**
- * The first minute as its person lives it: each step's time, the taps (on the page and in the
- * browser's or the phone's own screens), the characters typed, the switches to another app.
- */
-function measuredPath() {
-  const started = Date.now();
-  let last = started;
-  let taps = 0;
-  let characters = 0;
-  let switches = 0;
-  let tapsAtFormEnd = 0;
-  let fields = 0;
-  let passwordCharacters = 0;
-  const lines: string[] = [];
-  const counts = () => `${taps} taps, ${characters} characters, ${switches} app switches`;
-  return {
-    get fields() {
-      return fields;
-    },
-    async tap(target: Locator) {
-      taps++;
-      await target.click();
-    },
-    async type(field: Locator, text: string) {
-      taps++;
-      fields++;
-      characters += text.length;
-      if ((await field.getAttribute('type')) === 'password') passwordCharacters += text.length;
-      await field.click();
-      await field.pressSequentially(text, { delay: TYPING_DELAY_MS });
-    },
-    /** A box of the form: one tap, one field. */
-    async check(box: Locator) {
-      taps++;
-      fields++;
-      await box.check();
-    },
-    tapOutsidePage(_what: string) {
-      taps++;
-    },
-    switchApp(_what: string) {
-      switches++;
-    },
-    formDone() {
-      tapsAtFormEnd = taps;
-    },
-    step(name: string) {
-      const now = Date.now();
-      lines.push(`  ${((now - last) / 1000).toFixed(1).padStart(5)} s  ${name} (so far: ${counts()})`);
-      last = now;
-    },
-    report() {
-      const totalMs = Date.now() - started;
-      return {
-        totalMs,
-        tapsAfterForm: taps - tapsAtFormEnd,
-        appSwitches: switches,
-        passwordCharacters,
-        text: [
-          `first minute (390x844, slow 4G until notifications are on, typing ${TYPING_DELAY_MS} ms a character):`,
-          ...lines,
-          `  ${(totalMs / 1000).toFixed(1).padStart(5)} s  total, QR code to welcome notification: ${counts()},`,
-          `           ${fields} form fields, ${taps - tapsAtFormEnd} taps after the form, ${passwordCharacters} password characters typed`,
-        ].join('\n'),
-      };
-    },
-  };
-}

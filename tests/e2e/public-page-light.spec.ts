@@ -65,7 +65,7 @@ test.describe('the light public page (server-rendered)', () => {
     const scripts = scriptsOf(page);
     await page.goto(`/${establishment.publicId}?src=qr`);
     await expect(page.getByRole('heading', { name: establishment.name, level: 1 })).toBeVisible();
-    await page.getByRole('link', { name: 'Follow', exact: true }).click();
+    await page.getByRole('link', { name: 'Follow with email' }).click();
     const submit = page.getByRole('button', { name: 'Register and follow' });
     await expect(submit).toBeVisible();
 
@@ -117,11 +117,11 @@ test.describe('the light public page (server-rendered)', () => {
     await page.goto(`/${establishment.publicId}`);
     const at = strings('at');
     await expect(page.locator('html')).toHaveAttribute('lang', 'de-AT');
-    await expect(page.getByRole('link', { name: at.common.publicPage.follow, exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: at.common.guestFollow.button })).toBeVisible();
 
     await page.getByRole('combobox', { name: de.common.languages.label }).selectOption('sk');
     await expect(page).toHaveURL(/[?&]lang=sk/);
-    await expect(page.getByRole('link', { name: sk.common.publicPage.follow, exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: sk.common.guestFollow.button })).toBeVisible();
     expect(
       await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}').language, SETTINGS_KEY),
     ).toBe('sk');

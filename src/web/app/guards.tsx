@@ -10,12 +10,13 @@ import { useCan } from '../lib/use-can';
 /**
  * Only for guests: a signed-in user is sent to /redirect, or back to the page the AuthGuard sent
  * them here from. The sign-in page navigates there itself; going anywhere else here would race it.
+ * A guest follower (a device without an account) may sign in or register: that merges it in.
  */
 export function GuestGuard({ children }: { children: ReactNode }) {
-  const { status } = useSession();
+  const { status, user } = useSession();
   const location = useLocation();
   if (status === 'restoring') return <FullScreenLoader />;
-  if (status === 'authenticated') {
+  if (status === 'authenticated' && !user?.guest) {
     const from = (location.state as { from?: string } | null)?.from;
     return <Navigate to={from ?? '/redirect'} replace />;
   }
@@ -35,6 +36,8 @@ export function AuthGuard({ children }: { children: ReactNode }) {
   useEffect(
     () =>
       onEmailNotVerified(() => {
+        // A guest follower has no email to confirm: /waiting would hold them with nothing to do.
+        if (user?.guest) return;
         if (user?.emailVerified) setUser({ ...user, emailVerified: false });
         navigate('/waiting', { replace: true });
       }),

@@ -22,6 +22,7 @@ import { userInitials } from '../lib/initials';
 import { avatarUrl } from '../lib/media-urls';
 import { useSession } from '../lib/session';
 import { useSignOut } from '../lib/use-sign-out';
+import { GuestEmailOffer } from './guest-email-offer';
 
 /** The user's full name, as shown in the frame. */
 export const fullNameOf = (user: Pick<User, 'firstName' | 'lastName'>) =>
@@ -88,13 +89,20 @@ export function UserMenu() {
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
         slotProps={{ paper: { sx: { minWidth: 240 } } }}
       >
+        {/* A guest follower has no name or email: the offer of one instead. */}
         <Box sx={{ px: 2, pt: 1, pb: 1.5 }}>
-          <Typography sx={{ fontWeight: 600 }} noWrap>
-            {fullName}
-          </Typography>
-          <Typography variant="body2" color="textSecondary" noWrap>
-            {user.email}
-          </Typography>
+          {user.guest ? (
+            <GuestEmailOffer sx={{ maxWidth: 280 }} onClick={close} />
+          ) : (
+            <>
+              <Typography sx={{ fontWeight: 600 }} noWrap>
+                {fullName}
+              </Typography>
+              <Typography variant="body2" color="textSecondary" noWrap>
+                {user.email}
+              </Typography>
+            </>
+          )}
         </Box>
         <Divider sx={{ mb: 0.5 }} />
         <MenuItem component={RouterLink} to="/redirect" onClick={close}>

@@ -42,13 +42,7 @@ window.addEventListener('appinstalled', () => {
   publish({ canPrompt: false, installed: true });
 });
 
-/** The app runs as installed (opened from the Home Screen or the app list), not in a browser tab. */
-export function runsInstalled(): boolean {
-  return (
-    window.matchMedia?.('(display-mode: standalone)').matches ||
-    (navigator as Navigator & { standalone?: boolean }).standalone === true
-  );
-}
+export { runsInstalled } from './runs-installed';
 
 /**
  * Show the browser's install dialog (call it from a click) and wait for the answer; undefined when

@@ -1,4 +1,4 @@
-import { runsInstalled } from './install-prompt';
+import { runsInstalled } from './runs-installed';
 
 /**
  * Safari on an iPhone or iPad, not opened from the Home Screen: web push exists there only in the

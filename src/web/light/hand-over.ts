@@ -33,3 +33,37 @@ export function handOverToApp(app: LightPageData['app']): void {
     document.head.append(script);
   }
 }
+
+/**
+ * Keep the session, tell the app what just happened (`handed`, in session storage), and let it take
+ * over (storage may be off: the page stays). The app's files are fetched first while the page's own
+ * answer ("registered", "notifications on") stays on screen, so a slow connection shows that answer
+ * rather than an empty page until the app can draw.
+ */
+export async function signInAndHandOver(
+  token: string,
+  app: LightPageData['app'],
+  handed?: { key: string; value: string },
+): Promise<void> {
+  try {
+    localStorage.setItem(ACCESS_TOKEN_KEY, token);
+    if (handed) sessionStorage.setItem(handed.key, handed.value);
+  } catch {
+    return;
+  }
+  const fetched = (rel: string, href: string, as?: string) =>
+    new Promise<void>((resolve) => {
+      const link = document.createElement('link');
+      link.rel = rel;
+      link.href = href;
+      if (as) link.as = as;
+      link.onload = () => resolve();
+      link.onerror = () => resolve();
+      document.head.append(link);
+    });
+  await Promise.all([
+    ...app.scripts.map((src) => fetched('modulepreload', src)),
+    ...app.styles.map((href) => fetched('preload', href, 'style')),
+  ]);
+  handOverToApp(app);
+}

@@ -2,12 +2,13 @@
  * The light public pages' only script: the server renders /{publicId} and
  * /{publicId}/register as complete HTML (src/server/modules/establishments/public-page/); this adds
  * what needs a browser: the language picker, the visit's source, the cookie banner and page view,
- * Share, and sending the registration form. No framework: it must stay a few kilobytes on a phone
+ * Share, "Get notifications" (one tap, no account) and sending the registration form. No framework: it must stay a few kilobytes on a phone
  * network. A visitor signed in on this device gets the full web app instead (handOverToApp).
  */
 
 import { analyticsAllowed, type ConsentChoice, storeConsentCookie } from '../lib/consent-cookie';
 import { visitSourceOf } from '../lib/visit-source';
+import { watchGuestFollow } from './guest-follow';
 import { handOverToApp, isSignedIn } from './hand-over';
 import { applyStoredLanguage, watchLanguagePicker } from './language';
 import type { LightPageData } from './light-page-data';
@@ -23,6 +24,7 @@ if (isSignedIn()) {
   const source = visitSourceOf(location.pathname, location.search);
   watchLanguagePicker();
   watchShareButton(data);
+  if (data.page === 'profile') watchGuestFollow(data);
   watchRegistrationForm(data);
   // Both buttons store the choice and hide the banner; only Accept counts this view.
   const choose = (choice: ConsentChoice) => {

@@ -1,7 +1,7 @@
 import { API_PATHS } from '../../shared/contracts/paths';
-import { ACCESS_TOKEN_KEY, JUST_REGISTERED_KEY } from '../lib/storage-keys';
+import { JUST_REGISTERED_KEY } from '../lib/storage-keys';
 import { rememberedVisitSource } from '../lib/visit-source';
-import { handOverToApp } from './hand-over';
+import { signInAndHandOver } from './hand-over';
 import type { LightPageData } from './light-page-data';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'terms', 'marketingConsent', 'preferenceIds'];
@@ -76,7 +76,13 @@ export function watchRegistrationForm({ id, publicId, language, messages, app }:
       };
       if (response.ok && answer.user) {
         showRegistered(form, answer.user.email);
-        if (answer.accessToken) void signInAndHandOver(answer.accessToken, publicId, answer.user.email, app);
+        if (answer.accessToken) {
+          const handed = {
+            key: JUST_REGISTERED_KEY,
+            value: JSON.stringify({ publicId, email: answer.user.email }),
+          };
+          void signInAndHandOver(answer.accessToken, app, handed);
+        }
         return;
       }
       const fields = Object.entries(answer.fields ?? {});
@@ -93,35 +99,6 @@ export function watchRegistrationForm({ id, publicId, language, messages, app }:
       form.removeAttribute('aria-busy');
     }
   });
-}
-
-/**
- * Keep the session, tell the app what just happened, and let it take over (storage may be off).
- * The app's files are fetched first while the "registered" notice stays on screen, so a slow
- * connection shows that notice rather than an empty page until the app can draw.
- */
-async function signInAndHandOver(token: string, publicId: string, email: string, app: LightPageData['app']) {
-  try {
-    localStorage.setItem(ACCESS_TOKEN_KEY, token);
-    sessionStorage.setItem(JUST_REGISTERED_KEY, JSON.stringify({ publicId, email }));
-  } catch {
-    return;
-  }
-  const fetched = (rel: string, href: string, as?: string) =>
-    new Promise<void>((resolve) => {
-      const link = document.createElement('link');
-      link.rel = rel;
-      link.href = href;
-      if (as) link.as = as;
-      link.onload = () => resolve();
-      link.onerror = () => resolve();
-      document.head.append(link);
-    });
-  await Promise.all([
-    ...app.scripts.map((src) => fetched('modulepreload', src)),
-    ...app.styles.map((href) => fetched('preload', href, 'style')),
-  ]);
-  handOverToApp(app);
 }
 
 /** The form's place is taken by what the email holds; the heading says "registered". */

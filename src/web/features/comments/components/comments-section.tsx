@@ -18,7 +18,9 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { Post } from '../../../../shared/schemas/notification.schema';
+import { GuestEmailOffer } from '../../../components/guest-email-offer';
 import { RetryAlert } from '../../../components/retry-alert';
+import { useSession } from '../../../lib/session';
 import { useCan } from '../../../lib/use-can';
 import { useLocaleFormat } from '../../../lib/use-locale-format';
 import { useComments, useCreateComment } from '../api/comments.api';
@@ -49,6 +51,9 @@ export function CommentsSection({ post }: { post: Post }) {
   const first = query.data?.pages[0];
   const comments = query.data?.pages.flatMap((page) => page.items) ?? [];
   const mayComment = can('comment:create', { establishmentId: post.establishment.id });
+  // A guest follower may read the conversation; an email comes first to join it.
+  const { user } = useSession();
+  const offerEmail = Boolean(user?.guest) && !mayComment;
 
   // Opened from "3 comments" or a comment notice: bring the conversation into view once it is there.
   const loaded = Boolean(first);
@@ -175,6 +180,12 @@ export function CommentsSection({ post }: { post: Post }) {
                   : t('comments.section.offForBusiness')}
               </Alert>
             )}
+          </>
+        )}
+        {first && offerEmail && (
+          <>
+            <Divider sx={{ my: 2 }} />
+            <GuestEmailOffer publicId={post.establishment.publicId} />
           </>
         )}
       </CardContent>

@@ -10,6 +10,7 @@ import { DownloadMyDataCard } from '../../../features/exports/components/downloa
 import { YourBusinessesCard } from '../../../features/notify/components/your-businesses-card';
 import { MyInterestsCard } from '../../../features/preferences/components/my-interests-card';
 import { useSession } from '../../../lib/session';
+import { GuestAccount } from './guest-account';
 
 const TABS = ['general', 'profile', 'security'] as const;
 type TabName = (typeof TABS)[number];
@@ -24,6 +25,8 @@ export function AccountPage() {
   const tab: TabName = isTab(requested) ? requested : 'general';
   // The guard only renders this page for a signed-in user; null covers the instant the session ends.
   if (!user) return null;
+  // A guest follower has no name, email, password or profile: the offer of an email instead.
+  if (user.guest) return <GuestAccount />;
 
   const selectTab = (next: TabName) =>
     setParams(

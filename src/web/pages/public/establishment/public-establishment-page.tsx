@@ -4,6 +4,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Msg } from '../../../../shared/messages';
 import type { PublicEstablishment } from '../../../../shared/schemas/establishment.schema';
+import { GuestEmailOffer } from '../../../components/guest-email-offer';
 import { usePublicEstablishment } from '../../../features/establishments/api/public-establishment.api';
 import { ContactCard } from '../../../features/establishments/components/public/contact-card';
 import { EstablishmentCover } from '../../../features/establishments/components/public/establishment-cover';
@@ -17,6 +18,7 @@ import { GalleryGrid } from '../../../features/establishments/components/public/
 import { PublicEstablishmentSkeleton } from '../../../features/establishments/components/public/public-establishment-skeleton';
 import { PushPrompt } from '../../../features/push/components/push-prompt';
 import { ApiError } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
 import { translateMessage } from '../../../lib/translate-message';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useLocaleFormat } from '../../../lib/use-locale-format';
@@ -133,12 +135,17 @@ function FollowerCount({ count }: { count: number }) {
   );
 }
 
-/** Right after a follow (and while following): the offer to turn notifications on for this device. */
+/**
+ * Right after a follow (and while following): the offer to turn notifications on for this device; for
+ * a guest follower (no account), the one line that offers more: an email, for news by email and comments.
+ */
 function FollowerPushPrompt({ establishment }: { establishment: PublicEstablishment }) {
   const relation = useFollowRelation(establishment);
+  const { user } = useSession();
   if (relation !== 'following') return null;
   return (
     <Box sx={{ mt: 3, maxWidth: 720 }}>
+      {user?.guest && <GuestEmailOffer publicId={establishment.publicId} sx={{ mb: 2 }} />}
       <PushPrompt establishmentName={establishment.name} />
     </Box>
   );

@@ -52,7 +52,7 @@ export function PublicRegisterPage() {
 
 function RegisterView({ establishment }: { establishment: PublicEstablishment }) {
   const { t } = useTranslation(['common', 'auth']);
-  const { status } = useSession();
+  const { status, user } = useSession();
   const relation = useFollowRelation(establishment);
   // Registered on the light page a moment ago (its hand-over), or here.
   const [registeredEmail, setRegisteredEmail] = useState<string | null>(() => justRegistered(establishment));
@@ -81,7 +81,8 @@ function RegisterView({ establishment }: { establishment: PublicEstablishment })
       </Frame>
     );
   }
-  if (status === 'authenticated') {
+  // A guest follower (this device, no account) gets the form: registering here merges the guest in.
+  if (status === 'authenticated' && !user?.guest) {
     // Someone who already follows or runs it is not asked to follow it.
     const title = relation === 'user' ? t('publicPage.register.followTitle', { name }) : name;
     return (

@@ -3,7 +3,7 @@ import KeyboardArrowDownOutlined from '@mui/icons-material/KeyboardArrowDownOutl
 import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
 import NotificationsOffOutlined from '@mui/icons-material/NotificationsOffOutlined';
 import ShareOutlined from '@mui/icons-material/ShareOutlined';
-import { Button, Link, ListItemIcon, Menu, MenuItem, Skeleton, Stack, Typography } from '@mui/material';
+import { Button, Link, ListItemIcon, Menu, MenuItem, Skeleton, Stack } from '@mui/material';
 import { type SnackbarKey, useSnackbar } from 'notistack';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,9 +17,11 @@ import { useCan } from '../../../../lib/use-can';
 import { rememberedVisitSource } from '../../../../lib/visit-source';
 import { useFollow } from '../../api/public-establishment.api';
 import { useShareLink } from '../../use-share-link';
+import { GuestFollowButton, GuestFollowStatus, useGuestFollow } from './guest-follow';
 import { OpenDashboardButton } from './open-dashboard-button';
 
 const BUTTON_HEIGHT = 48;
+const GROW = { minHeight: BUTTON_HEIGHT, flexGrow: 1, minWidth: { md: 180 } };
 
 /** Who looks at the page, as far as the follow button is concerned. */
 export type FollowRelation = 'unknown' | 'guest' | 'user' | 'following' | 'operator';
@@ -74,13 +76,16 @@ export function useFollowToggle(establishment: PublicEstablishment) {
 }
 
 /**
- * The page's main actions: Follow (a guest registers and follows in one step), Following with an
- * Unfollow option, Open dashboard for its operators; and Share.
+ * The page's main actions: for someone not signed in "Get notifications" (one tap, no account), then
+ * follow with email (register and follow in one step) or sign in; Following with an Unfollow option,
+ * Open dashboard for its operators; and Share.
  */
 export function FollowActions({ establishment }: { establishment: PublicEstablishment }) {
   const { t } = useTranslation();
   const share = useShareLink();
   const relation = useFollowRelation(establishment);
+  const guestFollow = useGuestFollow(establishment);
+  const offersGuestFollow = relation === 'guest' && establishment.status === 'active';
   const { publicId, name, subheader } = establishment;
 
   const onShare = () =>
@@ -96,7 +101,11 @@ export function FollowActions({ establishment }: { establishment: PublicEstablis
       sx={{ width: { xs: '100%', md: 'auto' }, alignItems: { xs: 'stretch', md: 'flex-end' } }}
     >
       <Stack direction="row" spacing={1.5}>
-        <PrimaryAction establishment={establishment} relation={relation} />
+        {offersGuestFollow ? (
+          <GuestFollowButton state={guestFollow.state} onClick={guestFollow.start} grow={GROW} />
+        ) : (
+          <PrimaryAction establishment={establishment} relation={relation} />
+        )}
         <Button
           variant="outlined"
           size="large"
@@ -107,12 +116,23 @@ export function FollowActions({ establishment }: { establishment: PublicEstablis
           {t('publicPage.share')}
         </Button>
       </Stack>
-      {relation === 'guest' && establishment.status === 'active' && (
-        <Typography variant="body2" sx={{ textAlign: { xs: 'center', md: 'end' } }}>
-          <Link component={RouterLink} to="/login" state={{ from: `/${publicId}` }}>
-            {t('publicPage.haveAccount')}
-          </Link>
-        </Typography>
+      {offersGuestFollow && (
+        <>
+          <GuestFollowStatus state={guestFollow.state} />
+          <Stack
+            direction="row"
+            spacing={2}
+            useFlexGap
+            sx={{ flexWrap: 'wrap', justifyContent: { xs: 'center', md: 'flex-end' } }}
+          >
+            <Link component={RouterLink} to={`/${publicId}/register`} variant="body2">
+              {t('guestFollow.withEmail')}
+            </Link>
+            <Link component={RouterLink} to="/login" state={{ from: `/${publicId}` }} variant="body2">
+              {t('publicPage.haveAccount')}
+            </Link>
+          </Stack>
+        </>
       )}
     </Stack>
   );
@@ -127,7 +147,7 @@ function PrimaryAction({
 }) {
   const { t } = useTranslation();
   const { toggle, pending } = useFollowToggle(establishment);
-  const grow = { minHeight: BUTTON_HEIGHT, flexGrow: 1, minWidth: { md: 180 } };
+  const grow = GROW;
   const inactive = establishment.status === 'inactive';
 
   switch (relation) {
