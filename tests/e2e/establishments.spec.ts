@@ -234,7 +234,7 @@ test.describe('establishments', () => {
     await tiles.first().scrollIntoViewIfNeeded();
     await expectLoadedImage(tiles.first().locator('img'));
 
-    await page.getByRole('link', { name: 'Follow' }).click();
+    await page.getByRole('link', { name: 'Follow with email' }).click();
     await expect(page).toHaveURL(new RegExp(`/${publicId}/register$`));
     await expect(page.getByRole('heading', { name: `Join ${name} on Broadcast` })).toBeVisible();
     const email = uniqueEmail('guest');
@@ -365,7 +365,7 @@ test.describe('establishments', () => {
     await expectAccessible(page);
     await screenshotBoth(page, 'establishment-public');
 
-    await page.getByRole('link', { name: 'Follow' }).click();
+    await page.getByRole('link', { name: 'Follow with email' }).click();
     await expect(
       page.getByRole('heading', { name: `Join ${establishment.name} on Broadcast` }),
     ).toBeVisible();
