@@ -72,9 +72,7 @@ export const users = pgTable(
     ),
   },
   (t) => [
-    uniqueIndex('users_email_lower_idx')
-      .on(sql`lower(${t.email})`)
-      .where(sql`${t.email} <> ''`),
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`).where(sql`${t.email} <> ''`),
     index('users_guest_idx').on(t.createdAt).where(sql`${t.guest}`),
     index('users_search_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('users_created_idx').on(t.createdAt, t.id),
