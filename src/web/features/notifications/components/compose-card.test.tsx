@@ -35,6 +35,7 @@ const establishment: Establishment = {
   registeredById: null,
   followerCount: 3,
   waitingCount: 0,
+  guestCount: 0,
   clientCount: 1,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',

@@ -13,6 +13,7 @@ const shop = (name: string, n: number) => ({
   status: 'active',
   followerCount: 0,
   waitingCount: 0,
+  guestCount: 0,
   clientCount: 0,
   createdAt: `2026-01-0${n}T00:00:00.000Z`,
 });
