@@ -110,9 +110,9 @@ export const takeAppHandoff = defineContract({
 
 export const getAppManifest = defineContract({
   operationId: 'getAppManifest',
-  summary: "The web app's manifest, its start_url carrying a hand-off code",
+  summary: "The web app's manifest, its start_url carrying a hand-off code or a business's page",
   description:
-    "What a signed-in iPhone page links as its manifest: Safari reads it when 'Add to Home Screen' is tapped, and the app opened from the Home Screen starts at /redirect?handoff=<code>, which signs it in (POST /api/account/app-handoff/take).",
+    "What a signed-in iPhone page links as its manifest (handoff): Safari reads it when 'Add to Home Screen' is tapped, and the app opened from the Home Screen starts at /redirect?handoff=<code>, which signs it in (POST /api/account/app-handoff/take). A business's public page links it with business=<public id>: the app installed there by someone not signed in opens on that page, where following is one tap.",
   tags,
   method: 'GET',
   path: '/api/app-manifest',

@@ -110,7 +110,23 @@ export const VerifyBodySchema = z.object({ token: tokenField });
 export const AppHandoffSchema = z.object({ code: z.string(), expiresAt: z.iso.datetime() });
 export type AppHandoff = z.infer<typeof AppHandoffSchema>;
 export const AppHandoffBodySchema = z.object({ code: tokenField });
-export const AppHandoffQuerySchema = z.object({ handoff: tokenField });
+/**
+ * GET /api/app-manifest: `handoff`, the code that signs the installed app in (a signed-in page); or
+ * `business`, the public id of the business whose page the installed app opens on (a visitor not
+ * signed in, so that after "Add to Home Screen" the app opens where "Get notifications" is one tap).
+ */
+export const AppHandoffQuerySchema = z
+  .object({
+    handoff: tokenField.optional(),
+    business: z
+      .string()
+      .regex(/^[a-z0-9-]{1,64}$/i, 'business must be a business’s public id')
+      .optional(),
+  })
+  .refine((query) => query.handoff !== undefined || query.business !== undefined, {
+    message: 'Give handoff or business',
+    path: ['handoff'],
+  });
 
 export const ProfileBodySchema = z.object({
   firstName: requiredText(FieldLabel.firstName),

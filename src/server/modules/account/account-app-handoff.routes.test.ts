@@ -82,6 +82,13 @@ describe('the hand-off to the Home Screen app', () => {
     expectError(await take(''), 400, ErrorCode.VALIDATION, { code: Msg.tokenInvalid });
     expectError(await take(42), 400, ErrorCode.VALIDATION, { code: Msg.tokenInvalid });
     expect((await t.request({ method: 'GET', url: '/api/app-manifest' })).statusCode).toBe(400);
+    for (const bad of ['../admin', 'x'.repeat(65), '']) {
+      const res = await t.request({
+        method: 'GET',
+        url: `/api/app-manifest?business=${encodeURIComponent(bad)}`,
+      });
+      expect(res.statusCode, res.body).toBe(400);
+    }
 
     // Signed out in Safari: the code goes with the session.
     const signedOut = await codeFor(customer.token);
@@ -93,6 +100,18 @@ describe('the hand-off to the Home Screen app', () => {
     const as = await call('POST', `/api/management/users/${target.id}/impersonate`, undefined, admin.token);
     expect(as.statusCode, as.body).toBe(200);
     expectError(await mint(as.json<LoginResponse>().accessToken), 403, ErrorCode.FORBIDDEN);
+  });
+
+  it("opens the app installed from a business's page, by someone not signed in, on that page", async () => {
+    // The light page links this manifest: after "Add to Home Screen", following is one tap again.
+    const manifest = await t.request({ method: 'GET', url: '/api/app-manifest?business=Cafe-Roma-k7q2' });
+    expect(manifest.statusCode, manifest.body).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.json()).toMatchObject({
+      id: '/',
+      display: 'standalone',
+      start_url: '/cafe-roma-k7q2?src=direct',
+    });
   });
 
   it('hands over a provisional session as provisional; the link opened in Safari confirms both', async () => {

@@ -11,7 +11,7 @@ import { actorOf } from '../../plugins/auth.plugin';
 import { perIpPerMinute, uploadsPerUser } from '../../plugins/rate-limit.plugin';
 import * as account from './account.service';
 import * as appHandoff from './app-handoff.service';
-import { manifestWithHandoff } from './app-manifest';
+import { manifestForBusiness, manifestWithHandoff } from './app-manifest';
 
 /** The spec's account calls (section 7) and the account features around them. */
 export async function accountRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -107,9 +107,14 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, contracts.getAppManifest, {
     config: { rateLimit: perIpPerMinute(ctx.config.publicRateLimitPerMinute) },
     handler: async (request, reply) => {
-      // The code is the person's: no cache anywhere keeps it.
-      reply.header('cache-control', 'no-store');
-      return reply.type('application/manifest+json').send(manifestWithHandoff(request.query.handoff));
+      const { handoff, business } = request.query;
+      if (handoff) {
+        // The code is the person's: no cache anywhere keeps it.
+        reply.header('cache-control', 'no-store');
+        return reply.type('application/manifest+json').send(manifestWithHandoff(handoff));
+      }
+      reply.header('cache-control', 'public, max-age=3600');
+      return reply.type('application/manifest+json').send(manifestForBusiness(business!));
     },
   });
 

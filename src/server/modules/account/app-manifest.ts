@@ -12,3 +12,14 @@ const manifest = JSON.parse(
 export function manifestWithHandoff(code: string): string {
   return JSON.stringify({ ...manifest, start_url: `/redirect?handoff=${encodeURIComponent(code)}` });
 }
+
+/**
+ * The manifest whose start_url is a business's public page: the app installed from that page by
+ * someone not signed in opens there, where following is one tap again.
+ */
+export function manifestForBusiness(publicId: string): string {
+  return JSON.stringify({
+    ...manifest,
+    start_url: `/${encodeURIComponent(publicId.toLowerCase())}?src=direct`,
+  });
+}

@@ -31,6 +31,8 @@ describe('light public pages', () => {
     expect(german.statusCode).toBe(200);
     expect(german.body).toContain('<html lang="de-DE"');
     expect(german.body).toContain('>Folgen</a>');
+    // Installed from here ("Add to Home Screen"), the app opens on this page.
+    expect(german.body).toContain(`<link rel="manifest" href="/api/app-manifest?business=${e.publicId}">`);
     expect(german.headers.vary).toMatch(/Accept-Language/);
     // Swedish is "se" in the app, Austrian German "at", but the page names its language by its BCP 47
     // tag; unknown languages fall back to English.

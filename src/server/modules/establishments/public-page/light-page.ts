@@ -97,7 +97,7 @@ export function renderLightPage(input: LightPageInput): string {
 <meta name="theme-color" content="#5048e5">
 ${trusted(input.headTags)}
 <link rel="icon" href="/icons/icon.svg" type="image/svg+xml">
-<link rel="manifest" href="/manifest.webmanifest">
+<link rel="manifest" href="/api/app-manifest?business=${establishment.publicId}">
 <link rel="apple-touch-icon" href="/icons/icon-192.png">
 ${establishment.cover && page === 'profile' ? html`<link rel="preload" as="image" type="image/webp" imagesrcset="${sizedSrcSet('cover', establishment.cover)}" imagesizes="(min-width: 1200px) 1200px, 100vw" fetchpriority="high">` : ''}
 <style>${trusted(STYLES)}</style>
