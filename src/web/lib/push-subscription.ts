@@ -161,3 +161,18 @@ export async function unregisterPushSubscription(): Promise<void> {
     log('unsubscribe failed', error);
   }
 }
+
+/**
+ * The server already deleted this device (a guest who unfollowed their last business): the browser
+ * drops its subscription and the service worker its record. Best effort: nothing to tell the server.
+ */
+export async function dropPushHere(): Promise<void> {
+  try {
+    if (!supported()) return;
+    const worker = await navigator.serviceWorker.getRegistration();
+    await (await worker?.pushManager.getSubscription())?.unsubscribe();
+    await forgetDevice();
+  } catch (error) {
+    log('could not drop the subscription', error);
+  }
+}

@@ -11,11 +11,15 @@ import { usePost } from '../../../features/notifications/api/notifications.api';
 import { DeliveryTiles } from '../../../features/notifications/components/delivery-figures';
 import { PostCardSkeleton } from '../../../features/notifications/components/post-card';
 import { TargetingLine } from '../../../features/notifications/components/targeting-line';
+import { StopNotifications } from '../../../features/notify/components/stop-notifications';
 import { ApiError } from '../../../lib/api-client';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { EngagedPostCard } from './engaged-post-card';
 
-/** /app/establishment/{establishmentId}/notification/{postId}: the post, and for managers how its send is going. */
+/**
+ * /app/establishment/{establishmentId}/notification/{postId}: the post (where a push opens), for its
+ * followers with a way to stop that business's notifications, and for managers how its send is going.
+ */
 export function PostPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -64,6 +68,7 @@ export function PostPage() {
             fullPicture
             onDeleted={() => navigate(establishmentPath, { replace: true })}
           />
+          <StopNotifications establishment={post.establishment} />
           {takesComments(post) && <CommentsSection post={post} />}
         </>
       ) : (
