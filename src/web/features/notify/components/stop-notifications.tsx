@@ -12,6 +12,7 @@ import { useSession } from '../../../lib/session';
 import { translateMessage } from '../../../lib/translate-message';
 import { useMyFollows, useSetNotifyChoice } from '../api/follows.api';
 import { useGuestUnfollow } from '../api/stop.api';
+import type { GuestLeftState } from './guest-left-notice';
 
 /** The business a post came from. */
 export interface StoppedBusiness {
@@ -20,17 +21,12 @@ export interface StoppedBusiness {
   name: string;
 }
 
-/** What the business's public page reads from the navigation's state after a guest left for good. */
-export interface GuestLeftState {
-  guestLeft: true;
-}
-
 /**
  * "Stop notifications from X" under a post, for a follower of its business. An account keeps
  * following: its choice becomes feed only (posts stay in the feed), with Undo. A guest (no account)
  * unfollows; on its last follow the server deletes the guest with this device, so after a
- * confirmation that says so, the device signs out here and the business's public page says that
- * nothing is kept.
+ * confirmation that says so, the device drops its push subscription and the business's public page
+ * ends the session and says that nothing is kept (GuestLeftNotice).
  */
 export function StopNotifications({ establishment }: { establishment: StoppedBusiness }) {
   const { user } = useSession();
@@ -124,7 +120,6 @@ function AccountStop({ establishment }: { establishment: StoppedBusiness }) {
 function GuestStop({ establishment, last }: { establishment: StoppedBusiness; last: boolean }) {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
-  const { forget } = useSession();
   const navigate = useNavigate();
   const unfollow = useGuestUnfollow();
   const [confirming, setConfirming] = useState(false);
@@ -142,10 +137,10 @@ function GuestStop({ establishment, last }: { establishment: StoppedBusiness; la
       return;
     }
     if (last) {
-      // The server deleted the guest: the public page says so, then the session ends on this device.
+      // The server deleted the guest: its public page ends the session here and says so (ended on
+      // this page, the sign-in page would take over before the navigation is done).
       const state: GuestLeftState = { guestLeft: true };
       await navigate(publicPage, { replace: true, state });
-      forget();
       return;
     }
     enqueueSnackbar(t('notify.stop.unfollowed', { name }), { variant: 'success' });

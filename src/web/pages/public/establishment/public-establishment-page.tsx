@@ -1,7 +1,7 @@
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import { Alert, Box, Container, Stack, Typography } from '@mui/material';
 import { Trans, useTranslation } from 'react-i18next';
-import { useLocation, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { Msg } from '../../../../shared/messages';
 import type { PublicEstablishment } from '../../../../shared/schemas/establishment.schema';
 import { GuestEmailOffer } from '../../../components/guest-email-offer';
@@ -16,7 +16,7 @@ import {
 } from '../../../features/establishments/components/public/follow-actions';
 import { GalleryGrid } from '../../../features/establishments/components/public/gallery-grid';
 import { PublicEstablishmentSkeleton } from '../../../features/establishments/components/public/public-establishment-skeleton';
-import type { GuestLeftState } from '../../../features/notify/components/stop-notifications';
+import { GuestLeftNotice } from '../../../features/notify/components/guest-left-notice';
 import { PushPrompt } from '../../../features/push/components/push-prompt';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
@@ -134,18 +134,6 @@ function FollowerCount({ count }: { count: number }) {
         />
       </Typography>
     </Stack>
-  );
-}
-
-/** After a guest stopped the notifications of its last business (the post page): nothing is kept. */
-function GuestLeftNotice({ name }: { name: string }) {
-  const { t } = useTranslation();
-  const state = useLocation().state as Partial<GuestLeftState> | null;
-  if (!state?.guestLeft) return null;
-  return (
-    <Alert severity="success" sx={{ mt: 3, maxWidth: 720 }}>
-      {t('notify.stop.left', { name })}
-    </Alert>
   );
 }
 
