@@ -16,21 +16,21 @@ const MAX_BANNER_HEIGHT = 160;
 
 const strings = (language: string) =>
   JSON.parse(readFileSync(`src/shared/i18n/locales/${language}/common.json`, 'utf8')) as {
-    publicPage: { follow: string };
+    guestFollow: { button: string };
     consent: { label: string; text: string; accept: string; necessary: string };
   };
 
 test.describe('the cookie banner on a phone', () => {
   test.use({ consentGiven: false });
 
-  test('is compact, says what the app stores, and never covers the Follow button, in every language', async ({
+  test('is compact, says what the app stores, and never covers the Get notifications button, in every language', async ({
     page,
     request,
   }) => {
     test.setTimeout(120_000);
     const establishment = await establishmentWithPictures(request, 'Banner Bistro');
     for (const language of LANGUAGES) {
-      const { publicPage, consent } = strings(language);
+      const { guestFollow, consent } = strings(language);
       await page.addInitScript(
         ([key, value]) => localStorage.setItem(key!, value!),
         [SETTINGS_KEY, JSON.stringify({ language })],
@@ -39,8 +39,8 @@ test.describe('the cookie banner on a phone', () => {
         await page.setViewportSize(viewport);
         await page.goto(`/${establishment.publicId}`);
         const banner = page.getByRole('region', { name: consent.label });
-        // A guest's Follow leads to the register-and-follow page: a link styled as a button.
-        const follow = page.getByRole('link', { name: publicPage.follow, exact: true });
+        // A visitor's first action: "Get notifications" (one tap, no account).
+        const follow = page.getByRole('button', { name: guestFollow.button, exact: true });
         await expect(follow).toBeVisible();
         await expect(banner).toBeVisible();
         // Both choices, side by side.
@@ -52,9 +52,10 @@ test.describe('the cookie banner on a phone', () => {
         const followBox = (await follow.boundingBox())!;
         const where = `${language} at ${viewport.width}x${viewport.height}`;
         expect(bannerBox.height, where).toBeLessThanOrEqual(MAX_BANNER_HEIGHT);
-        expect(followBox.y + followBox.height, `Follow ends above the banner, ${where}`).toBeLessThanOrEqual(
-          bannerBox.y,
-        );
+        expect(
+          followBox.y + followBox.height,
+          `Get notifications ends above the banner, ${where}`,
+        ).toBeLessThanOrEqual(bannerBox.y);
       }
     }
     await expectAccessible(page);

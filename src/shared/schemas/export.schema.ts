@@ -52,7 +52,9 @@ export type FollowerExportQuery = z.output<typeof FollowerExportQuerySchema>;
 export const PersonalExportQuerySchema = z.object({ format: format('json') });
 
 /** One row of the people export: the person as the people list shows them, and how many establishments they follow or operate. */
-export const UserExportRowSchema = ManagedUserSchema.extend({ establishments: z.number() });
+export const UserExportRowSchema = ManagedUserSchema.omit({ guest: true }).extend({
+  establishments: z.number(),
+});
 export type UserExportRow = z.infer<typeof UserExportRowSchema>;
 
 /** One row of the establishments export: the public fields, its state, its followers and those waiting. */

@@ -23,6 +23,8 @@ export const ManagedUserSchema = z.object({
   phone: z.string(),
   role: z.enum(ROLES),
   emailVerified: z.boolean(),
+  /** A follower without an account (one tap on a business's page): no name, no email. */
+  guest: z.boolean(),
   discountedPrices: z.boolean(),
   createdAt: z.string(),
   lastLoginAt: z.string().nullable(),

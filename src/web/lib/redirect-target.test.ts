@@ -42,7 +42,7 @@ const CASES: ReadonlyArray<readonly [string, User | null, string]> = [
   ['a customer who follows one',                 user('customer', true, [{ establishmentId: A, kind: 'customer' }]), '/app/social/feed'],
   ['a customer who follows none',                user('customer', true),                                     '/noestablishments'],
   ['an unverified customer who follows one',     user('customer', false, [{ establishmentId: A, kind: 'customer' }]), '/app/social/feed'],
-  ['an unverified customer who follows none',    user('customer', false),                                    '/noestablishments'],
+  ['an unverified customer who follows none',    user('customer', false),                                    '/waiting'],
 ];
 
 describe('redirectTarget', () => {

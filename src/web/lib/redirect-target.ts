@@ -5,7 +5,8 @@ import type { User } from '../../shared/schemas/account.schema';
  * Where /redirect sends a user (DESIGN.md section 4). Staff go to their panels, which need no
  * confirmed email; a follower's next screen is their feed, which does not wait for the email
  * (pushes reach their devices already); an operator's is their business, which can() gives only
- * once the email is verified: until then, /waiting.
+ * once the email is verified: until then, /waiting. Someone who follows nothing yet and has not
+ * confirmed their email also waits there: confirming is what is left to do.
  */
 export function redirectTarget(user: User | null): string {
   if (!user) return '/login';
@@ -20,5 +21,6 @@ export function redirectTarget(user: User | null): string {
     if (operated.length === 1) return `/app/establishment/${operated[0]!.establishmentId}`;
     return '/app/myestablishments';
   }
-  return user.establishments.length > 0 ? '/app/social/feed' : '/noestablishments';
+  if (user.establishments.length > 0) return '/app/social/feed';
+  return user.emailVerified ? '/noestablishments' : '/waiting';
 }

@@ -11,6 +11,7 @@ export const toManagedUser = (row: UserRow): ManagedUser => ({
   phone: row.phone,
   role: row.role,
   emailVerified: row.emailVerified,
+  guest: row.guest,
   discountedPrices: row.discountedPrices,
   createdAt: row.createdAt.toISOString(),
   lastLoginAt: row.lastLoginAt?.toISOString() ?? null,

@@ -13,6 +13,7 @@ const person = (n: number): ManagedUser => ({
   phone: '+421 900 000 000',
   role: 'customer',
   emailVerified: n % 2 === 0,
+  guest: false,
   discountedPrices: false,
   createdAt: '2026-01-01T00:00:00.000Z',
   lastLoginAt: null,

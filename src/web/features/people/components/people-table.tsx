@@ -32,7 +32,12 @@ interface Props {
 }
 
 const SKELETON_ROWS = 6;
-const fullName = (person: ManagedUser) => `${person.firstName} ${person.lastName}`;
+/** A person's name as listed; a follower without an account has none and is said so. */
+export function usePersonName(): (person: Pick<ManagedUser, 'firstName' | 'lastName' | 'guest'>) => string {
+  const { t } = useTranslation();
+  return (person) =>
+    person.guest ? t('establishmentPage.members.guest') : `${person.firstName} ${person.lastName}`;
+}
 
 /**
  * People as a table on wide screens and as a list on phones, paged by cursor. Each row's name is a
@@ -41,6 +46,7 @@ const fullName = (person: ManagedUser) => `${person.firstName} ${person.lastName
 export function PeopleTable({ items, loading, error, hrefOf, label, emptyText, paging, showRole }: Props) {
   const { t } = useTranslation();
   const format = useLocaleFormat();
+  const fullName = usePersonName();
   const columns = columnsOf<ManagedUser>(
     {
       key: 'name',

@@ -20,15 +20,18 @@ interface Props {
   children?: ReactNode;
 }
 
+import { usePersonName } from './people-table';
+
 /** The admin's view of one person: profile, establishments, devices, preferences and last notifications. */
 export function PersonDetail({ person, back, editTo, children }: Props) {
   const { t } = useTranslation();
+  const nameOf = usePersonName();
   return (
     <Stack spacing={3}>
       <PageHeader
         back={back}
         avatar={<PersonAvatar person={person} size={56} />}
-        title={`${person.firstName} ${person.lastName}`}
+        title={nameOf(person)}
         subtitle={
           <Stack
             component="span"

@@ -15,6 +15,7 @@ const zuzana: ManagedUserDetail = {
   phone: '+421 900 111 222',
   role: 'customer',
   emailVerified: true,
+  guest: false,
   discountedPrices: false,
   createdAt: '2026-01-01T00:00:00.000Z',
   lastLoginAt: null,
