@@ -85,6 +85,7 @@ export function createEmailChannel(ctx: AppContext): Channel {
       }
       // The transport's pool and rate decide the pace; enough in hand to keep every connection busy.
       await forEachConcurrently(due, ctx.config.email.connections * 2, async (row) => {
+        outcomes.ensureHeld();
         outcomes.recordEmail(row.subscriptionId, await send(n, row));
         // Written as each email is handed over: a crash then repeats only the emails in flight.
         await outcomes.flush();

@@ -162,6 +162,7 @@ export function createPushChannel(ctx: AppContext, batchesInParallel: number): C
     for (let i = 0; i < due.length; i += chunkSize) chunks.push(due.slice(i, i + chunkSize));
     const lanes = Math.max(1, Math.ceil(perBatchInFlight / chunkSize));
     await forEachConcurrently(chunks, lanes, async (chunk) => {
+      outcomes.ensureHeld();
       const live: deliveries.PendingDelivery[] = [];
       for (const row of chunk) {
         if (row.endpoint && row.p256dh && row.auth) live.push(row);

@@ -52,6 +52,12 @@ export class BatchOutcomes {
     private readonly failingBefore: ReadonlySet<string> = new Set(),
   ) {}
 
+  /**
+   * Throws (LeaseLostError) once this run no longer holds its batch: checked before each request
+   * and after each write, so a run that lost its lease stops sending (jobs/batch-lease.ts).
+   */
+  ensureHeld: () => void = () => {};
+
   /** A delivery stays pending, untouched, and is due again at `at` (ms since epoch). */
   waitUntil(at: number): void {
     this.nextRunAt = Math.min(this.nextRunAt, at);
@@ -188,5 +194,6 @@ export class BatchOutcomes {
     await deliveries.recordDeviceHealth(sql, health, this.ctx.config.push.failedSendsToSkip);
     await deliveries.deleteSubscriptions(sql, removed);
     await deliveries.markEmailsBounced(sql, this.bounced.splice(0));
+    this.ensureHeld();
   }
 }

@@ -6,6 +6,7 @@ import type { AppContext } from '../context';
 import * as deliveries from '../modules/notifications/deliveries.repo';
 import * as notificationsRepo from '../modules/notifications/notifications.repo';
 import * as originPauses from '../modules/notifications/origin-pauses.repo';
+import { type HeldBatch, holdBatch, LeaseLostError } from './batch-lease';
 import { BatchOutcomes } from './delivery-outcomes';
 import {
   BATCH_JOBS,
@@ -17,6 +18,8 @@ import {
 } from './notification-delivery.queues';
 import { fanoutDefinition, fanoutRangeDefinition } from './notification-fanout';
 import type { JobDefinition } from './queue';
+
+type BatchPayload = z.infer<typeof deliverJob.payload>;
 
 /** Push batch jobs one process runs at once; each keeps its share of PUSH_CONCURRENCY requests in flight. */
 const BATCHES_IN_PARALLEL = 4;
@@ -35,10 +38,22 @@ const EMAIL_BATCHES_IN_PARALLEL = 2;
 export function notificationDeliveryJobs(ctx: AppContext): JobDefinition<z.ZodType>[] {
   const { sql } = ctx.database;
 
+  /** Queue the batch's next run, at `at` (ms since epoch); the id keeps one job per run. */
+  const runAgain = (channel: Channel, batch: Omit<BatchPayload, 'attempt'>, attempt: number, at: number) =>
+    ctx.jobs.send(
+      BATCH_JOBS[channel.name],
+      { ...batch, attempt },
+      {
+        id: jobId(channel.name, batch.notificationId, batch.after, batch.upto, attempt),
+        startAfter: new Date(at),
+      },
+    );
+
   /**
-   * Deliver one batch of one channel's deliveries; record every result; run the batch again, as one
-   * job, when the first of what it left pending is due (a retry, a paused push service's probe), and
-   * fail what is still pending once the message has expired.
+   * Deliver one batch of one channel's deliveries, holding its lease (batch-lease.ts) so that no
+   * other run sends it at the same time; record every result; run the batch again, as one job, when
+   * the first of what it left pending is due (a retry, a paused push service's probe), and fail what
+   * is still pending once the message has expired.
    */
   const batchJob = (
     channel: Channel,
@@ -47,57 +62,83 @@ export function notificationDeliveryJobs(ctx: AppContext): JobDefinition<z.ZodTy
   ): JobDefinition<typeof deliverJob.payload> => ({
     ...job,
     concurrency,
+    // pg-boss hands a job running longer than this to another worker; the lease keeps that one from
+    // sending while this one still does, and lets it take over once a crashed one's lease lapses.
     expireInSeconds: ctx.config.push.deliveryJobTimeoutSeconds,
-    async handle({ notificationId, after, upto, attempt }) {
+    async handle(payload) {
+      const { notificationId, after, upto, attempt } = payload;
       const found = await notificationsRepo.findForBatch(ctx.db, notificationId, ctx.push.publicKey);
       if (!found) return;
-      const n = found.notification;
-      const pauses = originPauses.pausesByOrigin(found.pauses);
-      const now = Date.now();
-      // A day, or less when the offer ends sooner (validUntil).
-      const expiresAt = Math.min(
-        n.createdAt.getTime() + PUSH_OPTIONS.ttl * 1000,
-        n.validUntil?.getTime() ?? Number.POSITIVE_INFINITY,
-      );
-      // A post in several languages: each device gets its user's.
-      const translated = Object.keys(n.translations).length > 0;
-      const pending = await deliveries.pendingInRange(
-        sql,
-        notificationId,
-        after,
-        upto,
-        channel.name,
-        translated,
-      );
-      const outcomes = new BatchOutcomes(
-        ctx,
-        notificationId,
-        { after, upto },
-        pauses,
-        new Map(pending.map((row) => [row.subscriptionId, row.attempts])),
-        new Set(pending.filter((row) => row.failedSends > 0).map((row) => row.subscriptionId)),
-      );
-      if (now >= expiresAt) {
-        // Past its TTL a message is not worth delivering: what still waits fails, untried.
-        for (const row of pending) outcomes.decide(row.subscriptionId, 'failed', null);
-      } else if (pending.length > 0) {
-        await channel.deliver({ notification: n, rows: pending, outcomes, now, expiresAt });
+      const lease = await holdBatch(ctx, { notificationId, channel: channel.name, after, upto });
+      if ('busyUntil' in lease) {
+        // Another run is sending it. Look again when its lease ends: if that run crashes, this
+        // job is what takes the batch over (a later run of the holder's finds the same job id).
+        await runAgain(channel, payload, attempt + 1, lease.busyUntil.getTime() + 500);
+        return;
       }
-      await outcomes.flush();
-      for (const origin of outcomes.resumed) await originPauses.resumeOrigin(sql, ctx.push.publicKey, origin);
-
-      if (Number.isFinite(outcomes.nextRunAt)) {
-        // Never later than the expiry, when whatever still waits is failed.
-        const at = Math.min(outcomes.nextRunAt, expiresAt);
-        await ctx.jobs.send(
-          BATCH_JOBS[channel.name],
-          { notificationId, after, upto, attempt: attempt + 1 },
-          { id: jobId(channel.name, notificationId, after, upto, attempt + 1), startAfter: new Date(at) },
-        );
+      try {
+        await deliverBatch(channel, found, payload, lease.held);
+      } catch (error) {
+        if (!(error instanceof LeaseLostError)) throw error;
+        // Taken over after a stall longer than the lease: the new holder finishes the batch.
+        ctx.log.warn({ notificationId, channel: channel.name }, 'delivery batch handed over mid-run');
+      } finally {
+        await lease.held.release();
       }
-      await deliveries.completeIfDone(sql, notificationId);
     },
   });
+
+  async function deliverBatch(
+    channel: Channel,
+    found: NonNullable<Awaited<ReturnType<typeof notificationsRepo.findForBatch>>>,
+    { notificationId, after, upto, attempt }: BatchPayload,
+    held: HeldBatch,
+  ) {
+    const n = found.notification;
+    const pauses = originPauses.pausesByOrigin(found.pauses);
+    const now = Date.now();
+    // A day, or less when the offer ends sooner (validUntil).
+    const expiresAt = Math.min(
+      n.createdAt.getTime() + PUSH_OPTIONS.ttl * 1000,
+      n.validUntil?.getTime() ?? Number.POSITIVE_INFINITY,
+    );
+    // A post in several languages: each device gets its user's.
+    const translated = Object.keys(n.translations).length > 0;
+    const pending = await deliveries.pendingInRange(
+      sql,
+      notificationId,
+      after,
+      upto,
+      channel.name,
+      translated,
+    );
+    const outcomes = new BatchOutcomes(
+      ctx,
+      notificationId,
+      { after, upto },
+      pauses,
+      new Map(pending.map((row) => [row.subscriptionId, row.attempts])),
+      new Set(pending.filter((row) => row.failedSends > 0).map((row) => row.subscriptionId)),
+    );
+    outcomes.ensureHeld = held.ensureHeld;
+    if (now >= expiresAt) {
+      // Past its TTL a message is not worth delivering: what still waits fails, untried.
+      for (const row of pending) outcomes.decide(row.subscriptionId, 'failed', null);
+    } else if (pending.length > 0) {
+      await channel.deliver({ notification: n, rows: pending, outcomes, now, expiresAt });
+    }
+    await outcomes.flush();
+    // Before the next run is queued, which must find the batch free.
+    await held.release();
+    for (const origin of outcomes.resumed) await originPauses.resumeOrigin(sql, ctx.push.publicKey, origin);
+
+    if (Number.isFinite(outcomes.nextRunAt)) {
+      // Never later than the expiry, when whatever still waits is failed.
+      const at = Math.min(outcomes.nextRunAt, expiresAt);
+      await runAgain(channel, { notificationId, after, upto }, attempt + 1, at);
+    }
+    await deliveries.completeIfDone(sql, notificationId);
+  }
 
   const expire: JobDefinition<typeof expireSubscriptionsJob.payload> = {
     ...expireSubscriptionsJob,

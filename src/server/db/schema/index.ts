@@ -1,4 +1,5 @@
 export * from './api-keys';
+export * from './delivery-state';
 export * from './engagement';
 export * from './establishments';
 export * from './events';

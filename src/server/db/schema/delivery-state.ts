@@ -1,0 +1,25 @@
+import { pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { notifications } from './notifications';
+
+/**
+ * A delivery batch being worked on: the worker sending it holds it until `lease_until` and renews
+ * that while it sends (jobs/batch-lease.ts). Another run of the same batch finds the live lease and
+ * does not send; a crashed worker's lease lapses and the next run takes the batch over. The row is
+ * deleted when its run ends (a crash leaves it behind until the next run of the batch).
+ */
+export const deliveryBatchLeases = pgTable(
+  'delivery_batch_leases',
+  {
+    notificationId: uuid('notification_id')
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    channel: text('channel').notNull(),
+    /** The batch's range (after, upto] of user ids; the nil uuid for a first range (no lower bound). */
+    afterId: uuid('after_id').notNull(),
+    upto: uuid('upto').notNull(),
+    /** The run holding it (a random id per run). */
+    holder: text('holder').notNull(),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.notificationId, t.channel, t.afterId, t.upto] })],
+);
