@@ -1,5 +1,3 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin } from 'vite';
@@ -58,35 +56,10 @@ function serviceWorker(): Plugin {
   };
 }
 
-const GUEST_TEXTS = 'virtual:guest-follow-texts';
-
-/**
- * `virtual:guest-follow-texts`: the `guestFollow` block of every language's common.json, for the light
- * public page's "Get notifications" (importing the JSON files would bundle them whole).
- */
-function guestFollowTexts(): Plugin {
-  const resolved = `\0${GUEST_TEXTS}`;
-  const dir = fileURLToPath(new URL('./src/shared/i18n/locales/', import.meta.url));
-  return {
-    name: 'broadcast:guest-follow-texts',
-    resolveId: (source) => (source === GUEST_TEXTS ? resolved : undefined),
-    load(id) {
-      if (id !== resolved) return undefined;
-      const texts: Record<string, unknown> = {};
-      for (const language of readdirSync(dir)) {
-        const file = join(dir, language, 'common.json');
-        this.addWatchFile(file);
-        texts[language] = (JSON.parse(readFileSync(file, 'utf8')) as { guestFollow: unknown }).guestFollow;
-      }
-      return `export default ${JSON.stringify(texts)};`;
-    },
-  };
-}
-
 export default defineConfig(({ mode }) => ({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), serviceWorker(), guestFollowTexts()],
+  plugins: [react(), serviceWorker()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

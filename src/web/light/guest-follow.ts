@@ -2,57 +2,24 @@ import { isLanguage } from '../../shared/i18n/languages';
 import { followAsGuestHere, type GuestFollowOutcome } from '../lib/guest-follow';
 import { isIosBrowserTab } from '../lib/ios-browser-tab';
 import { rememberedVisitSource } from '../lib/visit-source';
-import { guestTexts } from './guest-texts';
 import { signInAndHandOver } from './hand-over';
 import type { LightPageData } from './light-page-data';
 
 /**
- * "Get notifications" first on the light profile page: the page's Follow (register and follow) takes
- * second place as "Follow with email", in the line under the buttons. One tap asks the browser,
- * subscribes this device and follows as a guest; then the web app takes over, signed in as the
- * guest, as after registering. Without a script the page keeps its Follow.
+ * "Get notifications" on the light profile page, which the server renders with "Follow with email"
+ * under it (light-page.ts) and, in the page's data, what to say meanwhile in the page's language. One
+ * tap asks the browser, subscribes this device and follows as a guest; then the web app takes over,
+ * signed in as the guest, as after registering. Without a script the button's form opens the
+ * register page.
  */
-export function watchGuestFollow({ id, publicId, language, app }: LightPageData): void {
-  const follow = document.querySelector<HTMLAnchorElement>(
-    `.lp-actions a.lp-primary[href="/${publicId}/register"]`,
-  );
-  if (!follow) return;
-  const texts = guestTexts(language);
-  const button = document.createElement('button');
-  button.type = 'button';
-  button.className = follow.className;
-  button.id = 'lp-guest-follow';
-  // Beside Share on a desktop, in the width the page gives its actions: one line, as in the app.
-  button.style.whiteSpace = 'nowrap';
-  const bell = follow.querySelector('svg');
-  if (bell) button.append(bell.cloneNode(true));
-  button.append(texts.button);
-  follow.replaceWith(button);
-
-  const status = document.createElement('p');
-  status.setAttribute('role', 'status');
-  status.hidden = true;
-  button.parentElement?.after(status);
-
-  // "Follow with email" beside "I already have an account", in the line under the buttons.
-  const line = document.querySelector<HTMLElement>('.lp-actions p.lp-center');
-  if (line) {
-    const withEmail = document.createElement('a');
-    withEmail.href = follow.href;
-    withEmail.textContent = texts.withEmail;
-    Object.assign(line.style, {
-      display: 'flex',
-      flexWrap: 'wrap',
-      justifyContent: 'center',
-      gap: '8px 20px',
-    });
-    line.prepend(withEmail);
-  }
+export function watchGuestFollow({ id, publicId, language, app, guest: texts }: LightPageData): void {
+  const button = document.getElementById('lp-guest-follow') as HTMLButtonElement | null;
+  const status = document.getElementById('lp-guest-status');
+  if (!button?.form || !status || !texts) return;
 
   const show = (text: string, kind: 'hint' | 'warning' | 'error', signIn = false) => {
     status.className =
       kind === 'hint' ? 'lp-hint lp-center' : `lp-alert${kind === 'error' ? ' lp-error-alert' : ''}`;
-    status.style.margin = '0';
     status.textContent = text;
     if (signIn) {
       const link = document.createElement('a');
@@ -70,8 +37,10 @@ export function watchGuestFollow({ id, publicId, language, app }: LightPageData)
     failed: texts.failed,
   };
 
-  button.addEventListener('click', async () => {
+  button.form.addEventListener('submit', async (event) => {
+    event.preventDefault();
     if (isIosBrowserTab()) return show(texts.ios, 'warning');
+    if (button.disabled) return;
     button.disabled = true;
     show(texts.asking, 'hint');
     const source = rememberedVisitSource(publicId, id);
@@ -81,8 +50,7 @@ export function watchGuestFollow({ id, publicId, language, app }: LightPageData)
       ...(source ? { source } : {}),
     });
     if (outcome.kind === 'on') {
-      const name = document.querySelector('h1')?.textContent ?? '';
-      show(texts.on.replace('{{name}}', name), 'hint');
+      show(texts.on, 'hint');
       // Signed in as the guest: the app shows the page as a follower's, with the offer of an email.
       return void signInAndHandOver(outcome.answer.accessToken, app);
     }

@@ -9,4 +9,21 @@ export interface LightPageData {
   texts: { linkCopied: string; copyFailed: string; shareText: string };
   /** The register page: the server's messages and error codes in the page's language. */
   messages?: { byText: Record<string, string>; byCode: Record<string, string> };
+  /** The profile page of an active business: what "Get notifications" says, in the page's language. */
+  guest?: GuestTexts;
+}
+
+/** common.json's `guestFollow` texts the script shows (the button and the links are in the HTML). */
+export interface GuestTexts {
+  asking: string;
+  /** With the business's name in it already. */
+  on: string;
+  blocked: string;
+  dismissed: string;
+  unsupported: string;
+  ios: string;
+  failed: string;
+  deviceHasAccount: string;
+  limited: string;
+  signIn: string;
 }

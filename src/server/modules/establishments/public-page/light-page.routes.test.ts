@@ -3,6 +3,7 @@
  * in the visitor's language, the banner only without consent, compressed, and pictures in sizes.
  * What a person does on them is in tests/e2e/public-page-light.spec.ts.
  */
+import { readFileSync } from 'node:fs';
 import { brotliDecompressSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -22,6 +23,21 @@ import {
 const page = (url: string, headers: Record<string, string> = {}) =>
   t.request({ method: 'GET', url, headers });
 
+/** The page's data for its script (#lp-data). */
+const dataOf = (body: string) =>
+  JSON.parse(/<script type="application\/json" id="lp-data">(.*?)<\/script>/s.exec(body)![1]!) as Record<
+    string,
+    unknown
+  >;
+
+/** common.json's guestFollow texts in a language. */
+const guestFollow = (language: string) =>
+  (
+    JSON.parse(readFileSync(`src/shared/i18n/locales/${language}/common.json`, 'utf8')) as {
+      guestFollow: { asking: string; on: string };
+    }
+  ).guestFollow;
+
 describe('light public pages', () => {
   setupEstablishmentsApp({ webBuild: true });
 
@@ -30,7 +46,8 @@ describe('light public pages', () => {
     const german = await page(`/${e.publicId}`, { 'accept-language': 'fr-FR, de-DE;q=0.8, en;q=0.5' });
     expect(german.statusCode).toBe(200);
     expect(german.body).toContain('<html lang="de-DE"');
-    expect(german.body).toContain('>Folgen</a>');
+    expect(german.body).toContain('Benachrichtigungen erhalten</button></form>');
+    expect(german.body).toContain(`<a href="/${e.publicId}/register">Mit E-Mail folgen</a>`);
     // Installed from here ("Add to Home Screen"), the app opens on this page.
     expect(german.body).toContain(`<link rel="manifest" href="/api/app-manifest?business=${e.publicId}">`);
     expect(german.headers.vary).toMatch(/Accept-Language/);
@@ -50,6 +67,20 @@ describe('light public pages', () => {
     const bogus = await page(`/${e.publicId}?lang=%3Cscript%3E`, { 'accept-language': 'hu' });
     expect(bogus.body).toContain('<html lang="hu-HU"');
     expect(bogus.body).not.toContain('<script>');
+  });
+
+  it('serves "Get notifications" and "Follow with email" in the HTML, the script getting only the page language\'s texts', async () => {
+    const e = await createEstablishment({ name: 'Glocke Bar' });
+    const body = (await page(`/${e.publicId}`, { 'accept-language': 'de' })).body;
+    // Without a script the button's form opens the register page.
+    expect(body).toContain(`<form class="lp-follow" method="get" action="/${e.publicId}/register">`);
+    expect(body).toMatch(/<button class="lp-btn lp-primary lp-grow" type="submit" id="lp-guest-follow">/);
+    const guest = dataOf(body).guest as { asking: string; on: string };
+    expect(guest.asking).toBe(guestFollow('de').asking);
+    expect(guest.on).toBe(guestFollow('de').on.replace('{{name}}', 'Glocke Bar'));
+    expect(body).not.toContain(guestFollow('en').asking);
+    expect(body).not.toContain(guestFollow('sk').asking);
+    expect(dataOf((await page(`/${e.publicId}/register`)).body).guest).toBeUndefined();
   });
 
   it('shows the cookie banner, with "Only necessary" beside "Accept", until the consent cookie comes with the request', async () => {

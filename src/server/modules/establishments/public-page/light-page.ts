@@ -44,6 +44,9 @@ export function renderLightPage(input: LightPageInput): string {
         t('publicPage.shareText', { name: establishment.name, appName: t('appName') }),
     },
     ...(page === 'register' ? { messages: formMessages(t) } : {}),
+    ...(page === 'profile' && establishment.status === 'active'
+      ? { guest: guestFollowTexts(t, establishment.name) }
+      : {}),
   };
   const main = page === 'profile' ? profileMain(t, input) : registerMain(t, input);
   return `<!doctype html>${html`<html lang="${LOCALE_OF[language]}" dir="ltr">
@@ -130,11 +133,15 @@ ${subheader && html`<p class="lp-sub">${subheader}</p>`}
 ${
   inactive
     ? html`<button class="lp-btn lp-primary lp-grow" type="button" disabled>${icon('bell')}${t('publicPage.follow')}</button>`
-    : html`<a class="lp-btn lp-primary lp-grow" href="/${publicId}/register">${icon('bell')}${t('publicPage.follow')}</a>`
+    : guestFollowButton(t, publicId)
 }
 <button class="lp-btn" type="button" id="lp-share">${icon('share')}${t('publicPage.share')}</button>
 </div>
-${!inactive && html`<p class="lp-center"><a href="/login">${t('publicPage.haveAccount')}</a></p>`}
+${
+  !inactive &&
+  html`<p id="lp-guest-status" role="status" hidden></p>
+<p class="lp-center lp-links"><a href="/${publicId}/register">${t('guestFollow.withEmail')}</a><a href="/login">${t('publicPage.haveAccount')}</a></p>`
+}
 </div>
 </div>
 ${inactive && html`<p class="lp-alert" role="status">${translateMessage(t, Msg.establishmentInactive)}</p>`}
@@ -144,6 +151,33 @@ ${gallery.length > 0 && galleryGrid(t, establishment)}
 </div>
 </div>
 </article>`;
+}
+
+/**
+ * "Get notifications" (one tap, no account: src/web/light/guest-follow.ts) in the page as served, so
+ * nothing moves when the script starts. Without a script it is a form that opens the register page.
+ */
+function guestFollowButton(t: TFunction, publicId: string): Markup {
+  return html`<form class="lp-follow" method="get" action="/${publicId}/register"><button class="lp-btn lp-primary lp-grow" type="submit" id="lp-guest-follow">${icon('bell')}${t('guestFollow.button')}</button></form>`;
+}
+
+/** What the script says while following as a guest, in the page's language only (LightPageData.guest). */
+function guestFollowTexts(t: TFunction, name: string) {
+  const keys = [
+    'asking',
+    'blocked',
+    'dismissed',
+    'unsupported',
+    'ios',
+    'failed',
+    'deviceHasAccount',
+    'limited',
+    'signIn',
+  ];
+  return {
+    ...Object.fromEntries(keys.map((key) => [key, t(`guestFollow.${key}`)])),
+    on: t('guestFollow.on', { name }),
+  };
 }
 
 function contactCard(t: TFunction, e: PublicEstablishment): Markup {
