@@ -116,11 +116,16 @@ test.describe('a guest follower later', () => {
     const post = await send(request, token, establishment.id, 'Happy hour from six');
     const shown = await shownOnThePhone(page, origin, endpoint, post.id);
     expect(shown).toMatchObject({ title: establishment.name, body: 'Happy hour from six' });
+    // Its "Stop notifications" button (in the app's language, kept by the app on the device) opens the
+    // post page at its stop control: the way to stop when the push's tap opens a business's own link.
+    expect(shown?.actions).toEqual([{ action: 'stop', title: 'Stop notifications' }]);
+    const stopUrl = `${postPath(establishment.id, post.id)}?stop=1`;
+    expect(shown?.data.actionUrls).toEqual({ stop: stopUrl });
 
-    // The post page a push opens: the account may stop the notifications and keep the posts.
-    await page.goto(postPath(establishment.id, post.id));
+    // The post page the button opens: the account may stop the notifications and keep the posts.
+    await page.goto(stopUrl);
     const stop = page.getByRole('button', { name: `Stop notifications from ${establishment.name}` });
-    await expect(stop).toBeVisible();
+    await expect(stop).toBeFocused();
     await expectAccessible(page);
     await screenshotBoth(page, 'post-page-stop-account');
     await stop.click();

@@ -2,6 +2,7 @@ import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, type Language, LOCALE_OF } from '../../shared/i18n/languages';
 import { pluralRulesByLocale } from '../../shared/i18n/plural-rules';
+import { relabelDevice } from '../lib/push-subscription';
 
 // Each language and namespace is its own chunk, loaded when first needed.
 const bundles = import.meta.glob<{ default: Record<string, unknown> }>('../../shared/i18n/locales/*/*.json');
@@ -45,4 +46,5 @@ export async function initI18n(language: Language) {
 export async function changeLanguage(language: Language) {
   await i18next.changeLanguage(language);
   document.documentElement.lang = LOCALE_OF[language];
+  void relabelDevice();
 }

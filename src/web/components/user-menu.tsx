@@ -1,6 +1,7 @@
 import AccountCircleOutlinedIcon from '@mui/icons-material/AccountCircleOutlined';
 import HomeOutlinedIcon from '@mui/icons-material/HomeOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
+import NotificationsOffOutlined from '@mui/icons-material/NotificationsOffOutlined';
 import {
   Avatar,
   Box,
@@ -23,6 +24,7 @@ import { avatarUrl } from '../lib/media-urls';
 import { useSession } from '../lib/session';
 import { useSignOut } from '../lib/use-sign-out';
 import { GuestEmailOffer } from './guest-email-offer';
+import { useGuestLeave } from './guest-leave';
 
 /** The user's full name, as shown in the frame. */
 export const fullNameOf = (user: Pick<User, 'firstName' | 'lastName'>) =>
@@ -52,11 +54,12 @@ export function UserAvatar({
   );
 }
 
-/** Top-bar avatar button with the user menu: Home, Account, Logout. */
+/** Top-bar avatar button with the user menu: Home, Account, Logout (a guest: Stop all notifications on this device). */
 export function UserMenu() {
   const { t } = useTranslation();
   const { user } = useSession();
   const signOut = useSignOut();
+  const leave = useGuestLeave({ all: true });
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
   if (!user) return null;
@@ -117,13 +120,30 @@ export function UserMenu() {
           </ListItemIcon>
           <ListItemText>{t('nav.account')}</ListItemText>
         </MenuItem>
-        <MenuItem onClick={onLogout}>
-          <ListItemIcon>
-            <LogoutIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{t('nav.logout')}</ListItemText>
-        </MenuItem>
+        {/* Logging a guest out would lose this device's follows with nothing to sign in with again:
+            it stops them all instead, saying first that nothing about the device is kept. */}
+        {user.guest ? (
+          <MenuItem
+            onClick={() => {
+              close();
+              leave.ask();
+            }}
+          >
+            <ListItemIcon>
+              <NotificationsOffOutlined fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{t('notify.stop.all')}</ListItemText>
+          </MenuItem>
+        ) : (
+          <MenuItem onClick={onLogout}>
+            <ListItemIcon>
+              <LogoutIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{t('nav.logout')}</ListItemText>
+          </MenuItem>
+        )}
       </Menu>
+      {leave.dialog}
     </>
   );
 }

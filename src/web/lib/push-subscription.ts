@@ -1,7 +1,8 @@
+import i18next from 'i18next';
 import * as contracts from '../../shared/contracts/notifications.contracts';
 import type { PushSubscriptionBody, SubscribeResponse } from '../../shared/schemas/notification.schema';
 import { applicationServerKeyOf } from '../sw/application-server-key';
-import { forgetDevice, saveDevice } from '../sw/device-store';
+import { forgetDevice, readDevice, saveDevice } from '../sw/device-store';
 import { callApi } from './call-api';
 import { PUSH_OFF_KEY } from './storage-keys';
 
@@ -91,12 +92,24 @@ async function subscribe(): Promise<void> {
     subscription = await fresh();
     answer = await register(subscription);
   }
-  // For the service worker, which replaces the subscription on its own when the browser changes it.
+  // For the service worker, which replaces the subscription on its own when the browser changes it,
+  // and labels its "Stop notifications" button in the language the app shows here (sw/stop-action.ts).
   await saveDevice({
     endpoint: subscription.endpoint,
     secret: answer.deviceSecret,
     applicationServerKey: publicKey,
+    ...stopLabel(),
   }).catch((error: unknown) => log('could not keep the device secret', error));
+}
+
+/** The label of the service worker's "Stop notifications" button, once the app's texts are loaded. */
+const stopLabel = (): { stopLabel?: string } =>
+  i18next.exists('notify.stop.action') ? { stopLabel: i18next.t('notify.stop.action') } : {};
+
+/** The language changed: the service worker's "Stop notifications" button follows it. Best effort. */
+export async function relabelDevice(): Promise<void> {
+  const device = await readDevice();
+  if (device) await saveDevice({ ...device, ...stopLabel() }).catch(() => {});
 }
 
 /** Register the subscription for the signed-in user, as the browser gives it (the server validates it). */

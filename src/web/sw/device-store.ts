@@ -10,6 +10,12 @@ export interface StoredDevice {
   secret: string;
   /** The VAPID public key (base64url) the subscription was made with. */
   applicationServerKey: string;
+  /**
+   * "Stop notifications" in the language the app shows on this device: the label of the button the
+   * worker adds to a business's notification (stop-action.ts). Absent until the app has registered
+   * the device once.
+   */
+  stopLabel?: string;
 }
 
 const DATABASE = 'broadcast-push';

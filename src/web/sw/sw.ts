@@ -7,6 +7,7 @@ import type { PushMessage } from '../../shared/push/payload';
 import type { SubscribeResponse } from '../../shared/schemas/notification.schema';
 import { applicationServerKeyOf } from './application-server-key';
 import { readDevice, saveDevice } from './device-store';
+import { STOP_ACTION, withStopAction } from './stop-action';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -151,7 +152,14 @@ async function show(message: PushMessage | null) {
     });
     return;
   }
-  const actions = actionsOf(message);
+  // A business's notification (no `kind`) offers "Stop notifications" where a place is left.
+  const actions = message.kind
+    ? actionsOf(message)
+    : withStopAction(
+        actionsOf(message),
+        { ...message, label: (await readDevice())?.stopLabel },
+        (self as unknown as { Notification?: { maxActions?: number } }).Notification?.maxActions,
+      );
   // `image`, `timestamp` and `actions` are shown by Chromium but absent from TypeScript's
   // NotificationOptions; browsers without buttons (Safari, Firefox) ignore `actions`.
   const options: NotificationOptions & {
@@ -200,11 +208,11 @@ async function open(data: NotificationData) {
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
   const data: NotificationData = event.notification.data || {};
-  // A button opens its own URL; the notification's body opens `url`. Both count as a click.
+  // A button opens its own URL; the notification's body opens `url`. Both count as a click, but
+  // "Stop notifications" does not: it is no interest in the business's news.
   const url = (event.action && data.actionUrls?.[event.action]) || data.url;
-  event.waitUntil(
-    Promise.all([open({ ...data, url }).catch(() => {}), report(data.id, 'clicked', data.receipt)]),
-  );
+  const clicked = event.action === STOP_ACTION ? Promise.resolve() : report(data.id, 'clicked', data.receipt);
+  event.waitUntil(Promise.all([open({ ...data, url }).catch(() => {}), clicked]));
 });
 
 /**

@@ -137,7 +137,16 @@ export const shownNotifications = (page: Page) =>
       body: n.body,
       tag: n.tag,
       icon: n.icon,
-      data: n.data as { url: string; id?: string; receipt?: string },
+      // Chromium's buttons (absent from TypeScript's Notification), what they say and do.
+      actions: ((n as Notification & { actions?: { action: string; title: string }[] }).actions ?? []).map(
+        ({ action, title }) => ({ action, title }),
+      ),
+      data: n.data as {
+        url: string;
+        id?: string;
+        receipt?: string;
+        actionUrls?: Record<string, string>;
+      },
     }));
   });
 

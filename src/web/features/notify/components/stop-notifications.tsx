@@ -2,17 +2,16 @@ import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActive
 import NotificationsOffOutlined from '@mui/icons-material/NotificationsOffOutlined';
 import { Button, Stack, Typography } from '@mui/material';
 import { type SnackbarKey, useSnackbar } from 'notistack';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { NotifyChoice } from '../../../../shared/schemas/channels';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { isGuestsLastFollow, useGuestLeave } from '../../../components/guest-leave';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { useSession } from '../../../lib/session';
 import { translateMessage } from '../../../lib/translate-message';
 import { useMyFollows, useSetNotifyChoice } from '../api/follows.api';
 import { useGuestUnfollow } from '../api/stop.api';
-import type { GuestLeftState } from './guest-left-notice';
 
 /** The business a post came from. */
 export interface StoppedBusiness {
@@ -28,20 +27,27 @@ export interface StoppedBusiness {
  * confirmation that says so, the device drops its push subscription and the business's public page
  * ends the session and says that nothing is kept (GuestLeftNotice).
  */
-export function StopNotifications({ establishment }: { establishment: StoppedBusiness }) {
+export function StopNotifications({
+  establishment,
+  asked = false,
+}: {
+  establishment: StoppedBusiness;
+  /** Opened from a notification's "Stop notifications" (?stop=1): this control comes forward. */
+  asked?: boolean;
+}) {
   const { user } = useSession();
   const customerOf = (id: string) =>
     user?.establishments.some((m) => m.establishmentId === id && m.kind === 'customer') ?? false;
   if (!user || !customerOf(establishment.id)) return null;
-  if (!user.guest) return <AccountStop establishment={establishment} />;
-  const others = user.establishments.filter(
-    (m) => m.kind === 'customer' && m.establishmentId !== establishment.id,
+  return user.guest ? (
+    <GuestStop establishment={establishment} asked={asked} />
+  ) : (
+    <AccountStop establishment={establishment} asked={asked} />
   );
-  return <GuestStop establishment={establishment} last={others.length === 0} />;
 }
 
 /** An account: feed only (nothing rings, nothing is emailed), and back to the choice before. */
-function AccountStop({ establishment }: { establishment: StoppedBusiness }) {
+function AccountStop({ establishment, asked }: { establishment: StoppedBusiness; asked: boolean }) {
   const { t } = useTranslation();
   const { enqueueSnackbar, closeSnackbar } = useSnackbar();
   const follows = useMyFollows();
@@ -49,6 +55,14 @@ function AccountStop({ establishment }: { establishment: StoppedBusiness }) {
   // The choice before "Stop", for Undo and "Turn back on"; automatic when it was feed only already.
   const [previous, setPrevious] = useState<NotifyChoice>('auto');
   const follow = follows.data?.items.find((item) => item.establishment.id === establishment.id);
+  const button = useRef<HTMLButtonElement>(null);
+  const shown = useRef(false);
+  const loaded = follow !== undefined;
+  useEffect(() => {
+    if (!asked || !loaded || shown.current) return;
+    shown.current = true;
+    bringForward(button.current);
+  }, [asked, loaded]);
   if (!follow) return null;
   const { name } = establishment;
   const off = follow.notify === 'feed';
@@ -104,6 +118,7 @@ function AccountStop({ establishment }: { establishment: StoppedBusiness }) {
       )}
       {/* One button in one place, so the keyboard's focus stays on it when it turns into the other. */}
       <Button
+        ref={button}
         variant="outlined"
         startIcon={off ? <NotificationsActiveOutlined /> : <NotificationsOffOutlined />}
         aria-disabled={save.isPending}
@@ -117,66 +132,62 @@ function AccountStop({ establishment }: { establishment: StoppedBusiness }) {
 }
 
 /** A guest: unfollow; the last follow asks first, as nothing about the device is kept after it. */
-function GuestStop({ establishment, last }: { establishment: StoppedBusiness; last: boolean }) {
+function GuestStop({ establishment, asked }: { establishment: StoppedBusiness; asked: boolean }) {
   const { t } = useTranslation();
+  const { user } = useSession();
   const { enqueueSnackbar } = useSnackbar();
   const navigate = useNavigate();
   const unfollow = useGuestUnfollow();
-  const [confirming, setConfirming] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const leave = useGuestLeave({ establishment });
+  const button = useRef<HTMLButtonElement>(null);
+  const last = isGuestsLastFollow(user, establishment.id);
   const { name, publicId } = establishment;
-  const publicPage = `/${encodeURIComponent(publicId)}`;
+  const pending = unfollow.isPending || leave.pending;
+
+  // Opened by a notification's "Stop notifications" (?stop=1): the last follow's confirmation at
+  // once, else the button, focused.
+  const shown = useRef(false);
+  useEffect(() => {
+    if (!asked || shown.current) return;
+    shown.current = true;
+    if (last) leave.ask();
+    else bringForward(button.current);
+  }, [asked, last, leave]);
 
   const run = async () => {
-    setError(null);
     try {
-      await unfollow.mutateAsync({ establishmentId: establishment.id, last });
+      await unfollow.mutateAsync(establishment.id);
     } catch (failure) {
-      if (last) setError(apiErrorText(t, failure));
-      else enqueueSnackbar(apiErrorText(t, failure), { variant: 'error' });
-      return;
-    }
-    if (last) {
-      // The server deleted the guest: its public page ends the session here and says so (ended on
-      // this page, the sign-in page would take over before the navigation is done).
-      const state: GuestLeftState = { guestLeft: true };
-      await navigate(publicPage, { replace: true, state });
+      enqueueSnackbar(apiErrorText(t, failure), { variant: 'error' });
       return;
     }
     enqueueSnackbar(t('notify.stop.unfollowed', { name }), { variant: 'success' });
-    await navigate(publicPage, { replace: true });
+    await navigate(`/${encodeURIComponent(publicId)}`, { replace: true });
   };
 
   return (
     <>
       <Button
+        ref={button}
         variant="outlined"
         startIcon={<NotificationsOffOutlined />}
-        aria-disabled={unfollow.isPending}
+        aria-disabled={pending}
         onClick={() => {
-          if (unfollow.isPending) return;
-          if (last) setConfirming(true);
+          if (pending) return;
+          if (last) leave.ask();
           else void run();
         }}
         sx={{ alignSelf: 'flex-start', textAlign: 'start' }}
       >
         {t('notify.stop.button', { name })}
       </Button>
-      <ConfirmDialog
-        open={confirming}
-        title={t('notify.stop.confirmTitle', { name })}
-        text={t('notify.stop.confirmText', { name })}
-        confirmLabel={t('notify.stop.confirm')}
-        cancelLabel={t('notify.stop.cancel')}
-        danger
-        pending={unfollow.isPending}
-        error={error}
-        onConfirm={() => void run()}
-        onClose={() => {
-          setConfirming(false);
-          setError(null);
-        }}
-      />
+      {leave.dialog}
     </>
   );
+}
+
+/** Scrolled to and focused: the control a notification's "Stop notifications" opened the page for. */
+function bringForward(element: HTMLElement | null) {
+  element?.scrollIntoView?.({ block: 'center' });
+  element?.focus();
 }

@@ -1,7 +1,7 @@
 import SearchOffOutlinedIcon from '@mui/icons-material/SearchOffOutlined';
 import { Button, Card, Skeleton, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { NotAllowed } from '../../../components/not-allowed';
 import { PageHeader } from '../../../components/page-header';
@@ -18,12 +18,15 @@ import { EngagedPostCard } from './engaged-post-card';
 
 /**
  * /app/establishment/{establishmentId}/notification/{postId}: the post (where a push opens), for its
- * followers with a way to stop that business's notifications, and for managers how its send is going.
+ * followers with a way to stop that business's notifications (brought forward with ?stop=1), and for
+ * managers how its send is going.
  */
 export function PostPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { establishmentId = '', postId } = useParams();
+  // A notification's "Stop notifications" button opens the post with ?stop=1 (src/web/sw/stop-action.ts).
+  const askedToStop = useSearchParams()[0].get('stop') === '1';
   const query = usePost(postId);
   const post = query.data;
   const establishmentPath = `/app/establishment/${encodeURIComponent(post?.establishment.id ?? establishmentId)}`;
@@ -68,7 +71,7 @@ export function PostPage() {
             fullPicture
             onDeleted={() => navigate(establishmentPath, { replace: true })}
           />
-          <StopNotifications establishment={post.establishment} />
+          <StopNotifications establishment={post.establishment} asked={askedToStop} />
           {takesComments(post) && <CommentsSection post={post} />}
         </>
       ) : (

@@ -54,7 +54,7 @@ afterEach(() => {
   Reflect.deleteProperty(navigator, 'serviceWorker');
 });
 
-function renderPage(user: User) {
+function renderPage(user: User, at = '/app/establishment/e1/notification/p1') {
   api.on('GET', '/api/account/me', { body: { user } });
   return renderRoutes(
     [
@@ -62,7 +62,7 @@ function renderPage(user: User) {
       { path: '/:establishmentId', element: <PublicEstablishmentPage /> },
       { path: '/login', element: <p>sign-in page</p> },
     ],
-    { at: '/app/establishment/e1/notification/p1' },
+    { at },
   );
 }
 
@@ -124,6 +124,14 @@ describe('an account that follows the business', () => {
     expect(api.sent('PUT', '/api/establishments/e1/notify')[0]?.body).toEqual({ notify: 'auto' });
   });
 
+  it("opened by a notification's Stop button (?stop=1): the button is focused, nothing changed yet", async () => {
+    follows('both');
+    renderPage(follower(), '/app/establishment/e1/notification/p1?stop=1');
+    const stop = await screen.findByRole('button', { name: 'Stop notifications from Corner Bakery' });
+    await waitFor(() => expect(stop).toHaveFocus());
+    expect(api.sent('PUT', '/api/establishments/e1/notify')).toHaveLength(0);
+  });
+
   it('is not offered to whoever does not follow the business (its operator)', async () => {
     renderPage(
       makeUser({ id: 'u3', role: 'client', establishments: [{ establishmentId: 'e1', kind: 'client' }] }),
@@ -181,6 +189,18 @@ describe('a guest follower (no account)', () => {
     expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();
     // The page is the public one again: following starts with one tap.
     expect(await screen.findByRole('button', { name: 'Get notifications' })).toBeVisible();
+  });
+
+  it("opened by a notification's Stop button (?stop=1) on its last follow: the confirmation at once", async () => {
+    browserPush();
+    renderPage(
+      guest([{ establishmentId: 'e1', kind: 'customer' }]),
+      '/app/establishment/e1/notification/p1?stop=1',
+    );
+    expect(
+      await screen.findByRole('dialog', { name: 'Stop notifications from Corner Bakery?' }),
+    ).toBeVisible();
+    expect(api.sent('DELETE', '/api/establishments/e1/follow')).toHaveLength(0);
   });
 
   it('Cancel keeps the follow', async () => {

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { PublicEstablishment } from '../../../../../shared/schemas/establishment.schema';
 import { VISIT_SOURCE_PARAM } from '../../../../../shared/schemas/report-sources';
+import { isGuestsLastFollow, useGuestLeave } from '../../../../components/guest-leave';
 import { apiErrorText } from '../../../../lib/api-error-text';
 import { useSession } from '../../../../lib/session';
 import { translateMessage } from '../../../../lib/translate-message';
@@ -158,7 +159,7 @@ function PrimaryAction({
     case 'operator':
       return <OpenDashboardButton establishmentId={establishment.id} sx={grow} />;
     case 'following':
-      return <FollowingButton onUnfollow={() => toggle(false)} pending={pending} />;
+      return <Following establishment={establishment} onUnfollow={() => toggle(false)} pending={pending} />;
     case 'guest':
       return inactive ? (
         <FollowButton disabled />
@@ -192,6 +193,30 @@ function FollowButton({ disabled, onClick }: { disabled?: boolean; onClick?: () 
     >
       {t('publicPage.follow')}
     </Button>
+  );
+}
+
+/**
+ * A follower's button. A guest's last follow unfollows as the post page's stop does: it asks first,
+ * since nothing about the device is kept after it (useGuestLeave); any other follow at once, with Undo.
+ */
+function Following({
+  establishment,
+  onUnfollow,
+  pending,
+}: {
+  establishment: PublicEstablishment;
+  onUnfollow: () => void;
+  pending: boolean;
+}) {
+  const { user } = useSession();
+  const leave = useGuestLeave({ establishment });
+  const last = isGuestsLastFollow(user, establishment.id);
+  return (
+    <>
+      <FollowingButton onUnfollow={last ? leave.ask : onUnfollow} pending={pending || leave.pending} />
+      {leave.dialog}
+    </>
   );
 }
 
