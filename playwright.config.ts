@@ -55,13 +55,15 @@ export default defineConfig({
   ],
   // One server per worker, started one after the other: the first builds the web app (WEB_DIST_DIR:
   // there, so runs side by side don't rebuild each other's), the others serve the same build.
+  // E2E_WEB_BUILT=1: the build of this tree is already there (CI's production step has just made it).
   webServer: Array.from({ length: WORKERS }, (_, index) => {
     const port = serverPort(index);
     const build = process.env.WEB_DIST_DIR
       ? `npx vite build --outDir ${JSON.stringify(process.env.WEB_DIST_DIR)} --emptyOutDir`
       : 'npm run build:web';
+    const buildsFirst = index === 0 && process.env.E2E_WEB_BUILT !== '1';
     return {
-      command: `${index === 0 ? `${build} && ` : ''}tsx tests/e2e/support/e2e-server.ts`,
+      command: `${buildsFirst ? `${build} && ` : ''}tsx tests/e2e/support/e2e-server.ts`,
       url: `http://127.0.0.1:${port}/api/config`,
       timeout: 180_000,
       reuseExistingServer: false,

@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { expectAccessible } from './support/a11y';
 import { expect, test } from './support/fixtures';
 import { openIntegrations, screenshotCard } from './support/integrations';
-import { DESKTOP, PHONE } from './support/screenshots';
+import { DESKTOP, PHONE, saveScreenshot } from './support/screenshots';
 
 const run = promisify(execFile);
 
@@ -43,7 +43,7 @@ test.describe('API keys', () => {
     expect(key).toMatch(/^bk_[\w-]{43}$/);
     await expectAccessible(page);
     await page.setViewportSize(PHONE);
-    await page.screenshot({
+    await saveScreenshot(page, {
       path: 'test-results/screenshots/api-key-created-phone.png',
       animations: 'disabled',
     });

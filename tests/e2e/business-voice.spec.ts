@@ -5,6 +5,7 @@ import { CONSENT_COOKIE } from '../../src/web/lib/storage-keys';
 import { clientWithEstablishment, field } from './support/establishments';
 import { expect, test } from './support/fixtures';
 import { linkTo, waitForMail } from './support/mailbox';
+import { SAVING_SCREENSHOTS, saveScreenshot } from './support/screenshots';
 import { apiLogin, registerCustomer, startSignedIn, uniqueEmail } from './support/users';
 
 /**
@@ -19,10 +20,11 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const snackbar = (page: Page, text: string) => page.locator('#notistack-snackbar').filter({ hasText: text });
 
 async function screenshot(page: Page, name: string) {
+  if (!SAVING_SCREENSHOTS) return expect(page.locator('.MuiSkeleton-root')).toHaveCount(0);
   await page.waitForLoadState('networkidle');
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   await expect(page.locator('.MuiSkeleton-root')).toHaveCount(0);
-  await page.screenshot({
+  await saveScreenshot(page, {
     path: `test-results/screenshots/business-voice-${name}-phone.png`,
     fullPage: true,
     animations: 'disabled',

@@ -4,6 +4,7 @@ import { CONSENT_COOKIE } from '../../src/web/lib/storage-keys';
 import { expectAccessible } from './support/a11y';
 import { clientWithEstablishment } from './support/establishments';
 import { expect, test } from './support/fixtures';
+import { SAVING_SCREENSHOTS, saveScreenshot } from './support/screenshots';
 import { apiLogin, registerCustomer, startSignedIn } from './support/users';
 
 /** A phone as wide as an iPhone 12 to 15. */
@@ -20,10 +21,11 @@ const snackbar = (page: Page, text: string) => page.locator('#notistack-snackbar
 
 /** Save the settled screen to test-results/screenshots/comments-<name>-phone.png. */
 async function screenshot(page: Page, name: string) {
+  if (!SAVING_SCREENSHOTS) return expect(page.locator('.MuiSkeleton-root')).toHaveCount(0);
   await page.waitForLoadState('networkidle');
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   await expect(page.locator('.MuiSkeleton-root')).toHaveCount(0);
-  await page.screenshot({
+  await saveScreenshot(page, {
     path: `test-results/screenshots/comments-${name}-phone.png`,
     fullPage: true,
     animations: 'disabled',
@@ -167,7 +169,7 @@ test.describe('comments', () => {
     await operator.page.getByRole('button', { name: 'Save' }).click();
     await expect(snackbar(operator.page, 'Establishment updated')).toBeVisible();
     await mayComment.scrollIntoViewIfNeeded();
-    await operator.page.screenshot({ path: 'test-results/screenshots/comments-settings-phone.png' });
+    await saveScreenshot(operator.page, { path: 'test-results/screenshots/comments-settings-phone.png' });
     await operator.page.goto(`/app/establishment/${establishment.id}/notification/${post.id}`);
     await expect(operator.page.getByRole('switch', { name: 'Comments off' })).toBeDisabled();
     await expect(commentsRegion(operator.page)).toContainText(

@@ -4,6 +4,7 @@ import { expectAccessible } from './support/a11y';
 import { createEstablishmentAsAdmin, establishmentFields, uniqueName } from './support/establishments';
 import { expect, test } from './support/fixtures';
 import { waitForMail } from './support/mailbox';
+import { saveScreenshot } from './support/screenshots';
 import { adminToken, apiLogin, createUserAsAdmin, startSignedIn } from './support/users';
 
 /** The e2e server's SUPPORT_EMAIL (the default: it sets none). */
@@ -20,7 +21,10 @@ async function shotBoth(page: Page, name: string, focus?: () => Promise<void>) {
     await page.setViewportSize(viewport);
     await focus?.();
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
-    await page.screenshot({ path: `test-results/screenshots/${name}-${size}.png`, animations: 'disabled' });
+    await saveScreenshot(page, {
+      path: `test-results/screenshots/${name}-${size}.png`,
+      animations: 'disabled',
+    });
   }
   await page.setViewportSize(DESKTOP);
 }

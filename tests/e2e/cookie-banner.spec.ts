@@ -5,6 +5,7 @@ import { CONSENT_COOKIE, SETTINGS_KEY } from '../../src/web/lib/storage-keys';
 import { expectAccessible } from './support/a11y';
 import { establishmentWithPictures } from './support/establishments';
 import { expect, test } from './support/fixtures';
+import { saveScreenshot } from './support/screenshots';
 
 /** Two common small phones: an older Android and an iPhone SE-sized screen. */
 const PHONES = [
@@ -59,7 +60,7 @@ test.describe('the cookie banner on a phone', () => {
       }
     }
     await expectAccessible(page);
-    await page.screenshot({ path: 'test-results/screenshots/cookie-banner-phone.png' });
+    await saveScreenshot(page, { path: 'test-results/screenshots/cookie-banner-phone.png' });
   });
 });
 
@@ -180,12 +181,12 @@ test.describe('the cookie banner on a 390x844 phone', () => {
       const button = page.getByRole('button', { name, exact: true });
       await expect(banner).toBeVisible();
       await expect(button).toBeVisible();
-      await page.screenshot({ path: `test-results/screenshots/cookie-banner-${shot}-390.png` });
+      await saveScreenshot(page, { path: `test-results/screenshots/cookie-banner-${shot}-390.png` });
 
       // Scrolled to the end, the button sits above the banner.
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       await expectClear(button, banner, `${path} scrolled to the end`);
-      await page.screenshot({ path: `test-results/screenshots/cookie-banner-${shot}-390-end.png` });
+      await saveScreenshot(page, { path: `test-results/screenshots/cookie-banner-${shot}-390-end.png` });
 
       // From the top, the keyboard reaches the button, which stops above the banner.
       await page.evaluate(() => window.scrollTo(0, 0));

@@ -2,10 +2,12 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { clientWithEstablishment } from './support/establishments';
 import { expect, test } from './support/fixtures';
+import { SAVING_SCREENSHOTS, saveScreenshot } from './support/screenshots';
 import { adminToken, apiLogin, registerCustomer, startSignedIn } from './support/users';
 
 /** The account page at desktop width and at 390 px (a phone), to look at. */
 async function screenshots(page: Page, name: string) {
+  if (!SAVING_SCREENSHOTS) return page.setViewportSize({ width: 1280, height: 900 });
   for (const [size, viewport] of [
     ['desktop', { width: 1280, height: 900 }],
     ['phone', { width: 390, height: 844 }],
@@ -13,7 +15,7 @@ async function screenshots(page: Page, name: string) {
     await page.setViewportSize(viewport);
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForLoadState('networkidle');
-    await page.screenshot({ path: `test-results/screenshots/${name}-${size}.png`, fullPage: true });
+    await saveScreenshot(page, { path: `test-results/screenshots/${name}-${size}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
@@ -74,7 +76,7 @@ test.describe('export followers', () => {
     await expect(page.getByText(fan.email)).toBeVisible();
     await page.getByRole('button', { name: 'Export followers' }).click();
     await expect(page.getByRole('menuitem', { name: /CSV/ })).toBeVisible();
-    await page.screenshot({ path: 'test-results/screenshots/exports-followers-menu-desktop.png' });
+    await saveScreenshot(page, { path: 'test-results/screenshots/exports-followers-menu-desktop.png' });
     const [csv] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('menuitem', { name: /CSV/ }).click(),
@@ -91,7 +93,10 @@ test.describe('export followers', () => {
 
     await page.keyboard.press('Escape');
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: 'test-results/screenshots/exports-followers-phone.png', fullPage: true });
+    await saveScreenshot(page, {
+      path: 'test-results/screenshots/exports-followers-phone.png',
+      fullPage: true,
+    });
   });
 });
 
@@ -110,8 +115,8 @@ test.describe('export establishments', () => {
     expect(rows).toContainEqual(expect.objectContaining({ id: establishment.id, name: establishment.name }));
 
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: 'test-results/screenshots/exports-establishments-phone.png' });
+    await saveScreenshot(page, { path: 'test-results/screenshots/exports-establishments-phone.png' });
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.screenshot({ path: 'test-results/screenshots/exports-establishments-desktop.png' });
+    await saveScreenshot(page, { path: 'test-results/screenshots/exports-establishments-desktop.png' });
   });
 });

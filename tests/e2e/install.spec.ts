@@ -3,7 +3,7 @@ import { WEB_ROUTES } from '../../src/shared/web-routes';
 import { expectAccessible } from './support/a11y';
 import { expect, test } from './support/fixtures';
 import { linkTo } from './support/mailbox';
-import { screenshotBoth } from './support/screenshots';
+import { saveScreenshot, screenshotBoth } from './support/screenshots';
 import { apiLogin, registerCustomer, startSignedIn, welcomeOf } from './support/users';
 
 interface Manifest {
@@ -59,7 +59,7 @@ test.describe('the installable app', () => {
     await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible();
     await expect(page.getByText('Your notifications still arrive')).toBeVisible();
     await expectAccessible(page);
-    await page.screenshot({ path: 'test-results/screenshots/offline.png' });
+    await saveScreenshot(page, { path: 'test-results/screenshots/offline.png' });
 
     await context.setOffline(false);
     await page.getByRole('button', { name: 'Try again' }).click();
@@ -99,7 +99,7 @@ test.describe('the install page on an iPhone in Safari', () => {
     await page.setViewportSize({ width: 360, height: 640 });
     // Nothing wider than a small phone's screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    await page.screenshot({ path: 'test-results/screenshots/install-iphone-360.png', fullPage: true });
+    await saveScreenshot(page, { path: 'test-results/screenshots/install-iphone-360.png', fullPage: true });
     await screenshotBoth(page, 'install-iphone');
   });
 });

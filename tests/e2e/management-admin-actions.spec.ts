@@ -5,7 +5,7 @@ import { E2E_ADMIN } from './support/accounts';
 import { createEstablishmentAsAdmin, establishmentFields } from './support/establishments';
 import { expect, test } from './support/fixtures';
 import { waitForMail } from './support/mailbox';
-import { DESKTOP } from './support/screenshots';
+import { DESKTOP, SAVING_SCREENSHOTS, saveScreenshot } from './support/screenshots';
 import { adminToken, signInWithForm, uniqueEmail, verifyByLink, welcomeOf } from './support/users';
 
 /** The brief's phone width: the screens are checked at 390 px as well as on a desktop. */
@@ -13,6 +13,7 @@ const PHONE_390 = { width: 390, height: 844 };
 
 /** Desktop and 390 px wide shots of the settled screen, under test-results/screenshots/. */
 async function screenshots(page: Page, name: string) {
+  if (!SAVING_SCREENSHOTS) return page.setViewportSize(DESKTOP);
   for (const [size, viewport] of [
     ['desktop', DESKTOP],
     ['390', PHONE_390],
@@ -25,7 +26,7 @@ async function screenshots(page: Page, name: string) {
       .first()
       .waitFor({ state: 'detached', timeout: 5_000 })
       .catch(() => {});
-    await page.screenshot({ path: `test-results/screenshots/${name}-${size}.png`, fullPage: true });
+    await saveScreenshot(page, { path: `test-results/screenshots/${name}-${size}.png`, fullPage: true });
   }
   await page.setViewportSize(DESKTOP);
 }

@@ -3,10 +3,12 @@ import type { Page } from '@playwright/test';
 import { CONSENT_COOKIE } from '../../src/web/lib/storage-keys';
 import { expectAccessible } from './support/a11y';
 import { expect, test } from './support/fixtures';
+import { SAVING_SCREENSHOTS, saveScreenshot } from './support/screenshots';
 import { adminToken, apiLogin, registerCustomer, startSignedIn } from './support/users';
 
 /** The screen at desktop width and at 390 px (a common phone), saved under test-results/screenshots. */
 async function screenshots(page: Page, name: string) {
+  if (!SAVING_SCREENSHOTS) return page.setViewportSize({ width: 1280, height: 800 });
   for (const [size, viewport] of [
     ['desktop', { width: 1280, height: 800 }],
     ['phone', { width: 390, height: 844 }],
@@ -14,7 +16,7 @@ async function screenshots(page: Page, name: string) {
     await page.setViewportSize(viewport);
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForLoadState('networkidle');
-    await page.screenshot({
+    await saveScreenshot(page, {
       path: `test-results/screenshots/${name}-${size}.png`,
       fullPage: true,
       animations: 'disabled',

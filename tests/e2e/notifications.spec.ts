@@ -7,7 +7,7 @@ import { expectAccessible } from './support/a11y';
 import { clientWithEstablishment, makePng } from './support/establishments';
 import { expect, test } from './support/fixtures';
 import { pushServiceSubscription } from './support/push';
-import { DESKTOP } from './support/screenshots';
+import { DESKTOP, SAVING_SCREENSHOTS, saveScreenshot } from './support/screenshots';
 import { apiLogin, registerCustomer, startSignedIn } from './support/users';
 
 test.use({ viewport: DESKTOP });
@@ -32,6 +32,7 @@ async function chooseFile(page: Page, button: Locator, file: string) {
 
 /** Save the settled screen at desktop and phone width to test-results/screenshots/notifications-<name>-*.png. */
 async function screenshots(page: Page, name: string) {
+  if (!SAVING_SCREENSHOTS) return page.setViewportSize(DESKTOP);
   for (const [size, viewport] of [
     ['desktop', DESKTOP],
     ['phone', PHONE],
@@ -41,7 +42,7 @@ async function screenshots(page: Page, name: string) {
     await page.waitForLoadState('networkidle');
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
     await expect(page.locator('.MuiSkeleton-root')).toHaveCount(0);
-    await page.screenshot({
+    await saveScreenshot(page, {
       path: `test-results/screenshots/notifications-${name}-${size}.png`,
       fullPage: true,
       animations: 'disabled',

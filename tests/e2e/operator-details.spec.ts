@@ -3,7 +3,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y';
 import { createEstablishmentAsAdmin, establishmentFields } from './support/establishments';
 import { expect, test } from './support/fixtures';
-import { DESKTOP } from './support/screenshots';
+import { DESKTOP, SAVING_SCREENSHOTS, saveScreenshot } from './support/screenshots';
 import { adminToken, createUserAsAdmin, startSignedIn } from './support/users';
 
 /** Six random lowercase letters: a tag that no search for a number can match. */
@@ -17,6 +17,7 @@ const PHONE_390 = { width: 390, height: 844 };
 
 /** The settled screen at 1280x800 (what fits the window) and at 390x844 (the whole page). */
 async function screenshots(page: Page, name: string) {
+  if (!SAVING_SCREENSHOTS) return page.setViewportSize(DESKTOP);
   for (const [size, viewport, fullPage] of [
     ['desktop', DESKTOP, false],
     ['390', PHONE_390, true],
@@ -29,7 +30,7 @@ async function screenshots(page: Page, name: string) {
       .first()
       .waitFor({ state: 'detached', timeout: 5_000 })
       .catch(() => {});
-    await page.screenshot({ path: `test-results/screenshots/operator-${name}-${size}.png`, fullPage });
+    await saveScreenshot(page, { path: `test-results/screenshots/operator-${name}-${size}.png`, fullPage });
   }
   await page.setViewportSize(DESKTOP);
 }
@@ -156,7 +157,7 @@ test.describe('operator screens: details of the review', () => {
     const { total } = (await listed.json()) as { total: number };
     await expect(page.getByRole('option')).toHaveCount(20);
     await expect(page.getByText(`Showing 20 of ${total}: type to find more`)).toBeVisible();
-    await page.screenshot({ path: 'test-results/screenshots/operator-picker-hint-desktop.png' });
+    await saveScreenshot(page, { path: 'test-results/screenshots/operator-picker-hint-desktop.png' });
 
     await picker.fill(tag);
     await expect(page.getByRole('option')).toHaveCount(20);
@@ -176,9 +177,9 @@ test.describe('operator screens: details of the review', () => {
     await page.getByRole('button', { name: 'Add user' }).click();
     await expect(page.getByText('This user is already linked to this establishment.')).toBeVisible();
     await expect(page.getByText('User updated!')).toHaveCount(0);
-    await page.screenshot({ path: 'test-results/screenshots/operator-already-linked-desktop.png' });
+    await saveScreenshot(page, { path: 'test-results/screenshots/operator-already-linked-desktop.png' });
     await page.setViewportSize(PHONE_390);
-    await page.screenshot({
+    await saveScreenshot(page, {
       path: 'test-results/screenshots/operator-already-linked-390.png',
       fullPage: true,
     });
@@ -198,14 +199,14 @@ test.describe('operator screens: details of the review', () => {
     await expect(last).not.toBeInViewport();
     const mask = await scroller.evaluate((el) => getComputedStyle(el).maskImage);
     expect(mask).toContain('linear-gradient');
-    await page.screenshot({ path: 'test-results/screenshots/operator-sidebar-more-desktop.png' });
+    await saveScreenshot(page, { path: 'test-results/screenshots/operator-sidebar-more-desktop.png' });
 
     // Scrolled to the end: the last link shows and nothing fades at the bottom any more.
     await last.scrollIntoViewIfNeeded();
     await expect(last).toBeInViewport();
     await expect(scroller).toHaveAttribute('data-more-below', 'false');
     await expect(scroller).toHaveAttribute('data-more-above', 'true');
-    await page.screenshot({ path: 'test-results/screenshots/operator-sidebar-end-desktop.png' });
+    await saveScreenshot(page, { path: 'test-results/screenshots/operator-sidebar-end-desktop.png' });
 
     // The phone's drawer holds the same links, with the same cue.
     await page.setViewportSize(PHONE_390);
@@ -213,7 +214,7 @@ test.describe('operator screens: details of the review', () => {
     const drawer = page.locator('.MuiDrawer-modal [data-more-below]');
     await expect(drawer.getByRole('link', { name: 'Customers' })).toBeVisible();
     await expect(drawer).toHaveAttribute('data-more-below', 'true');
-    await page.screenshot({ path: 'test-results/screenshots/operator-sidebar-more-390.png' });
+    await saveScreenshot(page, { path: 'test-results/screenshots/operator-sidebar-more-390.png' });
     await page.keyboard.press('Escape');
     await page.setViewportSize(DESKTOP);
 

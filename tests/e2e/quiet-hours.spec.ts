@@ -1,6 +1,7 @@
 import { expectAccessible } from './support/a11y';
 import { createEstablishmentAsAdmin, establishmentFields, uniqueName } from './support/establishments';
 import { expect, test } from './support/fixtures';
+import { saveScreenshot } from './support/screenshots';
 import { apiLogin, registerCustomer, startSignedIn } from './support/users';
 
 /** A phone, as most followers hold one. */
@@ -46,7 +47,7 @@ test.describe('quiet hours', () => {
       ),
     ).toBeVisible();
     await card.getByRole('button', { name: 'Save' }).scrollIntoViewIfNeeded();
-    await card.screenshot({ path: 'test-results/screenshots/quiet-hours-on-phone.png' });
+    await saveScreenshot(card, { path: 'test-results/screenshots/quiet-hours-on-phone.png' });
     await card.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Quiet hours saved')).toBeVisible();
 
@@ -62,7 +63,7 @@ test.describe('quiet hours', () => {
     await card.getByRole('button', { name: 'Save' }).click();
     await expect(card.getByText('Quiet hours must end at a different time than they start')).toBeVisible();
     await expect(card.getByLabel('To')).toHaveAttribute('aria-invalid', 'true');
-    await card.screenshot({ path: 'test-results/screenshots/quiet-hours-error-phone.png' });
+    await saveScreenshot(card, { path: 'test-results/screenshots/quiet-hours-error-phone.png' });
 
     // Off, by keyboard: focus the switch, Space, then Save.
     await on.focus();

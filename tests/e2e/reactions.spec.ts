@@ -4,6 +4,7 @@ import { CONSENT_COOKIE } from '../../src/web/lib/storage-keys';
 import { expectAccessible } from './support/a11y';
 import { clientWithEstablishment } from './support/establishments';
 import { expect, test } from './support/fixtures';
+import { SAVING_SCREENSHOTS, saveScreenshot } from './support/screenshots';
 import { apiLogin, registerCustomer, startSignedIn } from './support/users';
 
 /** A phone as wide as an iPhone 12 to 15. */
@@ -17,10 +18,11 @@ const postCard = (page: Page, text: string) => page.getByRole('article').filter(
 
 /** Save the settled screen to test-results/screenshots/reactions-<name>-phone.png. */
 async function screenshot(page: Page, name: string, { fullPage = true } = {}) {
+  if (!SAVING_SCREENSHOTS) return expect(page.locator('.MuiSkeleton-root')).toHaveCount(0);
   await page.waitForLoadState('networkidle');
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   await expect(page.locator('.MuiSkeleton-root')).toHaveCount(0);
-  await page.screenshot({
+  await saveScreenshot(page, {
     path: `test-results/screenshots/reactions-${name}-phone.png`,
     fullPage,
     animations: 'disabled',

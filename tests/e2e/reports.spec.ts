@@ -8,7 +8,7 @@ import {
 } from './support/establishments';
 import { expect, test } from './support/fixtures';
 import { pushServiceSubscription } from './support/push';
-import { DESKTOP } from './support/screenshots';
+import { DESKTOP, saveScreenshot } from './support/screenshots';
 import { adminToken, apiLogin, registerCustomer, startSignedIn } from './support/users';
 
 test.use({ viewport: DESKTOP });
@@ -68,7 +68,7 @@ async function shoot(page: Page, name: string) {
   await page.waitForLoadState('networkidle');
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   await expect(page.locator('.MuiSkeleton-root')).toHaveCount(0);
-  await page.screenshot({
+  await saveScreenshot(page, {
     path: `test-results/screenshots/${name}.png`,
     fullPage: true,
     animations: 'disabled',

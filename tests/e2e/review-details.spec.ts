@@ -4,7 +4,7 @@ import { SETTINGS_KEY } from '../../src/web/lib/storage-keys';
 import { expectAccessible } from './support/a11y';
 import { clientWithEstablishment } from './support/establishments';
 import { expect, test } from './support/fixtures';
-import { screenshotBoth } from './support/screenshots';
+import { SAVING_SCREENSHOTS, saveScreenshot, screenshotBoth } from './support/screenshots';
 import { apiLogin, registerCustomer, startSignedIn } from './support/users';
 
 // Details a review found that only a browser's layout shows.
@@ -22,10 +22,11 @@ const snackbar = (page: Page, text: string) => page.locator('#notistack-snackbar
 
 /** Save the settled screen, whole, to test-results/screenshots/review-<name>.png. */
 async function screenshot(page: Page, name: string) {
+  if (!SAVING_SCREENSHOTS) return expect(page.locator('.MuiSkeleton-root')).toHaveCount(0);
   await page.waitForLoadState('networkidle');
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   await expect(page.locator('.MuiSkeleton-root')).toHaveCount(0);
-  await page.screenshot({ path: `test-results/screenshots/review-${name}.png`, fullPage: true });
+  await saveScreenshot(page, { path: `test-results/screenshots/review-${name}.png`, fullPage: true });
 }
 
 /** Every tab shows whole on the screen, inside the tab bar, and nothing lies over its middle. */

@@ -4,6 +4,7 @@ import { instantToZoned, zonedToInstant } from '../../src/shared/zoned-time';
 import { expectAccessible } from './support/a11y';
 import { clientWithEstablishment } from './support/establishments';
 import { expect, test } from './support/fixtures';
+import { saveScreenshot } from './support/screenshots';
 import { apiLogin, startSignedIn } from './support/users';
 
 /** An operator on a phone, in another time zone than the business: times are the business's. */
@@ -74,7 +75,7 @@ test.describe('scheduled sends', () => {
     const doomed = itemOf(scheduled, 'Cancel me');
     await expect(doomed.getByText(dueText(later, '09:00'))).toBeVisible();
     await expect(scheduled.getByRole('listitem')).toHaveCount(2);
-    await scheduled.screenshot({ path: 'test-results/screenshots/scheduled-list-phone.png' });
+    await saveScreenshot(scheduled, { path: 'test-results/screenshots/scheduled-list-phone.png' });
     await doomed.getByRole('button', { name: /^Cancel the notification due/ }).click();
     const confirm = page.getByRole('dialog', { name: 'Cancel this scheduled notification?' });
     await expect(confirm.getByText(dueText(later, '09:00'), { exact: false })).toBeVisible();
@@ -91,7 +92,7 @@ test.describe('scheduled sends', () => {
     await expect(dialog.getByLabel('Date')).toHaveValue(tomorrow);
     await expect(dialog.getByLabel('Time')).toHaveValue('17:00');
     await dialog.getByRole('textbox', { name: 'Message' }).fill('Happy hour starts at 17:00: two for one');
-    await dialog.screenshot({ path: 'test-results/screenshots/scheduled-edit-phone.png' });
+    await saveScreenshot(dialog, { path: 'test-results/screenshots/scheduled-edit-phone.png' });
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Scheduled notification updated.')).toBeVisible();
     const edited = itemOf(scheduled, 'two for one');
@@ -101,7 +102,7 @@ test.describe('scheduled sends', () => {
     await compose.getByRole('textbox', { name: 'Message' }).fill('Next week: live music');
     await compose.getByRole('radio', { name: 'Schedule' }).check();
     await compose.getByRole('radio', { name: 'Schedule' }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: 'test-results/screenshots/scheduled-compose-phone.png' });
+    await saveScreenshot(page, { path: 'test-results/screenshots/scheduled-compose-phone.png' });
     await expectAccessible(page);
   });
 });

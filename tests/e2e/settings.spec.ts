@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { LANGUAGE_NAME, type Language, LOCALE_OF } from '../../src/shared/i18n/languages';
 import { expectAccessible } from './support/a11y';
 import { expect, test } from './support/fixtures';
+import { saveScreenshot } from './support/screenshots';
 import { adminToken, startSignedIn } from './support/users';
 
 const storedSettings = (page: Page) =>
@@ -114,7 +115,7 @@ test.describe('settings', () => {
     await expect.poll(() => page.evaluate(() => document.dir)).toBe('rtl');
     // Spec section 8's message says the save happened.
     await expect(page.getByText('Changes saved!')).toBeVisible();
-    await page.screenshot({ path: 'test-results/screenshots/settings-changes-saved.png' });
+    await saveScreenshot(page, { path: 'test-results/screenshots/settings-changes-saved.png' });
 
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Account settings' })).toBeVisible();

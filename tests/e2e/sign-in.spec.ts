@@ -1,6 +1,7 @@
 import { expectAccessible } from './support/a11y';
 import { E2E_ADMIN } from './support/accounts';
 import { expect, test } from './support/fixtures';
+import { saveScreenshot } from './support/screenshots';
 import { registerCustomer, signInWithForm } from './support/users';
 
 test('the admin opens the app, signs in and sees the signed-in page', async ({ page }) => {
@@ -21,7 +22,7 @@ test('the admin opens the app, signs in and sees the signed-in page', async ({ p
   // /redirect sends an admin to the management area.
   await expect(page).toHaveURL(/\/app\/management\/customers$/);
   await expect(page.getByRole('heading', { name: 'Customers', exact: true })).toBeVisible();
-  await page.screenshot({ path: 'test-results/screenshots/signed-in-desktop.png', fullPage: true });
+  await saveScreenshot(page, { path: 'test-results/screenshots/signed-in-desktop.png', fullPage: true });
 
   // The session survives a reload.
   await page.reload();

@@ -14,6 +14,20 @@ function template(): DatabaseTemplate {
 }
 
 /**
+ * The template's dump, read once per worker: the files a worker runs share its modules
+ * (`isolate: false`), and a Blob is only read by PGlite, never changed.
+ */
+const dumps = new Map<string, Promise<Blob>>();
+function dumpOf(file: string): Promise<Blob> {
+  let dump = dumps.get(file);
+  if (!dump) {
+    dump = readFile(file).then((bytes) => new Blob([bytes]));
+    dumps.set(file, dump);
+  }
+  return dump;
+}
+
+/**
  * A database for one test file: PGlite in memory by default, or a fresh database on the
  * PostgreSQL server of TEST_DATABASE_URL, dropped afterwards. Both start as a copy of the run's
  * migrated template when there is one: for PGlite, `from` is the dump to open the copy from
@@ -23,7 +37,7 @@ export async function createTestDatabaseUrl(): Promise<{ url: string; from?: Blo
   const serverUrl = process.env.TEST_DATABASE_URL;
   const { pgliteDump, postgres } = template();
   if (!serverUrl) {
-    const from = pgliteDump ? new Blob([await readFile(pgliteDump)]) : undefined;
+    const from = pgliteDump ? await dumpOf(pgliteDump) : undefined;
     return { url: 'memory://', ...(from ? { from } : {}), drop: async () => {} };
   }
   const name = `test_${randomBytes(6).toString('hex')}`;

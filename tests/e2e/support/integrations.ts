@@ -1,6 +1,6 @@
 import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
 import { clientWithEstablishment } from './establishments';
-import { DESKTOP, PHONE } from './screenshots';
+import { DESKTOP, PHONE, SAVING_SCREENSHOTS } from './screenshots';
 import { apiLogin, startSignedIn } from './users';
 
 /**
@@ -29,6 +29,7 @@ export async function openIntegrations(
  * <name>-phone.png; the page is left at desktop width.
  */
 export async function screenshotCard(page: Page, card: Locator, name: string, phone = PHONE) {
+  if (!SAVING_SCREENSHOTS) return page.setViewportSize(DESKTOP);
   for (const [size, viewport] of [
     ['desktop', DESKTOP],
     ['phone', phone],

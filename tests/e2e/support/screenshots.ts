@@ -1,7 +1,22 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 375, height: 740 };
+
+/**
+ * Whether this run saves screenshots: yes, unless E2E_SCREENSHOTS=0. They are for a person to look
+ * at; CI, whose clone nobody opens, turns them off (a full-page shot at two sizes, after waiting for
+ * the network to idle, cost the suite minutes). No assertion depends on them.
+ */
+export const SAVING_SCREENSHOTS = process.env.E2E_SCREENSHOTS !== '0';
+
+/** `target.screenshot(options)` when this run saves screenshots; otherwise nothing. */
+export async function saveScreenshot(
+  target: Page | Locator,
+  options: Parameters<Page['screenshot']>[0] & Parameters<Locator['screenshot']>[0],
+): Promise<void> {
+  if (SAVING_SCREENSHOTS) await target.screenshot(options);
+}
 
 /** Wait until fonts are in and nothing is loading, so a screenshot shows the settled screen. */
 async function settle(page: Page) {
@@ -19,6 +34,8 @@ async function settle(page: Page) {
  * test-results/screenshots/<name>-desktop.png and <name>-phone.png; the page is left at desktop size.
  */
 export async function screenshotBoth(page: Page, name: string) {
+  // Not saving: leave the page as a saving run would, at desktop size.
+  if (!SAVING_SCREENSHOTS) return page.setViewportSize(DESKTOP);
   for (const [size, viewport] of [
     ['desktop', DESKTOP],
     ['phone', PHONE],
