@@ -32,6 +32,11 @@ const EnvSchema = z.object({
   EMAIL_RATE_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(100),
   /** SMTP connections kept open at once. */
   EMAIL_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(5),
+  /**
+   * The first wait, in seconds, before a mail server that is down or answered 4xx is tried again;
+   * it doubles with each failed try, up to 10 minutes.
+   */
+  EMAIL_RETRY_MIN_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   VAPID_PUBLIC_KEY: z.string().optional(),
   VAPID_PRIVATE_KEY: z.string().optional(),
   VAPID_SUBJECT: z.string().optional(),
@@ -163,8 +168,11 @@ export interface Config {
   tokenTtlSeconds: number;
   smtpUrl: string | undefined;
   mailFrom: string;
-  /** The SMTP pool: messages per second at most, connections at once. */
-  email: { perSecond: number; connections: number };
+  /**
+   * The SMTP pool: messages per second at most, connections at once; and the first wait before a
+   * paused mail server is tried again (seconds).
+   */
+  email: { perSecond: number; connections: number; retryMinSeconds: number };
   vapid: { publicKey?: string; privateKey?: string; subject?: string };
   supportEmail: string;
   androidAppUrl: string;
@@ -375,7 +383,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     tokenTtlSeconds: Math.round(env.TOKEN_TTL_HOURS * 3600),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM,
-    email: { perSecond: env.EMAIL_RATE_PER_SECOND, connections: env.EMAIL_CONNECTIONS },
+    email: {
+      perSecond: env.EMAIL_RATE_PER_SECOND,
+      connections: env.EMAIL_CONNECTIONS,
+      retryMinSeconds: env.EMAIL_RETRY_MIN_SECONDS,
+    },
     vapid: { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT },
     supportEmail: env.SUPPORT_EMAIL,
     // The installable web app is the Android app unless a store listing is configured: its install

@@ -25,10 +25,20 @@ export async function startSmtpSink() {
   const waiters = new Set<() => void>();
   /** Addresses refused at RCPT TO, with the SMTP code (550: no such mailbox, a hard bounce). */
   const refused = new Map<string, number>();
+  /** An outage (outage()): 'refuse' (the port closed) or the code every connection is answered with. */
+  let down: 'refuse' | number | null = null;
+  const unavailable = () =>
+    Object.assign(new Error(`${down} service not available, try again later`), { responseCode: down });
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onConnect(_session, callback) {
+      callback(typeof down === 'number' ? unavailable() : undefined);
+    },
+    onMailFrom(_address, _session, callback) {
+      callback(typeof down === 'number' ? unavailable() : undefined);
+    },
     onRcptTo(address, _session, callback) {
       const code = refused.get(address.address.toLowerCase());
       if (!code) return callback();
@@ -80,6 +90,23 @@ export async function startSmtpSink() {
     },
     accept(address: string) {
       refused.delete(address.toLowerCase());
+    },
+    /**
+     * From now on, a mail server outage: 'refuse' closes the port (connections refused) and 421 (or
+     * another code) answers every new connection and every MAIL FROM with it. Open connections are
+     * closed either way, as a server going down closes them. `back()` ends it.
+     */
+    async outage(mode: 'refuse' | number) {
+      down = mode;
+      const open = (server as unknown as { connections: Set<{ close(): void }> }).connections;
+      for (const connection of open) connection.close();
+      if (mode === 'refuse') await new Promise<void>((resolve) => server.server.close(() => resolve()));
+    },
+    /** The outage is over: the port listens again (the same one) and connections are answered. */
+    async back() {
+      const wasRefusing = down === 'refuse';
+      down = null;
+      if (wasRefusing) await new Promise<void>((resolve) => server.server.listen(port, '127.0.0.1', resolve));
     },
     /** Wait for a message to this address (and matching `where`), up to `timeoutMs`. */
     async waitFor(to: string, where: (m: ReceivedMail) => boolean = () => true, timeoutMs = 15_000) {

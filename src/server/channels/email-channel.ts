@@ -7,23 +7,41 @@ import { forEachConcurrently } from '../lib/concurrency';
 import { notificationEmailLinks } from '../mail/email-links';
 import { notificationMail } from '../mail/templates';
 import type { PendingDelivery } from '../modules/notifications/deliveries.repo';
+import * as mailPauses from '../modules/notifications/mail-pauses.repo';
 import type { Channel, DeliveryBatch, DeliveryNotification } from './channel';
 
 /**
- * What nodemailer's error says of one email: a 5xx refusing the recipient (EENVELOPE) bounced, for
- * good; another 5xx failed (the message, or our account, not the address); a 4xx or no answer at
- * all (a connection lost, a timeout) is tried again later.
+ * What nodemailer's error says of one email.
+ * - A 5xx refusing the recipient (RCPT TO) bounced, for good; another 5xx failed (the message, or
+ *   our account, not the address).
+ * - A 4xx refusing the recipient (greylisting, a full mailbox) is that address's: it alone is tried
+ *   again later, until the message expires.
+ * - No answer at all (refused, reset, timed out) or any other 4xx (421 "service not available", a
+ *   4xx to the greeting, MAIL FROM or DATA) is the mail server's state, not the message's: the
+ *   server is paused and every email waits for it, none spending an attempt.
  */
 export function classifySmtpError(error: unknown): EmailResult {
-  const { responseCode, code } = (error ?? {}) as { responseCode?: number; code?: string };
-  if (typeof responseCode !== 'number') return { kind: 'retry', status: null };
+  const { responseCode, code, command, message } = (error ?? {}) as {
+    responseCode?: number;
+    code?: string;
+    command?: string;
+    message?: string;
+  };
+  const detail = String(message ?? code ?? '').slice(0, 300);
+  if (typeof responseCode !== 'number') return { kind: 'unreachable', status: null, detail };
+  const recipient = code === 'EENVELOPE' && (command === undefined || command === 'RCPT TO');
   if (responseCode >= 500) {
-    return code === 'EENVELOPE'
-      ? { kind: 'bounced', status: responseCode }
-      : { kind: 'failed', status: responseCode };
+    return recipient ? { kind: 'bounced', status: responseCode } : { kind: 'failed', status: responseCode };
   }
-  return { kind: 'retry', status: responseCode };
+  if (recipient && responseCode !== 421) return { kind: 'retry', status: responseCode };
+  return { kind: 'unreachable', status: responseCode, detail };
 }
+
+/** The longest wait between two probes of a paused mail server, in seconds. */
+const MAX_PROBE_SECONDS = 10 * 60;
+
+/** The mail server a pause is about: SMTP_URL's host and port, or the .eml writer. */
+const mailServerOf = (smtpUrl: string | undefined) => (smtpUrl ? new URL(smtpUrl).host : 'file');
 
 /** The business's address on one line, as its emails end. */
 const addressLine = (n: DeliveryNotification) =>
@@ -37,6 +55,8 @@ const addressLine = (n: DeliveryNotification) =>
  */
 export function createEmailChannel(ctx: AppContext): Channel {
   const { publicUrl, jwtSecret } = ctx.config;
+  const { sql } = ctx.database;
+  const server = mailServerOf(ctx.config.smtpUrl);
 
   async function send(n: DeliveryNotification, row: PendingDelivery): Promise<EmailResult> {
     const target = row.email!;
@@ -73,6 +93,30 @@ export function createEmailChannel(ctx: AppContext): Channel {
     }
   }
 
+  /**
+   * The mail server's pause: when it is down or refusing for now, every batch's emails wait, untried,
+   * until its probe is due; the first batch then tries, and either lifts the pause or doubles it
+   * (EMAIL_RETRY_MIN_SECONDS, up to 10 minutes). The deliveries themselves give up only when the
+   * message expires (a day: PUSH_OPTIONS.ttl, or the offer's end), as for push. Why a day and not an
+   * MTA's queue lifetime of days: a business's news is stale after a day, and an outage of minutes
+   * or hours then loses nothing.
+   */
+  const minSeconds = ctx.config.email.retryMinSeconds;
+  const maxSeconds = Math.max(minSeconds, MAX_PROBE_SECONDS);
+
+  async function pause(failure: Extract<EmailResult, { kind: 'unreachable' }>): Promise<number> {
+    const paused = await mailPauses.pauseMailServer(
+      sql,
+      server,
+      { smtpStatus: failure.status, detail: failure.detail },
+      minSeconds,
+      maxSeconds,
+    );
+    if (paused.failures === 1)
+      ctx.log.warn({ server, status: failure.status, detail: failure.detail }, 'mail server paused');
+    return paused.probeAfter.getTime();
+  }
+
   return {
     name: 'email',
     async deliver({ notification: n, rows, outcomes, now }: DeliveryBatch) {
@@ -83,13 +127,33 @@ export function createEmailChannel(ctx: AppContext): Channel {
         else if ((row.retryAt?.getTime() ?? 0) > now) outcomes.waitUntil(row.retryAt!.getTime());
         else due.push(row);
       }
+      if (due.length === 0) return;
+      const paused = await mailPauses.findMailPause(sql, server);
+      // The server is down or refusing: nothing is tried before its probe is due.
+      let heldUntil: Promise<number> | undefined =
+        paused && paused.probeAfter.getTime() > now
+          ? Promise.resolve(paused.probeAfter.getTime())
+          : undefined;
+      let accepted = false;
       // The transport's pool and rate decide the pace; enough in hand to keep every connection busy.
       await forEachConcurrently(due, ctx.config.email.connections * 2, async (row) => {
+        // Left pending, untouched: no attempt spent on the server's state.
+        if (heldUntil) return outcomes.waitUntil(await heldUntil);
         outcomes.ensureHeld();
-        outcomes.recordEmail(row.subscriptionId, await send(n, row));
+        const result = await send(n, row);
+        if (result.kind === 'unreachable') {
+          heldUntil ??= pause(result);
+          return outcomes.waitUntil(await heldUntil);
+        }
+        if (result.kind === 'sent') accepted = true;
+        outcomes.recordEmail(row.subscriptionId, result);
         // Written as each email is handed over: a crash then repeats only the emails in flight.
         await outcomes.flush();
       });
+      if (paused && accepted && !heldUntil) {
+        await mailPauses.resumeMailServer(sql, server);
+        ctx.log.info({ server, since: paused.since }, 'mail server back: pause lifted');
+      }
     },
   };
 }

@@ -7,12 +7,15 @@ import { backoffMs } from './notification-delivery.queues';
 type Refusal = Extract<PushResult, { kind: 'auth' }>;
 
 /**
- * What the mail server answered for one email delivery: accepted; a 4xx or no answer (tried again
- * later); a 5xx refusing the address (bounced: no email goes to it any more); another 5xx.
+ * What the mail server answered for one email delivery (channels/email-channel.ts): accepted; a 4xx
+ * for this address (tried again later); no answer or a 4xx of the server's (the server is paused,
+ * the email waits untried); a 5xx refusing the address (bounced: no email goes to it any more);
+ * another 5xx.
  */
 export type EmailResult =
   | { kind: 'sent' }
-  | { kind: 'retry'; status: number | null }
+  | { kind: 'retry'; status: number }
+  | { kind: 'unreachable'; status: number | null; detail: string }
   | { kind: 'bounced'; status: number }
   | { kind: 'failed'; status: number | null };
 
@@ -125,13 +128,13 @@ export class BatchOutcomes {
         this.waitUntil(Date.now() + result.retryAfterMs);
         break;
       case 'retry':
-        this.retryLater(id, result.status, result.retryAfterMs, true);
+        this.retryLater(id, result.status, result.retryAfterMs);
         break;
     }
   }
 
-  /** An email delivery's answer (the target is the user). */
-  recordEmail(id: string, result: EmailResult): void {
+  /** An email delivery's answer (the target is the user); the server's own state is the channel's. */
+  recordEmail(id: string, result: Exclude<EmailResult, { kind: 'unreachable' }>): void {
     switch (result.kind) {
       case 'sent':
         this.results.push({ subscriptionId: id, outcome: 'sent', httpStatus: 250, tried: true });
@@ -144,19 +147,36 @@ export class BatchOutcomes {
         this.results.push({ subscriptionId: id, outcome: 'failed', httpStatus: result.status, tried: true });
         break;
       case 'retry':
-        this.retryLater(id, result.status, undefined, false);
+        this.retryEmailLater(id, result.status);
         break;
     }
   }
 
   /**
-   * A transient failure: tried again after our backoff (never sooner than what the service asked),
-   * or failed once the delivery had its requests (a push device's failure then counts against it).
+   * A 4xx for one address (greylisting, a full mailbox): tried again with the backoff and no cap on
+   * attempts, as a mail server's queue would; the batch fails it when the message expires (a day).
    */
-  private retryLater(id: string, status: number | null, retryAfterMs: number | undefined, device: boolean) {
+  private retryEmailLater(id: string, status: number) {
+    const attempts = (this.attemptsOf.get(id) ?? 0) + 1;
+    const retryAt = Date.now() + backoffMs(Math.min(attempts - 1, 20));
+    this.results.push({
+      subscriptionId: id,
+      outcome: 'pending',
+      httpStatus: status,
+      tried: true,
+      retryAt: new Date(retryAt),
+    });
+    this.waitUntil(retryAt);
+  }
+
+  /**
+   * A push delivery's transient failure: tried again after our backoff (never sooner than what the
+   * service asked), or failed once it had its requests (a failure that counts against the device).
+   */
+  private retryLater(id: string, status: number | null, retryAfterMs: number | undefined) {
     const attempts = (this.attemptsOf.get(id) ?? 0) + 1;
     if (attempts >= this.ctx.config.push.maxAttempts) {
-      if (device) this.deviceFailures.add(id);
+      this.deviceFailures.add(id);
       this.results.push({ subscriptionId: id, outcome: 'failed', httpStatus: status, tried: true });
       return;
     }

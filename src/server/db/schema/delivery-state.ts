@@ -1,4 +1,4 @@
-import { pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { integer, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { notifications } from './notifications';
 
 /**
@@ -23,3 +23,20 @@ export const deliveryBatchLeases = pgTable(
   },
   (t) => [primaryKey({ columns: [t.notificationId, t.channel, t.afterId, t.upto] })],
 );
+
+/**
+ * The mail server (SMTP_URL) unreachable or answering 4xx to the connection: email deliveries wait,
+ * untried, until `probe_after`, when the next batch tries again (channels/email-channel.ts).
+ */
+export const mailServerPauses = pgTable('mail_server_pauses', {
+  /** host:port of SMTP_URL, or "file" for the .eml writer. */
+  server: text('server').primaryKey(),
+  /** SMTP code of the last refusal; null: no answer (refused, reset, timed out). */
+  smtpStatus: smallint('smtp_status'),
+  /** What the server or the socket said, trimmed. */
+  detail: text('detail').notNull().default(''),
+  /** Failed probes in a row: the wait doubles with each. */
+  failures: integer('failures').notNull().default(1),
+  since: timestamp('since', { withTimezone: true }).notNull().defaultNow(),
+  probeAfter: timestamp('probe_after', { withTimezone: true }).notNull(),
+});
