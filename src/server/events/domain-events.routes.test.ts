@@ -83,6 +83,32 @@ describe('domain events', () => {
     expect(await eventsOf(res)).toEqual(['unfollow']);
   });
 
+  it('deleting an account, by its owner or by an admin: an unfollow for each business it followed', async () => {
+    const { a, admin } = fixture;
+    const other = await a.establishment(admin, 'Evented Bakery');
+    for (const by of ['owner', 'admin'] as const) {
+      const customer = await a.userWithRole('customer', `evented-deleted-${by}`);
+      await a.follow(customer, shop.id);
+      await a.follow(customer, other.id);
+      const remove =
+        by === 'owner'
+          ? () => a.call('DELETE', '/api/account', undefined, customer.token)
+          : () => a.call('DELETE', `/api/management/users/${customer.id}`, undefined, admin.token);
+      const events = await eventsOf(async () => {
+        const res = await remove();
+        expect(res.statusCode, res.body).toBe(200);
+      });
+      expect(events).toEqual(['unfollow', 'unfollow']);
+      const { rows } = await sql(
+        `SELECT establishment_id FROM domain_events WHERE type = 'unfollow' AND subject_id = $1 ORDER BY 1`,
+        [customer.id],
+      );
+      expect(rows.map((r) => (r as { establishment_id: string }).establishment_id)).toEqual(
+        [shop.id, other.id].sort(),
+      );
+    }
+  });
+
   it('registering with a business, and confirming the address', async () => {
     const { a, t } = fixture;
     const email = uniqueEmail('evented-register');

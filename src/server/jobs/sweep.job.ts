@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { executorOf } from '../db/client';
+import { unfollowEvent } from '../events/event-builders';
 import { deleteAbandonedGuests } from '../modules/account/guest.repo';
 import * as deliveries from '../modules/notifications/deliveries.repo';
 import { webhooksOwedNow } from '../modules/webhooks/webhook-deliveries.repo';
@@ -130,6 +131,18 @@ export function sweepJobs(ctx: AppContext): JobDefinition<z.ZodType>[] {
     return owed.length;
   }
 
+  /** Guests left with no follow or no device go; each business one still followed hears an unfollow. */
+  function abandonedGuests(): Promise<number> {
+    return withOutbox(ctx, async ({ db, emit }) => {
+      const gone = await deleteAbandonedGuests(db, GRACE_MINUTES);
+      for (const guest of gone) {
+        for (const establishmentId of guest.followed)
+          await emit(unfollowEvent(guest.id, establishmentId, null));
+      }
+      return gone.length;
+    });
+  }
+
   const sweep: JobDefinition<typeof sweepJob.payload> = {
     ...sweepJob,
     expireInSeconds: 60,
@@ -141,7 +154,7 @@ export function sweepJobs(ctx: AppContext): JobDefinition<z.ZodType>[] {
         welcomeMailsRequeued: await missingWelcomeMails(),
         quietReleased,
         webhooksRequeued: await owedWebhooks(),
-        guestsRemoved: await deleteAbandonedGuests(ctx.db, GRACE_MINUTES),
+        guestsRemoved: await abandonedGuests(),
       };
       await sql.executeSql(
         `UPDATE notifications SET idempotency_key = NULL

@@ -13,9 +13,9 @@ import type {
 } from '../../../shared/schemas/account.schema';
 import type { AppContext, AuthedActor } from '../../context';
 import type { UserRow } from '../../db/schema';
-import { followEvent, followerVerifiedEvent } from '../../events/event-builders';
+import { followEvent, followerVerifiedEvent, unfollowEvent } from '../../events/event-builders';
 import { emailChangedJob, passwordResetJob, verificationJob, welcomeJob } from '../../jobs/account-mail.job';
-import { withOutbox } from '../../jobs/outbox';
+import { type Outbox, withOutbox } from '../../jobs/outbox';
 import { signAccessToken } from '../../lib/access-tokens';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { type ImageSource, removeJpeg, saveJpeg, toJpeg } from '../../lib/images';
@@ -379,7 +379,7 @@ export async function setAvatar(ctx: AppContext, actor: AuthedActor, upload: Ima
  */
 export async function deleteOwnAccount(ctx: AppContext, actor: AuthedActor): Promise<void> {
   if (actor.actingAdminId) throw new AppError(403, ErrorCode.FORBIDDEN, Msg.deleteWhileActingAs);
-  await ctx.db.transaction(async (db) => {
+  await withOutbox(ctx, async ({ db, emit }) => {
     const user = await repo.findUserById(db, actor.id);
     if (!user) return;
     if (can(actor, 'user:admin') && !(await repo.anotherAdminExists(db, user.id))) {
@@ -393,13 +393,25 @@ export async function deleteOwnAccount(ctx: AppContext, actor: AuthedActor): Pro
       // The ids are cleared from the row when the account goes: keep them in the detail.
       detail: { userId: user.id, role: user.role },
     });
-    await deleteAccount({ ...ctx, db }, actor);
+    await deleteAccount({ ...ctx, db }, emit, actor);
   });
 }
 
-export async function deleteAccount(ctx: AppContext, actor: AuthedActor): Promise<void> {
+/**
+ * Delete the actor's account with what it holds, in the caller's outbox transaction: each business
+ * it followed gets an `unfollow` (its webhooks and figures hear of it as of any other leave).
+ */
+export async function deleteAccount(
+  ctx: AppContext,
+  emit: Outbox['emit'],
+  actor: AuthedActor,
+): Promise<void> {
   const user = await repo.findUserById(ctx.db, actor.id);
   if (!user) return;
+  for (const { establishmentId, kind } of await repo.listMemberships(ctx.db, user.id)) {
+    if (kind === 'customer')
+      await emit(unfollowEvent(user.id, establishmentId, actor.actingAdminId ?? user.id));
+  }
   // Memberships, sessions and tokens go with the row (ON DELETE CASCADE).
   await repo.deleteUser(ctx.db, user.id);
   await removeJpeg(ctx.config.dataDir, 'logo', user.avatar);

@@ -264,6 +264,12 @@ describe('a follower in one tap', () => {
     );
     await sweepJobs(fixture.t.ctx)[0]!.handle({});
     expect(await userExists(guest.user.id)).toBe(false);
+    // The business hears it as a leave (webhooks, figures), like any other unfollow.
+    const { rows } = await fixture.t.ctx.database.sql.executeSql(
+      `SELECT establishment_id FROM domain_events WHERE type = 'unfollow' AND subject_id = $1`,
+      [guest.user.id],
+    );
+    expect(rows).toEqual([{ establishment_id: establishment.id }]);
   });
 
   it('limits guests per business per hour, and follows per address', async () => {

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, executorOf } from '../../db/client';
 import { memberships, pushSubscriptions, users } from '../../db/schema';
 
 /**
@@ -72,19 +72,27 @@ export async function deleteGuestIfUnfollowed(db: Db, userId: string): Promise<b
 
 /**
  * Guests older than `graceMinutes` that follow nothing, or whose every device is gone (the push
- * service refused it: a guest is nothing without its device): deleted with what they hold.
+ * service refused it: a guest is nothing without its device): deleted with what they hold. Answers
+ * each deleted guest with the businesses it still followed (read in the statement's snapshot, before
+ * the follows went with it), for their `unfollow` events.
  */
-export async function deleteAbandonedGuests(db: Db, graceMinutes: number): Promise<number> {
-  const deleted = await db
-    .delete(users)
-    .where(
-      and(
-        eq(users.guest, true),
-        sql`${users.createdAt} < now() - make_interval(mins => ${graceMinutes})`,
-        sql`(NOT EXISTS (SELECT 1 FROM ${memberships} m WHERE m.user_id = users.id)
-             OR NOT EXISTS (SELECT 1 FROM ${pushSubscriptions} s WHERE s.user_id = users.id))`,
-      ),
-    )
-    .returning({ id: users.id });
-  return deleted.length;
+export async function deleteAbandonedGuests(
+  db: Db,
+  graceMinutes: number,
+): Promise<{ id: string; followed: string[] }[]> {
+  const { rows } = await executorOf(db).executeSql(
+    `WITH gone AS (
+       DELETE FROM users u
+        WHERE u.guest
+          AND u.created_at < now() - make_interval(mins => $1::int)
+          AND (NOT EXISTS (SELECT 1 FROM memberships m WHERE m.user_id = u.id)
+               OR NOT EXISTS (SELECT 1 FROM push_subscriptions s WHERE s.user_id = u.id))
+       RETURNING u.id)
+     SELECT gone.id,
+            coalesce(array_agg(m.establishment_id::text) FILTER (WHERE m.establishment_id IS NOT NULL), '{}') AS followed
+       FROM gone LEFT JOIN memberships m ON m.user_id = gone.id AND m.kind = 'customer'
+      GROUP BY gone.id`,
+    [graceMinutes],
+  );
+  return rows as { id: string; followed: string[] }[];
 }

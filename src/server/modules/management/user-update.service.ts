@@ -178,7 +178,7 @@ export async function deleteUser(ctx: AppContext, actor: AuthedActor, id: string
   authorize(actor, 'user:delete');
   const target = await loadUser(ctx, id);
   if (target.id === actor.id) throw new AppError(409, ErrorCode.CONFLICT, Msg.cannotDeleteSelf);
-  await ctx.db.transaction(async (db) => {
+  await withOutbox(ctx, async ({ db, emit }) => {
     await recordAudit(db, {
       actorId: actor.id,
       action: 'user.delete',
@@ -198,6 +198,6 @@ export async function deleteUser(ctx: AppContext, actor: AuthedActor, id: string
       sessionId: '',
       actingAdminId: actor.id,
     };
-    await deleteAccount({ ...ctx, db }, asTarget);
+    await deleteAccount({ ...ctx, db }, emit, asTarget);
   });
 }
