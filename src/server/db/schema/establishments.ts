@@ -94,6 +94,24 @@ export const memberships = pgTable(
   ],
 );
 
+/**
+ * The welcomes a person was given, kept when the follow goes: a welcome (often with a coupon) is
+ * given once per person and business, ever, so unfollowing and following again does not earn another.
+ */
+export const welcomesGiven = pgTable(
+  'welcomes_given',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    establishmentId: uuid('establishment_id')
+      .notNull()
+      .references(() => establishments.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.establishmentId] })],
+);
+
 /** Pictures of an establishment's gallery, in display order. */
 export const galleryImages = pgTable(
   'gallery_images',

@@ -45,6 +45,10 @@ export async function mergeGuestInto(
     UPDATE memberships a SET welcomed_at = coalesce(a.welcomed_at, g.welcomed_at)
       FROM memberships g
      WHERE g.user_id = ${guestId} AND a.user_id = ${accountId} AND a.establishment_id = g.establishment_id`);
+  await db.execute(sql`
+    INSERT INTO welcomes_given (user_id, establishment_id, at)
+    SELECT ${accountId}, establishment_id, at FROM welcomes_given WHERE user_id = ${guestId}
+    ON CONFLICT DO NOTHING`);
   await db
     .update(pushSubscriptions)
     .set({ userId: accountId, sessionId })

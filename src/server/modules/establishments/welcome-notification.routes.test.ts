@@ -141,6 +141,27 @@ describe('the welcome notification', () => {
     expect(welcomesTo(phone)).toHaveLength(1);
   });
 
+  it('once per person and business, ever: unfollowing and following again earns no second one', async () => {
+    const { establishment } = await businessWithWelcome('Coupon Corner');
+    const eva = await a.userWithRole('customer', 'eva');
+    const phone = await device(eva);
+    await a.follow(eva, establishment.id);
+    await welcomeArrives(phone);
+    const unfollowed = await a.call(
+      'DELETE',
+      `/api/establishments/${establishment.id}/follow`,
+      undefined,
+      eva.token,
+    );
+    expect(unfollowed.statusCode, unfollowed.body).toBeLessThan(300);
+    await a.follow(eva, establishment.id);
+    await welcomeJobsDone();
+    // A new device, which would be what a welcome still owed waits for: none is owed.
+    await device(eva);
+    await welcomeJobsDone();
+    expect(welcomesTo(phone)).toHaveLength(1);
+  });
+
   it('none without a welcome text, and none for a follow older than a day', async () => {
     const quiet = await a.establishment(admin, 'Quiet Books');
     const carl = await a.followerOf(quiet.id, 'carl');
