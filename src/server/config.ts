@@ -5,6 +5,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DkimSettingError, type DkimSettings, parseDkimSettings } from './mail/dkim-settings';
 import { DEFAULT_PUSH_ALLOWED_HOSTS, type HostPattern, parseAllowedHosts } from './push/allowed-hosts';
 import { DEFAULT_PUSH_ORIGIN_RATES, parseOriginRates } from './push/origin-rate';
 import { vapidSubjectProblem } from './push/vapid-subject';
@@ -37,6 +38,12 @@ const EnvSchema = z.object({
    * it doubles with each failed try, up to 10 minutes.
    */
   EMAIL_RETRY_MIN_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  /** DKIM: every email is signed for this domain with this selector's key (mail/dkim-settings.ts). */
+  DKIM_DOMAIN: z.string().optional(),
+  DKIM_SELECTOR: z.string().optional(),
+  /** The RSA private key as PEM (`\n` escapes allowed), or DKIM_PRIVATE_KEY_FILE: a file holding it. */
+  DKIM_PRIVATE_KEY: z.string().optional(),
+  DKIM_PRIVATE_KEY_FILE: z.string().optional(),
   VAPID_PUBLIC_KEY: z.string().optional(),
   VAPID_PRIVATE_KEY: z.string().optional(),
   VAPID_SUBJECT: z.string().optional(),
@@ -173,6 +180,8 @@ export interface Config {
    * paused mail server is tried again (seconds).
    */
   email: { perSecond: number; connections: number; retryMinSeconds: number };
+  /** Signs every email (DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY[_FILE]); unset: unsigned. */
+  dkim: DkimSettings | undefined;
   vapid: { publicKey?: string; privateKey?: string; subject?: string };
   supportEmail: string;
   androidAppUrl: string;
@@ -356,6 +365,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   } catch (error) {
     throw new ConfigError(`Invalid configuration:\n  PUSH_ORIGIN_RATES: ${(error as Error).message}`);
   }
+  let dkim: DkimSettings | undefined;
+  try {
+    dkim = parseDkimSettings(env);
+  } catch (error) {
+    if (!(error instanceof DkimSettingError)) throw error;
+    throw new ConfigError(`Invalid configuration:\n  ${error.setting}: ${error.message}`);
+  }
   let trustProxy: false | number | string[];
   try {
     trustProxy = parseTrustProxy(env.TRUST_PROXY);
@@ -388,6 +404,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       connections: env.EMAIL_CONNECTIONS,
       retryMinSeconds: env.EMAIL_RETRY_MIN_SECONDS,
     },
+    dkim,
     vapid: { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT },
     supportEmail: env.SUPPORT_EMAIL,
     // The installable web app is the Android app unless a store listing is configured: its install

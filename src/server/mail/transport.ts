@@ -48,14 +48,21 @@ interface Log {
 /**
  * nodemailer over SMTP_URL; without it, each message becomes an .eml file under DATA_DIR/mail and
  * the file's path is logged (never its links: they carry live verification and reset tokens).
+ * Either way signed with DKIM when DKIM_DOMAIN is set.
  */
 export function createMailer(config: Config, log: Log): Mailer {
   const fromOf = ({ fromName, ...mail }: OutgoingMail) => ({
     ...mail,
     from: fromName ? { name: fromName, address: addressOf(config.mailFrom) } : config.mailFrom,
   });
+  // Every email the app sends leaves through one of these two transports, both signing with DKIM
+  // when it is configured (the .eml files too, so a signature can be checked without a server).
+  const dkim = config.dkim ? { dkim: config.dkim } : {};
   if (config.smtpUrl) {
-    const transport = nodemailer.createTransport(pooledSmtpUrl(config.smtpUrl, config.email));
+    const transport = nodemailer.createTransport({
+      url: pooledSmtpUrl(config.smtpUrl, config.email),
+      ...dkim,
+    });
     return {
       async send(mail) {
         await transport.sendMail(fromOf(mail));
@@ -64,7 +71,12 @@ export function createMailer(config: Config, log: Log): Mailer {
     };
   }
   const dir = path.join(config.dataDir, 'mail');
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+    ...dkim,
+  });
   return {
     async send(mail) {
       const info = await transport.sendMail(fromOf(mail));
