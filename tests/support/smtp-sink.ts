@@ -14,6 +14,11 @@ export interface ReceivedMail {
   html: string;
   /** Every http(s) link in the plain-text part. */
   links: string[];
+  /**
+   * The message exactly as the sink received it after DATA (headers and body), for signature
+   * checks; not enumerable, so JSON and equality checks of a message leave it out.
+   */
+  raw: Buffer;
 }
 
 const addresses = (field: AddressObject | AddressObject[] | undefined) =>
@@ -46,11 +51,17 @@ export async function startSmtpSink() {
       callback(error);
     },
     onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail: ParsedMail) => {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      new Promise<Buffer>((resolve, reject) => {
+        stream.on('end', () => resolve(Buffer.concat(chunks)));
+        stream.on('error', reject);
+      })
+        .then(async (raw) => ({ raw, mail: await simpleParser(raw) }))
+        .then(({ raw, mail }: { raw: Buffer; mail: ParsedMail }) => {
           const text = mail.text ?? '';
           const from = (mail.from?.value ?? [])[0];
-          received.push({
+          const parsed: Omit<ReceivedMail, 'raw'> = {
             to: addresses(mail.to),
             from: { address: from?.address ?? '', name: from?.name ?? '' },
             // As sent (mailparser groups List-* headers into one structure): the raw lines, unfolded.
@@ -68,7 +79,11 @@ export async function startSmtpSink() {
             text,
             html: typeof mail.html === 'string' ? mail.html : '',
             links: text.match(/https?:\/\/[^\s<>"]+/g) ?? [],
-          });
+          };
+          // Not enumerable: the e2e mailbox serves these objects as JSON, and equality checks compare them.
+          received.push(
+            Object.defineProperty(parsed, 'raw', { value: raw, enumerable: false }) as ReceivedMail,
+          );
           for (const wake of waiters) wake();
           callback();
         })
