@@ -54,6 +54,7 @@ import { reactionRoutes } from './modules/reactions/reactions.routes';
 import { reportRoutes } from './modules/reports/reports.routes';
 import { voiceRoutes } from './modules/voice/voice.routes';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes';
+import { webhooksDocument } from './modules/webhooks/webhooks-openapi';
 import { accessPlugin } from './plugins/access.plugin';
 import { authPlugin } from './plugins/auth.plugin';
 import { errorHandlerPlugin } from './plugins/error-handler.plugin';
@@ -219,6 +220,9 @@ export async function buildApp(
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10 } });
   await app.register(swagger, {
     openapi: {
+      // 3.1: the document describes the calls webhooks receive too (`webhooks`).
+      openapi: '3.1.0',
+      webhooks: webhooksDocument(),
       info: {
         title: 'Broadcast API',
         version: '1.0.0',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { WebhookEventType } from '../../shared/schemas/webhook.schema';
+import type { WebhookEventData } from '../../shared/schemas/webhook-events.schema';
 
 /**
  * A page view's data (an internal event): what its forwarding job is queued with
@@ -25,10 +26,15 @@ export type InternalEventType = (typeof INTERNAL_EVENT_TYPES)[number];
 
 export type DomainEventType = WebhookEventType | InternalEventType;
 
-/** An event's body by its type: typed where a consumer reads it field by field, a record otherwise. */
-export type EventData<T extends DomainEventType> = T extends 'pageview'
-  ? PageViewData
-  : Record<string, unknown>;
+/**
+ * An event's body by its type: a public event's is its published schema (src/shared, what webhook
+ * receivers read), an internal one's what its consumers read.
+ */
+export type EventData<T extends DomainEventType> = T extends WebhookEventType
+  ? WebhookEventData<T>
+  : T extends 'pageview'
+    ? PageViewData
+    : Record<string, never>;
 
 interface EventOf<T extends DomainEventType> {
   type: T;

@@ -10,6 +10,7 @@ import { type Session, uniqueEmail } from '../../../tests/support/api-actors';
 import { setupRouteFixture } from '../../../tests/support/route-fixture';
 import type { Establishment } from '../../shared/schemas/establishment.schema';
 import type { Post } from '../../shared/schemas/notification.schema';
+import { WebhookEventDataSchemas } from '../../shared/schemas/webhook-events.schema';
 import { releaseDueNotifications } from '../jobs/release-scheduled.job';
 
 const fixture = setupRouteFixture();
@@ -214,5 +215,17 @@ describe('domain events', () => {
     }>().notification;
     const cancel = () => a.call('DELETE', `/api/notifications/${cancelled.id}`, undefined, operator.token);
     expect(await eventsOf(cancel)).toEqual(['post.deleted']);
+  });
+
+  it('every event recorded above has the data its published schema says (what webhook receivers read)', async () => {
+    const { rows } = await sql('SELECT type, data FROM domain_events');
+    const events = rows as { type: string; data: unknown }[];
+    const types = new Set(events.map((event) => event.type));
+    expect(types.size, [...types].join(', ')).toBeGreaterThanOrEqual(7);
+    for (const { type, data } of events) {
+      const schema = WebhookEventDataSchemas[type as keyof typeof WebhookEventDataSchemas];
+      expect(schema, `${type} is published`).toBeDefined();
+      expect(schema!.strict().safeParse(data).error?.issues ?? [], type).toEqual([]);
+    }
   });
 });

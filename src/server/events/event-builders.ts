@@ -1,4 +1,5 @@
 import type { ReactionKind } from '../../shared/schemas/reaction-kinds';
+import type { VisitSource } from '../../shared/schemas/report-sources';
 import type { DomainEvent, PageViewData } from './domain-event';
 
 /**
@@ -67,7 +68,7 @@ export const followEvent = (
   followerId: string,
   establishmentId: string,
   actorId: string | null,
-  source = 'direct',
+  source: VisitSource = 'direct',
 ): DomainEvent => ({
   type: 'follow',
   establishmentId,

@@ -9,6 +9,7 @@ import {
   WebhookUpdateSchema,
   WebhookWithSecretSchema,
 } from '../schemas/webhook.schema';
+import { TestWebhookQuerySchema } from '../schemas/webhook-events.schema';
 import { defineContract, errorResponses } from './contract';
 
 /** An establishment's outgoing webhooks: its operators and admins. */
@@ -83,12 +84,14 @@ export const rotateWebhookSecret = defineContract({
 
 export const testWebhook = defineContract({
   operationId: 'testWebhook',
-  summary: 'Send a `webhook.test` event to this webhook only',
+  summary:
+    "Send a `webhook.test` event to this webhook only, or with `?type=` a sample of that event type (the OpenAPI document's `webhooks` show each)",
   tags,
   method: 'POST',
   path: '/api/establishments/:id/webhooks/:webhookId/test',
   access: 'webhook:manage',
   params: webhookParams,
+  query: TestWebhookQuerySchema,
   responses: { 202: MessageSchema, ...errorResponses(400, 401, 403, 404, 409) },
 });
 

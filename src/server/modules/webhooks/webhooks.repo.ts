@@ -132,19 +132,13 @@ export async function insertTestDelivery(
   webhookId: string,
   establishmentId: string,
   actorId: string,
-  type: string,
+  event: { type: string; data: Record<string, unknown> },
 ) {
-  const [event] = await db
+  const [inserted] = await db
     .insert(domainEvents)
-    .values({
-      type,
-      establishmentId,
-      subjectId: webhookId,
-      actorId,
-      data: { message: 'A test event: your webhook receives and verifies our calls.' },
-    })
+    .values({ type: event.type, establishmentId, subjectId: webhookId, actorId, data: event.data })
     .returning({ id: domainEvents.id });
-  await db.insert(webhookDeliveries).values({ webhookId, eventId: event!.id });
+  await db.insert(webhookDeliveries).values({ webhookId, eventId: inserted!.id });
 }
 
 /** A webhook and the operators of its establishment who have a confirmed address (the disabled notice). */

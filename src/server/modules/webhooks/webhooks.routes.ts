@@ -28,7 +28,7 @@ export async function webhookRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, contracts.testWebhook, {
     handler: async (request, reply) => {
       reply.status(202);
-      return webhooks.sendTest(ctx, actorOf(request), request.params);
+      return webhooks.sendTest(ctx, actorOf(request), request.params, request.query.type);
     },
   });
   route(app, contracts.listWebhookCalls, {

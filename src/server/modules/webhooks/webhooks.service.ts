@@ -6,8 +6,10 @@ import {
   WEBHOOK_TEST_EVENT,
   type Webhook,
   type WebhookCall,
+  type WebhookEventType,
   WebhookMsg,
 } from '../../../shared/schemas/webhook.schema';
+import { WEBHOOK_EVENT_SAMPLES, WEBHOOK_TEST_SAMPLE } from '../../../shared/schemas/webhook-events.schema';
 import type { AppContext, AuthedActor } from '../../context';
 import type { Db } from '../../db/client';
 import { withOutbox } from '../../jobs/outbox';
@@ -166,13 +168,18 @@ export async function sendTest(
   ctx: AppContext,
   actor: AuthedActor,
   params: { id: string; webhookId: string },
+  type?: WebhookEventType,
 ) {
   const row = await managed(ctx, actor, params.id);
   const hook = await repo.findWebhook(ctx.db, row.id, params.webhookId);
   if (!hook) throw webhookGone();
   if (!hook.enabled) throw new AppError(409, ErrorCode.CONFLICT, WebhookMsg.disabled);
+  // A sample of the type asked for (the OpenAPI document's example), else the plain test event.
+  const event = type
+    ? { type, data: WEBHOOK_EVENT_SAMPLES[type] }
+    : { type: WEBHOOK_TEST_EVENT, data: WEBHOOK_TEST_SAMPLE };
   await withOutbox(ctx, async ({ db, enqueue }) => {
-    await repo.insertTestDelivery(db, hook.id, row.id, actor.id, WEBHOOK_TEST_EVENT);
+    await repo.insertTestDelivery(db, hook.id, row.id, actor.id, event);
     await enqueue(webhookDeliverJob, { webhookId: hook.id });
   });
   return { message: 'Test event queued.' };

@@ -104,7 +104,7 @@ export function useTestWebhook(establishmentId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (webhookId: string) =>
-      callApi(contracts.testWebhook, { params: { id: establishmentId, webhookId } }),
+      callApi(contracts.testWebhook, { params: { id: establishmentId, webhookId }, query: {} }),
     onSettled: (_answer, _error, webhookId) => refreshAfterQueue(queryClient, establishmentId, webhookId),
   });
 }
