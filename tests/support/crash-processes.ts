@@ -62,6 +62,7 @@ export async function untilListening(base: string, child: ChildProcess, timeoutM
 
 export function killed(child: ChildProcess) {
   return new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
     child.once('exit', () => resolve());
     child.kill('SIGKILL');
   });
@@ -166,8 +167,11 @@ export async function environment(extra: Record<string, string> = {}) {
     base: `http://127.0.0.1:${port}`,
     database,
     async cleanup() {
+      // A test that failed before its last kill leaves its server running, writing into the data
+      // directory: kill it first, so the rm cannot fail (ENOTEMPTY) and hide the test's own error.
+      await Promise.all([...children].map((child) => killed(child)));
       await database.drop();
-      await rm(dataDir, { recursive: true, force: true });
+      await rm(dataDir, { recursive: true, force: true, maxRetries: 3 });
     },
   };
 }
