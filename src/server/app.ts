@@ -44,6 +44,7 @@ import { establishmentRoutes } from './modules/establishments/establishments.rou
 import { publicProfileInvalidation } from './modules/establishments/public-profile-cache';
 import { exportRoutes } from './modules/exports/exports.routes';
 import { auditLogRoutes } from './modules/management/audit-log.routes';
+import { emailHealthRoutes } from './modules/management/email-health.routes';
 import { userActionRoutes } from './modules/management/user-actions.routes';
 import { userManagementRoutes } from './modules/management/users.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
@@ -257,6 +258,7 @@ export async function buildApp(
   await app.register(async (scope) => userManagementRoutes(scope, ctx));
   await app.register(async (scope) => userActionRoutes(scope, ctx));
   await app.register(async (scope) => auditLogRoutes(scope, ctx));
+  await app.register(async (scope) => emailHealthRoutes(scope, ctx));
   await app.register(async (scope) => notificationRoutes(scope, ctx));
   await app.register(async (scope) => preferenceRoutes(scope, ctx));
   await app.register(async (scope) => quietHoursRoutes(scope, ctx));

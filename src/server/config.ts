@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Resolver } from 'node:dns';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
@@ -44,6 +45,8 @@ const EnvSchema = z.object({
   /** The RSA private key as PEM (`\n` escapes allowed), or DKIM_PRIVATE_KEY_FILE: a file holding it. */
   DKIM_PRIVATE_KEY: z.string().optional(),
   DKIM_PRIVATE_KEY_FILE: z.string().optional(),
+  /** The DNS servers the admin page "Email health" asks (ip or ip:port, comma-separated); unset: the system's. */
+  EMAIL_HEALTH_DNS_SERVERS: z.string().default(''),
   VAPID_PUBLIC_KEY: z.string().optional(),
   VAPID_PRIVATE_KEY: z.string().optional(),
   VAPID_SUBJECT: z.string().optional(),
@@ -182,6 +185,8 @@ export interface Config {
   email: { perSecond: number; connections: number; retryMinSeconds: number };
   /** Signs every email (DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY[_FILE]); unset: unsigned. */
   dkim: DkimSettings | undefined;
+  /** The DNS servers "Email health" asks (EMAIL_HEALTH_DNS_SERVERS); empty: the system's resolvers. */
+  emailHealthDnsServers: string[];
   vapid: { publicKey?: string; privateKey?: string; subject?: string };
   supportEmail: string;
   androidAppUrl: string;
@@ -372,6 +377,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     if (!(error instanceof DkimSettingError)) throw error;
     throw new ConfigError(`Invalid configuration:\n  ${error.setting}: ${error.message}`);
   }
+  const emailHealthDnsServers = env.EMAIL_HEALTH_DNS_SERVERS.split(',')
+    .map((server) => server.trim())
+    .filter(Boolean);
+  try {
+    new Resolver().setServers(emailHealthDnsServers);
+  } catch {
+    throw new ConfigError(
+      `Invalid configuration:\n  EMAIL_HEALTH_DNS_SERVERS: "${env.EMAIL_HEALTH_DNS_SERVERS}" is not a list of DNS server addresses (e.g. 1.1.1.1,[2606:4700::1111]:53)`,
+    );
+  }
   let trustProxy: false | number | string[];
   try {
     trustProxy = parseTrustProxy(env.TRUST_PROXY);
@@ -405,6 +420,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       retryMinSeconds: env.EMAIL_RETRY_MIN_SECONDS,
     },
     dkim,
+    emailHealthDnsServers,
     vapid: { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT },
     supportEmail: env.SUPPORT_EMAIL,
     // The installable web app is the Android app unless a store listing is configured: its install

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Msg } from '../messages';
+import { EmailHealthSchema } from '../schemas/email-health.schema';
 import {
   AdminActivitySchema,
   AuditLogQuerySchema,
@@ -164,4 +165,16 @@ export const listMyAdminActivity = defineContract({
   path: '/api/account/admin-activity',
   access: 'signedIn',
   responses: { 200: AdminActivitySchema, ...errorResponses(401) },
+});
+
+export const getEmailHealth = defineContract({
+  operationId: 'getEmailHealth',
+  summary: 'Email health: the SPF, DKIM and DMARC records to publish for MAIL_FROM, checked live (admin)',
+  description:
+    "Looks the records up in DNS now (EMAIL_HEALTH_DNS_SERVERS, or the system's resolvers) and says whether MAIL_FROM's domain is the DKIM domain (DMARC alignment).",
+  tags,
+  method: 'GET',
+  path: '/api/management/email-health',
+  access: 'user:admin',
+  responses: { 200: EmailHealthSchema, ...errorResponses(401, 403) },
 });

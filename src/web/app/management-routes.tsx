@@ -126,6 +126,13 @@ export const managementRoutes: RouteObject = withRight(
         (m) => m.ClientEditPage,
       ),
     },
+    {
+      path: 'email-health',
+      lazy: page(
+        () => import('../pages/app/management/email-health-page'),
+        (m) => m.EmailHealthPage,
+      ),
+    },
     withRight('auditLog:read', [
       {
         path: 'audit-log',

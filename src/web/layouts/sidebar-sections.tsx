@@ -6,6 +6,7 @@ import DynamicFeedOutlinedIcon from '@mui/icons-material/DynamicFeedOutlined';
 import GroupAddOutlinedIcon from '@mui/icons-material/GroupAddOutlined';
 import HistoryOutlinedIcon from '@mui/icons-material/HistoryOutlined';
 import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
+import MarkEmailReadOutlinedIcon from '@mui/icons-material/MarkEmailReadOutlined';
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
 import PeopleOutlinedIcon from '@mui/icons-material/PeopleOutlined';
 import PersonAddAltOutlinedIcon from '@mui/icons-material/PersonAddAltOutlined';
@@ -121,6 +122,11 @@ export function useNavSections(): NavSection[] {
         label: 'layout.nav.auditLog',
         to: '/app/management/audit-log',
         icon: <HistoryOutlinedIcon />,
+      },
+      can('user:admin') && {
+        label: 'layout.nav.emailHealth',
+        to: '/app/management/email-health',
+        icon: <MarkEmailReadOutlinedIcon />,
       },
       {
         label: 'layout.nav.addUser',
