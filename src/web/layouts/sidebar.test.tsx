@@ -140,6 +140,7 @@ describe('sidebar', () => {
           'Preferences',
           'Preference groups',
           'Audit log',
+          'Email health',
           'Add User to Establishment',
           'Add Client to Establishment',
         ],
@@ -156,6 +157,7 @@ describe('sidebar', () => {
       Preferences: '/app/management/preferences',
       'Preference groups': '/app/management/preference-groups',
       'Audit log': '/app/management/audit-log',
+      'Email health': '/app/management/email-health',
     });
   });
 
