@@ -1,4 +1,5 @@
 import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -106,6 +107,28 @@ function pgliteExecutor(client: PGlite): SqlExecutor {
 }
 
 /**
+ * PGlite's WebAssembly, compiled once per process and kept: every PGlite this process opens (a test
+ * worker opens one per test file) runs on the same compiled code instead of V8 freeing and
+ * recompiling it as instances come and go. A test worker once died in that freeing (a V8 fatal
+ * "jit_page_->allocations_.erase(addr) == 1" in UnregisterWasmAllocation) with many PGlites opened
+ * and closed in turn.
+ */
+let pgliteModule: Promise<WebAssembly.Module> | undefined;
+// Node has WebAssembly; the server's TypeScript libraries (no DOM) declare only its types.
+const wasm = (
+  globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WebAssembly.Module> } }
+).WebAssembly;
+function compiledPglite(): Promise<WebAssembly.Module> {
+  const wasmFile = path.join(
+    path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')),
+    'pglite.wasm',
+  );
+  const compiled = pgliteModule ?? wasm.compile(readFileSync(wasmFile));
+  pgliteModule = compiled;
+  return compiled;
+}
+
+/**
  * Open the database: PostgreSQL when `url` is a postgres URL, otherwise PGlite (in memory for
  * `memory://`, else on disk under `dataDir/pglite`). `from`: a dump of another PGlite's data
  * directory (`dumpDataDir()`) that an in-memory PGlite starts as a copy of: tests start from one
@@ -145,12 +168,17 @@ export async function openDatabase(
   let client: PGlite;
   // The search over people (migration 0006) folds accents and indexes trigrams.
   const extensions = { unaccent, pg_trgm };
+  const pgliteWasmModule = await compiledPglite();
   if (url === 'memory://') {
-    client = new PGlite({ extensions, ...(options.from ? { loadDataDir: options.from } : {}) });
+    client = new PGlite({
+      extensions,
+      pgliteWasmModule,
+      ...(options.from ? { loadDataDir: options.from } : {}),
+    });
   } else {
     const dir = path.join(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir, { extensions });
+    client = new PGlite(dir, { extensions, pgliteWasmModule });
   }
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
