@@ -94,6 +94,9 @@ test.describe('web push', () => {
           body: text,
           tag: `notification-${id}`,
           icon: `${origin}/icons/icon-192.png`,
+          // No "Stop notifications" button: this device was subscribed without the app, which
+          // stores the button's label on the device when it registers one.
+          actions: [],
           data: { url: message.url, id, receipt: message.receipt },
         },
       ]);
