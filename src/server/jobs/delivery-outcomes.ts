@@ -158,7 +158,11 @@ export class BatchOutcomes {
    */
   private retryEmailLater(id: string, status: number) {
     const attempts = (this.attemptsOf.get(id) ?? 0) + 1;
-    const retryAt = Date.now() + backoffMs(Math.min(attempts - 1, 20));
+    this.pendingUntil(id, status, Date.now() + backoffMs(Math.min(attempts - 1, 20)));
+  }
+
+  /** Tried and left pending until `retryAt`, when the batch runs again. */
+  private pendingUntil(id: string, status: number | null, retryAt: number) {
     this.results.push({
       subscriptionId: id,
       outcome: 'pending',
@@ -180,15 +184,7 @@ export class BatchOutcomes {
       this.results.push({ subscriptionId: id, outcome: 'failed', httpStatus: status, tried: true });
       return;
     }
-    const retryAt = Date.now() + Math.max(retryAfterMs ?? 0, backoffMs(attempts - 1));
-    this.results.push({
-      subscriptionId: id,
-      outcome: 'pending',
-      httpStatus: status,
-      tried: true,
-      retryAt: new Date(retryAt),
-    });
-    this.waitUntil(retryAt);
+    this.pendingUntil(id, status, Date.now() + Math.max(retryAfterMs ?? 0, backoffMs(attempts - 1)));
   }
 
   /**
