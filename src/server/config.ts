@@ -11,7 +11,6 @@ import { DEFAULT_PUSH_ALLOWED_HOSTS, type HostPattern, parseAllowedHosts } from 
 import { DEFAULT_PUSH_ORIGIN_RATES, parseOriginRates } from './push/origin-rate';
 import { vapidSubjectProblem } from './push/vapid-subject';
 import { parseUsageLimits, type UsageLimits } from './usage-limits-settings';
-import { type FatigueSettings, parseFatigueSettings } from './delivery/fatigue-settings';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
@@ -205,8 +204,6 @@ export interface Config {
   apiKeyRateLimitPerMinute: number;
   /** Failed API key attempts per address, weekly sends per business, phone updates per post (usage-limits-settings.ts). */
   usageLimits: UsageLimits;
-  /** The fatigue guard: how often a follower's phone may ring, per business and in all (delivery/fatigue-settings.ts). */
-  fatigue: FatigueSettings;
   /** Follows with one tap per IP, and per business, per hour (guest.service.ts). */
   guestFollowsPerHour: { perIp: number; perBusiness: number };
   /** Pictures decoded or drawn at once in this process (lib/images.ts). */
@@ -442,10 +439,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicRateLimitPerMinute: env.RATE_LIMIT_PUBLIC_PER_MINUTE,
     apiKeyRateLimitPerMinute: env.RATE_LIMIT_API_KEY_PER_MINUTE,
     usageLimits: parseUsageLimits(
-      present,
-      (lines) => new ConfigError(`Invalid configuration:\n${lines.join('\n')}`),
-    ),
-    fatigue: parseFatigueSettings(
       present,
       (lines) => new ConfigError(`Invalid configuration:\n${lines.join('\n')}`),
     ),
