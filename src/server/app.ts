@@ -1,14 +1,10 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import { MAX_IMAGE_BYTES } from '../shared/uploads';
+import { registerApiDocs } from './api-docs';
 import { type Config, fastifyTrustProxy } from './config';
 import type { AppContext } from './context';
 import { type Database, openDatabase } from './db/client';
@@ -28,38 +24,15 @@ import { sweepJob, sweepJobs } from './jobs/sweep.job';
 import { webhookDeliveryJobs } from './jobs/webhook-delivery.job';
 import { webhookDisabledMailJobs } from './jobs/webhook-disabled-mail.job';
 import { welcomeNoticeJobs } from './jobs/welcome-notice.job';
-import { parseSizedRequest, sizedImage } from './lib/image-variants';
 import { setImageConcurrency } from './lib/images';
 import { logSerializers } from './lib/log-safety';
 import { createMetrics } from './lib/metrics';
 import { createMailer, type Mailer } from './mail/transport';
-import { accountRoutes } from './modules/account/account.routes';
-import { guestRoutes } from './modules/account/guest.routes';
-import { analyticsRoutes } from './modules/analytics/analytics.routes';
-import { apiKeyRoutes } from './modules/api-keys/api-keys.routes';
-import { commentRoutes } from './modules/comments/comments.routes';
-import { contactRoutes } from './modules/contact/contact.routes';
-import { draftRoutes } from './modules/drafts/drafts.routes';
-import { establishmentRoutes } from './modules/establishments/establishments.routes';
+import { registerMediaFiles } from './media-files';
 import { publicProfileInvalidation } from './modules/establishments/public-profile-cache';
-import { exportRoutes } from './modules/exports/exports.routes';
-import { auditLogRoutes } from './modules/management/audit-log.routes';
-import { emailHealthRoutes } from './modules/management/email-health.routes';
-import { userActionRoutes } from './modules/management/user-actions.routes';
-import { userManagementRoutes } from './modules/management/users.routes';
-import { notificationRoutes } from './modules/notifications/notifications.routes';
-import { quietHoursRoutes } from './modules/notifications/quiet-hours.routes';
-import { notifyRoutes } from './modules/notify/notify.routes';
-import { preferenceRoutes } from './modules/preferences/preferences.routes';
-import { reactionRoutes } from './modules/reactions/reactions.routes';
-import { reportRoutes } from './modules/reports/reports.routes';
-import { voiceRoutes } from './modules/voice/voice.routes';
-import { webhookRoutes } from './modules/webhooks/webhooks.routes';
-import { webhooksDocument } from './modules/webhooks/webhooks-openapi';
 import { accessPlugin } from './plugins/access.plugin';
 import { authPlugin } from './plugins/auth.plugin';
 import { errorHandlerPlugin } from './plugins/error-handler.plugin';
-import { healthRoutes } from './plugins/health.plugin';
 import { impersonationTrailPlugin } from './plugins/impersonation-trail.plugin';
 import { metricsPlugin } from './plugins/metrics.plugin';
 import { rateLimitPlugin } from './plugins/rate-limit.plugin';
@@ -67,6 +40,7 @@ import { requestLogPlugin } from './plugins/request-log.plugin';
 import { securityHeadersPlugin } from './plugins/security-headers.plugin';
 import { webAppPlugin } from './plugins/web-app.plugin';
 import { createPushRuntime } from './push/push-runtime';
+import { registerRoutes } from './routes';
 
 const PERMISSIONS_POLICY = [
   'camera=()',
@@ -106,10 +80,6 @@ export const allJobs = (ctx: AppContext) => [
 ];
 
 /** Start this process's job workers and the periodic jobs. */
-/** The files served under /file/post/: a random name and the PDF's or video's own extension. */
-const POST_FILE_PATH = /^\/?[0-9a-f-]{36}\.(pdf|mp4|webm)$/;
-const POST_FILE_CSP = "default-src 'none'; object-src 'self'; media-src 'self'; frame-ancestors 'self'";
-
 export async function startWorkers(ctx: AppContext) {
   await ctx.jobs.work(allJobs(ctx));
   // Daily at 04:17: subscriptions the browser ended or that were not seen for long.
@@ -219,109 +189,15 @@ export async function buildApp(
   await app.register(rateLimitPlugin, ctx);
   setImageConcurrency(config.imageConcurrency);
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10 } });
-  await app.register(swagger, {
-    openapi: {
-      // 3.1: the document describes the calls webhooks receive too (`webhooks`).
-      openapi: '3.1.0',
-      webhooks: webhooksDocument(),
-      info: {
-        title: 'Broadcast API',
-        version: '1.0.0',
-        description: 'Notification broadcast service for businesses.',
-      },
-      components: {
-        securitySchemes: {
-          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-          // An establishment's API key: operations that take one name its scope in `x-api-key-scope`.
-          apiKey: {
-            type: 'http',
-            scheme: 'bearer',
-            bearerFormat: 'bk_…',
-            description:
-              "An establishment's API key, created on its Integrations tab: `Authorization: Bearer bk_…`. It acts on its own establishment only, within its scopes (send, read:stats, read:followers); the operations that accept it say which scope they need.",
-          },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await registerApiDocs(app);
   await app.register(authPlugin, ctx);
   await app.register(accessPlugin);
   await app.register(impersonationTrailPlugin, ctx);
   // Any write empties this process's cache of public profiles before its answer leaves.
   await app.register(publicProfileInvalidation, ctx);
 
-  await app.register(async (scope) => accountRoutes(scope, ctx));
-  await app.register(async (scope) => guestRoutes(scope, ctx));
-  await app.register(async (scope) => establishmentRoutes(scope, ctx));
-  await app.register(async (scope) => userManagementRoutes(scope, ctx));
-  await app.register(async (scope) => userActionRoutes(scope, ctx));
-  await app.register(async (scope) => auditLogRoutes(scope, ctx));
-  await app.register(async (scope) => emailHealthRoutes(scope, ctx));
-  await app.register(async (scope) => notificationRoutes(scope, ctx));
-  await app.register(async (scope) => preferenceRoutes(scope, ctx));
-  await app.register(async (scope) => quietHoursRoutes(scope, ctx));
-  await app.register(async (scope) => notifyRoutes(scope, ctx));
-  await app.register(async (scope) => reactionRoutes(scope, ctx));
-  await app.register(async (scope) => commentRoutes(scope, ctx));
-  await app.register(async (scope) => voiceRoutes(scope, ctx));
-  await app.register(async (scope) => exportRoutes(scope, ctx));
-  await app.register(async (scope) => contactRoutes(scope, ctx));
-  await app.register(async (scope) => analyticsRoutes(scope, ctx));
-  await app.register(async (scope) => reportRoutes(scope, ctx));
-  await app.register(async (scope) => apiKeyRoutes(scope, ctx));
-  await app.register(async (scope) => webhookRoutes(scope, ctx));
-  await app.register(async (scope) => draftRoutes(scope, ctx));
-  await app.register(async (scope) => healthRoutes(scope, ctx));
-
-  // Pictures: names are random and never reused, so they can be cached for good.
-  for (const folder of ['logo', 'cover', 'gallery', 'post']) {
-    const root = path.join(config.dataDir, 'media', folder);
-    await mkdir(root, { recursive: true });
-    await app.register(fastifyStatic, {
-      root,
-      prefix: `/image/${folder}/`,
-      decorateReply: false,
-      immutable: true,
-      maxAge: '365d',
-      index: false,
-      // A post's PDF or video lies beside its picture: it is served under /file/ only.
-      allowedPath: (pathName) => !POST_FILE_PATH.test(pathName),
-    });
-  }
-
-  // A post's PDF or video, by range: a phone seeks in a video without fetching it whole.
-  await app.register(fastifyStatic, {
-    root: path.join(config.dataDir, 'media', 'post'),
-    prefix: '/file/post/',
-    decorateReply: false,
-    immutable: true,
-    maxAge: '365d',
-    index: false,
-    acceptRanges: true,
-    allowedPath: (pathName) => POST_FILE_PATH.test(pathName),
-    setHeaders: (response) => {
-      // Opened on its own (a PDF in the browser's viewer): nothing in it may load or run anything else.
-      response.header('content-security-policy', POST_FILE_CSP);
-    },
-  });
-
-  // Pictures at the widths a phone needs, as WebP (the light public page's srcset).
-  app.get<{ Params: { folder: string; file: string } }>(
-    '/image/sized/:folder/:file',
-    // A file route, like the pictures above: not part of the API's documentation.
-    { schema: { hide: true } },
-    async (request, reply) => {
-      const sized = parseSizedRequest(request.params.folder, request.params.file);
-      const webp = sized && (await sizedImage(config.dataDir, sized.folder, sized.name, sized.width));
-      if (!webp) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
-      return reply
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .type('image/webp')
-        .send(webp);
-    },
-  );
+  await registerRoutes(app, ctx);
+  await registerMediaFiles(app, config.dataDir);
 
   // The built web app, its pages and the answers for unknown paths.
   await app.register(webAppPlugin, ctx);
