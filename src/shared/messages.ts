@@ -160,6 +160,8 @@ export const Msg = {
   apiKeyLimit: 'This establishment already has 20 active API keys. Revoke one first.',
   chooseScope: 'Choose at least one scope',
   apiKeyInvalid: 'This API key is not valid or was revoked.',
+  apiKeyAttemptsLimited:
+    'Too many attempts with a wrong API key from this address. Please wait and try again later (Retry-After says when).',
   apiKeyNotAccepted: 'API keys cannot call this endpoint.',
   apiKeyScopeMissing: 'This API key does not have the scope this endpoint needs.',
 } as const;

@@ -1,4 +1,4 @@
-import { lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rateLimitCounters as t } from '../db/schema';
 
@@ -36,4 +36,16 @@ export async function hitCounter(
 /** Forget counters whose window has ended (they would start over at 1 anyway). */
 export async function deleteEndedCounters(db: Db): Promise<void> {
   await db.delete(t).where(lt(t.expiresAt, sql`now()`));
+}
+
+/** `key`'s count in its running window and the time left in it; 0 when no window is running. */
+export async function readCounter(db: Db, key: string): Promise<{ count: number; ttlMs: number }> {
+  const [row] = await db
+    .select({
+      count: t.count,
+      ttlMs: sql<number>`greatest(0, ceil(extract(epoch from (${t.expiresAt} - now())) * 1000))::int`,
+    })
+    .from(t)
+    .where(and(eq(t.key, key), gt(t.expiresAt, sql`now()`)));
+  return row ? { count: row.count, ttlMs: Number(row.ttlMs) } : { count: 0, ttlMs: 0 };
 }

@@ -10,6 +10,7 @@ import { SharedReads } from '../lib/shared-reads';
 import { findSessionActor } from '../modules/account/account.repo';
 import { looksLikeApiKey } from '../modules/api-keys/api-key-secret';
 import { admitKey, findLiveKey } from '../modules/api-keys/api-keys.service';
+import { keyAttemptLimit } from '../modules/api-keys/key-attempts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -47,9 +48,18 @@ export const authPlugin = fp(async (app: FastifyInstance, ctx: AppContext) => {
     timeWindow: 60_000,
     keyGenerator: (request) => `api-key:${keyOf.get(request) ?? ''}`,
   });
-  /** `Authorization: Bearer bk_…`: a live key, within its limit, on a route that takes its scope. */
+  const attempts = keyAttemptLimit(ctx);
+  /**
+   * `Authorization: Bearer bk_…`: a live key, from an address that has not used up its failed
+   * attempts, within its limit, on a route that takes its scope.
+   */
   const authenticateKey = async (request: FastifyRequest, reply: FastifyReply, token: string) => {
-    const key = await findLiveKey(ctx, token);
+    attempts.refuseKnown(request, reply);
+    const key = await findLiveKey(ctx, token).catch(async (error: unknown) => {
+      if (error instanceof AppError && error.status === 401) await attempts.failed(request, reply);
+      throw error;
+    });
+    await attempts.admit(request, reply);
     keyOf.set(request, key.id);
     const limit = await perKey(request);
     if (!limit.isAllowed && limit.isExceeded) {

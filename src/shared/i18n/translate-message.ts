@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { readLimitMessage } from '../limit-messages';
 import { FieldLabel, Msg } from '../messages';
 
 const messageKey = new Map<string, string>(Object.entries(Msg).map(([key, text]) => [text, key]));
@@ -6,14 +7,16 @@ const labelKey = new Map<string, string>(Object.entries(FieldLabel).map(([key, l
 
 /**
  * Translate a message written once in the shared schemas (English, as the spec quotes it) into
- * the user's language: known messages by their Msg key, "<field> is required" and "<Field> must be at most
- * N characters" by their field.
+ * the user's language: known messages by their Msg key, a limit's message (LimitMsg) with its
+ * number, "<field> is required" and "<Field> must be at most N characters" by their field.
  * A message with no translation is shown as it is.
  */
 export function translateMessage(t: TFunction, message: string | undefined): string {
   if (!message) return '';
   const key = messageKey.get(message);
   if (key) return t(`common:messages.${key}`, { defaultValue: message });
+  const limit = readLimitMessage(message);
+  if (limit) return t(`common:messages.${limit.key}`, { max: limit.max, defaultValue: message });
   const required = /^(.+) is required$/.exec(message);
   const label = required ? labelKey.get(required[1]!) : undefined;
   if (label) {

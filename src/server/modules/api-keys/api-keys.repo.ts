@@ -84,7 +84,7 @@ export async function revokeApiKey(db: Db, keyId: string, revokedById: string, n
   return rows.length > 0;
 }
 
-/** The key with this hash, for authentication (revoked or not: the caller decides). */
+/** The key with this hash, for authentication (revoked or not: the caller decides), unless its business was deleted. */
 export async function findApiKeyByHash(db: Db, keyHash: string) {
   const [row] = await db
     .select({
@@ -97,7 +97,13 @@ export async function findApiKeyByHash(db: Db, keyHash: string) {
       revokedAt: apiKeys.revokedAt,
     })
     .from(apiKeys)
-    .where(eq(apiKeys.keyHash, keyHash));
+    // A deleted business's keys are unknown keys (401), as if they had gone with it.
+    .where(
+      and(
+        eq(apiKeys.keyHash, keyHash),
+        sql`not exists (select 1 from establishments e where e.id = ${apiKeys.establishmentId} and e.deleted_at is not null)`,
+      ),
+    );
   return row;
 }
 

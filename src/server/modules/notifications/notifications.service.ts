@@ -49,6 +49,7 @@ import * as targetsRepo from './notification-targets.repo';
 import * as repo from './notifications.repo';
 import { engagementOf } from './post-engagement.repo';
 import * as scheduledRepo from './scheduled.repo';
+import { countPhoneUpdate, insertWeeklyRuleWithinLimit } from './send-limits';
 import * as weeklyRepo from './weekly-sends.repo';
 
 /** Pictures of posts: at most this many pixels a side, enough for a phone's notification and feed. */
@@ -232,7 +233,7 @@ export async function send(
 
   const id = await withOutbox(ctx, async ({ db, enqueue, emit }) => {
     const recurrenceId = weekly
-      ? await weeklyRepo.insertWeeklyRule(db, { ...weekly, establishmentId, authorId: actor.id })
+      ? await insertWeeklyRuleWithinLimit(ctx, db, { ...weekly, establishmentId, authorId: actor.id })
       : null;
     const inserted = await repo.insertNotification(db, {
       establishmentId,
@@ -251,6 +252,9 @@ export async function send(
       validUntil,
       ...(scheduledFor ? { status: 'scheduled' as const, scheduledFor } : {}),
     });
+    // The same Idempotency-Key at the same moment: the other request's weekly send is the one that
+    // runs; this rule would hold a place of the business's limit with no send to cancel it by.
+    if (!inserted && recurrenceId) await weeklyRepo.endWeeklyRule(db, recurrenceId, ctx.now());
     if (inserted) {
       // With the notification, before its fan-out can start: no follower outside the target is reached.
       await targetsRepo.insertTargets(db, inserted, targets);
@@ -524,6 +528,7 @@ export async function edit(
   // "Update on phones": what is pushed again must fit a push message, as the first did.
   checkPushSize(establishment, { ...richOf(row), text }, row.createdAt);
   await withOutbox(ctx, async ({ db, enqueue, emit }) => {
+    await countPhoneUpdate(ctx, db, id);
     const editedAt = await repo.updatePostText(db, id, text);
     await emit(postEditedEvent({ id, establishmentId: row.establishmentId, text }, actor.id, true));
     await recordPostWrite(db, actor, establishment, 'post.update', {

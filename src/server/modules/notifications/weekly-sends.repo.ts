@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { WeeklyRule } from '../../../shared/recurrence';
 import { type Db, executorOf } from '../../db/client';
 import { recurringSends } from '../../db/schema';
@@ -20,6 +20,20 @@ export async function insertWeeklyRule(
     })
     .returning({ id: recurringSends.id });
   return row!.id;
+}
+
+/** Until the transaction ends, no other one starts a weekly send for this establishment. */
+export async function lockEstablishmentRules(db: Db, establishmentId: string): Promise<void> {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`recurring_sends:${establishmentId}`}))`);
+}
+
+/** The establishment's weekly sends still running (not cancelled, last occurrence not gone yet). */
+export async function countRunningRules(db: Db, establishmentId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(recurringSends)
+    .where(and(eq(recurringSends.establishmentId, establishmentId), isNull(recurringSends.endedAt)));
+  return row?.n ?? 0;
 }
 
 /** Nothing more is scheduled for it: cancelled, or its last occurrence went out. */
