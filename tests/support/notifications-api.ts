@@ -19,8 +19,8 @@ export let a: ReturnType<typeof actors>;
 export let admin: Session;
 
 /** Start the push service, the app and the admin before the file's tests; close them after. */
-export function setupNotificationsApp() {
-  const fixture = setupRouteFixture({ push: 1 });
+export function setupNotificationsApp(env: Record<string, string> = {}) {
+  const fixture = setupRouteFixture({ push: 1, env });
   beforeAll(() => {
     ({ t, a, admin } = fixture);
     push = fixture.pushes[0]!;

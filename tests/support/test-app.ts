@@ -6,6 +6,7 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import type { AppContext } from '../../src/server/context';
 import { openDatabase } from '../../src/server/db/client';
+import { GENEROUS_FATIGUE_LIMITS } from './fatigue-limits';
 import { type SmtpSink, startSmtpSink } from './smtp-sink';
 import { createTestDatabaseUrl } from './test-database';
 
@@ -36,6 +37,9 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     RATE_LIMIT_UPLOADS_PER_MINUTE: '1000',
     RATE_LIMIT_PUBLIC_PER_MINUTE: '1000',
     RATE_LIMIT_COMMENTS_PER_MINUTE: '1000',
+    // Tests send to the same followers many times a minute: the guard stays on (its SQL runs on
+    // every send) with limits no test reaches; the guard's own tests set the defaults.
+    ...GENEROUS_FATIGUE_LIMITS,
     // The local push services of tests/support listen on 127.0.0.1 (any port).
     PUSH_ALLOWED_HOSTS: '127.0.0.1',
     ...env,

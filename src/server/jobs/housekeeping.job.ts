@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AppContext } from '../context';
+import { purgeOldRings } from '../delivery/fatigue-ledger.repo';
 import { purgeOldEvents } from '../events/events.repo';
 import * as accounts from '../modules/account/account.repo';
 import * as handoffs from '../modules/account/app-handoff.repo';
@@ -11,7 +12,8 @@ import type { JobDefinition } from './queue';
  * Hourly: delete what can never be used again, so the tables that every request reads (sessions)
  * or every emailed link looks up (single-use tokens) do not grow forever, and no stale secret hash
  * is kept longer than it is useful: sessions expired or signed out, verification and reset tokens
- * and app hand-off codes used or expired, email counters of past hours, and page-view salts older than yesterday.
+ * and app hand-off codes used or expired, email counters of past hours, page-view salts older than yesterday, and the fatigue guard's
+ * ledger past its week.
  * It also folds the report rollups' shards of past days into one row a day, which the dashboards read.
  */
 export const housekeepingJob = { queue: 'maintenance.housekeeping', payload: z.object({}) };
@@ -26,6 +28,8 @@ export interface HousekeepingFindings {
   events: number;
   /** Rollup shards of past days folded away into one row a day (report_fold_shards). */
   rollupShards: number;
+  /** Fatigue ledger rows older than the guard reads (FATIGUE_LEDGER_DAYS). */
+  rings: number;
 }
 
 /** The housekeeping handler, bound to the running process. */
@@ -44,6 +48,7 @@ export function housekeepingJobs(ctx: AppContext): JobDefinition<z.ZodType>[] {
         analyticsSalts: await analytics.purgeOldSalts(ctx.db, now),
         events: await purgeOldEvents(ctx.db, now),
         rollupShards: await foldPastShards(ctx.db, now),
+        rings: await purgeOldRings(ctx.database.sql, now),
       };
       ctx.log.info({ ...purged }, 'housekeeping purged dead sessions and spent tokens');
     },

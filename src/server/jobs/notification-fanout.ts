@@ -112,6 +112,7 @@ async function walkAudience(ctx: AppContext, walk: Walk): Promise<number> {
       limit: pageSize,
       preferenceIds: walk.targets,
       upto: walk.upto,
+      fatigue: ctx.config.fatigue,
     });
     const last = users.length < pageSize;
     pageSize = batchSize * BATCHES_PER_PAGE;

@@ -3,13 +3,9 @@ import { FieldLabel, Msg, required, tooLong } from '../messages';
 import { PostTranslationsSchema } from './post-translations';
 import { preferenceIdsField, TargetSchema } from './preference.schema';
 import { REACTION_KINDS } from './reaction-kinds';
-import {
-  NotificationActionSchema,
-  notificationActionsField,
-  notificationLinkField,
-  notificationTitleField,
-} from './rich-notification';
+import { notificationActionsField, notificationLinkField, notificationTitleField } from './rich-notification';
 import { scheduledForField } from './schedule';
+import { urlField } from './url-field';
 
 /** Longest text an operator may write; the push payload limit usually bites first for non-Latin text. */
 export const NOTIFICATION_TEXT_MAX = 2000;
@@ -142,6 +138,8 @@ export const DeliveryFiguresSchema = z.object({
   pending: z.number(),
   /** Of those pending, how many wait for their follower's quiet hours to end. */
   deferred: z.number(),
+  /** Followers the fatigue guard held back (enough from this business, or from all): it waits in their feed. */
+  held: z.number(),
   /** What holds the send up: a push service refusing our credentials, whose deliveries wait. */
   error: z.string().nullable(),
   /** The same figures by channel: push (devices) and email (followers). */
@@ -194,7 +192,8 @@ export const PostSchema = z.object({
   title: z.string().nullable(),
   /** What a click on the notification opens; null: the post. */
   link: z.string().nullable(),
-  actions: z.array(NotificationActionSchema),
+  /** As stored (checked when written): an answer must not fail on a button saved under older rules. */
+  actions: z.array(z.object({ label: z.string(), url: z.string() })),
   /** The text in other languages, by language code: the reader's is shown, else `text`. */
   translations: z.record(z.string(), z.string()),
   /**
@@ -240,8 +239,15 @@ export type FeedPage = z.infer<typeof FeedPageSchema>;
 /** POST /notifications/subscribe: the browser's PushSubscription.toJSON(). */
 export const PushSubscriptionBodySchema = z.object({
   endpoint: z
-    .url({ error: 'endpoint must be an https URL', protocol: /^https$/ })
-    .max(2048, 'endpoint must be at most 2048 characters'),
+    .string({ error: 'endpoint must be an https URL' })
+    .trim()
+    .max(2048, 'endpoint must be at most 2048 characters')
+    .pipe(
+      urlField(['https:'], {
+        invalid: 'endpoint must be an https URL',
+        credentials: 'endpoint must not carry a user name or password',
+      }),
+    ),
   /** Milliseconds since 1970, as the browser gives it; bounded by what a Date (and so PostgreSQL) can hold. */
   expirationTime: z
     .number({ error: 'expirationTime must be a time in milliseconds, or null' })

@@ -102,6 +102,11 @@ export const AudienceSchema = z.object({
   devices: z.number(),
   /** The addresses it emails. */
   emails: z.number(),
+  /**
+   * Of the followers it reaches, those the fatigue guard holds now (enough from this business
+   * today or this week, or from all of them today): the post waits in their feed.
+   */
+  held: z.number(),
 });
 export type Audience = z.infer<typeof AudienceSchema>;
 

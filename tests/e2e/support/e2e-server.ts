@@ -5,6 +5,7 @@ import path from 'node:path';
 import { buildApp } from '../../../src/server/app';
 import { loadConfig } from '../../../src/server/config';
 import { releaseDueNotifications } from '../../../src/server/jobs/release-scheduled.job';
+import { GENEROUS_FATIGUE_LIMITS } from '../../support/fatigue-limits';
 import { startPushService } from '../../support/push-service';
 import { startSmtpSink } from '../../support/smtp-sink';
 import { createTestDatabaseUrl } from '../../support/test-database';
@@ -41,6 +42,9 @@ const config = loadConfig({
   RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
   RATE_LIMIT_UPLOADS_PER_MINUTE: '1000',
   RATE_LIMIT_PUBLIC_PER_MINUTE: '1000',
+  // Journeys send to the same follower several times a minute: the fatigue guard stays on (its
+  // SQL runs on every send) with limits no journey reaches.
+  ...GENEROUS_FATIGUE_LIMITS,
   // A device whose push service fails one send (two requests) is skipped as stale: the account
   // page's warning shows in seconds, not after three sends of six tries.
   PUSH_MAX_ATTEMPTS: '2',

@@ -1,4 +1,4 @@
-import { integer, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { notifications } from './notifications';
 
 /**
@@ -40,3 +40,25 @@ export const mailServerPauses = pgTable('mail_server_pauses', {
   since: timestamp('since', { withTimezone: true }).notNull().defaultNow(),
   probeAfter: timestamp('probe_after', { withTimezone: true }).notNull(),
 });
+
+/**
+ * The fatigue guard's ledger (delivery/fatigue-guard.ts): one row per follower, send and channel
+ * the fan-out rang them on (held = false) or held back because they had enough already (held =
+ * true). Read by user for the last week when a send's audience is taken; the housekeeping job
+ * deletes rows older than FATIGUE_LEDGER_DAYS. No foreign keys: written in bulk on the hottest
+ * statement, and a deleted user's or send's rows only age out.
+ */
+export const followerRings = pgTable(
+  'follower_rings',
+  {
+    userId: uuid('user_id').notNull(),
+    notificationId: uuid('notification_id').notNull(),
+    channel: text('channel').notNull(),
+    establishmentId: uuid('establishment_id').notNull(),
+    held: boolean('held').notNull().default(false),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // User first: the guard reads a member's last week; the send in it keeps a walk of a page again
+  // after a crash from writing (or counting) anything twice.
+  (t) => [primaryKey({ columns: [t.userId, t.notificationId, t.channel] })],
+);

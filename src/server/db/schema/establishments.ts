@@ -6,6 +6,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uuid,
@@ -39,6 +40,12 @@ export const establishments = pgTable(
     logo: text('logo'),
     cover: text('cover'),
     timeZone: text('time_zone').notNull().default('Europe/Bratislava'),
+    /**
+     * The fatigue guard's limits per follower for this business's sends (per channel): at most this
+     * many a day and a week. Null: the platform's default (FATIGUE_PER_DAY, FATIGUE_PER_WEEK).
+     */
+    notifyPerDay: smallint('notify_per_day'),
+    notifyPerWeek: smallint('notify_per_week'),
     active: boolean('active').notNull().default(true),
     /** Followers may comment on its posts; its operators turn this off in its settings. */
     commentsEnabled: boolean('comments_enabled').notNull().default(true),

@@ -172,6 +172,8 @@ export const notifications = pgTable(
     commentsEnabled: boolean('comments_enabled').notNull().default(true),
     /** Deliveries recorded when the audience snapshot finished. */
     audience: integer('audience').notNull().default(0),
+    /** Followers the fatigue guard held back (they find it in their feed): counted as the audience is taken. */
+    held: integer('held').notNull().default(0),
     /** Fan-out progress, so a restarted fan-out resumes: the last member whose batch is queued. */
     audienceCursor: uuid('audience_cursor'),
     /** Every member is in a queued batch: once nothing is pending, the send is done. */

@@ -17,5 +17,5 @@ export async function audience(
 ): Promise<Audience> {
   const establishment = await loadForSending(ctx, actor, establishmentIdOrPublicId);
   await existingPreferences(ctx.db, preferenceIds);
-  return countReach(ctx.database.sql, establishment.id, preferenceIds);
+  return countReach(ctx.database.sql, establishment.id, preferenceIds, ctx.config.fatigue);
 }

@@ -1,5 +1,7 @@
 import type { DeliveryChannel } from '../../../shared/schemas/channels';
 import type { SqlExecutor } from '../../db/client';
+import { fatigueSql, ringsCtes } from '../../delivery/fatigue-guard';
+import type { FatigueSettings } from '../../delivery/fatigue-settings';
 import type { QuietHoursSetting } from './quiet-period';
 
 /**
@@ -93,6 +95,11 @@ export interface Reach {
   devices: number;
   /** The addresses it would email (operators' too). */
   emails: number;
+  /**
+   * Of the followers it reaches, those the fatigue guard would hold now (they had enough from
+   * this business today or this week, or from all together today): it waits in their feed.
+   */
+  held: number;
 }
 
 /**
@@ -103,21 +110,25 @@ export async function countReach(
   sql: SqlExecutor,
   establishmentId: string,
   preferenceIds: string[],
+  fatigue: FatigueSettings,
 ): Promise<Reach> {
   const targeted = preferenceIds.length > 0;
+  const guard = fatigueSql(fatigue, null);
   const { rows } = await sql.executeSql(
-    `WITH members AS MATERIALIZED (
+    `WITH ${guard.limitsCte}
+     members AS MATERIALIZED (
        SELECT m.kind, u.email_verified AS confirmed, ${wantsPush} AS push_ok, ${hasLiveDevice} AS has_device,
               (SELECT count(*)::int FROM push_subscriptions s WHERE s.user_id = m.user_id AND ${liveSubscription}) AS live,
-              ${wantsEmail(hasLiveDevice)} AS by_email
-         FROM memberships m JOIN users u ON u.id = m.user_id
+              ${wantsEmail(hasLiveDevice)} AS by_email, ${guard.pushOver} AS push_held, ${guard.emailOver} AS email_held
+         FROM memberships m JOIN users u ON u.id = m.user_id ${guard.join}
         WHERE ${audienceOf(targeted ? '$2' : null)})
      SELECT count(*) FILTER (WHERE kind = 'customer' AND (confirmed OR (push_ok AND has_device)))::int AS followers,
             count(*) FILTER (WHERE kind = 'customer' AND ((push_ok AND has_device) OR by_email))::int AS reachable,
             count(*) FILTER (WHERE kind = 'customer' AND push_ok AND has_device)::int AS by_phone,
             count(*) FILTER (WHERE kind = 'customer' AND by_email)::int AS by_email,
             coalesce(sum(live) FILTER (WHERE push_ok), 0)::int AS devices,
-            count(*) FILTER (WHERE by_email)::int AS emails
+            count(*) FILTER (WHERE by_email)::int AS emails,
+            count(*) FILTER (WHERE (push_ok AND has_device AND push_held) OR (by_email AND email_held))::int AS held
        FROM members`,
     [establishmentId, ...(targeted ? [preferenceIds] : [])],
   );
@@ -129,6 +140,7 @@ export async function countReach(
     byEmail: Number(row.by_email),
     devices: Number(row.devices),
     emails: Number(row.emails),
+    held: Number(row.held),
   };
 }
 
@@ -162,27 +174,34 @@ export async function takePage(
     limit: number;
     preferenceIds?: string[];
     upto?: string | null;
+    /** The fatigue guard's settings: members over their limit are held, not delivered to. */
+    fatigue: FatigueSettings;
   },
 ): Promise<TakenPage> {
   const targeted = (page.preferenceIds?.length ?? 0) > 0;
+  const guard = fatigueSql(page.fatigue, '$2');
   const { rows } = await sql.executeSql(
     // Members in order from the cursor, each user read by its key, until the page is full; what
-    // each wants is decided for those rows only (the scan stops at the limit).
-    `WITH members AS MATERIALIZED (
-       SELECT m.user_id, ${wantsPush} AS push_ok, ${wantsEmail(hasLiveDevice)} AS by_email
+    // each wants (and whether the fatigue guard holds it) is decided for those rows only (the scan
+    // stops at the limit).
+    `WITH ${guard.limitsCte}
+     members AS MATERIALIZED (
+       SELECT m.user_id, m.kind, ${wantsPush} AS push_ok, ${wantsEmail(hasLiveDevice)} AS by_email,
+              ${guard.pushOver} AS push_held, ${guard.emailOver} AS email_held
          FROM memberships m ${userByKey('email_verified, marketing_consent, email_bounced_at')}
+         ${guard.join}
         WHERE ${audienceOf(targeted ? '$6' : null)} AND ($3::uuid IS NULL OR m.user_id > $3::uuid)
           AND ($5::uuid IS NULL OR m.user_id <= $5::uuid)
         ORDER BY m.user_id LIMIT $4),
      pushes AS (
        INSERT INTO deliveries (notification_id, subscription_id, user_id, channel)
        SELECT $2, s.id, s.user_id, 'push' FROM members m JOIN push_subscriptions s ON s.user_id = m.user_id
-        WHERE m.push_ok AND ${liveSubscription}
-       ON CONFLICT DO NOTHING RETURNING 1),
+        WHERE m.push_ok AND NOT m.push_held AND ${liveSubscription}
+       ON CONFLICT DO NOTHING RETURNING user_id),
      emails AS (
        INSERT INTO deliveries (notification_id, subscription_id, user_id, channel)
-       SELECT $2, m.user_id, m.user_id, 'email' FROM members m WHERE m.by_email
-       ON CONFLICT DO NOTHING RETURNING 1),
+       SELECT $2, m.user_id, m.user_id, 'email' FROM members m WHERE m.by_email AND NOT m.email_held
+       ON CONFLICT DO NOTHING RETURNING user_id),
      -- What a walk of this page before a crash recorded (this statement cannot see its own
      -- inserts): its batch may never have been queued, so it counts as work to queue. Bounded by
      -- the page's first and last member, so only the page's range of the pending index is read.
@@ -191,7 +210,7 @@ export async function takePage(
         WHERE notification_id = $2 AND outcome = 'pending'
           AND user_id >= (SELECT user_id FROM members ORDER BY user_id LIMIT 1)
           AND user_id <= (SELECT user_id FROM members ORDER BY user_id DESC LIMIT 1)
-        GROUP BY channel)
+        GROUP BY channel)${ringsCtes(page.fatigue, hasLiveDevice)}
      SELECT (SELECT coalesce(array_agg(user_id ORDER BY user_id), '{}') FROM members) AS users,
             (SELECT count(*) FROM pushes)::int AS push, (SELECT count(*) FROM emails)::int AS email,
             coalesce((SELECT n FROM earlier WHERE channel = 'push'), 0) AS push_earlier,

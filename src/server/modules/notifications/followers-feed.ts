@@ -186,6 +186,7 @@ export async function sendersFirstPage(
             {
               status: view.status,
               audience: view.audience,
+              held: view.held,
               error: view.error,
               completedAt: view.completedAt,
               createdAt: entry.row.createdAt,

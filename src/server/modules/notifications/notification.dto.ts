@@ -21,7 +21,7 @@ const channelFigures = (c: ChannelCounts): ChannelFigures => ({
 });
 
 export function toDeliveryFigures(
-  row: Pick<PostRow, 'status' | 'audience' | 'error' | 'createdAt' | 'completedAt'>,
+  row: Pick<PostRow, 'status' | 'audience' | 'held' | 'error' | 'createdAt' | 'completedAt'>,
   counts: DeliveryCounts | undefined,
 ): DeliveryFigures {
   const c = counts ?? NO_OUTCOMES;
@@ -36,6 +36,7 @@ export function toDeliveryFigures(
     // Before the audience is counted, what is pending is unknown: say 0 rather than a negative.
     pending: Math.max(0, row.audience - c.sent - c.failed - c.gone),
     deferred: c.deferred,
+    held: row.held,
     error: row.error,
     channels: {
       push: channelFigures(c.channels.push),

@@ -201,6 +201,7 @@ describe('GET /api/establishments/:id/audience', () => {
       byEmail: 0,
       devices: 4,
       emails: 0,
+      held: 0,
     });
   });
 });

@@ -14,6 +14,7 @@ const figures = (deferred: number): DeliveryFigures => ({
   gone: 0,
   pending: 2,
   deferred,
+  held: 0,
   error: null,
   channels: {
     push: { sent: 0, received: 0, clicked: 0, failed: 0, gone: 0, pending: 0 },

@@ -19,6 +19,7 @@ const delivery: DeliveryFigures = {
   gone: 0,
   pending: 0,
   deferred: 0,
+  held: 0,
   error: null,
   channels: {
     push: { sent: 0, received: 0, clicked: 0, failed: 0, gone: 0, pending: 0 },

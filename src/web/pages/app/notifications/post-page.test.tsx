@@ -19,6 +19,7 @@ const delivery = (overrides: Partial<DeliveryFigures> = {}): DeliveryFigures => 
   gone: 0,
   pending: 0,
   deferred: 0,
+  held: 0,
   error: null,
   channels: {
     push: { sent: 4, received: 3, clicked: 1, failed: 0, gone: 0, pending: 0 },
