@@ -1,5 +1,6 @@
 /** What the compose card needs besides its layout: the preview's id, a compose key, failure texts. */
 import type { TFunction } from 'i18next';
+import { readLimitMessage } from '../../../../shared/limit-messages';
 import { Msg } from '../../../../shared/messages';
 import { ApiError } from '../../../lib/api-client';
 import { apiErrorText } from '../../../lib/api-error-text';
@@ -11,7 +12,7 @@ const KNOWN_MESSAGES = new Set<string>(Object.values(Msg));
 
 /** A failed call's text: the server's own message when we know it (it says why), else its code's. */
 export function failureText(t: TFunction, error: unknown): string {
-  if (error instanceof ApiError && KNOWN_MESSAGES.has(error.message))
+  if (error instanceof ApiError && (KNOWN_MESSAGES.has(error.message) || readLimitMessage(error.message)))
     return translateMessage(t, error.message);
   return apiErrorText(t, error);
 }

@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Msg } from '../../../../shared/messages';
 import { EditPostBodySchema, type Post } from '../../../../shared/schemas/notification.schema';
 import { HintedCheckbox } from '../../../components/hinted-checkbox';
-import { apiErrorText } from '../../../lib/api-error-text';
 import { translateMessage } from '../../../lib/translate-message';
 import { useApiForm } from '../../../lib/use-api-form';
 import { useDialogAction } from '../../../lib/use-dialog-action';
 import { useEditPost } from '../api/notifications.api';
+import { failureText } from './compose-helpers';
 import { PostTextDialog } from './post-text-dialog';
 
 interface Props {
@@ -60,7 +60,8 @@ export function EditPostDialog({ post, open, onClose }: Props) {
         enqueueSnackbar(translateMessage(t, message || Msg.postUpdated), { variant: 'success' });
         form.reset({ text: values.text });
       },
-      (caught) => (form.applyServerErrors(caught) ? null : apiErrorText(t, caught)),
+      // The server's own refusal (the hourly limit of "Update on phones") beside Save, not its code's.
+      (caught) => (form.applyServerErrors(caught) ? null : failureText(t, caught)),
     ),
   );
 
