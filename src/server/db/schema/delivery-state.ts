@@ -1,4 +1,4 @@
-import { boolean, integer, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { notifications } from './notifications';
 
 /**
@@ -61,4 +61,24 @@ export const followerRings = pgTable(
   // User first: the guard reads a member's last week; the send in it keeps a walk of a page again
   // after a crash from writing (or counting) anything twice.
   (t) => [primaryKey({ columns: [t.userId, t.notificationId, t.channel] })],
+);
+
+/** Why a device stopped getting pushes (lost_devices.reason). */
+export const DEVICE_LOSS_REASONS = ['gone', 'unsubscribed', 'expired'] as const;
+
+/**
+ * A push device lost: its subscription removed because the push service answered 410/404 (gone),
+ * its owner turned notifications off or removed it (unsubscribed), or its browser ended it or it
+ * went unseen too long without a renewal (expired). The permission health figure ("devices lost per
+ * week", reports/push-health.service.ts) counts these for a business's followers. Kept 35 days.
+ */
+export const lostDevices = pgTable(
+  'lost_devices',
+  {
+    subscriptionId: uuid('subscription_id').primaryKey(),
+    userId: uuid('user_id').notNull(),
+    reason: text('reason', { enum: DEVICE_LOSS_REASONS }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('lost_devices_at_idx').on(t.at)],
 );
