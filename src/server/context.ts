@@ -32,6 +32,8 @@ export interface AuthedActor {
   emailVerified: boolean;
   /** A follower without an account (users.guest): what needs an email asks for one first. */
   guest?: boolean;
+  /** The session was opened by registering and the address is not confirmed through it yet. */
+  provisional?: boolean;
   establishments: { establishmentId: string; kind: 'customer' | 'client' }[];
   sessionId: string;
   /** The admin who signed in as this user, if any. */

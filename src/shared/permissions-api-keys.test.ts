@@ -17,7 +17,8 @@ import {
  * - send: apiKey:send, notificationPost:create (the send endpoint), notificationPost:read (its posts);
  * - read:stats: apiKey:readStats, report:read (the dashboard and the funnel);
  * - read:followers: apiKey:readFollowers, followers:export;
- * - nothing else, whatever the `role` or memberships the actor carries; never apiKey:manage.
+ * - nothing else, whatever the `role` or memberships the actor carries; never apiKey:manage;
+ * - nothing at all while its establishment is blocked.
  */
 
 const GRANTED: Record<ApiKeyScope, readonly Right[]> = {
@@ -96,6 +97,29 @@ describe('managing keys (apiKey:manage)', () => {
     // A confirmed email first, as for every right about an establishment.
     const unverified = actor('u-client', 'client', [{ establishmentId: A, kind: 'client' }], false);
     expect(can(unverified, 'apiKey:manage', { establishmentId: A })).toBe(false);
+  });
+
+  it('a blocked business: its key does nothing; its managers create no key nor webhook (admins may)', () => {
+    const blockedKey: Actor = {
+      ...keyActor(['send', 'read:stats', 'read:followers']),
+      apiKey: { id: 'key-1', name: 'Till', establishmentId: A, scopes: ['send'], establishmentBlocked: true },
+    };
+    for (const right of RIGHTS) {
+      expect(can(blockedKey, right, onA), right).toBe(false);
+      expect(mayHold(blockedKey, right), `mayHold ${right}`).toBe(false);
+    }
+    expect(can(keyActor(['send']), 'notificationPost:read', { ...onA, blocked: true })).toBe(false);
+
+    const client = actor('u-client', 'client', [{ establishmentId: A, kind: 'client' }]);
+    const blockedA = { establishmentId: A, blocked: true };
+    for (const right of ['apiKey:create', 'webhook:create'] as const) {
+      expect(can(client, right, { establishmentId: A })).toBe(true);
+      expect(can(client, right, blockedA)).toBe(false);
+      expect(can(actor('u-admin', 'admin'), right, blockedA)).toBe(true);
+    }
+    // What it has stays listed and revocable.
+    expect(can(client, 'apiKey:manage', blockedA)).toBe(true);
+    expect(can(client, 'webhook:manage', blockedA)).toBe(true);
   });
 
   it('a person never holds a key’s scopes (admins aside, who hold every right)', () => {

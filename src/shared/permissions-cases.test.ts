@@ -165,6 +165,16 @@ describe('can() readable cases', () => {
     ).toBe(false);
   });
 
+  it('a provisional session (opened by registering) neither deletes the account nor exports it, an admin’s neither', () => {
+    for (const who of [customerOfA, clientOfA, admin]) {
+      const provisional = { ...who, emailVerified: false, provisional: true };
+      expect(can(provisional, 'account:delete'), who.role).toBe(false);
+      expect(can(provisional, 'account:export'), who.role).toBe(false);
+      expect(can({ ...who, provisional: false }, 'account:delete'), who.role).toBe(true);
+      expect(can({ ...who, emailVerified: false }, 'account:export'), who.role).toBe(true);
+    }
+  });
+
   it('a role outside the table gets no, even for user:guest', () => {
     const stranger = actor('s1', 'superuser', [{ establishmentId: A, kind: 'client' }]);
     expect(RIGHTS.filter((right) => can(stranger, right, matching(stranger)))).toEqual([]);

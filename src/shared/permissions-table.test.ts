@@ -23,6 +23,9 @@ import { type Actor, can, RIGHTS, type Right } from './permissions';
  * - the business's voice (ours): comment:asBusiness, a client operating it; comment:mute and
  *   post:pin, who may send for it (post:pin not while blocked); operator:invite, who manages it;
  *   accepting, anyone signed in;
+ * - apiKey:create and webhook:create (ours): who manages its keys and webhooks, not while it is
+ *   blocked; admins even then;
+ * - account:delete and account:export (ours): anyone signed in, not from a provisional session;
  * - a role outside the table: no, for everything;
  * - email not verified (the "unverified" columns): the role's table rights (user:*,
  *   hasEstablishment) stay, and so do choosing how a business reaches them (customerEstablishment),
@@ -106,11 +109,13 @@ const TABLE: ReadonlyArray<readonly [Right, Rule, Rule, Rule, Rule, Rule, Rule, 
   // Ours: who manages an establishment manages its API keys; a key's scopes are held by
   // keys alone (permissions-api-keys.test.ts), and by admins, who hold every right.
   ['apiKey:manage',              N,    N,       M,     M,  Y,    N,   N,        N,      N,   Y],
+  ['apiKey:create',              N,    N,       M,     M,  Y,    N,   N,        N,      N,   Y],
   ['apiKey:send',                N,    N,       N,     N,  Y,    N,   N,        N,      N,   Y],
   ['apiKey:readStats',           N,    N,       N,     N,  Y,    N,   N,        N,      N,   Y],
   ['apiKey:readFollowers',       N,    N,       N,     N,  Y,    N,   N,        N,      N,   Y],
   // Ours: who manages an establishment manages its webhooks.
   ['webhook:manage',             N,    N,       M,     M,  Y,    N,   N,        N,      N,   Y],
+  ['webhook:create',             N,    N,       M,     M,  Y,    N,   N,        N,      N,   Y],
   // Ours: the business's voice is its operators' (not its representative's); who may
   // moderate mutes; who may send pins; who manages it invites; anyone signed in accepts (the
   // invitation's address decides, an unconfirmed one included: the emailed link confirms it).
@@ -119,6 +124,9 @@ const TABLE: ReadonlyArray<readonly [Right, Rule, Rule, Rule, Rule, Rule, Rule, 
   ['post:pin',                   N,    N,       M,     M,  Y,    N,   N,        N,      N,   Y],
   ['operator:invite',            N,    N,       M,     M,  Y,    N,   N,        N,      N,   Y],
   ['operatorInvitation:accept',  N,    Y,       Y,     Y,  Y,    N,   Y,        Y,      Y,   Y],
+  // Ours: one's own account, by anyone signed in (not from a provisional session: the cases).
+  ['account:delete',             N,    Y,       Y,     Y,  Y,    N,   Y,        Y,      Y,   Y],
+  ['account:export',             N,    Y,       Y,     Y,  Y,    N,   Y,        Y,      Y,   Y],
 ];
 
 /** Each column's actor. Actors outside the table get a membership and ownership, and still no. */

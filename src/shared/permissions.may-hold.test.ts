@@ -38,7 +38,11 @@ const EXPECTED: ReadonlyArray<readonly [Right, customer: boolean, client: boolea
   ['comment:moderate',        false, true,  true],
   ['reaction:list',           false, true,  true],
   ['apiKey:manage',           false, true,  true],
+  ['apiKey:create',           false, true,  true],
   ['webhook:manage',          false, true,  true],
+  ['webhook:create',          false, true,  true],
+  ['account:delete',          true,  true,  true],
+  ['account:export',          true,  true,  true],
   ['apiKey:send',             false, false, false],
   ['apiKey:readStats',        false, false, false],
   ['apiKey:readFollowers',    false, false, false],
@@ -61,6 +65,15 @@ describe('mayHold', () => {
     const unverified = { ...actor('customer'), emailVerified: false };
     expect(mayHold(unverified, 'feed:read')).toBe(true);
     expect(mayHold(unverified, 'push:subscribe')).toBe(true);
+  });
+
+  it('a provisional session does not hold the account’s deletion or its data, whatever its role', () => {
+    for (const role of ['customer', 'client', 'admin']) {
+      const provisional = { ...actor(role), emailVerified: false, provisional: true };
+      expect(mayHold(provisional, 'account:delete'), role).toBe(false);
+      expect(mayHold(provisional, 'account:export'), role).toBe(false);
+      expect(mayHold(provisional, 'feed:read'), role).toBe(true);
+    }
   });
 
   it('a guest holds the guest right only', () => {

@@ -3,153 +3,21 @@
  * The server enforces with it; the web app only uses it to decide what to show.
  */
 
-export const ROLES = ['customer', 'client', 'representant', 'admin'] as const;
-export type Role = (typeof ROLES)[number];
+import type { Actor, ApiKeyGrant, ApiKeyScope, Resource, Right, Role } from './permission-rights';
+import { RIGHTS, ROLES } from './permission-rights';
 
-export const RIGHTS = [
-  'user:guest',
-  'user:customer',
-  'hasEstablishment',
-  'user:client',
-  'user:representant',
-  'user:admin',
-  'clientSettings',
-  'notificationPost:create',
-  'notificationPost:edit',
-  'notificationPost:delete',
-  'comment:create',
-  'comment:edit',
-  'comment:delete',
-  'reaction',
-  'customerEstablishment',
-  // Ours, beyond the spec's table: what the API serves to members.
-  /** An establishment's posts and a post of it: those who may send for it, and its members. */
-  'notificationPost:read',
-  /** The social feed: posts of every establishment the user follows or operates. */
-  'feed:read',
-  /** Registering a browser for web push. */
-  'push:subscribe',
-  // Ours: an establishment's page in the app.
-  /** Look after it (members, share, the operator view): an operating client, the representative who registered it. */
-  'establishment:manage',
-  /** Change its profile and gallery: an operating client (client settings), not while it is blocked; admins always. */
-  'establishment:edit',
-  /** See its private fields (tax id, VAT, business id, representative, client count): who manages it. */
-  'establishment:readPrivate',
-  /** See it at all (the follower view at least): who manages it, and its members. */
-  'establishment:read',
-  // Ours: the admin's tools, each its own right so each can be granted apart later.
-  /** Sign in as another user ("log in as"); the session records the acting admin. */
-  'user:impersonate',
-  /** Give a user a new random password by email, ending their sessions. */
-  'user:resetPassword',
-  /** Email a user the verification link again. */
-  'user:sendVerification',
-  /** Delete another user's account. */
-  'user:delete',
-  /** Block or unblock an establishment. */
-  'establishment:block',
-  /** Delete an establishment. */
-  'establishment:delete',
-  /** Export the platform's users and establishments (CSV, JSON). */
-  'data:export',
-  /** Read the admin actions' audit log. */
-  'auditLog:read',
-  /** Create, edit and delete preferences and preference groups. */
-  'preference:manage',
-  /** Create a customer following an establishment: admins, and a client who operates it. */
-  'customer:create',
-  /** Export an establishment's followers: who manages it (an operating client, its representative). */
-  'followers:export',
-  /** Read the businesses' contact requests from /home: representatives. */
-  'contactRequest:read',
-  // Ours: reports.
-  /** An establishment's dashboard and follower funnel: who manages it (an operating client, its representative). */
-  'report:read',
-  /** The whole platform's dashboard and funnel: admins. */
-  'report:platform',
-  // Ours: engagement.
-  /**
-   * Moderate a post's comments: remove anyone's comment on it, turn its comments off. Who may send
-   * for its establishment (an operating client, the representative who registered it); admins.
-   */
-  'comment:moderate',
-  /** See who reacted to a post, not only the counts: the same people as comment:moderate. */
-  'reaction:list',
-  // Ours: API keys. Each scope of a key is a right only a key holds (KEY_SCOPE_RIGHT).
-  /** Create, list and revoke an establishment's API keys: who manages it (establishment:manage); admins. */
-  'apiKey:manage',
-  /** A key's `send` scope: send notifications for its establishment and list its posts. */
-  'apiKey:send',
-  /** A key's `read:stats` scope: its establishment's dashboard figures and funnel. */
-  'apiKey:readStats',
-  /** A key's `read:followers` scope: export its establishment's followers. */
-  'apiKey:readFollowers',
-  // Ours: outgoing webhooks.
-  /** An establishment's webhooks: register, change, rotate, resend, test. Who manages it; admins. */
-  'webhook:manage',
-  // Ours: the business's own voice.
-  /** Comment in the business's voice (its name and logo, an "operator" badge): who operates it; admins. */
-  'comment:asBusiness',
-  /** Stop a follower's comments on an establishment's posts, and see who is stopped: its moderators. */
-  'comment:mute',
-  /** Pin one post to the top of an establishment's feed, or unpin it: who may send for it. */
-  'post:pin',
-  /** Invite a colleague by email to operate an establishment, list and withdraw invitations: who manages it. */
-  'operator:invite',
-  /** Accept an invitation to operate (the emailed link decides which; the address must be the user's): anyone signed in. */
-  'operatorInvitation:accept',
-] as const;
-export type Right = (typeof RIGHTS)[number];
-
-/** What an API key may be allowed to do; each is a right of can() (KEY_SCOPE_RIGHT). */
-export const API_KEY_SCOPES = ['send', 'read:stats', 'read:followers'] as const;
-export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
-
-/** The right each scope of a key stands for. */
-export const KEY_SCOPE_RIGHT: Readonly<Record<ApiKeyScope, Right>> = {
-  send: 'apiKey:send',
-  'read:stats': 'apiKey:readStats',
-  'read:followers': 'apiKey:readFollowers',
-};
-
-/** An API key a request was made with: the establishment it belongs to and its scopes. */
-export interface ApiKeyGrant {
-  id: string;
-  name: string;
-  establishmentId: string;
-  scopes: readonly ApiKeyScope[];
-}
-
-/** Who is asking: a guest is `null`. Only what the rules need. */
-export interface Actor {
-  id: string;
-  role: string;
-  /** Whether the user confirmed their email address; see NEEDS_VERIFIED_EMAIL. */
-  emailVerified: boolean;
-  /**
-   * A follower without an account (one tap, no email): it follows, reads and reacts as a customer;
-   * what needs an address (NEEDS_AN_ACCOUNT) asks for one first.
-   */
-  guest?: boolean;
-  establishments: ReadonlyArray<{ establishmentId: string; kind: 'customer' | 'client' }>;
-  /**
-   * Set when the request was made with an API key rather than a person's session: then only the
-   * key's scopes on its own establishment hold (keyMay), whatever `role` says.
-   */
-  apiKey?: ApiKeyGrant;
-}
-
-/** What the right is about, when it is about something. */
-export interface Resource {
-  establishmentId?: string;
-  /** The representative who registered the establishment. */
-  registeredById?: string | null;
-  /** The author of a post or comment. */
-  ownerId?: string;
-  /** Whether the establishment is blocked: then only admins edit it (establishment:edit). */
-  blocked?: boolean;
-}
+export {
+  type Actor,
+  API_KEY_SCOPES,
+  type ApiKeyGrant,
+  type ApiKeyScope,
+  KEY_SCOPE_RIGHT,
+  type Resource,
+  RIGHTS,
+  type Right,
+  ROLES,
+  type Role,
+} from './permission-rights';
 
 const GUEST: readonly Right[] = ['user:guest'];
 const CUSTOMER: readonly Right[] = [...GUEST, 'user:customer', 'hasEstablishment'];
@@ -201,7 +69,9 @@ const NEEDS_VERIFIED_EMAIL: ReadonlySet<Right> = new Set<Right>([
   'comment:moderate',
   'reaction:list',
   'apiKey:manage',
+  'apiKey:create',
   'webhook:manage',
+  'webhook:create',
   'comment:asBusiness',
   'comment:mute',
   'post:pin',
@@ -213,6 +83,12 @@ const NEEDS_VERIFIED_EMAIL: ReadonlySet<Right> = new Set<Right>([
  * in a business's comments. Adding an email (registering on that device) gives them.
  */
 const NEEDS_AN_ACCOUNT: ReadonlySet<Right> = new Set<Right>(['comment:create', 'comment:edit']);
+
+/**
+ * Rights a provisional session does not have, whatever the role (an admin may make that address an
+ * operator, or an admin, before it is confirmed): deleting the account and taking its data away.
+ */
+const NEEDS_A_PROVEN_SESSION: ReadonlySet<Right> = new Set<Right>(['account:delete', 'account:export']);
 
 const isOwner = (actor: Actor, resource: Resource) =>
   resource.ownerId !== undefined && resource.ownerId === actor.id;
@@ -245,9 +121,10 @@ const KEY_GRANTS: Partial<Record<Right, ApiKeyScope>> = {
   'followers:export': 'read:followers',
 };
 
-/** A key acts only on its own establishment, and only within its scopes. */
+/** A key acts only on its own establishment, within its scopes, and not while it is blocked. */
 function keyMay(key: ApiKeyGrant, right: Right, resource: Resource): boolean {
   const scope = KEY_GRANTS[right];
+  if (key.establishmentBlocked || resource.blocked) return false;
   return (
     scope !== undefined && key.scopes.includes(scope) && resource.establishmentId === key.establishmentId
   );
@@ -258,6 +135,7 @@ export function can(actor: Actor | null, right: Right, resource: Resource = {}):
   if (actor === null) return GUEST.includes(right);
   if (actor.apiKey) return keyMay(actor.apiKey, right, resource);
   if (!isRole(actor.role)) return false;
+  if (actor.provisional && NEEDS_A_PROVEN_SESSION.has(right)) return false;
   // Only its author rewrites a comment, an admin too: admins moderate by hiding or deleting, which
   // is recorded, never by putting words in someone's mouth.
   if (actor.role === 'admin') return right === 'comment:edit' ? isOwner(actor, resource) : true;
@@ -322,6 +200,12 @@ export function can(actor: Actor | null, right: Right, resource: Resource = {}):
     case 'apiKey:manage':
     case 'webhook:manage':
       return can(actor, 'establishment:manage', resource);
+    // A blocked business gets no new integrations until the unblock (its keys do nothing meanwhile);
+    // what it has stays listed, revocable and deletable.
+    case 'apiKey:create':
+      return can(actor, 'apiKey:manage', resource) && resource.blocked !== true;
+    case 'webhook:create':
+      return can(actor, 'webhook:manage', resource) && resource.blocked !== true;
     case 'apiKey:send':
     case 'apiKey:readStats':
     case 'apiKey:readFollowers':
@@ -342,6 +226,8 @@ export function can(actor: Actor | null, right: Right, resource: Resource = {}):
     // The invitation's token and its address decide (the service); an unverified address may
     // accept, the emailed link proving it.
     case 'operatorInvitation:accept':
+    case 'account:delete':
+    case 'account:export':
       return true;
     default:
       return TABLE[actor.role].includes(right);
@@ -356,6 +242,7 @@ export function mayHold(actor: Actor | null, right: Right): boolean {
   if (actor === null) return can(null, right);
   if (actor.apiKey) return can(actor, right, { establishmentId: actor.apiKey.establishmentId });
   if (!isRole(actor.role)) return false;
+  if (actor.provisional && NEEDS_A_PROVEN_SESSION.has(right)) return false;
   if (actor.role === 'admin') return true;
   switch (right) {
     case 'notificationPost:create':
@@ -366,7 +253,9 @@ export function mayHold(actor: Actor | null, right: Right): boolean {
     case 'comment:moderate':
     case 'reaction:list':
     case 'apiKey:manage':
+    case 'apiKey:create':
     case 'webhook:manage':
+    case 'webhook:create':
     case 'comment:mute':
     case 'post:pin':
     case 'operator:invite':

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { mayHold, type Right } from '../../shared/permissions';
-import { forbidden } from '../lib/app-error';
+import type { Right } from '../../shared/permissions';
+import { authorizeHolding } from '../lib/authorize';
+import { actorOf } from './auth.plugin';
 
 /** Who may call a route: any signed-in user, or one whose role can hold the right. */
 export type Access = 'signedIn' | Right;
@@ -63,7 +64,7 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     };
     const check: onRequestHookHandler = async (request: FastifyRequest, reply: FastifyReply) => {
       await app.authenticate(request, reply);
-      if (access !== 'signedIn' && !mayHold(request.actor, access)) throw forbidden();
+      if (access !== 'signedIn') authorizeHolding(actorOf(request), access);
     };
     // First among the route's onRequest hooks: whatever runs next knows the caller.
     route.onRequest = [check, ...[route.onRequest ?? []].flat()];

@@ -82,6 +82,7 @@ export const authPlugin = fp(async (app: FastifyInstance, ctx: AppContext) => {
       id: live.userId,
       role: live.role,
       emailVerified: live.emailVerified,
+      provisional: live.provisional,
       guest: live.guest,
       establishments:
         typeof live.establishments === 'string' ? JSON.parse(live.establishments) : live.establishments,

@@ -81,7 +81,7 @@ export const exportMyData = defineContract({
   tags,
   method: 'GET',
   path: '/api/account/export',
-  access: 'signedIn',
+  access: 'account:export',
   query: PersonalExportQuerySchema,
-  responses: { 200: exportResponse(PersonalDataSchema), ...errorResponses(400, 401) },
+  responses: { 200: exportResponse(PersonalDataSchema), ...errorResponses(400, 401, 403) },
 });

@@ -131,6 +131,7 @@ const sessionActorStatement = preparedPer((db) =>
       role: users.role,
       // A session opened by registering acts unverified until the address is confirmed through it.
       emailVerified: sql<boolean>`${users.emailVerified} AND NOT ${sessions.provisional}`,
+      provisional: sessions.provisional,
       guest: users.guest,
       tokenVersion: users.tokenVersion,
       establishments: sql<{ establishmentId: string; kind: 'customer' | 'client' }[]>`coalesce((

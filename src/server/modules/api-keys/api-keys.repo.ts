@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { ApiKeyScope } from '../../../shared/permissions';
 import type { Db } from '../../db/client';
-import { type ApiKeyRow, apiKeys, users } from '../../db/schema';
+import { type ApiKeyRow, apiKeys, establishments, users } from '../../db/schema';
 
 /** A key with the name of who created it, as the list shows it. */
 export type ApiKeyListRow = ApiKeyRow & { createdByName: string };
@@ -95,8 +95,11 @@ export async function findApiKeyByHash(db: Db, keyHash: string) {
       createdById: apiKeys.createdById,
       lastUsedAt: apiKeys.lastUsedAt,
       revokedAt: apiKeys.revokedAt,
+      // A blocked business's keys do nothing until the unblock (can(): keyMay).
+      establishmentBlocked: sql<boolean>`${establishments.blockedAt} is not null`,
     })
     .from(apiKeys)
+    .leftJoin(establishments, eq(establishments.id, apiKeys.establishmentId))
     // A deleted business's keys are unknown keys (401), as if they had gone with it.
     .where(
       and(

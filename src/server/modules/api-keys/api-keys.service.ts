@@ -34,10 +34,18 @@ export const toApiKeyDto = (row: repo.ApiKeyListRow): ApiKey => ({
   revokedAt: iso(row.revokedAt),
 });
 
-/** The establishment, and who may manage its keys (can(): who manages it; admins). */
-async function loadManaged(ctx: AppContext, actor: Actor, establishmentId: string) {
+/**
+ * The establishment, and who may manage its keys (can(): who manages it; admins), or create one
+ * (not while it is blocked: 403 ESTABLISHMENT_BLOCKED).
+ */
+async function loadManaged(
+  ctx: AppContext,
+  actor: Actor,
+  establishmentId: string,
+  right: 'apiKey:manage' | 'apiKey:create' = 'apiKey:manage',
+) {
   const establishment = await loadEstablishment(ctx, establishmentId);
-  authorize(actor, 'apiKey:manage', resourceOf(establishment));
+  authorize(actor, right, resourceOf(establishment));
   return establishment;
 }
 
@@ -76,7 +84,7 @@ export async function create(
   establishmentId: string,
   body: { name: string; scopes: ApiKeyScope[] },
 ): Promise<CreatedApiKey> {
-  const establishment = await loadManaged(ctx, actor, establishmentId);
+  const establishment = await loadManaged(ctx, actor, establishmentId, 'apiKey:create');
   const key = newApiKey();
   const id = await ctx.db.transaction(async (tx) => {
     // One at a time per establishment, so two creations cannot both pass the limit.
@@ -132,6 +140,7 @@ export interface PresentedKey {
   scopes: ApiKeyScope[];
   createdById: string;
   lastUsedAt: Date | null;
+  establishmentBlocked: boolean;
 }
 
 /** The key a bearer token names, unless unknown or revoked (401). */
@@ -164,6 +173,12 @@ export async function admitKey(
     establishments: [],
     sessionId: '',
     actingAdminId: null,
-    apiKey: { id: key.id, name: key.name, establishmentId: key.establishmentId, scopes: key.scopes },
+    apiKey: {
+      id: key.id,
+      name: key.name,
+      establishmentId: key.establishmentId,
+      scopes: key.scopes,
+      establishmentBlocked: key.establishmentBlocked,
+    },
   };
 }

@@ -163,6 +163,8 @@ export async function exportMyData(
   actor: AuthedActor,
   format: ExportFormat,
 ): Promise<ExportFile> {
+  // Not from a session opened by registering: whoever typed the address may not be its owner.
+  authorize(actor, 'account:export');
   const user = await accounts.findUserById(ctx.db, actor.id);
   if (!user) throw notFound();
   // An admin signed in as this user takes a copy of their data: that is the admin's action to record.

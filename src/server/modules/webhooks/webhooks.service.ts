@@ -28,10 +28,15 @@ const HISTORY_LENGTH = 50;
 
 const webhookGone = () => notFound();
 
-/** The establishment, if this actor manages its webhooks. */
-async function managed(ctx: AppContext, actor: AuthedActor, id: string) {
+/** The establishment, if this actor manages its webhooks (or may register one: not while it is blocked). */
+async function managed(
+  ctx: AppContext,
+  actor: AuthedActor,
+  id: string,
+  right: 'webhook:manage' | 'webhook:create' = 'webhook:manage',
+) {
   const row = await loadEstablishment(ctx, id);
-  authorize(actor, 'webhook:manage', resourceOf(row));
+  authorize(actor, right, resourceOf(row));
   return row;
 }
 
@@ -91,7 +96,7 @@ export async function create(
   id: string,
   body: { url: string; events: string[]; description: string },
 ) {
-  const row = await managed(ctx, actor, id);
+  const row = await managed(ctx, actor, id, 'webhook:create');
   checkAddress(ctx, body.url);
   const secret = newWebhookSecret();
   const webhookId = await ctx.db.transaction(async (tx) => {
