@@ -114,6 +114,9 @@ export const Msg = {
   lastAdmin: 'You are the only admin. Make another user an admin first, then delete your account.',
   deleteWhileActingAs:
     "An account cannot be deleted while acting as its user: use Delete on the user's page in the admin panel.",
+  currentPasswordToDelete: 'Enter your current password to delete your account.',
+  signInAgainToDelete:
+    'Your account has no password yet: set one with “Forgot password?”, sign in with it, then delete your account.',
   cannotResetOwnPassword: 'Change your own password in your account, under Security.',
   cannotImpersonateSelf: 'You are already signed in as yourself.',
   cannotImpersonateAdmin: 'You cannot sign in as another admin.',

@@ -146,6 +146,13 @@ test.describe('account page', () => {
   }) => {
     const user = await openAccount(page, request, 'delete', 'security');
     await page.getByRole('button', { name: 'Delete account' }).click();
+    // The dialog asks for the current password; a wrong one is said beside the field.
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    await dialog.getByLabel('Current password').fill('not-my-password');
+    await dialog.getByRole('button', { name: 'Delete my account' }).click();
+    await expect(dialog.getByText('The current password is not correct.')).toBeVisible();
+    await dialog.getByLabel('Current password').fill(user.password);
+    await dialog.getByRole('button', { name: 'Delete my account' }).click();
     await expect(page.getByText('Account deleted! Sorry to see you go.')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();

@@ -6,7 +6,7 @@
  * forgets its event fails here once it is added to the list.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Session, uniqueEmail } from '../../../tests/support/api-actors';
+import { PASSWORD, type Session, uniqueEmail } from '../../../tests/support/api-actors';
 import { setupRouteFixture } from '../../../tests/support/route-fixture';
 import type { Establishment } from '../../shared/schemas/establishment.schema';
 import type { Post } from '../../shared/schemas/notification.schema';
@@ -93,7 +93,7 @@ describe('domain events', () => {
       await a.follow(customer, other.id);
       const remove =
         by === 'owner'
-          ? () => a.call('DELETE', '/api/account', undefined, customer.token)
+          ? () => a.call('DELETE', '/api/account', { currentPassword: PASSWORD }, customer.token)
           : () => a.call('DELETE', `/api/management/users/${customer.id}`, undefined, admin.token);
       const events = await eventsOf(async () => {
         const res = await remove();

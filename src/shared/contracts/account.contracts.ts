@@ -6,6 +6,7 @@ import {
   AppHandoffSchema,
   ChangePasswordBodySchema,
   ChangePasswordResponseSchema,
+  DeleteAccountBodySchema,
   ForgotPasswordBodySchema,
   LoginBodySchema,
   LoginResponseSchema,
@@ -214,11 +215,14 @@ export const uploadAvatar = defineContract({
 export const deleteAccount = defineContract({
   operationId: 'deleteAccount',
   summary: "Delete one's account at once, with all its data",
+  description:
+    'Asks for `currentPassword` (400 naming it when missing or wrong). An account without a password (a guest follower: none; an account whose emailed password has not come yet: a sign-in in the last 10 minutes) goes without. A session opened by registering, before the address is confirmed through it, is refused (403 EMAIL_NOT_VERIFIED), as is an admin signed in as the user.',
   tags,
   method: 'DELETE',
   path: '/api/account',
-  access: 'signedIn',
-  responses: { 200: MessageSchema, ...errorResponses(401, 403, 409) },
+  access: 'account:delete',
+  body: DeleteAccountBodySchema,
+  responses: { 200: MessageSchema, ...errorResponses(400, 401, 403, 409, 429) },
 });
 
 export const getPublicConfig = defineContract({

@@ -154,6 +154,20 @@ export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>;
 
 export const ChangePasswordResponseSchema = z.object({ message: z.string(), accessToken: z.string() });
 
+/**
+ * Deleting one's account: the current password, which the server asks of every account that has one
+ * (a guest follower has none, nor an account whose emailed password has not come yet).
+ */
+export const DeleteAccountFieldsSchema = z.object({
+  currentPassword: z
+    .string({ error: Msg.currentPasswordToDelete })
+    .max(200, 'Password must be at most 200 characters')
+    .optional(),
+});
+// A call without a body (a guest's) has none: Fastify hands null.
+export const DeleteAccountBodySchema = DeleteAccountFieldsSchema.nullish();
+export type DeleteAccountBody = z.input<typeof DeleteAccountBodySchema>;
+
 export const ForgotPasswordBodySchema = z.object({ email: emailField });
 
 export const ResetPasswordBodySchema = z.object({ token: tokenField, password: newPasswordField });

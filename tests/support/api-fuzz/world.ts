@@ -156,7 +156,7 @@ export async function makeWorld(t: TestApp): Promise<World> {
   const revoked = await a.userWithRole('customer', 'revoked');
   await ok(a.call('POST', '/api/account/logout', undefined, revoked.token));
   const deleted = await a.userWithRole('customer', 'deleted');
-  await ok(a.call('DELETE', '/api/account', undefined, deleted.token));
+  await ok(a.call('DELETE', '/api/account', { currentPassword: PASSWORD }, deleted.token));
   const uuid = randomUUID();
   const badTokens = [
     'garbage',

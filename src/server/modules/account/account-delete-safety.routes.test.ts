@@ -4,7 +4,7 @@
  * (the admin panel's Delete, which is audited, is the way); every deletion is in the audit log.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { actors, Session } from '../../../../tests/support/api-actors';
+import { type actors, PASSWORD, type Session } from '../../../../tests/support/api-actors';
 import { expectError } from '../../../../tests/support/expect-error';
 import { setupRouteFixture } from '../../../../tests/support/route-fixture';
 import { ErrorCode } from '../../../shared/errors';
@@ -19,7 +19,7 @@ beforeAll(() => {
   ({ a, admin } = fixture);
 });
 
-const deleteOwn = (token: string) => a.call('DELETE', '/api/account', undefined, token);
+const deleteOwn = (token: string) => a.call('DELETE', '/api/account', { currentPassword: PASSWORD }, token);
 
 async function auditOf(userId: string, reader: Session) {
   const res = await a.call(

@@ -175,7 +175,12 @@ describe('accounts API', () => {
       const avatar: string = upload.json().user.avatar;
       expect((await get(`/image/logo/${avatar}.jpeg`)).statusCode).toBe(200);
 
-      const res = await t.request({ method: 'DELETE', url: '/api/account', token });
+      const res = await t.request({
+        method: 'DELETE',
+        url: '/api/account',
+        token,
+        payload: { currentPassword: password },
+      });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual({ message: Msg.accountDeleted });
       expect(Msg.accountDeleted).toBe('Account deleted! Sorry to see you go.');

@@ -10,6 +10,7 @@ import { withImageUpload } from '../../lib/uploads';
 import { actorOf } from '../../plugins/auth.plugin';
 import { perIpPerMinute, uploadsPerUser } from '../../plugins/rate-limit.plugin';
 import * as account from './account.service';
+import { deleteOwnAccount } from './account-delete.service';
 import * as appHandoff from './app-handoff.service';
 import { manifestForBusiness, manifestWithHandoff } from './app-manifest';
 
@@ -185,8 +186,10 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   route(app, contracts.deleteAccount, {
+    // Per IP like the password change: it checks the current password.
+    config: perIp,
     handler: async (request) => {
-      await account.deleteOwnAccount(ctx, actorOf(request));
+      await deleteOwnAccount(ctx, actorOf(request), request.body);
       return { message: Msg.accountDeleted };
     },
   });

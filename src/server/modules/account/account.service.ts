@@ -1,6 +1,5 @@
 import { ErrorCode } from '../../../shared/errors';
 import { Msg } from '../../../shared/messages';
-import { can } from '../../../shared/permissions';
 import type {
   ChangePasswordBody,
   LoginBody,
@@ -23,7 +22,6 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { hashSingleUseToken } from '../../lib/single-use-tokens';
 import { stateOf } from '../establishments/establishment.dto';
 import { findEstablishment } from '../establishments/establishments.repo';
-import { recordAudit } from '../management/audit-log.repo';
 import { storePicks } from '../preferences/preferences.service';
 import { toUserDto } from './account.dto';
 import * as repo from './account.repo';
@@ -369,32 +367,6 @@ export async function setAvatar(ctx: AppContext, actor: AuthedActor, upload: Ima
   const updated = await repo.updateUser(ctx.db, actor.id, { avatar: name });
   await removeJpeg(ctx.config.dataDir, 'logo', before.avatar);
   return userDto(ctx, updated!, actor.actingAdminId);
-}
-
-/** Delete the account at once with all its data (spec section 4: no confirmation). */
-/**
- * DELETE /api/account: the person deletes their own account at once (spec section 4), recorded in
- * the audit log. Not through an admin's "log in as" session (the admin panel's Delete,
- * which records who did it, is the way), and never the platform's last admin.
- */
-export async function deleteOwnAccount(ctx: AppContext, actor: AuthedActor): Promise<void> {
-  if (actor.actingAdminId) throw new AppError(403, ErrorCode.FORBIDDEN, Msg.deleteWhileActingAs);
-  await withOutbox(ctx, async ({ db, emit }) => {
-    const user = await repo.findUserById(db, actor.id);
-    if (!user) return;
-    if (can(actor, 'user:admin') && !(await repo.anotherAdminExists(db, user.id))) {
-      throw new AppError(409, ErrorCode.CONFLICT, Msg.lastAdmin);
-    }
-    await recordAudit(db, {
-      actorId: user.id,
-      action: 'account.delete',
-      targetUserId: user.id,
-      targetLabel: `${`${user.firstName} ${user.lastName}`.trim()} <${user.email}>`,
-      // The ids are cleared from the row when the account goes: keep them in the detail.
-      detail: { userId: user.id, role: user.role },
-    });
-    await deleteAccount({ ...ctx, db }, emit, actor);
-  });
 }
 
 /**

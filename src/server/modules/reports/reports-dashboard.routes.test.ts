@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { establishmentFields, uniqueEmail } from '../../../../tests/support/api-actors';
+import { establishmentFields, PASSWORD, uniqueEmail } from '../../../../tests/support/api-actors';
 import { expectError } from '../../../../tests/support/expect-error';
 import {
   a,
@@ -133,7 +133,9 @@ describe('a scripted history', () => {
     expect(
       (await call('DELETE', `/api/notifications/${pushOnly.id}`, undefined, client.token)).statusCode,
     ).toBe(200);
-    expect((await call('DELETE', '/api/account', undefined, ben.token)).statusCode).toBe(200);
+    expect((await call('DELETE', '/api/account', { currentPassword: PASSWORD }, ben.token)).statusCode).toBe(
+      200,
+    );
 
     const sentToday = {
       notificationsSent: 2,

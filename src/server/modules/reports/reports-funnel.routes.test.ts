@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { hasLink, linkToken, passwordIn } from '../../../../tests/support/account-mails';
-import { type Session, uniqueEmail } from '../../../../tests/support/api-actors';
+import { PASSWORD, type Session, uniqueEmail } from '../../../../tests/support/api-actors';
 import { expectError } from '../../../../tests/support/expect-error';
 import {
   a,
@@ -166,7 +166,9 @@ describe('the follower funnel', () => {
     expect(earlier.total).toEqual(steps({ views: 8, visitors: 5 }));
 
     // The poster's follower deletes their account: the cohort and its devices shrink.
-    expect((await call('DELETE', '/api/account', undefined, posterFan.token)).statusCode).toBe(200);
+    expect(
+      (await call('DELETE', '/api/account', { currentPassword: PASSWORD }, posterFan.token)).statusCode,
+    ).toBe(200);
     const after = await r.funnel(admin.token, { establishmentId: shop.id });
     expect(after.sources[1]).toEqual({ source: 'poster', ...steps({ views: 1, visitors: 1 }) });
 
