@@ -32,6 +32,7 @@ export const Msg = {
   // Messages of ours where the spec is silent.
   invalidPhone: 'Must be a valid phone number',
   invalidUrl: 'Must be a valid URL',
+  urlCredentials: 'Must not contain a user name or password',
   invalidDate: 'Must be a date (YYYY-MM-DD)',
   invalidCursor: 'This list has changed: load it again from the start.',
   impersonatedNoPush: 'While you act as someone else, this browser does not receive their notifications.',
@@ -144,6 +145,8 @@ export const Msg = {
   // Rich notifications.
   linkNotHttps: 'Link must be an https:// address',
   buttonLinkNotHttps: 'Button link must be an https:// address',
+  linkCredentials: 'Link must not contain a user name or password',
+  buttonLinkCredentials: 'Button link must not contain a user name or password',
   tooManyButtons: 'At most 2 buttons',
   // Drafts and templates.
   draftSaved: 'Draft saved.',

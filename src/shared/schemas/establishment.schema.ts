@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LANGUAGES } from '../i18n/languages';
 import { FieldLabel, Msg, tooLong } from '../messages';
 import { emailField, optionalText, phoneField, requiredText, visitSourceField } from './fields';
+import { urlField } from './url-field';
 
 const isTimeZone = (value: string) => {
   try {
@@ -22,6 +23,7 @@ const websiteField = z
   .max(300, Msg.invalidUrl)
   .refine((value) => value === '' || /^https?:\/\/[^\s.]+\.[^\s]+$/i.test(value), Msg.invalidUrl)
   .refine((value) => !value.includes('\u0000'), Msg.invalidUrl)
+  .pipe(urlField(['http:', 'https:'], { invalid: Msg.invalidUrl, credentials: Msg.urlCredentials }, true))
   .default('');
 
 /** Short enough to read on a lock screen; well inside a push message's 4 KB. */

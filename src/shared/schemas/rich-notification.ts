@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FieldLabel, Msg, required, tooLong } from '../messages';
+import { urlField } from './url-field';
 
 /**
  * Rich notifications: a title, a link to open and up to two action buttons. Limits are
@@ -20,16 +21,14 @@ export interface NotificationAction {
 export const notHttps = (label: string) =>
   `${label.charAt(0).toUpperCase()}${label.slice(1)} must be an https:// address`;
 
-// zod's url(): parsed by WHATWG URL rules; https only, a host, no user name or password in it.
-// A link a follower's phone opens must be encrypted.
-const httpsUrl = (label: string, notHttps: string) =>
+// A link a follower's phone opens must be encrypted, and open the host it shows (no user name in it).
+const httpsUrl = (label: string, notHttps: string, credentials: string) =>
   z
     .string({ error: required(label) })
     .trim()
     .min(1, required(label))
     .max(NOTIFICATION_LINK_MAX, tooLong(label, NOTIFICATION_LINK_MAX))
-    .pipe(z.url({ error: notHttps, protocol: /^https$/ }))
-    .refine((value) => !/^https:\/\/[^/?#]*@/i.test(value), notHttps);
+    .pipe(urlField(['https:'], { invalid: notHttps, credentials }));
 
 export const notificationTitleField = z
   .string({ error: 'Title must be text' })
@@ -37,7 +36,7 @@ export const notificationTitleField = z
   .max(NOTIFICATION_TITLE_MAX, tooLong(FieldLabel.title, NOTIFICATION_TITLE_MAX))
   .transform((value) => value || null);
 
-export const notificationLinkField = httpsUrl(FieldLabel.link, Msg.linkNotHttps);
+export const notificationLinkField = httpsUrl(FieldLabel.link, Msg.linkNotHttps, Msg.linkCredentials);
 
 export const NotificationActionSchema = z.object({
   label: z
@@ -45,7 +44,7 @@ export const NotificationActionSchema = z.object({
     .trim()
     .min(1, required(FieldLabel.buttonLabel))
     .max(NOTIFICATION_ACTION_LABEL_MAX, tooLong(FieldLabel.buttonLabel, NOTIFICATION_ACTION_LABEL_MAX)),
-  url: httpsUrl(FieldLabel.buttonLink, Msg.buttonLinkNotHttps),
+  url: httpsUrl(FieldLabel.buttonLink, Msg.buttonLinkNotHttps, Msg.buttonLinkCredentials),
 });
 
 export const notificationActionsField = z

@@ -45,6 +45,8 @@ describe('establishments API', () => {
       const { address2: _a2, ...expected } = profile();
       expect(created).toMatchObject({
         ...expected,
+        // Stored as a browser reads it (WHATWG URL), so what is shown is what opens.
+        website: 'https://roma.example/',
         active: true,
         blocked: false,
         status: 'active',
@@ -158,8 +160,29 @@ describe('establishments API', () => {
       expect(establishmentOf(tz).timeZone).toBe('Europe/Stockholm');
       // Nothing else changed by the refused updates.
       expect(establishmentOf(await get(`/api/establishments/${created.id}`, admin.token)).website).toBe(
-        'https://roma.example',
+        'https://roma.example/',
       );
+    });
+
+    it('refuses a website with a user name or password in any spelling, and stores it as parsed', async () => {
+      const created = establishmentOf(await post('/api/establishments', profile(), admin.token));
+      for (const [website, message] of [
+        ['https://www.bank.example@evil.example/', Msg.urlCredentials],
+        ['https://user:pw@roma.example/', Msg.urlCredentials],
+        ['http://:pw@roma.example/', Msg.urlCredentials],
+        // A website is written with "//": these were never taken.
+        ['https:/user:s3cret@roma.example/', Msg.invalidUrl],
+        ['https:\\www.bank.example@evil.example/', Msg.invalidUrl],
+      ] as const) {
+        const res = await put(`/api/establishments/${created.id}`, profile({ website }), admin.token);
+        expectFieldError(res, 'website', message);
+      }
+      const tidy = await put(
+        `/api/establishments/${created.id}`,
+        profile({ website: 'HTTPS://WWW.Roma.Example:443/a/../menu' }),
+        admin.token,
+      );
+      expect(establishmentOf(tidy).website).toBe('https://www.roma.example/menu');
     });
   });
 

@@ -101,7 +101,7 @@ describe('a rich notification', () => {
       { title: `Title must be at most ${NOTIFICATION_TITLE_MAX} characters` },
     );
     await refused({ link: 'http://example.com/menu' }, { link: 'Link must be an https:// address' });
-    await refused({ link: 'https://user:pw@example.com/' }, { link: 'Link must be an https:// address' });
+    await refused({ link: 'https://user:pw@example.com/' }, { link: Msg.linkCredentials });
     await refused({ link: 'javascript:alert(1)' }, { link: 'Link must be an https:// address' });
     await refused(
       { link: 'https://example.com/'.padEnd(501, 'x') },

@@ -102,7 +102,7 @@ describe('webhooks', () => {
     const operator = await a.clientOf(admin, shop.id, 'strict-op');
     const cases: [unknown, string, string][] = [
       ['http://example.com/hook', 'url', WebhookMsg.url],
-      ['https://user:pw@example.com/hook', 'url', WebhookMsg.url],
+      ['https://user:pw@example.com/hook', 'url', WebhookMsg.urlCredentials],
       ['not a url', 'url', WebhookMsg.url],
       ['https://10.0.0.7/hook', 'url', WebhookMsg.urlNotPublic],
       ['https://localhost/hook', 'url', WebhookMsg.urlNotPublic],

@@ -66,7 +66,8 @@ describe('compose card: title, link and buttons', () => {
       post: true,
       title: 'Friday happy hour',
       link: 'https://bar.example.com/happy',
-      actions: [{ label: 'Book a table', url: 'https://book.example.com' }],
+      // As parsed (WHATWG URL): what is sent is what a phone opens.
+      actions: [{ label: 'Book a table', url: 'https://book.example.com/' }],
     });
   });
 
