@@ -6,7 +6,13 @@ import { BlockList, isIP } from 'node:net';
  * operator hands us must never become a way to reach hosts of our own network.
  */
 
-/** Loopback, private, link-local, CGNAT, unique-local, unspecified and multicast ranges. */
+/**
+ * Loopback, private, link-local, CGNAT, unique-local, unspecified and multicast ranges, and the IPv6
+ * ranges that carry an IPv4 address inside (`[::127.0.0.1]`, `[64:ff9b::10.0.0.1]`,
+ * `[2002:7f00:1::]` reach that IPv4 host through a translator or relay): no public service is
+ * addressed that way, so all of them are refused, whatever IPv4 address they hold.
+ * IPv4-mapped addresses (`::ffff:0:0/96`) are checked as the IPv4 address they are (BlockList does).
+ */
 const internal = new BlockList();
 for (const [net, prefix] of [
   ['0.0.0.0', 8],
@@ -22,8 +28,15 @@ for (const [net, prefix] of [
 ] as const)
   internal.addSubnet(net, prefix, 'ipv4');
 for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
+  // IPv4-compatible (deprecated; includes :: and ::1).
+  ['::', 96],
+  // SIIT's IPv4-translated addresses.
+  ['::ffff:0:0:0', 96],
+  // NAT64: the well-known prefix and the local-use one.
+  ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
+  // 6to4: the IPv4 address in bits 16-48.
+  ['2002::', 16],
   ['fc00::', 7],
   ['fe80::', 10],
   ['ff00::', 8],
