@@ -35,10 +35,10 @@ const oldShop: ApiKey = {
 
 let api: FakeApi;
 
-function renderCard() {
+function renderCard(canCreate = true) {
   signIn();
   api.on('GET', '/api/account/me', { body: { user: makeUser({ role: 'client' }) } });
-  return renderRoutes([{ path: '/', element: <ApiKeysCard establishmentId={SHOP} /> }]);
+  return renderRoutes([{ path: '/', element: <ApiKeysCard establishmentId={SHOP} canCreate={canCreate} /> }]);
 }
 
 describe('the API keys card', () => {
@@ -78,6 +78,13 @@ describe('the API keys card', () => {
     renderCard();
     expect(await screen.findByText('No API keys yet')).toBeVisible();
     expect(screen.getByRole('button', { name: 'New API key' })).toBeEnabled();
+  });
+
+  it('offers no new key while the establishment is blocked (can(): apiKey:create), and still lists its keys', async () => {
+    api.on('GET', URL, { body: { items: [] } });
+    renderCard(false);
+    expect(await screen.findByText('No API keys yet')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'New API key' })).toBeNull();
   });
 
   it('shows the loading state, then a failure that can be retried', async () => {

@@ -21,7 +21,13 @@ import { CreateApiKeyDialog, scopeName } from './create-api-key-dialog';
  * characters, who created it and when, when it was last used, revoked or not; a new key (shown
  * once), revoking one (asked first), and a curl example that sends a notification with a key.
  */
-export function ApiKeysCard({ establishmentId }: { establishmentId: string }) {
+export function ApiKeysCard({
+  establishmentId,
+  canCreate = true,
+}: {
+  establishmentId: string;
+  canCreate?: boolean;
+}) {
   const { t } = useTranslation();
   const keys = useApiKeys(establishmentId);
   const title = useRef<HTMLHeadingElement>(null);
@@ -33,7 +39,8 @@ export function ApiKeysCard({ establishmentId }: { establishmentId: string }) {
       title={t('apiKeys.title')}
       subtitle={t('apiKeys.subtitle')}
       titleRef={title}
-      action={{ label: t('apiKeys.create'), onClick: () => setCreating(true) }}
+      // Not offered while the establishment is blocked (can(): apiKey:create).
+      action={canCreate ? { label: t('apiKeys.create'), onClick: () => setCreating(true) } : undefined}
       items={keys.data?.items}
       renderItem={(key) => (
         <KeyRow

@@ -44,7 +44,13 @@ const MONO = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
  * what it still owes and its last call; adding one (its signing secret shown once), turning it off
  * and on, a test event, rotating the secret, deleting, and its call history with "Resend".
  */
-export function WebhooksCard({ establishmentId }: { establishmentId: string }) {
+export function WebhooksCard({
+  establishmentId,
+  canCreate = true,
+}: {
+  establishmentId: string;
+  canCreate?: boolean;
+}) {
   const { t } = useTranslation();
   const hooks = useWebhooks(establishmentId);
   const title = useRef<HTMLHeadingElement>(null);
@@ -56,7 +62,10 @@ export function WebhooksCard({ establishmentId }: { establishmentId: string }) {
       title={t('integrations.webhooks.title')}
       subtitle={t('integrations.webhooks.subtitle')}
       titleRef={title}
-      action={{ label: t('integrations.webhooks.add'), onClick: () => setCreating(true) }}
+      // Not offered while the establishment is blocked (can(): webhook:create).
+      action={
+        canCreate ? { label: t('integrations.webhooks.add'), onClick: () => setCreating(true) } : undefined
+      }
       items={hooks.data?.items}
       renderItem={(hook) => (
         <WebhookRow

@@ -63,6 +63,8 @@ function useAccess(establishment: EstablishmentView | undefined) {
       canExportFollowers: false,
       canInvite: false,
       canMute: false,
+      canCreateKey: false,
+      canCreateWebhook: false,
       choosesNews: false,
     };
   const registeredById = establishment.audience === 'operator' ? establishment.registeredById : null;
@@ -88,6 +90,9 @@ function useAccess(establishment: EstablishmentView | undefined) {
     // Inviting colleagues to operate it, and who is muted in its comments.
     canInvite: can('operator:invite', resource),
     canMute: can('comment:mute', resource),
+    // A blocked business gets no new API key or webhook (admins aside); what it has stays listed.
+    canCreateKey: can('apiKey:create', { ...resource, blocked: establishment.blocked }),
+    canCreateWebhook: can('webhook:create', { ...resource, blocked: establishment.blocked }),
     // A follower chooses how its news reaches them (phone, email, feed only, paused) on its page too.
     choosesNews:
       establishment.audience === 'follower' &&
@@ -166,7 +171,13 @@ export function EstablishmentPage() {
             {tab === 'profile' && <ProfileTab establishment={establishment} locked={access.locked} />}
             {tab === 'gallery' && <GalleryTab establishment={establishment} locked={access.locked} />}
             {tab === 'share' && <ShareTab establishment={establishment} />}
-            {tab === 'integrations' && <IntegrationsTab establishmentId={establishment.id} />}
+            {tab === 'integrations' && (
+              <IntegrationsTab
+                establishmentId={establishment.id}
+                canCreateKey={access.canCreateKey}
+                canCreateWebhook={access.canCreateWebhook}
+              />
+            )}
             {tab === 'members' && (
               <Stack spacing={3}>
                 <MembersTab
