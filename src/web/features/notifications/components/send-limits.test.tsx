@@ -29,7 +29,7 @@ describe('"Update on phones" past its hourly limit', () => {
   it.each([
     ['en', 'This post was already updated on phones 3 times in the last hour'],
     ['cz', 'Tento příspěvek byl za poslední hodinu aktualizován na telefonech už 3krát'],
-  ])('shows the server’s message in the dialog (%s), which stays open', async (language, expected) => {
+  ] as const)('shows the server’s message in the dialog (%s), which stays open', async (language, expected) => {
     await changeLanguage(language);
     const api = fakeApi().on('PATCH', '/api/notifications/p1', {
       status: 429,
