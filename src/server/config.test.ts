@@ -94,16 +94,27 @@ describe('invalid values', () => {
     expect(error.message).toContain('PORT');
   });
 
-  it('names every invalid variable at once', () => {
+  it('names every invalid variable at once, each with what it expects, without a stack trace', () => {
     const error = configError({
-      JWT_SECRET: SECRET,
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
       PORT: 'abc',
       PUBLIC_URL: 'not a url',
       LOG_LEVEL: 'loud',
+      SMTP_URL: 'smtp//mailer:s3cret@mail.example.com',
+      DATABASE_URL: 'mysql://broadcast:s3cret@db.example.com/broadcast',
+      VAPID_PUBLIC_KEY: 'not-a-key',
+      TRUST_PROXY: '*',
     });
-    expect(error.message).toContain('PORT');
-    expect(error.message).toContain('PUBLIC_URL');
-    expect(error.message).toContain('LOG_LEVEL');
+    expect(error.problems.map((problem) => problem.setting).sort()).toEqual([
+      ...['DATABASE_URL', 'JWT_SECRET', 'LOG_LEVEL', 'PORT', 'PUBLIC_URL', 'SMTP_URL', 'TRUST_PROXY'],
+      ...['VAPID_PRIVATE_KEY', 'VAPID_PUBLIC_KEY', 'VAPID_SUBJECT'],
+    ]);
+    // One line each, `  SETTING: what is expected` (SMTP_URL: "is not a URL: expected smtp://...").
+    for (const line of error.message.split('\n').slice(1)) expect(line).toMatch(/^ {2}[A-Z_]+: \S/);
+    expect(error.message).not.toMatch(/\n\s+at /);
+    expect(error.message).not.toContain('s3cret');
+    expect(existsSync(path.join(dataDir, 'jwt-secret'))).toBe(false); // nothing written when refused
   });
 
   it('rejects a JWT_SECRET shorter than 32 characters', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type AuthSettings, authEnv, authSettings, requireJwtSecret } from './config/auth-settings';
-import { ConfigError } from './config/config-error';
+import { ConfigError, checked, describeIssue, type SettingProblem } from './config/config-error';
 import { type DatabaseSettings, databaseEnv, databaseSettings } from './config/database-settings';
 import { type DeliverySettings, deliveryEnv, deliverySettings } from './config/delivery-settings';
 import { type HttpSettings, httpEnv, httpSettings } from './config/http-settings';
@@ -9,6 +9,7 @@ import { type RateLimitSettings, rateLimitEnv, rateLimitSettings } from './confi
 import { type ReportSettings, reportEnv, reportSettings } from './config/report-settings';
 import { type ServerSettings, serverEnv, serverSettings } from './config/server-settings';
 import { type WebhookSettings, webhookEnv, webhookSettings } from './config/webhook-settings';
+import { type FatigueSettings, parseFatigueSettings } from './delivery/fatigue-settings';
 import { parseUsageLimits, type UsageLimits } from './usage-limits-settings';
 
 export { ConfigError } from './config/config-error';
@@ -43,50 +44,66 @@ export interface Config
     ReportSettings {
   /** Failed API key attempts per address, weekly sends per business, phone updates per post (usage-limits-settings.ts). */
   usageLimits: UsageLimits;
+  /** The fatigue guard: how often a follower's phone may ring, per business and in all (delivery/fatigue-settings.ts). */
+  fatigue: FatigueSettings;
 }
 
-/** Build the configuration from an environment (process.env by default). Throws ConfigError with a clear message. */
+/**
+ * The environment parsed by zod, every bad variable recorded in `problems` and read as unset (its
+ * default) instead, so that the checks after it still run on every other setting.
+ */
+function parseEnv(present: Record<string, string>, problems: SettingProblem[]) {
+  const source = { ...present };
+  for (;;) {
+    const parsed = EnvSchema.safeParse(source);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) {
+      const setting = String(issue.path[0]);
+      problems.push({ setting, message: describeIssue(issue, present[setting]) });
+      // Not one variable's issue (none today): nothing to leave out, so stop here.
+      if (!(setting in source)) throw ConfigError.listing(problems);
+      delete source[setting];
+    }
+  }
+}
+
+/** A settings module that reports its wrong settings through an `invalid` callback, its lines added to the others. */
+function reported<T>(
+  problems: SettingProblem[],
+  parse: (invalid: (lines: string[]) => Error) => T,
+): T | undefined {
+  return checked(problems, 'settings', () => parse(ConfigError.fromLines), undefined);
+}
+
+/**
+ * Build the configuration from an environment (process.env by default). Every wrong setting is
+ * reported at once, in one ConfigError naming each with what it expects.
+ */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   // An empty variable (PORT=) means unset, as in most tools, not zero.
-  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
-  const parsed = EnvSchema.safeParse(present);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
-  }
-  const env = parsed.data;
+  const present = Object.fromEntries(
+    Object.entries(source).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== '',
+    ),
+  );
+  const problems: SettingProblem[] = [];
+  const env = parseEnv(present, problems);
   const production = env.NODE_ENV === 'production';
-  requireJwtSecret(env, production);
-  const delivery = deliverySettings(env, { production, supportEmail: env.SUPPORT_EMAIL });
-  const mail = mailSettings(env);
-  const http = httpSettings(env);
+  checked(problems, 'JWT_SECRET', () => requireJwtSecret(env, production), undefined);
   const server = serverSettings(env);
-  return {
+  const settings = {
     ...server,
-    ...databaseSettings(env),
-    ...authSettings(env, server.dataDir),
-    ...http,
-    ...mail,
-    ...delivery,
+    ...databaseSettings(env, problems),
+    ...httpSettings(env, problems),
+    ...mailSettings(env, problems),
+    ...deliverySettings(env, { production, supportEmail: env.SUPPORT_EMAIL }, problems),
     ...webhookSettings(env),
     ...rateLimitSettings(env),
-    usageLimits: parseUsageLimits(
-      present,
-      (lines) => new ConfigError(`Invalid configuration:\n${lines.join('\n')}`),
-    ),
     ...reportSettings(env, server.publicUrl),
   };
-}
-
-/** The configuration of a process entry point; a bad one is printed and the process exits with 1. */
-export function loadConfigOrExit(): Config {
-  try {
-    return loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const usageLimits = reported(problems, (invalid) => parseUsageLimits(present, invalid));
+  const fatigue = reported(problems, (invalid) => parseFatigueSettings(present, invalid));
+  if (problems.length > 0 || !usageLimits || !fatigue) throw ConfigError.listing(problems);
+  // Last, so that no secret file is written for a configuration that is refused.
+  return { ...settings, ...authSettings(env, server.dataDir), usageLimits, fatigue };
 }

@@ -2,11 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { ConfigError } from './config-error';
+import { settingError } from './config-error';
 
 /** Sign-in: the token secret and lifetime, and the first admin. */
 export const authEnv = {
-  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  JWT_SECRET: z
+    .string()
+    .min(32, 'expected at least 32 characters (for example: openssl rand -base64 48)')
+    .optional(),
   TOKEN_TTL_HOURS: z.coerce
     .number()
     .positive()
@@ -39,9 +42,10 @@ function localJwtSecret(dataDir: string): string {
 /** Production needs JWT_SECRET; elsewhere one is generated into DATA_DIR once. */
 export function requireJwtSecret(env: AuthEnv, production: boolean) {
   if (production && !env.JWT_SECRET) {
-    throw new ConfigError(
-      'JWT_SECRET is required in production: set it to a random string of at least 32 characters ' +
-        '(for example: openssl rand -base64 48).',
+    throw settingError(
+      'JWT_SECRET',
+      'is required in production: set it to a random string of at least 32 characters ' +
+        '(for example: openssl rand -base64 48)',
     );
   }
 }

@@ -1,8 +1,14 @@
 import { z } from 'zod';
 import { DEFAULT_PUSH_ALLOWED_HOSTS, type HostPattern, parseAllowedHosts } from '../push/allowed-hosts';
 import { DEFAULT_PUSH_ORIGIN_RATES, parseOriginRates } from '../push/origin-rate';
+import {
+  PRIVATE_KEY_EXPECTED,
+  PUBLIC_KEY_EXPECTED,
+  privateKeyOf,
+  publicKeyValid,
+} from '../push/vapid-key-format';
 import { vapidSubjectProblem } from '../push/vapid-subject';
-import { bool, ConfigError } from './config-error';
+import { bool, checked, type SettingProblem } from './config-error';
 
 /** Sends: the VAPID identity, push's pace, batches and retries, and the job queue's timeouts. */
 export const deliveryEnv = {
@@ -77,8 +83,8 @@ export interface DeliverySettings {
 function checkVapidSubject(env: DeliveryEnv, supportEmail: string) {
   const problem = vapidSubjectProblem(env.VAPID_SUBJECT ?? `mailto:${supportEmail}`);
   if (problem) {
-    throw new ConfigError(
-      `Invalid configuration:\n  VAPID_SUBJECT: ${problem}. Apple's push service refuses such a subject ` +
+    throw new Error(
+      `${problem}. Apple's push service refuses such a subject ` +
         '(403 BadJwtToken), so iPhones would get no notification. Set VAPID_SUBJECT to a mailto: address or ' +
         'https: page where the push services can reach you (for example mailto:owner@your-business.com), ' +
         'or set SUPPORT_EMAIL, which it defaults to.',
@@ -86,22 +92,40 @@ function checkVapidSubject(env: DeliveryEnv, supportEmail: string) {
   }
 }
 
-/** A list setting's parser, its error named after the setting. */
-function parsed<T>(setting: string, parse: () => T): T {
-  try {
-    return parse();
-  } catch (error) {
-    throw new ConfigError(`Invalid configuration:\n  ${setting}: ${(error as Error).message}`);
-  }
+/** Both keys or neither (a pair is then generated and kept in the database), each of its shape. */
+function checkVapidKeys(env: DeliveryEnv, problems: SettingProblem[]) {
+  const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey } = env;
+  if (!publicKey && !privateKey) return;
+  const pair = 'set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither (a pair is generated)';
+  if (!publicKey) problems.push({ setting: 'VAPID_PUBLIC_KEY', message: `is not set: ${pair}` });
+  else if (!publicKeyValid(publicKey))
+    problems.push({ setting: 'VAPID_PUBLIC_KEY', message: PUBLIC_KEY_EXPECTED });
+  if (!privateKey) problems.push({ setting: 'VAPID_PRIVATE_KEY', message: `is not set: ${pair}` });
+  else if (!privateKeyOf(privateKey))
+    problems.push({ setting: 'VAPID_PRIVATE_KEY', message: PRIVATE_KEY_EXPECTED });
 }
 
 export function deliverySettings(
   env: DeliveryEnv,
   process: { production: boolean; supportEmail: string },
+  problems: SettingProblem[],
 ): DeliverySettings {
-  if (process.production) checkVapidSubject(env, process.supportEmail);
-  const allowedHosts = parsed('PUSH_ALLOWED_HOSTS', () => parseAllowedHosts(env.PUSH_ALLOWED_HOSTS));
-  const ratePerMinuteOf = parsed('PUSH_ORIGIN_RATES', () => parseOriginRates(env.PUSH_ORIGIN_RATES));
+  if (process.production) {
+    checked(problems, 'VAPID_SUBJECT', () => checkVapidSubject(env, process.supportEmail), undefined);
+  }
+  checkVapidKeys(env, problems);
+  const allowedHosts = checked(
+    problems,
+    'PUSH_ALLOWED_HOSTS',
+    () => parseAllowedHosts(env.PUSH_ALLOWED_HOSTS),
+    [],
+  );
+  const ratePerMinuteOf = checked(
+    problems,
+    'PUSH_ORIGIN_RATES',
+    () => parseOriginRates(env.PUSH_ORIGIN_RATES),
+    () => 0,
+  );
   return {
     vapid: { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT },
     push: {

@@ -1,13 +1,13 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { ConfigError } from './config-error';
+import { checked, type SettingProblem } from './config-error';
 
 /** The HTTP server: slow clients, the proxies in front of it, /metrics. */
 export const httpEnv = {
   /** Proxies in front of us: a hop count or their addresses/CIDRs (parseTrustProxy). */
   TRUST_PROXY: z.string().default('false'),
   /** Exposes GET /metrics (Prometheus) to requests with `Authorization: Bearer <this>`; unset: no /metrics. */
-  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  METRICS_TOKEN: z.string().min(16, 'expected at least 16 characters').optional(),
   /**
    * Slow clients: a request's headers must have arrived within this time (a phone on a
    * weak network sends them in one or two round trips of well under a second); a socket that
@@ -83,13 +83,8 @@ export function fastifyTrustProxy(
   return (_address, hop) => hop < trust;
 }
 
-export function httpSettings(env: HttpEnv): HttpSettings {
-  let trustProxy: false | number | string[];
-  try {
-    trustProxy = parseTrustProxy(env.TRUST_PROXY);
-  } catch (error) {
-    throw new ConfigError(`Invalid configuration:\n  TRUST_PROXY: ${(error as Error).message}`);
-  }
+export function httpSettings(env: HttpEnv, problems: SettingProblem[]): HttpSettings {
+  const trustProxy = checked(problems, 'TRUST_PROXY', () => parseTrustProxy(env.TRUST_PROXY), false);
   return {
     trustProxy,
     http: {

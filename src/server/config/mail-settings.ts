@@ -1,7 +1,7 @@
 import { Resolver } from 'node:dns';
 import { z } from 'zod';
 import { DkimSettingError, type DkimSettings, parseDkimSettings } from '../mail/dkim-settings';
-import { ConfigError } from './config-error';
+import { checked, type SettingProblem } from './config-error';
 
 /** Email: the SMTP server, the sender, its pace and retries, DKIM, and the DNS "Email health" asks. */
 export const mailEnv = {
@@ -42,12 +42,13 @@ export interface MailSettings {
   emailHealthDnsServers: string[];
 }
 
-function dkimSettings(env: MailEnv): DkimSettings | undefined {
+function dkimSettings(env: MailEnv, problems: SettingProblem[]): DkimSettings | undefined {
   try {
     return parseDkimSettings(env);
   } catch (error) {
     if (!(error instanceof DkimSettingError)) throw error;
-    throw new ConfigError(`Invalid configuration:\n  ${error.setting}: ${error.message}`);
+    problems.push({ setting: error.setting, message: error.message });
+    return undefined;
   }
 }
 
@@ -59,25 +60,47 @@ function emailHealthDnsServers(value: string): string[] {
   try {
     new Resolver().setServers(servers);
   } catch {
-    throw new ConfigError(
-      `Invalid configuration:\n  EMAIL_HEALTH_DNS_SERVERS: "${value}" is not a list of DNS server addresses (e.g. 1.1.1.1,[2606:4700::1111]:53)`,
-    );
+    throw new Error(`"${value}" is not a list of DNS server addresses (e.g. 1.1.1.1,[2606:4700::1111]:53)`);
   }
   return servers;
 }
 
-export function mailSettings(env: MailEnv): MailSettings {
-  const dkim = dkimSettings(env);
-  const dnsServers = emailHealthDnsServers(env.EMAIL_HEALTH_DNS_SERVERS);
+/**
+ * An smtp: or smtps: URL with a host, as nodemailer takes it. The value is never printed: it
+ * usually holds the mail account's password.
+ */
+function checkSmtpUrl(value: string) {
+  const expected = 'expected smtp://user:password@host:587 or smtps://user:password@host:465';
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`is not a URL: ${expected}`);
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') {
+    throw new Error(`${url.protocol}// is not an SMTP URL: ${expected}`);
+  }
+  if (!url.hostname) throw new Error(`names no mail server: ${expected}`);
+}
+
+export function mailSettings(env: MailEnv, problems: SettingProblem[]): MailSettings {
+  const smtpUrl = env.SMTP_URL;
+  if (smtpUrl) checked(problems, 'SMTP_URL', () => checkSmtpUrl(smtpUrl), undefined);
+  const dnsServers = checked(
+    problems,
+    'EMAIL_HEALTH_DNS_SERVERS',
+    () => emailHealthDnsServers(env.EMAIL_HEALTH_DNS_SERVERS),
+    [],
+  );
   return {
-    smtpUrl: env.SMTP_URL || undefined,
+    smtpUrl: smtpUrl || undefined,
     mailFrom: env.MAIL_FROM,
     email: {
       perSecond: env.EMAIL_RATE_PER_SECOND,
       connections: env.EMAIL_CONNECTIONS,
       retryMinSeconds: env.EMAIL_RETRY_MIN_SECONDS,
     },
-    dkim,
+    dkim: dkimSettings(env, problems),
     emailHealthDnsServers: dnsServers,
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { urlSetting } from './config-error';
 
 /** Figures: the dashboard's time zone and first-party page views (and where they are forwarded). */
 export const reportEnv = {
@@ -7,12 +8,12 @@ export const reportEnv = {
     .string()
     .default('Europe/Bratislava')
     .refine((zone) => Intl.supportedValuesOf('timeZone').includes(zone) || zone === 'UTC', {
-      message: 'REPORTS_TIME_ZONE must be an IANA time zone, like Europe/Bratislava',
+      message: 'expected an IANA time zone, like Europe/Bratislava',
     }),
   /** Page views received per IP per minute (first-party analytics). */
   RATE_LIMIT_PAGEVIEWS_PER_MINUTE: z.coerce.number().int().positive().default(120),
   /** Also forward each page view to a Plausible-compatible events endpoint (https://host/api/event); unset: kept here only. */
-  ANALYTICS_FORWARD_URL: z.string().url().optional(),
+  ANALYTICS_FORWARD_URL: urlSetting('https://plausible.example.com/api/event').optional(),
   /** The site name the forwarded events carry (Plausible's `domain`); default: PUBLIC_URL's host. */
   ANALYTICS_FORWARD_DOMAIN: z.string().optional(),
 };

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { bool } from './config-error';
+import { bool, urlSetting } from './config-error';
 
 /** The process itself: where it listens, its files, its logs and its share of the machine. */
 export const serverEnv = {
@@ -11,7 +11,7 @@ export const serverEnv = {
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   WEB_DIST_DIR: z.string().optional(),
-  PUBLIC_URL: z.string().url().optional(),
+  PUBLIC_URL: urlSetting('https://news.example.com').optional(),
   SUPPORT_EMAIL: z.string().default('support@localhost'),
   ANDROID_APP_URL: z.string().optional(),
   WORKERS: bool.default(true),

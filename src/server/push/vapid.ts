@@ -5,6 +5,13 @@ import type { Config } from '../config';
 import { ConfigError } from '../config';
 import type { Db } from '../db/client';
 import { appSecrets } from '../db/schema';
+import {
+  fullLengthPrivateKey,
+  PRIVATE_KEY_EXPECTED,
+  PUBLIC_KEY_EXPECTED,
+  privateKeyOf,
+  publicKeyValid,
+} from './vapid-key-format';
 
 /** The application server's key pair (RFC 8292), base64url: 65-byte uncompressed public point, 32-byte private scalar. */
 export interface VapidKeys {
@@ -19,27 +26,16 @@ const RENEW_BEFORE_SECONDS = 3600;
 
 const b64 = (value: string) => Buffer.from(value, 'base64url');
 
-/**
- * A P-256 private scalar as exactly 32 bytes. OpenSSL gives it without leading zero bytes, so one
- * key in 256 comes out shorter, which JWK (and push services) refuse.
- */
-export function fullLengthPrivateKey(key: Buffer): Buffer {
-  if (key.length >= 32) return key;
-  return Buffer.concat([Buffer.alloc(32 - key.length), key]);
-}
+export { fullLengthPrivateKey };
 
+/** A stored pair is checked as the environment's is (config/delivery-settings.ts). */
 function assertKeys(keys: VapidKeys, source: string): VapidKeys {
-  if (b64(keys.publicKey).length !== 65 || b64(keys.publicKey)[0] !== 4) {
-    throw new ConfigError(
-      `${source}: VAPID_PUBLIC_KEY must be a base64url uncompressed P-256 public key (65 bytes)`,
-    );
+  if (!publicKeyValid(keys.publicKey)) {
+    throw new ConfigError(`${source}: VAPID_PUBLIC_KEY: ${PUBLIC_KEY_EXPECTED}`);
   }
-  const raw = b64(keys.privateKey);
-  const privateKey = fullLengthPrivateKey(raw);
-  if (raw.length < 30 || privateKey.length !== 32) {
-    throw new ConfigError(`${source}: VAPID_PRIVATE_KEY must be a base64url P-256 private key (32 bytes)`);
-  }
-  return { publicKey: keys.publicKey, privateKey: privateKey.toString('base64url') };
+  const privateKey = privateKeyOf(keys.privateKey);
+  if (!privateKey) throw new ConfigError(`${source}: VAPID_PRIVATE_KEY: ${PRIVATE_KEY_EXPECTED}`);
+  return { publicKey: keys.publicKey, privateKey };
 }
 
 export function generateVapidKeys(): VapidKeys {
