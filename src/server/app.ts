@@ -7,7 +7,8 @@ import { MAX_IMAGE_BYTES } from '../shared/uploads';
 import { registerApiDocs } from './api-docs';
 import { type Config, fastifyTrustProxy } from './config';
 import type { AppContext } from './context';
-import { type Database, openDatabase } from './db/client';
+import type { Database } from './db/client';
+import { openMigratedDatabase } from './db/open-migrated';
 import { accountMailJobs } from './jobs/account-mail.job';
 import { adminPasswordMailJobs } from './jobs/admin-password-mail.job';
 import { analyticsForwardJobs } from './jobs/analytics-forward.job';
@@ -124,8 +125,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = options.database ?? (await openDatabase(config.databaseUrl, config.dataDir));
-  if (!options.database) await database.migrate();
+  const database = options.database ?? (await openMigratedDatabase(config, app.log));
   const jobs = await startJobQueue(database.sql, app.log, { superviseSeconds: config.jobSuperviseSeconds });
   const mailer = options.mailer ?? createMailer(config, app.log);
   const push = await createPushRuntime(database, config);

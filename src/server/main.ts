@@ -1,7 +1,8 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
-import { loadConfigOrExit } from './config';
+import { loadConfig } from './config';
 import { acquireEmbeddedLockWaiting, EmbeddedDatabaseInUse, usesEmbeddedDatabase } from './lib/embedded-lock';
+import { listenOn, runEntryPoint } from './lib/entry-point';
 import { ensureFirstAdmin } from './modules/account/admin-bootstrap';
 
 /** How long a start waits for another process to let go of the embedded database (a restart). */
@@ -9,7 +10,7 @@ const EMBEDDED_LOCK_WAIT_MS = 10_000;
 
 /** Process entry: config, database and migrations, first admin, HTTP and (by default) job workers. */
 async function main() {
-  const config = loadConfigOrExit();
+  const config = loadConfig();
   // The embedded database belongs to this process while it runs: DATA_DIR/server.pid says so to
   // the admin CLI and to a second server, which would otherwise write to a copy of it and lose it.
   let lock: { release(): void } | undefined;
@@ -25,19 +26,26 @@ async function main() {
       process.exit(1);
     }
   }
-  const { app, ctx } = await buildApp(config);
-  // Printed once to the console by design (not through the logger): the generated password of the
-  // first admin, when ADMIN_EMAIL/ADMIN_PASSWORD are not set.
-  await ensureFirstAdmin(ctx.db, config.admin, (line) => console.log(line));
-  closeWithGrace({ delay: 10_000 }, async ({ err }) => {
-    if (err) app.log.error({ err }, 'shutting down after an error');
-    await app.close();
+  try {
+    const { app, ctx } = await buildApp(config);
+    // Printed once to the console by design (not through the logger): the generated password of the
+    // first admin, when ADMIN_EMAIL/ADMIN_PASSWORD are not set.
+    await ensureFirstAdmin(ctx.db, config.admin, (line) => console.log(line));
+    closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+      if (err) app.log.error({ err }, 'shutting down after an error');
+      else app.log.info(`stopping (${signal ?? 'exit'}): finishing requests and jobs in hand`);
+      await app.close();
+      lock?.release();
+      app.log.info('Broadcast stopped');
+    });
+    await listenOn(app, config.port, config.host);
+    app.log.info(
+      `Broadcast is running at ${config.publicUrl} (database: ${ctx.database.kind}, workers: ${config.workers ? 'on' : 'off'})`,
+    );
+  } catch (error) {
     lock?.release();
-  });
-  await app.listen({ port: config.port, host: config.host });
-  app.log.info(
-    `Broadcast is running at ${config.publicUrl} (database: ${ctx.database.kind}, workers: ${config.workers ? 'on' : 'off'})`,
-  );
+    throw error;
+  }
 }
 
-await main();
+await runEntryPoint(main);

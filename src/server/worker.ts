@@ -1,14 +1,15 @@
 import closeWithGrace from 'close-with-grace';
 import pino from 'pino';
 import { startWorkers } from './app';
-import { loadConfigOrExit } from './config';
-import { openDatabase } from './db/client';
+import { loadConfig } from './config';
+import { openMigratedDatabase } from './db/open-migrated';
+import { runEntryPoint } from './lib/entry-point';
 import { logSerializers } from './lib/log-safety';
 import { createWorkerContext } from './worker-context';
 
 /** Job workers alone, for scaling out: several of these share one PostgreSQL's queues. */
 async function main() {
-  const config = loadConfigOrExit();
+  const config = loadConfig();
   if (!config.databaseUrl) {
     console.error(
       'npm run worker needs DATABASE_URL (PostgreSQL): the embedded database belongs to one process, ' +
@@ -17,18 +18,20 @@ async function main() {
     process.exit(1);
   }
   const log = pino({ level: config.logLevel, serializers: logSerializers });
-  const database = await openDatabase(config.databaseUrl, config.dataDir);
-  await database.migrate();
+  const database = await openMigratedDatabase(config, log);
   const ctx = await createWorkerContext(config, database, log);
   const { jobs, push, mailer } = ctx;
   await startWorkers(ctx);
   log.info('worker started');
-  closeWithGrace({ delay: 10_000 }, async () => {
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) log.error({ err }, 'stopping after an error');
+    else log.info(`worker stopping (${signal ?? 'exit'}): finishing the jobs in hand`);
     await jobs.stop();
     await push.close();
     mailer.close();
     await database.close();
+    log.info('worker stopped');
   });
 }
 
-await main();
+await runEntryPoint(main);

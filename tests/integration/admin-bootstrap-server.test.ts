@@ -33,6 +33,8 @@ describe('the server process (tsx src/server/main.ts)', () => {
       server = await startServer({ DATA_DIR: dataDir, NODE_ENV: 'development' });
       const output = server.output();
       expect(output).toContain('First admin created: admin@localhost');
+      // A fresh DATA_DIR: every migration applied at start, and the log says so.
+      expect(output).toMatch(/"msg":"database migrations applied: \d+ \(0000_init to \d{4}_\w+\)"/);
       password = output.match(/Password: (\S+)/)?.[1] ?? '';
       expect(password).toMatch(GENERATED);
 
@@ -58,6 +60,9 @@ describe('the server process (tsx src/server/main.ts)', () => {
         exit.code === 0 || exit.signal === 'SIGTERM',
         `exit ${exit.code ?? exit.signal}:\n${exit.stderr}`,
       ).toBe(true);
+      // And says so: the signal it got, then that it stopped (after the requests and jobs in hand).
+      expect(exit.stdout).toMatch(/"msg":"stopping \(SIGTERM\): finishing requests and jobs in hand"/);
+      expect(exit.stdout).toMatch(/"msg":"Broadcast stopped"/);
     },
     PROCESS_TIMEOUT,
   );

@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { lastMigrationTime, migrationsAfter } from './migration-journal';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -57,7 +58,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
   sql: SqlExecutor;
-  migrate(): Promise<void>;
+  /** Applies the migrations this database lacks, and says which (their names, in order). */
+  migrate(): Promise<string[]>;
   close(): Promise<void>;
   /** PGlite only: its data directory as a tarball, to open copies of it (`openDatabase`'s `from`). */
   dump?(): Promise<Blob>;
@@ -155,8 +157,13 @@ export async function openDatabase(
         const client = await pool.connect();
         try {
           await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+          const applied = migrationsAfter(
+            migrationsFolder,
+            await lastMigrationTime((text) => client.query(text)),
+          );
           await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
           for (const statement of functionsSql()) await client.query(statement);
+          return applied;
         } finally {
           await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
           client.release();
@@ -187,8 +194,13 @@ export async function openDatabase(
     db,
     sql: pgliteExecutor(client),
     async migrate() {
+      const applied = migrationsAfter(
+        migrationsFolder,
+        await lastMigrationTime((text) => client.query(text)),
+      );
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
       for (const statement of functionsSql()) await client.exec(statement);
+      return applied;
     },
     close: once(() => client.close()),
     dump: () => client.dumpDataDir('none'),

@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import { ConfigError, settingError } from '../config/config-error';
+
+/**
+ * Runs a process's start. Wrong settings, found while reading them or while opening the database,
+ * are printed as the one block ConfigError makes, naming each (a stack trace would point at our
+ * code, not at the env file), and the process exits with 1. Anything else is a bug and keeps its
+ * stack.
+ */
+export async function runEntryPoint(start: () => Promise<void>) {
+  try {
+    await start();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
+/** What a failed listen means for PORT or HOST, by the system's error code. */
+const LISTEN_PROBLEMS: Record<string, (port: number, host: string) => [string, string]> = {
+  EADDRINUSE: (port, host) => [
+    'PORT',
+    `${port} is in use on ${host} by another process: expected a free port`,
+  ],
+  EACCES: (port) => ['PORT', `${port} needs privileges this process lacks: expected a port above 1023`],
+  EADDRNOTAVAIL: (_port, host) => [
+    'HOST',
+    `${host} is not an address of this machine: expected one of its addresses, or 0.0.0.0`,
+  ],
+};
+
+/** Listen on PORT and HOST; a port taken or an address this machine lacks names its setting. */
+export async function listenOn(app: FastifyInstance, port: number, host: string) {
+  try {
+    await app.listen({ port, host });
+  } catch (error) {
+    const problem = LISTEN_PROBLEMS[(error as { code?: string }).code ?? ''];
+    if (!problem) throw error;
+    // Its job workers and database are running: stopped first, so that the exit is clean.
+    await app.close();
+    const [setting, message] = problem(port, host);
+    throw settingError(setting, message, 'Cannot start: the server cannot listen');
+  }
+}
