@@ -5,6 +5,7 @@ import { purgeOldEvents } from '../events/events.repo';
 import * as accounts from '../modules/account/account.repo';
 import * as handoffs from '../modules/account/app-handoff.repo';
 import * as analytics from '../modules/analytics/analytics.repo';
+import { purgeOldLosses } from '../modules/notifications/push-devices.repo';
 import { foldPastShards } from '../modules/reports/reports.repo';
 import type { JobDefinition } from './queue';
 
@@ -30,6 +31,8 @@ export interface HousekeepingFindings {
   rollupShards: number;
   /** Fatigue ledger rows older than the guard reads (FATIGUE_LEDGER_DAYS). */
   rings: number;
+  /** Devices lost longer ago than the permission health reads (LOST_DEVICES_DAYS). */
+  lostDevices: number;
 }
 
 /** The housekeeping handler, bound to the running process. */
@@ -49,6 +52,7 @@ export function housekeepingJobs(ctx: AppContext): JobDefinition<z.ZodType>[] {
         events: await purgeOldEvents(ctx.db, now),
         rollupShards: await foldPastShards(ctx.db, now),
         rings: await purgeOldRings(ctx.database.sql, now),
+        lostDevices: await purgeOldLosses(ctx.db, now),
       };
       ctx.log.info({ ...purged }, 'housekeeping purged dead sessions and spent tokens');
     },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PushHealthQuerySchema, PushHealthSchema } from '../schemas/push-health.schema';
 import {
   DashboardQuerySchema,
   DashboardSchema,
@@ -50,4 +51,19 @@ export const recordPageView = defineContract({
   access: 'public',
   body: PageViewBodySchema,
   responses: { 204: z.null(), ...errorResponses(400, 429) },
+});
+
+export const getPushHealth = defineContract({
+  operationId: 'getPushHealth',
+  summary:
+    "Permission health: the share of an establishment's pushes opened, and its followers' devices lost",
+  description:
+    'Over the last 30 days, the pushes delivered and opened (with `lowOpenShare` when under 1 % over at least ten sends: browsers may turn notifications off for this server), and for each of the last four weeks the devices of its followers lost (410/404 answers, turned off or removed, expired). Without `establishmentId`, the platform (admins).',
+  tags,
+  method: 'GET',
+  path: '/api/reports/push-health',
+  access: 'report:read',
+  apiKey: 'read:stats',
+  query: PushHealthQuerySchema,
+  responses: { 200: PushHealthSchema, ...errorResponses(400, 401, 403, 404) },
 });

@@ -668,11 +668,20 @@ export async function markEmailsBounced(sql: SqlExecutor, userIds: string[]) {
   );
 }
 
-/** The push service says these subscriptions are gone: forget them. */
+/** The push service says these subscriptions are gone: forget them, recorded as devices lost. */
 export async function deleteSubscriptions(sql: SqlExecutor, subscriptionIds: string[]) {
   if (subscriptionIds.length === 0) return;
-  await sql.executeSql('DELETE FROM push_subscriptions WHERE id = ANY($1::uuid[])', [subscriptionIds]);
+  await sql.executeSql(
+    `WITH removed AS (DELETE FROM push_subscriptions WHERE id = ANY($1::uuid[]) RETURNING id, user_id)
+     ${RECORD_LOSS('gone')}`,
+    [subscriptionIds],
+  );
 }
+
+/** After a CTE `removed` of deleted subscriptions (id, user_id): each recorded as a device lost. */
+const RECORD_LOSS = (reason: 'gone' | 'expired') =>
+  `INSERT INTO lost_devices (subscription_id, user_id, reason)
+   SELECT id, user_id, '${reason}' FROM removed ON CONFLICT DO NOTHING`;
 
 /**
  * A send's verdict on its devices (the circuit breaker): those it failed count one more failed send
@@ -839,14 +848,17 @@ export async function recordEvent(
   return true;
 }
 
-/** Remove subscriptions the browser said have ended, or not seen on their device for too long. */
+/** Remove subscriptions the browser said have ended, or not seen on their device for too long (devices lost: expired). */
 export async function expireSubscriptions(sql: SqlExecutor, idleDays: number): Promise<number> {
   const { rows } = await sql.executeSql(
-    `DELETE FROM push_subscriptions
-      WHERE (expires_at IS NOT NULL AND expires_at < now())
-         OR last_seen_at < now() - make_interval(days => $1)
-      RETURNING id`,
+    `WITH removed AS (
+       DELETE FROM push_subscriptions
+        WHERE (expires_at IS NOT NULL AND expires_at < now())
+           OR last_seen_at < now() - make_interval(days => $1)
+        RETURNING id, user_id),
+     recorded AS (${RECORD_LOSS('expired')})
+     SELECT count(*)::int AS n FROM removed`,
     [idleDays],
   );
-  return rows.length;
+  return Number((rows[0] as { n: number }).n);
 }

@@ -14,6 +14,7 @@ import {
 } from '../../db/schema';
 import { CHANNEL_COUNTS_SQL, type ChannelCountsRow } from './deliveries.repo';
 import type { PauseRow } from './origin-pauses.repo';
+import { recordUnsubscribed } from './push-devices.repo';
 
 export type NewNotification = typeof notifications.$inferInsert;
 
@@ -622,10 +623,12 @@ export async function upsertSubscription(
   return row ? { id: row.id, created: Boolean(row.created), stale: Boolean(row.stale) } : undefined;
 }
 
+/** The browser turned push off on this device: forget it, recorded as a device lost (unsubscribed). */
 export async function deleteSubscription(db: Db, userId: string, endpoint: string): Promise<boolean> {
   const rows = await db
     .delete(pushSubscriptions)
     .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)))
     .returning({ id: pushSubscriptions.id });
+  await recordUnsubscribed(db, userId, rows);
   return rows.length > 0;
 }

@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { pushSubscriptions } from '../../db/schema';
+import { lostDevices, pushSubscriptions } from '../../db/schema';
 
 /** The live push subscriptions of these users (not expired, not skipped as stale). */
 export async function liveDevicesOf(db: Db, userIds: string[]) {
@@ -38,13 +38,23 @@ export async function devicesOf(db: Db, userId: string) {
     .orderBy(desc(pushSubscriptions.lastSeenAt));
 }
 
-/** Forget one of the user's devices; false when it is not theirs (or gone). */
+/** Forget one of the user's devices (a device lost: unsubscribed); false when it is not theirs (or gone). */
 export async function removeDevice(db: Db, userId: string, id: string): Promise<boolean> {
   const rows = await db
     .delete(pushSubscriptions)
     .where(and(eq(pushSubscriptions.id, id), eq(pushSubscriptions.userId, userId)))
     .returning({ id: pushSubscriptions.id });
+  await recordUnsubscribed(db, userId, rows);
   return rows.length > 0;
+}
+
+/** Devices their owner turned off or removed, recorded as lost (the permission health figure). */
+export async function recordUnsubscribed(db: Db, userId: string, removed: { id: string }[]) {
+  if (removed.length === 0) return;
+  await db
+    .insert(lostDevices)
+    .values(removed.map((row) => ({ subscriptionId: row.id, userId, reason: 'unsubscribed' as const })))
+    .onConflictDoNothing();
 }
 
 /** The subscription at this endpoint, with what proves its device. */
@@ -87,4 +97,16 @@ export async function replaceEndpoint(
       .where(eq(pushSubscriptions.id, id));
     return true;
   });
+}
+
+/** Devices lost are read for the last four weeks (permission health): kept 35 days. */
+export const LOST_DEVICES_DAYS = 35;
+
+/** Delete the devices lost longer ago than the permission health reads (hourly housekeeping). */
+export async function purgeOldLosses(db: Db, now: Date): Promise<number> {
+  const deleted = await db
+    .delete(lostDevices)
+    .where(lt(lostDevices.at, new Date(now.getTime() - LOST_DEVICES_DAYS * 86_400_000)))
+    .returning({ id: lostDevices.subscriptionId });
+  return deleted.length;
 }
