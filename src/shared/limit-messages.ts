@@ -8,6 +8,10 @@ export const LimitMsg = {
     'This business already has {{max}} weekly sends running, the most it may have. Cancel one before adding another.',
   phoneUpdatesLimit:
     'This post was already updated on phones {{max}} times in the last hour, the most allowed. Save the text without updating phones, or try again later.',
+  notifyPerDayMax: 'At most {{max}} a day: the most this platform allows',
+  notifyPerWeekMax: 'At most {{max}} a week: the most this platform allows',
+  /** A day's limit above the week's: `max` is the week's. */
+  notifyPerDayOverWeek: 'At most {{max}} a day: no more than in a week',
 } as const;
 
 export type LimitMsgKey = keyof typeof LimitMsg;

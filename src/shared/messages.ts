@@ -17,6 +17,8 @@ export const Msg = {
   clientAndEstablishmentCreated: 'Client and Establishment created!',
   establishmentCreated: 'Establishment created!',
   establishmentUpdated: 'Establishment updated',
+  notificationLimitsSaved: 'Notification limits saved.',
+  notifyLimitWhole: 'Enter a whole number, 1 or more, or leave it empty for the default',
   changesSaved: 'Changes saved!',
   notificationSent: 'Notification and post has been sent!',
   userCreated: 'User created!',

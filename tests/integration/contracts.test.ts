@@ -11,6 +11,7 @@ import type { Contract } from '../../src/shared/contracts/contract';
 import * as establishments from '../../src/shared/contracts/establishments.contracts';
 import * as exportContracts from '../../src/shared/contracts/exports.contracts';
 import * as management from '../../src/shared/contracts/management.contracts';
+import * as notificationLimits from '../../src/shared/contracts/notification-limits.contracts';
 import * as notifications from '../../src/shared/contracts/notifications.contracts';
 import * as preferences from '../../src/shared/contracts/preferences.contracts';
 import * as quietHours from '../../src/shared/contracts/quiet-hours.contracts';
@@ -29,6 +30,7 @@ const CONTRACTS = [
   establishments,
   exportContracts,
   management,
+  notificationLimits,
   notifications,
   preferences,
   quietHours,

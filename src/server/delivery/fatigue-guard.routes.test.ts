@@ -95,6 +95,37 @@ describe('the fatigue guard', () => {
     expect(later.delivery).toMatchObject({ sent: 1, held: 0 });
   });
 
+  it('rings as often as the business chose: two a day rings twice, the third is held', async () => {
+    const { establishment, client } = await business('Chatty Bakery');
+    const follower = await a.followerOf(establishment.id, 'bakery-regular');
+    const phone = await device(follower);
+    const chosen = await call(
+      'PUT',
+      `/api/establishments/${establishment.id}/notification-limits`,
+      { perDay: 2, perWeek: 5 },
+      client.token,
+    );
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    const posts: Post[] = [];
+    for (const text of ['Rolls are out', 'Cake at noon', 'Closing soon'])
+      posts.push(await sendNow(client, establishment.id, text));
+    expect(posts.map((p) => p.delivery?.held)).toEqual([0, 0, 1]);
+    expect(messagesTo(phone).map((m) => m.id)).toEqual([posts[0]!.id, posts[1]!.id]);
+  });
+
+  it('counts a choice above a ceiling lowered since as the ceiling (3 a day)', async () => {
+    const { establishment, client } = await business('Loud Pub');
+    await device(await a.followerOf(establishment.id, 'pub-regular'));
+    await t.ctx.database.sql.executeSql(
+      'UPDATE establishments SET notify_per_day = 50, notify_per_week = 50 WHERE id = $1',
+      [establishment.id],
+    );
+    const held: number[] = [];
+    for (const round of [1, 2, 3, 4])
+      held.push((await sendNow(client, establishment.id, `Round ${round}`)).delivery?.held ?? -1);
+    expect(held).toEqual([0, 0, 0, 1]);
+  });
+
   it("holds a follower's sixth business of the day, and counts each business only for its own follower", async () => {
     const businesses = await Promise.all([1, 2, 3, 4, 5, 6].map((i) => business(`Street Cafe ${i}`)));
     const follower = await a.followerOf(businesses[0]!.establishment.id, 'street-regular');

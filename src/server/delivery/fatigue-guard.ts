@@ -45,8 +45,9 @@ export function fatigueSql(settings: FatigueSettings, notification: string | nul
     limitsCte: `fatigue_limits AS MATERIALIZED (
        SELECT (date_trunc('day', now() AT TIME ZONE e.time_zone) AT TIME ZONE e.time_zone) AS day_start,
               ((date_trunc('day', now() AT TIME ZONE e.time_zone) - interval '6 days') AT TIME ZONE e.time_zone) AS week_start,
-              coalesce(e.notify_per_day, ${settings.perDay}) AS per_day,
-              coalesce(e.notify_per_week, ${settings.perWeek}) AS per_week
+              -- A choice above today's ceilings (lowered since it was made) counts as the ceiling.
+              least(coalesce(e.notify_per_day, ${settings.perDay}), ${settings.maxPerDay}) AS per_day,
+              least(coalesce(e.notify_per_week, ${settings.perWeek}), ${settings.maxPerWeek}) AS per_week
          FROM establishments e WHERE e.id = $1),`,
     // OFFSET 0 keeps each member's look at the ledger a probe by its key (user first), as userByKey.
     join: `CROSS JOIN fatigue_limits g

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LANGUAGES } from '../i18n/languages';
 import { FieldLabel, Msg, tooLong } from '../messages';
 import { emailField, optionalText, phoneField, requiredText, visitSourceField } from './fields';
+import { NotificationLimitsSchema } from './notification-limits.schema';
 import { urlField } from './url-field';
 
 const isTimeZone = (value: string) => {
@@ -99,6 +100,8 @@ export const EstablishmentSchema = z.object({
   commentsEnabled: z.boolean(),
   welcomeText: z.string(),
   welcomeTranslations: WelcomeTranslationsSchema,
+  /** How often a follower may be notified (its fatigue guard limits), with the platform's. */
+  notificationLimits: NotificationLimitsSchema,
   blocked: z.boolean(),
   status: EstablishmentStateSchema,
   registeredById: z.string().nullable(),

@@ -30,9 +30,13 @@ export const resourceOf = (row: Pick<repo.EstablishmentRow, 'id' | 'registeredBy
 });
 
 /** The view of an establishment this actor gets: operator for who may read its private fields, else follower. */
-export const viewFor = (actor: Actor, row: repo.EstablishmentWithCounts): EstablishmentView =>
+export const viewFor = (
+  ctx: AppContext,
+  actor: Actor,
+  row: repo.EstablishmentWithCounts,
+): EstablishmentView =>
   can(actor, 'establishment:readPrivate', resourceOf(row))
-    ? toEstablishmentDto(row)
+    ? toEstablishmentDto(row, ctx.config.fatigue)
     : toFollowerEstablishmentDto(row);
 
 /** Operators may change their establishment's profile; a blocked one only admins (403 ESTABLISHMENT_BLOCKED). */
@@ -41,5 +45,5 @@ export const authorizeEdit = (actor: Actor, row: repo.EstablishmentRow) =>
 
 /** The establishment's row again, as the operator sees it, after a change. */
 export async function reloadDto(ctx: AppContext, id: string) {
-  return toEstablishmentDto((await repo.findEstablishment(ctx.db, id))!);
+  return toEstablishmentDto((await repo.findEstablishment(ctx.db, id))!, ctx.config.fatigue);
 }

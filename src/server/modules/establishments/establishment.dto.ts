@@ -5,6 +5,8 @@ import type {
   GalleryImage,
   PublicEstablishment,
 } from '../../../shared/schemas/establishment.schema';
+import type { NotificationLimits } from '../../../shared/schemas/notification-limits.schema';
+import type { FatigueSettings } from '../../delivery/fatigue-settings';
 import type { EstablishmentRow, EstablishmentWithCounts } from './establishments.repo';
 
 /** The state an establishment is in: deleted wins over blocked, blocked over inactive. */
@@ -42,8 +44,22 @@ function publicFields(row: EstablishmentWithCounts) {
   };
 }
 
+/** The business's own limits beside the platform's defaults and ceilings (what its settings form shows). */
+export const notificationLimitsOf = (
+  row: Pick<EstablishmentRow, 'notifyPerDay' | 'notifyPerWeek'>,
+  fatigue: FatigueSettings,
+): NotificationLimits => ({
+  guard: fatigue.enabled,
+  perDay: row.notifyPerDay,
+  perWeek: row.notifyPerWeek,
+  defaultPerDay: fatigue.perDay,
+  defaultPerWeek: fatigue.perWeek,
+  maxPerDay: fatigue.maxPerDay,
+  maxPerWeek: fatigue.maxPerWeek,
+});
+
 /** The operator view: admins, its clients and the representative who registered it. */
-export function toEstablishmentDto(row: EstablishmentWithCounts): Establishment {
+export function toEstablishmentDto(row: EstablishmentWithCounts, fatigue: FatigueSettings): Establishment {
   return {
     audience: 'operator',
     ...publicFields(row),
@@ -56,6 +72,7 @@ export function toEstablishmentDto(row: EstablishmentWithCounts): Establishment 
     commentsEnabled: row.commentsEnabled,
     welcomeText: row.welcomeText,
     welcomeTranslations: row.welcomeTranslations,
+    notificationLimits: notificationLimitsOf(row, fatigue),
     blocked: row.blockedAt !== null,
     status: stateOf(row),
     registeredById: row.registeredById,

@@ -50,6 +50,7 @@ describe('establishments API', () => {
         ['delete', '/api/establishments/{id}'],
         ['post', '/api/establishments/{id}/block'],
         ['post', '/api/establishments/{id}/unblock'],
+        ['put', '/api/establishments/{id}/notification-limits'],
         ['get', '/api/establishments/{id}/members'],
         ['post', '/api/establishments/{id}/members'],
         ['delete', '/api/establishments/{id}/members/{userId}'],

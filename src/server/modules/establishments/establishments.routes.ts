@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import * as contracts from '../../../shared/contracts/establishments.contracts';
+import { setEstablishmentNotificationLimits } from '../../../shared/contracts/notification-limits.contracts';
 import { Msg } from '../../../shared/messages';
 import type { AppContext } from '../../context';
 import { type ContractRequest, route } from '../../lib/route';
@@ -7,6 +8,7 @@ import { actorOf } from '../../plugins/auth.plugin';
 import * as establishments from './establishments.service';
 import { pictureRoutes } from './gallery.routes';
 import { memberRoutes } from './members.routes';
+import { setNotificationLimits } from './notification-limits.service';
 import { publicPageRoutes } from './public-page.routes';
 
 /**
@@ -44,6 +46,13 @@ export async function establishmentRoutes(app: FastifyInstance, ctx: AppContext)
     handler: async (request) => ({
       establishment: await establishments.update(ctx, actorOf(request), request.params.id, request.body),
       message: Msg.establishmentUpdated,
+    }),
+  });
+
+  route(app, setEstablishmentNotificationLimits, {
+    handler: async (request) => ({
+      establishment: await setNotificationLimits(ctx, actorOf(request), request.params.id, request.body),
+      message: Msg.notificationLimitsSaved,
     }),
   });
 

@@ -72,7 +72,7 @@ export async function list(
 ): Promise<EstablishmentList> {
   const { items, total } = await repo.listEstablishments(ctx.db, establishmentScope(actor), query);
   return {
-    items: items.map((row) => viewFor(actor, row)),
+    items: items.map((row) => viewFor(ctx, actor, row)),
     total,
     page: query.page,
     pageSize: query.pageSize,
@@ -86,7 +86,7 @@ export async function list(
 export async function get(ctx: AppContext, actor: AuthedActor, id: string): Promise<EstablishmentView> {
   const row = await loadEstablishment(ctx, id);
   authorize(actor, 'establishment:read', resourceOf(row));
-  return viewFor(actor, row);
+  return viewFor(ctx, actor, row);
 }
 
 /** The profile's fields whose value this write changes (names only: the audit log keeps no values). */
@@ -166,7 +166,7 @@ export async function signupClient(
     throw error;
   }
   const row = await repo.findEstablishment(ctx.db, created.establishmentId);
-  return { establishment: toEstablishmentDto(row!), clientId: created.clientId };
+  return { establishment: toEstablishmentDto(row!, ctx.config.fatigue), clientId: created.clientId };
 }
 
 /**

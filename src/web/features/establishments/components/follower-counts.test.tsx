@@ -5,6 +5,7 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type FakeApi, fakeApi } from '../../../../../tests/support/web/fake-api';
+import { PLATFORM_LIMITS } from '../../../../../tests/support/web/notification-limits';
 import { renderRoutes } from '../../../../../tests/support/web/render';
 import type { Establishment, Member } from '../../../../shared/schemas/establishment.schema';
 import { EstablishmentCard, EstablishmentCardGrid } from './establishment-card';
@@ -38,6 +39,7 @@ const establishment = (overrides: Partial<Establishment> = {}): Establishment =>
   commentsEnabled: true,
   welcomeText: '',
   welcomeTranslations: {},
+  notificationLimits: PLATFORM_LIMITS,
   blocked: false,
   status: 'active',
   registeredById: null,

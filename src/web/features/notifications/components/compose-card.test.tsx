@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type FakeApi, fakeApi, type SentRequest } from '../../../../../tests/support/web/fake-api';
+import { PLATFORM_LIMITS } from '../../../../../tests/support/web/notification-limits';
 import { renderRoutes } from '../../../../../tests/support/web/render';
 import type { Establishment } from '../../../../shared/schemas/establishment.schema';
 import { ComposeCard } from './compose-card';
@@ -30,6 +31,7 @@ const establishment: Establishment = {
   commentsEnabled: true,
   welcomeText: '',
   welcomeTranslations: {},
+  notificationLimits: PLATFORM_LIMITS,
   blocked: false,
   status: 'active',
   registeredById: null,
