@@ -15,6 +15,7 @@ import { coverUrl, logoUrl } from '../../../lib/media-urls';
 import { translateMessage } from '../../../lib/translate-message';
 import { useApiForm } from '../../../lib/use-api-form';
 import { EstablishmentFormFields } from './establishment-form-fields';
+import { NotificationLimitsCard } from './notification-limits-card';
 import { PictureUploadControl } from './picture-upload-control';
 
 const FIELD_NAMES = Object.keys(EstablishmentFieldsSchema.shape) as (keyof EstablishmentFields)[];
@@ -23,12 +24,21 @@ const FIELD_NAMES = Object.keys(EstablishmentFieldsSchema.shape) as (keyof Estab
 const fieldsOf = (establishment: Establishment): EstablishmentFields =>
   Object.fromEntries(FIELD_NAMES.map((name) => [name, establishment[name]])) as EstablishmentFields;
 
-/** Profile tab (editors): logo and cover uploads, then the fields with Save; read-only while `locked` (the header says why). */
+/**
+ * Profile tab (editors): logo and cover uploads, the fields with Save, and how often a follower may
+ * be notified; read-only while `locked` (the header says why).
+ */
 export function ProfileTab({ establishment, locked }: { establishment: Establishment; locked: boolean }) {
   return (
     <Stack spacing={3}>
       <PicturesCard establishment={establishment} locked={locked} />
       <DetailsCard establishment={establishment} locked={locked} />
+      {/* Started afresh when the saved limits change, so it shows what the server has. */}
+      <NotificationLimitsCard
+        key={JSON.stringify(establishment.notificationLimits)}
+        establishment={establishment}
+        locked={locked}
+      />
     </Stack>
   );
 }

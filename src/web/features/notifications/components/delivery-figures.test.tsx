@@ -33,6 +33,26 @@ describe('delivery figures', () => {
     ).toBeVisible();
   });
 
+  it('says how many followers the fatigue guard held, and that the post waits in their feed', async () => {
+    renderRoutes([{ path: '/', element: <DeliveryTiles figures={{ ...figures(0), held: 12 }} /> }]);
+    const held = await screen.findByTestId('delivery-held');
+    expect(held).toHaveTextContent('12 followers had a message from you today: it waits in their feed');
+    expect(held).toHaveTextContent('a phone rings only so often for each business');
+  });
+
+  it('speaks of one held follower in the singular, and of none not at all', async () => {
+    const { unmount } = renderRoutes([
+      { path: '/', element: <DeliveryTiles figures={{ ...figures(0), held: 1 }} /> },
+    ]);
+    expect(await screen.findByTestId('delivery-held')).toHaveTextContent(
+      '1 follower had a message from you today: it waits in their feed',
+    );
+    unmount();
+    renderRoutes([{ path: '/', element: <DeliveryTiles figures={figures(0)} /> }]);
+    expect(await screen.findByText('Delivery')).toBeVisible();
+    expect(screen.queryByText(/had a message from you today/)).toBeNull();
+  });
+
   it('says nothing of quiet hours when none holds a delivery back', async () => {
     renderRoutes([{ path: '/', element: <DeliveryTiles figures={figures(0)} /> }]);
     expect(await screen.findByText('Delivery')).toBeVisible();

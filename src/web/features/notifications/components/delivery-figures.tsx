@@ -32,6 +32,7 @@ import type {
 import { translateMessage } from '../../../lib/translate-message';
 import { useLocaleFormat } from '../../../lib/use-locale-format';
 import { isSending } from '../api/notifications.api';
+import { HeldFiguresAlert } from './held-notes';
 import { NoPushYetAlert } from './push-reach';
 
 const STATUS_COLOR: Record<DeliveryStatus, 'default' | 'info' | 'success' | 'error'> = {
@@ -300,6 +301,7 @@ export function DeliveryTiles({ figures }: { figures: DeliveryFigures }) {
             </Box>
           )}
           {reachedNobody(figures) && <NoPushYetAlert />}
+          <HeldFiguresAlert held={figures.held} />
           {/* Pending deliveries held back by followers' quiet hours, counted apart. */}
           {figures.deferred > 0 && (
             <Alert severity="info" icon={<BedtimeOutlinedIcon fontSize="inherit" />}>

@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { nameInLanguage, type Preference } from '../../../../shared/schemas/preference.schema';
 import { usePreferenceGroups, usePreferences } from '../../../lib/api/preferences.api';
 import { useAudience } from '../api/audience.api';
+import { HeldReachNote } from './held-notes';
 import { NoPushYetAlert, useReachableText } from './push-reach';
 
 interface Props {
@@ -161,6 +162,8 @@ function ReachLine({ establishmentId, preferenceIds }: { establishmentId: string
           </Button>
         )}
       </Box>
+      {/* Followers who had enough from this business lately: the send waits in their feed. */}
+      {figures && <HeldReachNote held={figures.held} />}
       {noPushYet && <NoPushYetAlert />}
     </>
   );
