@@ -22,6 +22,8 @@ export const FollowNotifySchema = z.object({
     publicId: z.string(),
     name: z.string(),
     logo: z.string().nullable(),
+    /** Blocked by an admin: its page and posts are unavailable to followers until the unblock. */
+    blocked: z.boolean(),
   }),
   notify: z.enum(NOTIFY_CHOICES),
   /** Paused until then (PAUSED_UNTIL_RESUMED: until turned back on); null: not paused. */

@@ -8,6 +8,7 @@ const followColumns = {
   publicId: establishments.publicId,
   name: establishments.name,
   logo: establishments.logo,
+  blocked: sql<boolean>`${establishments.blockedAt} IS NOT NULL`,
   notify: memberships.notify,
   pausedUntil: memberships.pausedUntil,
 };

@@ -21,7 +21,13 @@ import * as repo from './notify.repo';
 const DAY_MS = 24 * 3600_000;
 
 const toDto = (row: repo.FollowRow): FollowNotify => ({
-  establishment: { id: row.establishmentId, publicId: row.publicId, name: row.name, logo: row.logo },
+  establishment: {
+    id: row.establishmentId,
+    publicId: row.publicId,
+    name: row.name,
+    logo: row.logo,
+    blocked: Boolean(row.blocked),
+  },
   notify: row.notify,
   // A pause that is over is no pause.
   pausedUntil:
@@ -106,14 +112,15 @@ export async function unsubscribe(ctx: AppContext, token: string): Promise<strin
 }
 
 /**
- * An email's Open button: count its click, and where to go: the business's own link when it gave
- * one, else the post; the business if it was deleted.
+ * A link of an email, counted: Open goes to the business's own link when it gave one, else the
+ * post; a button to the URL stored at its index; the business if the post was deleted.
  */
 export async function openFromEmail(ctx: AppContext, token: string): Promise<string> {
   const ids = readEmailOpenToken(ctx.config.jwtSecret, token);
   if (!ids) throw notFound();
-  const post = await recordEmailClick(ctx.database.sql, ids.notificationId, ids.userId);
+  const post = await recordEmailClick(ctx.database.sql, ids.notificationId, ids.userId, ids.target);
   if (!post) throw notFound();
   if (post.deleted) return `/app/establishment/${post.establishmentId}`;
+  if (post.actionUrl) return post.actionUrl;
   return post.linkUrl ?? postPath(post.establishmentId, ids.notificationId);
 }

@@ -20,12 +20,18 @@ const BOOKS = 'b1c2d3e4-2b62-4e5f-8a1c-9f4d4f2a1b02';
 const putUrl = (id: string) => `/api/establishments/${id}/notify`;
 
 const roma: FollowNotify = {
-  establishment: { id: ROMA, publicId: 'cafe-roma', name: 'Café Roma', logo: null },
+  establishment: { id: ROMA, publicId: 'cafe-roma', name: 'Café Roma', logo: null, blocked: false },
   notify: 'auto',
   pausedUntil: null,
 };
 const books: FollowNotify = {
-  establishment: { id: BOOKS, publicId: 'corner-books', name: 'Corner Books', logo: 'logo-books' },
+  establishment: {
+    id: BOOKS,
+    publicId: 'corner-books',
+    name: 'Corner Books',
+    logo: 'logo-books',
+    blocked: false,
+  },
   notify: 'phone',
   pausedUntil: PAUSED_UNTIL_RESUMED,
 };

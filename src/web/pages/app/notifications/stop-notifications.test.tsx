@@ -15,7 +15,7 @@ import { ACCESS_TOKEN_KEY } from '../../../lib/storage-keys';
 import { PublicEstablishmentPage } from '../../public/establishment/public-establishment-page';
 import { PostPage } from './post-page';
 
-const business = { id: 'e1', publicId: 'bakery', name: 'Corner Bakery', logo: null };
+const business = { id: 'e1', publicId: 'bakery', name: 'Corner Bakery', logo: null, blocked: false };
 
 const post: Post = {
   id: 'p1',

@@ -9,8 +9,8 @@ import { makeUser, renderRoutes, signIn } from '../../../../../tests/support/web
 import type { FollowList, FollowNotify } from '../../../../shared/schemas/notify.schema';
 import { SocialFeedPage } from './social-feed-page';
 
-const follow = (id: string, name: string): FollowNotify => ({
-  establishment: { id, publicId: id, name, logo: null },
+const follow = (id: string, name: string, blocked = false): FollowNotify => ({
+  establishment: { id, publicId: id, name, logo: null, blocked },
   notify: 'auto',
   pausedUntil: null,
 });
@@ -68,5 +68,39 @@ describe('the empty social feed', () => {
     renderFeed(follows([]));
     expect(await screen.findByText(FOLLOW_A_BUSINESS)).toBeVisible();
     expect(screen.queryByText(/has not posted|have not posted/)).toBeNull();
+  });
+
+  it('following one blocked business: says it is temporarily unavailable, not that it has not posted', async () => {
+    renderFeed(follows([follow('e1', 'Café Roma', true)]));
+    expect(
+      await screen.findByText(
+        'Café Roma is temporarily unavailable. Its posts will show here again as soon as it is back.',
+      ),
+    ).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Temporarily unavailable' })).toBeVisible();
+    expect(screen.queryByText(/has not posted|have not posted/)).toBeNull();
+  });
+
+  it('following several, all blocked: says they are temporarily unavailable', async () => {
+    renderFeed(follows([follow('e1', 'Café Roma', true), follow('e2', 'Quiet Bar', true)]));
+    expect(
+      await screen.findByText(
+        'The businesses you follow are temporarily unavailable. Their posts will show here again as soon as they are back.',
+      ),
+    ).toBeVisible();
+  });
+
+  it('one blocked among others: names it above the feed, and the others as not posted yet', async () => {
+    renderFeed(follows([follow('e1', 'Café Roma', true), follow('e2', 'Corner Bakery')]));
+    expect(
+      await screen.findByText(
+        'Temporarily unavailable: Café Roma. Their posts will show here again as soon as they are back.',
+      ),
+    ).toBeVisible();
+    expect(
+      screen.getByText(
+        'Corner Bakery has not posted anything yet. Its posts will show here as soon as it publishes one.',
+      ),
+    ).toBeVisible();
   });
 });

@@ -1,5 +1,5 @@
 import DynamicFeedOutlinedIcon from '@mui/icons-material/DynamicFeedOutlined';
-import { Card, Stack } from '@mui/material';
+import { Alert, Card, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { VerifiedGuard } from '../../../app/guards';
 import { EmptyState } from '../../../components/empty-state';
@@ -27,6 +27,7 @@ function SocialFeed() {
     <Stack spacing={3} sx={{ maxWidth: 720, mx: 'auto', width: '100%' }}>
       <PageHeader title={t('notifications.social.title')} subtitle={t('notifications.social.subtitle')} />
       <PushPrompt />
+      <UnavailableNote />
       <PostList
         query={feed}
         label={t('notifications.social.title')}
@@ -37,24 +38,47 @@ function SocialFeed() {
   );
 }
 
+/** The follows a blocked business is among: its posts are left out of the feed until the unblock. */
+function useBlockedFollows() {
+  const follows = useMyFollows();
+  const followed = follows.data?.items;
+  const blocked = followed?.filter((item) => item.establishment.blocked) ?? [];
+  return { followed, blocked, open: followed?.filter((item) => !item.establishment.blocked) };
+}
+
 /**
- * The empty feed says why: the businesses followed have not posted yet, or none is followed yet
- * (only then: "Follow a business"). Asked only when the feed is empty.
+ * Some of the businesses followed are blocked, others not: their posts are missing from the feed
+ * for now, which the feed says (when all are, the empty feed says it).
+ */
+function UnavailableNote() {
+  const { t } = useTranslation();
+  const { blocked, open } = useBlockedFollows();
+  if (blocked.length === 0 || !open?.length) return null;
+  const names = blocked.map((item) => item.establishment.name).join(', ');
+  return <Alert severity="info">{t('notifications.social.unavailableNote', { names })}</Alert>;
+}
+
+/**
+ * The empty feed says why: the businesses followed are blocked (temporarily unavailable), have not
+ * posted yet, or none is followed yet (only then: "Follow a business"). Asked only when it is empty.
  */
 function SocialFeedEmpty() {
   const { t } = useTranslation();
-  const follows = useMyFollows();
-  const followed = follows.data?.items;
+  const { followed, blocked, open } = useBlockedFollows();
+  const allBlocked = blocked.length > 0 && open?.length === 0;
   let text = t('notifications.social.emptyPending');
   if (followed?.length === 0) text = t('notifications.social.emptyText');
-  else if (followed?.length === 1)
-    text = t('notifications.social.emptyNotPostedOne', { name: followed[0]!.establishment.name });
-  else if (followed) text = t('notifications.social.emptyNotPosted');
+  else if (allBlocked && blocked.length === 1)
+    text = t('notifications.social.unavailableOne', { name: blocked[0]!.establishment.name });
+  else if (allBlocked) text = t('notifications.social.unavailableMany');
+  else if (open?.length === 1)
+    text = t('notifications.social.emptyNotPostedOne', { name: open[0]!.establishment.name });
+  else if (open) text = t('notifications.social.emptyNotPosted');
   return (
     <Card variant="outlined">
       <EmptyState
         icon={<DynamicFeedOutlinedIcon />}
-        title={t('notifications.social.emptyTitle')}
+        title={t(allBlocked ? 'notifications.social.unavailableTitle' : 'notifications.social.emptyTitle')}
         text={text}
       />
     </Card>

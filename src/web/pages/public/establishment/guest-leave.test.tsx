@@ -15,8 +15,8 @@ import { UserMenu } from '../../../components/user-menu';
 import { ACCESS_TOKEN_KEY } from '../../../lib/storage-keys';
 import { PublicEstablishmentPage } from './public-establishment-page';
 
-const bakery = { id: 'e1', publicId: 'bakery', name: 'Corner Bakery', logo: null };
-const florist = { id: 'e2', publicId: 'florist', name: 'Rose Florist', logo: null };
+const bakery = { id: 'e1', publicId: 'bakery', name: 'Corner Bakery', logo: null, blocked: false };
+const florist = { id: 'e2', publicId: 'florist', name: 'Rose Florist', logo: null, blocked: false };
 
 const guest = (ids: string[]): User =>
   makeUser({
