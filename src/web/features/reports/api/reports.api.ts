@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import * as contracts from '../../../../shared/contracts/reports.contracts';
+import type { PushHealthQuery } from '../../../../shared/schemas/push-health.schema';
 import type { DashboardQuery, FunnelQuery } from '../../../../shared/schemas/report.schema';
 import { ApiError } from '../../../lib/api-client';
 import { callApi } from '../../../lib/call-api';
@@ -8,6 +9,7 @@ export const reportKeys = {
   all: ['reports'] as const,
   dashboard: (query: DashboardQuery) => [...reportKeys.all, 'dashboard', query] as const,
   funnel: (query: FunnelQuery) => [...reportKeys.all, 'funnel', query] as const,
+  pushHealth: (query: PushHealthQuery) => [...reportKeys.all, 'pushHealth', query] as const,
 };
 
 /**
@@ -45,6 +47,17 @@ export function useFunnel(query: FunnelQuery, { enabled = true }: { enabled?: bo
   return useQuery({
     queryKey: reportKeys.funnel(query),
     queryFn: ({ signal }) => callApi(contracts.getFunnel, { query }, { signal }),
+    enabled,
+    placeholderData: keepSameScope(query.establishmentId),
+    retry: retryHiccups,
+  });
+}
+
+/** getPushHealth: the share of a scope's pushes opened over 30 days, and its devices lost per week. */
+export function usePushHealth(query: PushHealthQuery, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: reportKeys.pushHealth(query),
+    queryFn: ({ signal }) => callApi(contracts.getPushHealth, { query }, { signal }),
     enabled,
     placeholderData: keepSameScope(query.establishmentId),
     retry: retryHiccups,

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeApi, fakeApi } from '../../../../../tests/support/web/fake-api';
 import { makeUser, renderRoutes, signIn } from '../../../../../tests/support/web/render';
 import type { User } from '../../../../shared/schemas/account.schema';
+import type { PushHealth } from '../../../../shared/schemas/push-health.schema';
 import {
   type Dashboard,
   type Funnel,
@@ -13,6 +14,24 @@ import { DashboardPage } from './dashboard-page';
 
 const DASHBOARD = '/api/reports/dashboard';
 const FUNNEL = '/api/reports/funnel';
+const HEALTH = '/api/reports/push-health';
+
+/** A scope's permission health: the platform 1,000 pushes, an establishment 100 (e2: 200). */
+const pushHealth = (query: URLSearchParams): PushHealth => {
+  const delivered =
+    ({ e1: 100, e2: 200 } as Record<string, number>)[query.get('establishmentId') ?? ''] ?? 1000;
+  const lost = { gone: 1, unsubscribed: 0, expired: 0, total: 1 };
+  const devicesLost = [4, 3, 2, 1].map((day) => ({ from: `2026-03-0${day}`, ...lost }));
+  return {
+    days: 30,
+    sends: 10,
+    delivered,
+    opened: 50,
+    openShare: 50 / delivered,
+    lowOpenShare: false,
+    devicesLost,
+  };
+};
 
 const figures = (overrides: Partial<ReportFigures> = {}): ReportFigures => ({ ...NO_FIGURES, ...overrides });
 
@@ -148,7 +167,12 @@ beforeEach(() => {
   api.on('GET', '/api/establishments', list([establishment('e1', 'Bistro Modrá')]));
   api.on('GET', DASHBOARD, (request) => ({ body: dashboard(searchOf(request.path)) }));
   api.on('GET', FUNNEL, (request) => ({ body: funnel(searchOf(request.path)) }));
+  api.on('GET', HEALTH, (request) => ({ body: pushHealth(searchOf(request.path)) }));
 });
+
+/** The permission health card's sentence on the share of pushes opened. */
+const healthLine = () =>
+  within(screen.getByRole('region', { name: 'Permission health' })).getByText(/pushes opened in 30 days/);
 
 const renderPage = (user: User, at = '/app/reports/dashboard') => {
   signIn();
@@ -209,6 +233,9 @@ describe('the dashboard', () => {
     // The overview and the 30-day chart are one request; all for the client's establishment.
     expect(queriesTo(DASHBOARD)).toEqual([{ establishmentId: 'e1' }]);
     expect(queriesTo(FUNNEL)).toEqual([{ establishmentId: 'e1' }]);
+    // The establishment's permission health, over 30 days whatever the range.
+    await waitFor(() => expect(healthLine()).toHaveTextContent('50% of 100 pushes opened in 30 days'));
+    expect(queriesTo(HEALTH)).toEqual([{ establishmentId: 'e1' }]);
   });
 
   it('charts the week ending today, and counts the funnel over today, when Today is chosen', async () => {
@@ -296,6 +323,8 @@ describe('the dashboard', () => {
     const picker = await screen.findByRole('combobox', { name: 'Report on' });
     await waitFor(() => expect(picker).toHaveValue('Whole platform'));
     expect(queriesTo(DASHBOARD)[0]).toEqual({});
+    // The platform's permission health, then the chosen establishment's.
+    await waitFor(() => expect(healthLine()).toHaveTextContent('5% of 1,000 pushes opened in 30 days'));
 
     await user.clear(picker);
     await user.type(picker, 'luna');
@@ -303,6 +332,8 @@ describe('the dashboard', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?establishmentId=e2'));
     await waitFor(() => expect(queriesTo(DASHBOARD)).toContainEqual({ establishmentId: 'e2' }));
     await waitFor(() => expect(picker).toHaveValue('Kaviareň Luna'));
+    await waitFor(() => expect(healthLine()).toHaveTextContent('25% of 200 pushes opened in 30 days'));
+    expect(queriesTo(HEALTH)).toContainEqual({ establishmentId: 'e2' });
 
     await user.click(picker);
     await user.click(await screen.findByRole('option', { name: 'Whole platform' }));

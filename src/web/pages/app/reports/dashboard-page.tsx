@@ -7,10 +7,11 @@ import { EmptyState } from '../../../components/empty-state';
 import { NotAllowed } from '../../../components/not-allowed';
 import { PageHeader } from '../../../components/page-header';
 import { RetryAlert } from '../../../components/retry-alert';
-import { useDashboard, useFunnel } from '../../../features/reports/api/reports.api';
+import { useDashboard, useFunnel, usePushHealth } from '../../../features/reports/api/reports.api';
 import { FunnelCard } from '../../../features/reports/components/funnel-card';
 import { PeriodFigures } from '../../../features/reports/components/period-figures';
 import { PeriodSwitcher } from '../../../features/reports/components/period-switcher';
+import { PushHealthCard } from '../../../features/reports/components/push-health-card';
 import { ReportChartsSkeleton } from '../../../features/reports/components/report-charts-skeleton';
 import { ScopePicker } from '../../../features/reports/components/scope-picker';
 import {
@@ -76,6 +77,9 @@ function Dashboard() {
     { establishmentId, ...funnelDays },
     { enabled: ready && !awaitingRange && (funnelDays !== undefined || period === 'last30Days') },
   );
+
+  // Always the last 30 days: it does not follow the chosen range.
+  const health = usePushHealth({ establishmentId }, { enabled: ready });
 
   // The server's word on the range (the same messages) goes beside its field, like the browser's own check.
   const rangeError = problem ?? serverRangeProblem(chart.error);
@@ -179,6 +183,7 @@ function Dashboard() {
           {!awaitingRange && !rangeError && (
             <FunnelCard funnel={funnel.data} error={funnel.error} onRetry={() => void funnel.refetch()} />
           )}
+          <PushHealthCard health={health.data} error={health.error} onRetry={() => void health.refetch()} />
         </>
       )}
     </Stack>
