@@ -64,6 +64,9 @@ export function createEmailChannel(ctx: AppContext): Channel {
       notificationId: n.id,
       userId: row.subscriptionId,
       establishmentId: n.establishmentId,
+      linkUrl: n.linkUrl,
+      actions: n.actions ?? [],
+      tracking: ctx.config.email.clickTracking,
     });
     const picture = mediaUrl(n.mediaId);
     const mail = notificationMail(isLanguage(target.language) ? target.language : 'en', {
@@ -71,7 +74,7 @@ export function createEmailChannel(ctx: AppContext): Channel {
       address: addressLine(n),
       text: textIn(n, target.language),
       title: n.title,
-      actions: n.actions ?? [],
+      actions: (n.actions ?? []).map((action, i) => ({ label: action.label, url: links.actions[i]! })),
       pictureUrl: picture ? `${publicUrl}${picture}` : null,
       openUrl: links.open,
       unsubscribeUrl: links.unsubscribePage,

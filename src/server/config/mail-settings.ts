@@ -1,7 +1,7 @@
 import { Resolver } from 'node:dns';
 import { z } from 'zod';
 import { DkimSettingError, type DkimSettings, parseDkimSettings } from '../mail/dkim-settings';
-import { checked, type SettingProblem } from './config-error';
+import { bool, checked, type SettingProblem } from './config-error';
 
 /** Email: the SMTP server, the sender, its pace and retries, DKIM, and the DNS "Email health" asks. */
 export const mailEnv = {
@@ -16,6 +16,8 @@ export const mailEnv = {
    * it doubles with each failed try, up to 10 minutes.
    */
   EMAIL_RETRY_MIN_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  /** Off: a notification email's links go straight to their target and no click is counted. */
+  EMAIL_CLICK_TRACKING: bool.default(true),
   /** DKIM: every email is signed for this domain with this selector's key (mail/dkim-settings.ts). */
   DKIM_DOMAIN: z.string().optional(),
   DKIM_SELECTOR: z.string().optional(),
@@ -35,7 +37,7 @@ export interface MailSettings {
    * The SMTP pool: messages per second at most, connections at once; and the first wait before a
    * paused mail server is tried again (seconds).
    */
-  email: { perSecond: number; connections: number; retryMinSeconds: number };
+  email: { perSecond: number; connections: number; retryMinSeconds: number; clickTracking: boolean };
   /** Signs every email (DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY[_FILE]); unset: unsigned. */
   dkim: DkimSettings | undefined;
   /** The DNS servers "Email health" asks (EMAIL_HEALTH_DNS_SERVERS); empty: the system's resolvers. */
@@ -99,6 +101,7 @@ export function mailSettings(env: MailEnv, problems: SettingProblem[]): MailSett
       perSecond: env.EMAIL_RATE_PER_SECOND,
       connections: env.EMAIL_CONNECTIONS,
       retryMinSeconds: env.EMAIL_RETRY_MIN_SECONDS,
+      clickTracking: env.EMAIL_CLICK_TRACKING,
     },
     dkim: dkimSettings(env, problems),
     emailHealthDnsServers: dnsServers,

@@ -1,9 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { API_PATHS, pathWith } from '../../shared/contracts/paths';
+import { postPath } from '../../shared/push/payload';
 
 /**
  * The links a notification email carries, signed so they work without a session and cannot be
- * made for someone else: "Open" (its click counted), and stopping this business's emails, by a
+ * made for someone else: "Open" and the post's buttons (a click counted, EMAIL_CLICK_TRACKING), and stopping this business's emails, by a
  * person on a page or by the mail client at once (RFC 8058 one-click). The signature is an HMAC of
  * what the link names, with the server's secret; nothing is stored.
  */
@@ -43,20 +44,48 @@ export function readUnsubscribeToken(secret: Uint8Array, token: string) {
 export const emailOpenToken = (secret: Uint8Array, notificationId: string, userId: string) =>
   sign(secret, 'open', notificationId, userId);
 
+/**
+ * This user followed button `target` of this notification's email: the Open token's shape with the
+ * button's index signed in and written after it. The index only chooses among the URLs stored on the
+ * notification, so the redirect goes nowhere else.
+ */
+export const emailLinkToken = (secret: Uint8Array, notificationId: string, userId: string, target: number) =>
+  `${sign(secret, `link${target}`, notificationId, userId)}${target}`;
+
+const OPEN_TOKEN_LENGTH = 94;
+
+/** Which notification and user a link names, and which button (null: Open). */
 export function readEmailOpenToken(secret: Uint8Array, token: string) {
-  const ids = read(secret, 'open', token);
-  return ids ? { notificationId: ids[0], userId: ids[1] } : null;
+  const index = token.slice(OPEN_TOKEN_LENGTH);
+  if (index && !/^(0|[1-9]\d?)$/.test(index)) return null;
+  const target = index ? Number(index) : null;
+  const ids = read(secret, target === null ? 'open' : `link${target}`, token.slice(0, OPEN_TOKEN_LENGTH));
+  return ids ? { notificationId: ids[0], userId: ids[1], target } : null;
+}
+
+/** What a notification email points to, besides its unsubscribe links. */
+export interface EmailTargets {
+  notificationId: string;
+  userId: string;
+  establishmentId: string;
+  linkUrl: string | null;
+  actions: { url: string }[];
+  /** EMAIL_CLICK_TRACKING: through the signed redirect, counted; else straight to the target. */
+  tracking: boolean;
 }
 
 /** The absolute links of one notification email to one follower. */
-export function notificationEmailLinks(
-  publicUrl: string,
-  secret: Uint8Array,
-  v: { notificationId: string; userId: string; establishmentId: string },
-) {
+export function notificationEmailLinks(publicUrl: string, secret: Uint8Array, v: EmailTargets) {
   const unsubscribe = unsubscribeToken(secret, v.userId, v.establishmentId);
+  const redirect = (token: string) => `${publicUrl}${pathWith(API_PATHS.emailOpen, { token })}`;
   return {
-    open: `${publicUrl}${pathWith(API_PATHS.emailOpen, { token: emailOpenToken(secret, v.notificationId, v.userId) })}`,
+    /** The business's own link when it gave one, else the post (as the redirect decides). */
+    open: v.tracking
+      ? redirect(emailOpenToken(secret, v.notificationId, v.userId))
+      : (v.linkUrl ?? `${publicUrl}${postPath(v.establishmentId, v.notificationId)}`),
+    actions: v.actions.map((action, i) =>
+      v.tracking ? redirect(emailLinkToken(secret, v.notificationId, v.userId, i)) : action.url,
+    ),
     /** For the mail client's one-click POST (List-Unsubscribe). */
     oneClick: `${publicUrl}${pathWith(API_PATHS.emailUnsubscribe, { token: unsubscribe })}`,
     /** For a person: a page that asks before it stops anything (link checkers follow GET links). */

@@ -636,26 +636,41 @@ export async function cancelPending(sql: SqlExecutor, notificationId: string): P
 }
 
 /**
- * The "Open" button of a notification's email to this user was followed: its click is counted
- * once. Answers where the post lives, or undefined when no such email was sent.
+ * A link of a notification's email to this user was followed: "Open" (target null) or the button
+ * at index `target`. Its click is counted once per delivery (unless `count` is false:
+ * EMAIL_CLICK_TRACKING off, an older email's link), and only for a button the notification has.
+ * Answers where the post lives and where the button goes, or undefined when no such email was sent
+ * or no such button exists.
  */
 export async function recordEmailClick(
   sql: SqlExecutor,
   notificationId: string,
   userId: string,
-): Promise<{ establishmentId: string; deleted: boolean; linkUrl: string | null } | undefined> {
+  target: number | null,
+  count: boolean,
+): Promise<
+  { establishmentId: string; deleted: boolean; linkUrl: string | null; actionUrl: string | null } | undefined
+> {
+  // `->` on a missing index (or actions that are not an array) is NULL, never an error.
   const { rows } = await sql.executeSql(
-    `WITH clicked AS (
-       UPDATE deliveries SET clicked_at = COALESCE(clicked_at, now())
-        WHERE notification_id = $1 AND subscription_id = $2 AND channel = 'email' AND outcome = 'sent'
-        RETURNING notification_id)
-     SELECT n.establishment_id, n.deleted_at IS NOT NULL AS deleted, n.link_url
-       FROM clicked JOIN notifications n ON n.id = clicked.notification_id`,
-    [notificationId, userId],
+    `UPDATE deliveries d SET clicked_at = CASE WHEN $4::boolean THEN COALESCE(d.clicked_at, now()) ELSE d.clicked_at END
+       FROM notifications n
+      WHERE d.notification_id = $1 AND d.subscription_id = $2 AND d.channel = 'email' AND d.outcome = 'sent'
+        AND n.id = d.notification_id AND ($3::int IS NULL OR n.actions -> $3::int ->> 'url' IS NOT NULL)
+      RETURNING n.establishment_id, n.deleted_at IS NOT NULL AS deleted, n.link_url,
+                n.actions -> $3::int ->> 'url' AS action_url`,
+    [notificationId, userId, target, count],
   );
-  const row = rows[0] as { establishment_id: string; deleted: boolean; link_url: string | null } | undefined;
+  const row = rows[0] as
+    | { establishment_id: string; deleted: boolean; link_url: string | null; action_url: string | null }
+    | undefined;
   return row
-    ? { establishmentId: row.establishment_id, deleted: Boolean(row.deleted), linkUrl: row.link_url }
+    ? {
+        establishmentId: row.establishment_id,
+        deleted: Boolean(row.deleted),
+        linkUrl: row.link_url,
+        actionUrl: row.action_url,
+      }
     : undefined;
 }
 

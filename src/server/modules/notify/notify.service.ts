@@ -118,7 +118,9 @@ export async function unsubscribe(ctx: AppContext, token: string): Promise<strin
 export async function openFromEmail(ctx: AppContext, token: string): Promise<string> {
   const ids = readEmailOpenToken(ctx.config.jwtSecret, token);
   if (!ids) throw notFound();
-  const post = await recordEmailClick(ctx.database.sql, ids.notificationId, ids.userId, ids.target);
+  // Tracking turned off: links of emails sent before still lead on, uncounted.
+  const count = ctx.config.email.clickTracking;
+  const post = await recordEmailClick(ctx.database.sql, ids.notificationId, ids.userId, ids.target, count);
   if (!post) throw notFound();
   if (post.deleted) return `/app/establishment/${post.establishmentId}`;
   if (post.actionUrl) return post.actionUrl;
