@@ -5,6 +5,10 @@ import { FieldLabel, Msg } from '../messages';
 const messageKey = new Map<string, string>(Object.entries(Msg).map(([key, text]) => [text, key]));
 const labelKey = new Map<string, string>(Object.entries(FieldLabel).map(([key, label]) => [label, key]));
 
+/** Whether the message is one of the shared texts (Msg, LimitMsg): translateMessage has words for it. */
+export const isKnownMessage = (message: string): boolean =>
+  messageKey.has(message) || readLimitMessage(message) !== undefined;
+
 /**
  * Translate a message written once in the shared schemas (English, as the spec quotes it) into
  * the user's language: known messages by their Msg key, a limit's message (LimitMsg) with its

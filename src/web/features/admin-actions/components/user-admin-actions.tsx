@@ -7,6 +7,7 @@ import { useSnackbar } from 'notistack';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { can as actorCan } from '../../../../shared/permissions';
 import type { ManagedUser } from '../../../../shared/schemas/user-management.schema';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { apiErrorText } from '../../../lib/api-error-text';
@@ -47,6 +48,11 @@ export function UserAdminActions({ person, listPath }: Props) {
   const [dialogError, setDialogError] = useState<string>();
   const name = `${person.firstName} ${person.lastName}`;
   const self = me?.id === person.id;
+  // As the server decides: nobody who may log in as others in turn (an admin) is logged in as.
+  const mayBeImpersonated = !actorCan(
+    { id: person.id, role: person.role, emailVerified: person.emailVerified, establishments: [] },
+    'user:impersonate',
+  );
 
   const open = (which: Dialog) => {
     setDialogError(undefined);
@@ -90,7 +96,7 @@ export function UserAdminActions({ person, listPath }: Props) {
   };
 
   const rows = [
-    can('user:impersonate') && !self && (
+    can('user:impersonate') && !self && mayBeImpersonated && (
       <ActionRow
         key="impersonate"
         title={t('adminActions.impersonate.title')}
@@ -102,7 +108,8 @@ export function UserAdminActions({ person, listPath }: Props) {
         }
       />
     ),
-    can('user:resetPassword') && (
+    // One's own password is changed in one's account (the server refuses it here).
+    can('user:resetPassword') && !self && (
       <ActionRow
         key="reset"
         title={t('adminActions.reset.title')}

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type FakeApi, fakeApi } from '../../../../../tests/support/web/fake-api';
-import { CurrentPath, renderRoutes } from '../../../../../tests/support/web/render';
+import { CurrentPath, makeUser, renderRoutes, signIn } from '../../../../../tests/support/web/render';
 import type { ManagedUserDetail } from '../../../../shared/schemas/user-management.schema';
 import { PersonEditForm } from './person-edit-form';
 
@@ -124,5 +124,15 @@ describe('the person edit form', () => {
     await user.click(screen.getByRole('button', { name: 'Remove Café Košice' }));
     expect(screen.queryByText('Café Košice')).toBeNull();
     expect(screen.getByText('Not linked to any establishment. Add one below.')).toBeTruthy();
+  });
+
+  it('does not let an admin turn off their own "Email verified"', async () => {
+    signIn();
+    api.on('GET', '/api/account/me', { body: { user: makeUser({ id: 'u1', role: 'admin' }) } });
+    renderForm();
+    expect(
+      await screen.findByText('Your own address stays confirmed here: you change it in your account.'),
+    ).toBeVisible();
+    expect(screen.getByRole('switch', { name: 'Email verified' })).toBeDisabled();
   });
 });

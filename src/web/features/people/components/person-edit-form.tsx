@@ -12,6 +12,7 @@ import {
 } from '../../../../shared/schemas/user-management.schema';
 import { ApiError } from '../../../lib/api-client';
 import { apiErrorText } from '../../../lib/api-error-text';
+import { useSession } from '../../../lib/session';
 import { translateMessage } from '../../../lib/translate-message';
 import { useApiForm } from '../../../lib/use-api-form';
 import { useUpdatePerson } from '../api/people.api';
@@ -44,6 +45,8 @@ export function PersonEditForm({ person, cancelTo, onSaved }: Props) {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const update = useUpdatePerson(person.id);
+  // An admin does not unconfirm their own address here (it would lock them out behind a new link).
+  const ownConfirmed = useSession().user?.id === person.id && person.emailVerified;
   const [names, setNames] = useState<Record<string, string>>(() =>
     Object.fromEntries(person.establishments.map((e) => [e.establishmentId, e.name])),
   );
@@ -93,10 +96,13 @@ export function PersonEditForm({ person, cancelTo, onSaved }: Props) {
               control={control}
               name="emailVerified"
               label={t('people.form.emailVerified')}
+              disabled={ownConfirmed}
               helper={(checked) =>
-                !checked && person.emailVerified
-                  ? t('people.form.verificationWillBeSent')
-                  : t(checked ? 'people.form.emailVerifiedOn' : 'people.form.emailVerifiedOff')
+                ownConfirmed
+                  ? t('people.form.emailVerifiedOwn')
+                  : !checked && person.emailVerified
+                    ? t('people.form.verificationWillBeSent')
+                    : t(checked ? 'people.form.emailVerifiedOn' : 'people.form.emailVerifiedOff')
               }
             />
             <SwitchField

@@ -101,12 +101,14 @@ export function SwitchField<F extends FieldValues>({
   name,
   label,
   helper,
+  disabled,
 }: {
   control: Control<F>;
   name: Path<F>;
   label: string;
   /** The line under the switch, from its current value. */
   helper?: (checked: boolean) => ReactNode;
+  disabled?: boolean;
 }) {
   const helperId = useId();
   return (
@@ -121,6 +123,7 @@ export function SwitchField<F extends FieldValues>({
               control={
                 <Switch
                   checked={Boolean(field.value)}
+                  disabled={disabled}
                   onChange={(_, checked) => field.onChange(checked)}
                   onBlur={field.onBlur}
                   slotProps={{ input: { ref: field.ref, 'aria-describedby': line ? helperId : undefined } }}
