@@ -39,11 +39,11 @@ const heldNow = async (client: Session, establishmentId: string) => {
   return res.json<{ held: number }>().held;
 };
 
-/** Time passes for the guard: what it recorded of these followers happened `days` earlier. */
-async function daysPass(users: Session[], days: number) {
+/** Time passes for the guard: the business's sends so far went out `days` earlier. */
+async function daysPass(establishmentId: string, days: number) {
   await t.ctx.database.sql.executeSql(
-    `UPDATE follower_rings SET at = at - make_interval(days => $2::int) WHERE user_id = ANY($1::uuid[])`,
-    [users.map((u) => u.id), days],
+    'UPDATE notifications SET created_at = created_at - make_interval(days => $2::int) WHERE establishment_id = $1',
+    [establishmentId, days],
   );
 }
 
@@ -84,13 +84,13 @@ describe('the fatigue guard', () => {
       const post = await sendNow(client, establishment.id, `Day ${day} special`);
       expect(post.delivery?.held).toBe(0);
       rung.push(post.id);
-      await daysPass([follower], 1);
+      await daysPass(establishment.id, 1);
     }
     const fourth = await sendNow(client, establishment.id, 'Day 4 special');
     expect(fourth.delivery).toMatchObject({ sent: 0, held: 1 });
     expect(messagesTo(phone).map((m) => m.id)).toEqual(rung);
     // A week after the first, that one no longer counts.
-    await daysPass([follower], 4);
+    await daysPass(establishment.id, 4);
     const later = await sendNow(client, establishment.id, 'Next week special');
     expect(later.delivery).toMatchObject({ sent: 1, held: 0 });
   });

@@ -1,4 +1,14 @@
-import { boolean, index, integer, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { notifications } from './notifications';
 
 /**
@@ -42,11 +52,11 @@ export const mailServerPauses = pgTable('mail_server_pauses', {
 });
 
 /**
- * The fatigue guard's ledger (delivery/fatigue-guard.ts): one row per follower, send and channel
- * the fan-out rang them on (held = false) or held back because they had enough already (held =
- * true). Read by user for the last week when a send's audience is taken; the housekeeping job
- * deletes rows older than FATIGUE_LEDGER_DAYS. No foreign keys: written in bulk on the hottest
- * statement, and a deleted user's or send's rows only age out.
+ * The fatigue guard's record of the held (delivery/fatigue-guard.ts): one row per follower, send
+ * and channel the fan-out held back because they had enough already (held is always true: who was
+ * reached is read from the deliveries). It keeps a walk of a page again after a crash from counting
+ * anyone twice in notifications.held; the housekeeping job deletes rows older than
+ * FATIGUE_LEDGER_DAYS. No foreign keys: written in bulk on the hottest statement.
  */
 export const followerRings = pgTable(
   'follower_rings',

@@ -1,6 +1,6 @@
 import type { DeliveryChannel } from '../../../shared/schemas/channels';
 import type { SqlExecutor } from '../../db/client';
-import { fatigueSql, ringsCtes } from '../../delivery/fatigue-guard';
+import { fatigueSql, heldCtes } from '../../delivery/fatigue-guard';
 import type { FatigueSettings } from '../../delivery/fatigue-settings';
 import type { QuietHoursSetting } from './quiet-period';
 
@@ -197,11 +197,11 @@ export async function takePage(
        INSERT INTO deliveries (notification_id, subscription_id, user_id, channel)
        SELECT $2, s.id, s.user_id, 'push' FROM members m JOIN push_subscriptions s ON s.user_id = m.user_id
         WHERE m.push_ok AND NOT m.push_held AND ${liveSubscription}
-       ON CONFLICT DO NOTHING RETURNING user_id),
+       ON CONFLICT DO NOTHING RETURNING 1),
      emails AS (
        INSERT INTO deliveries (notification_id, subscription_id, user_id, channel)
        SELECT $2, m.user_id, m.user_id, 'email' FROM members m WHERE m.by_email AND NOT m.email_held
-       ON CONFLICT DO NOTHING RETURNING user_id),
+       ON CONFLICT DO NOTHING RETURNING 1),
      -- What a walk of this page before a crash recorded (this statement cannot see its own
      -- inserts): its batch may never have been queued, so it counts as work to queue. Bounded by
      -- the page's first and last member, so only the page's range of the pending index is read.
@@ -210,7 +210,7 @@ export async function takePage(
         WHERE notification_id = $2 AND outcome = 'pending'
           AND user_id >= (SELECT user_id FROM members ORDER BY user_id LIMIT 1)
           AND user_id <= (SELECT user_id FROM members ORDER BY user_id DESC LIMIT 1)
-        GROUP BY channel)${ringsCtes(page.fatigue, hasLiveDevice)}
+        GROUP BY channel)${heldCtes(page.fatigue, hasLiveDevice)}
      SELECT (SELECT coalesce(array_agg(user_id ORDER BY user_id), '{}') FROM members) AS users,
             (SELECT count(*) FROM pushes)::int AS push, (SELECT count(*) FROM emails)::int AS email,
             coalesce((SELECT n FROM earlier WHERE channel = 'push'), 0) AS push_earlier,

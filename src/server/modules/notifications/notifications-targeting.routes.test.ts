@@ -82,6 +82,7 @@ describe('targeted sends', () => {
       byEmail: 0,
       devices: 1,
       emails: 0,
+      held: 0,
     });
     expect((await audience(establishment.id, client.token, [P.id, Q.id])).json()).toEqual({
       followers: 2,
@@ -90,6 +91,7 @@ describe('targeted sends', () => {
       byEmail: 0,
       devices: 2,
       emails: 0,
+      held: 0,
     });
     expect((await audience(establishment.id, client.token, [])).json()).toEqual({
       followers: 3,
@@ -98,6 +100,7 @@ describe('targeted sends', () => {
       byEmail: 0,
       devices: 3,
       emails: 0,
+      held: 0,
     });
 
     const targeted = await sendOk(client, establishment.id, {
@@ -168,6 +171,7 @@ describe('GET /api/establishments/:id/audience', () => {
       byEmail: 0,
       devices: 0,
       emails: 0,
+      held: 0,
     });
     expect((await audience(establishment.publicId, client.token, [])).statusCode).toBe(200);
     expectError(await audience(establishment.id, undefined, []), 401, ErrorCode.UNAUTHORIZED);
