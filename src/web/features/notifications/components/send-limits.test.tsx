@@ -29,22 +29,25 @@ describe('"Update on phones" past its hourly limit', () => {
   it.each([
     ['en', 'This post was already updated on phones 3 times in the last hour'],
     ['cz', 'Tento příspěvek byl za poslední hodinu aktualizován na telefonech už 3krát'],
-  ] as const)('shows the server’s message in the dialog (%s), which stays open', async (language, expected) => {
-    await changeLanguage(language);
-    const api = fakeApi().on('PATCH', '/api/notifications/p1', {
-      status: 429,
-      body: { code: 'RATE_LIMITED', error: limitMessage('phoneUpdatesLimit', 3) },
-    });
-    const { user } = renderRoutes([
-      { path: '/', element: <EditPostDialog post={post} open onClose={() => undefined} /> },
-    ]);
-    const dialog = await screen.findByRole('dialog');
-    await user.type(within(dialog).getByRole('textbox'), ' and bread');
-    await user.click(within(dialog).getAllByRole('checkbox')[0]!);
-    await user.click(within(dialog).getByRole('button', { name: /^(Save|Uložit)/ }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(expected);
-    expect(api.sent('PATCH', '/api/notifications/p1')[0]!.body).toMatchObject({ updatePhones: true });
-  });
+  ] as const)(
+    'shows the server’s message in the dialog (%s), which stays open',
+    async (language, expected) => {
+      await changeLanguage(language);
+      const api = fakeApi().on('PATCH', '/api/notifications/p1', {
+        status: 429,
+        body: { code: 'RATE_LIMITED', error: limitMessage('phoneUpdatesLimit', 3) },
+      });
+      const { user } = renderRoutes([
+        { path: '/', element: <EditPostDialog post={post} open onClose={() => undefined} /> },
+      ]);
+      const dialog = await screen.findByRole('dialog');
+      await user.type(within(dialog).getByRole('textbox'), ' and bread');
+      await user.click(within(dialog).getAllByRole('checkbox')[0]!);
+      await user.click(within(dialog).getByRole('button', { name: /^(Save|Uložit)/ }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent(expected);
+      expect(api.sent('PATCH', '/api/notifications/p1')[0]!.body).toMatchObject({ updatePhones: true });
+    },
+  );
 });
 
 describe('a weekly send past the business’s limit', () => {
