@@ -11,6 +11,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { PushMessage } from '../../src/shared/push/payload';
 import type { Post } from '../../src/shared/schemas/notification.schema';
 import { establishmentFields } from './api-actors';
+import { GENEROUS_FATIGUE_LIMITS } from './fatigue-limits';
 import { freePort } from './free-port';
 import { type PushService, startPushService, type TestSubscription } from './push-service';
 import { createTestDatabaseUrl } from './test-database';
@@ -160,6 +161,8 @@ export async function environment(extra: Record<string, string> = {}) {
     DELIVERY_JOB_TIMEOUT_SECONDS: '3',
     JOB_SUPERVISE_SECONDS: '1',
     LOG_LEVEL: 'warn',
+    // Several sends go to the same followers: the fatigue guard stays on with limits none reaches.
+    ...GENEROUS_FATIGUE_LIMITS,
     ...extra,
   };
   return {

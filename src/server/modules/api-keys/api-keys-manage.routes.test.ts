@@ -264,6 +264,7 @@ describe('/api/docs', () => {
       ['exportFollowers', 'read:followers'],
       ['getDashboard', 'read:stats'],
       ['getFunnel', 'read:stats'],
+      ['getPushHealth', 'read:stats'],
       ['listEstablishmentPosts', 'send'],
       ['sendNotification', 'send'],
     ]);
