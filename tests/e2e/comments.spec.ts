@@ -117,7 +117,7 @@ test.describe('comments', () => {
     const editor = mine.getByRole('textbox', { name: 'Edit your comment' });
     await expect(editor).toBeFocused();
     await editor.fill('See you there at 17:00! Menu: https://example.com/menu');
-    await mine.getByRole('button', { name: 'Save' }).click();
+    await mine.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(mine).toContainText('See you there at 17:00!');
     await expect(mine).toContainText('edited');
     // The save says so: the comment rules' own message.
@@ -166,7 +166,7 @@ test.describe('comments', () => {
     const mayComment = operator.page.getByRole('switch', { name: /^Followers may comment/ });
     await expect(mayComment).toBeChecked();
     await mayComment.click();
-    await operator.page.getByRole('button', { name: 'Save' }).click();
+    await operator.page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(snackbar(operator.page, 'Establishment updated')).toBeVisible();
     await mayComment.scrollIntoViewIfNeeded();
     await saveScreenshot(operator.page, { path: 'test-results/screenshots/comments-settings-phone.png' });

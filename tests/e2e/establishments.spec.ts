@@ -118,13 +118,13 @@ test.describe('establishments', () => {
       'Breakfast, lunch and the best lemonade',
     );
     await field(page, 'Website').fill('https://lipa.example.sk');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(snackbar(page, 'Establishment updated')).toBeVisible();
     await page.reload();
     await expect(field(page, 'Subheader (a short line under the name)')).toHaveValue(
       'Breakfast, lunch and the best lemonade',
     );
-    await expect(field(page, 'Website')).toHaveValue('https://lipa.example.sk');
+    await expect(field(page, 'Website')).toHaveValue('https://lipa.example.sk/'); // stored as parsed (issue 49, item 1)
 
     // Profile: logo and cover.
     const logo = await makePng('logo.png', {

@@ -87,14 +87,14 @@ test.describe("a customer's first minute", () => {
     const section = page.getByRole('region', { name: 'Welcome notification' });
     const text = section.getByRole('textbox', { name: 'Welcome text' });
     await text.fill('x'.repeat(301));
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     // The server's message, beside the field; nothing saved.
     await expect(section.getByText('Welcome notification must be at most 300 characters')).toBeVisible();
     await text.fill(WELCOME);
     await expect(section.getByText(`${WELCOME.length} / 300`)).toBeVisible();
     await section.getByRole('button', { name: /Translations/ }).click();
     await section.getByRole('textbox', { name: 'German', exact: true }).fill('Willkommen in der Corner Bar!');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(snackbar(page, 'Establishment updated')).toBeVisible();
     await page.reload();
     await expect(text).toHaveValue(WELCOME);

@@ -117,16 +117,18 @@ test.describe('operator screens: details of the review', () => {
 
   test('a malformed id in a management address shows the not-found state', async ({ page, request }) => {
     await startSignedIn(page, await adminToken(request));
-    for (const [path, title] of [
-      ['/app/management/users/not-a-uuid', 'Person not available'],
-      ['/app/management/customers/not-a-uuid', 'Person not available'],
-      ['/app/management/users/not-a-uuid/edit', null],
-      [`/app/management/establishment/${'x'.repeat(70)}`, 'Establishment not available'],
-      ['/app/management/establishment/not-a-uuid', 'Establishment not available'],
+    // The server's own reason is shown (issue 49, item 8): a business's 404 names the business page.
+    const business = 'This business page does not exist.';
+    for (const [path, title, reason] of [
+      ['/app/management/users/not-a-uuid', 'Person not available', 'Not found.'],
+      ['/app/management/customers/not-a-uuid', 'Person not available', 'Not found.'],
+      ['/app/management/users/not-a-uuid/edit', null, 'Not found.'],
+      [`/app/management/establishment/${'x'.repeat(70)}`, 'Establishment not available', 'Not found.'],
+      ['/app/management/establishment/not-a-uuid', 'Establishment not available', business],
     ] as const) {
       await page.goto(path);
       if (title) await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-      await expect(page.getByText('Not found.')).toBeVisible();
+      await expect(page.getByText(reason)).toBeVisible();
       await expect(page.getByText('Please check the highlighted fields.')).toHaveCount(0);
     }
     await page.goto('/app/management/users/not-a-uuid');
