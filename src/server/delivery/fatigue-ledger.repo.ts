@@ -1,11 +1,14 @@
 import type { SqlExecutor } from '../db/client';
 
-/** A week of the ledger is all the guard reads (its "week" starts at most 7 days back); one day's margin. */
+/**
+ * How long the record of the held is kept: it is read only while its send is walked (so a page walked
+ * again counts no one twice); a week and a day leave room to look at what a send held.
+ */
 export const FATIGUE_LEDGER_DAYS = 8;
 
 /**
- * Delete the fatigue ledger's rows the guard no longer reads (hourly housekeeping). A scan of the
- * ledger, which holds about a week of sends' audiences: an index on `at` would cost every send.
+ * Delete the record of the held past FATIGUE_LEDGER_DAYS (hourly housekeeping). A scan of the
+ * table, which holds only the followers held in about a week of sends: no index on `at` needed.
  */
 export async function purgeOldRings(sql: SqlExecutor, now: Date): Promise<number> {
   const before = new Date(now.getTime() - FATIGUE_LEDGER_DAYS * 86_400_000);

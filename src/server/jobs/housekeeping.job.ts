@@ -14,7 +14,7 @@ import type { JobDefinition } from './queue';
  * or every emailed link looks up (single-use tokens) do not grow forever, and no stale secret hash
  * is kept longer than it is useful: sessions expired or signed out, verification and reset tokens
  * and app hand-off codes used or expired, email counters of past hours, page-view salts older than yesterday, and the fatigue guard's
- * ledger past its week.
+ * record of the held past its week.
  * It also folds the report rollups' shards of past days into one row a day, which the dashboards read.
  */
 export const housekeepingJob = { queue: 'maintenance.housekeeping', payload: z.object({}) };
@@ -29,7 +29,7 @@ export interface HousekeepingFindings {
   events: number;
   /** Rollup shards of past days folded away into one row a day (report_fold_shards). */
   rollupShards: number;
-  /** Fatigue ledger rows older than the guard reads (FATIGUE_LEDGER_DAYS). */
+  /** The fatigue guard's record of the held, past FATIGUE_LEDGER_DAYS. */
   rings: number;
   /** Devices lost longer ago than the permission health reads (LOST_DEVICES_DAYS). */
   lostDevices: number;
