@@ -124,7 +124,7 @@ test.describe('establishments', () => {
     await expect(field(page, 'Subheader (a short line under the name)')).toHaveValue(
       'Breakfast, lunch and the best lemonade',
     );
-    await expect(field(page, 'Website')).toHaveValue('https://lipa.example.sk/'); // stored as parsed (issue 49, item 1)
+    await expect(field(page, 'Website')).toHaveValue('https://lipa.example.sk/'); // stored as parsed
 
     // Profile: logo and cover.
     const logo = await makePng('logo.png', {

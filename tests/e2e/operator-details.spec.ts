@@ -117,7 +117,7 @@ test.describe('operator screens: details of the review', () => {
 
   test('a malformed id in a management address shows the not-found state', async ({ page, request }) => {
     await startSignedIn(page, await adminToken(request));
-    // The server's own reason is shown (issue 49, item 8): a business's 404 names the business page.
+    // The server's own reason is shown: a business's 404 names the business page.
     const business = 'This business page does not exist.';
     for (const [path, title, reason] of [
       ['/app/management/users/not-a-uuid', 'Person not available', 'Not found.'],

@@ -1,5 +1,5 @@
 /**
- * A batch slower than DELIVERY_JOB_TIMEOUT_SECONDS runs once (issue 47, part 3). The issue's case:
+ * A batch slower than DELIVERY_JOB_TIMEOUT_SECONDS runs once. The case reproduced:
  * a push service answering in 40 s with the batch timeout at 30 s, and every phone got the push
  * twice, since pg-boss hands a job running past its expiry to another worker while the first still
  * sends. Scaled down: answers in 4 s with the timeout at 3 s (the queue looking every second), one

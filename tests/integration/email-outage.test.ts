@@ -1,5 +1,5 @@
 /**
- * An SMTP outage loses nothing (issue 47, part 2). The issue's case: the mail server refusing
+ * An SMTP outage loses nothing. The case reproduced: the mail server refusing
  * connections for 90 s (or answering 421 for 120 s) during a send, and every email ended failed,
  * because email retried on push's budget (PUSH_MAX_ATTEMPTS tries, 2 s doubling). Now the outage is
  * the mail server's state: the server is paused and probed with a doubling wait, no email spending

@@ -13,7 +13,7 @@ import { resolveReportScope } from './report-scope';
 const DAY_MS = 86_400_000;
 
 /**
- * Permission health (issue 48): a business's pushes of the last 30 days, delivered and opened,
+ * Permission health: a business's pushes of the last 30 days, delivered and opened,
  * and its followers' devices lost in each of the last four weeks. Authorized as the dashboard is
  * (resolveReportScope) before anything is read.
  */
