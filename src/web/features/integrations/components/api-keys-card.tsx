@@ -15,6 +15,7 @@ import { useApiKeys, useRevokeApiKey } from '../api/api-keys.api';
 import { curlSendExample, KEY_VARIABLE, newIdempotencyKey } from '../curl-example';
 import { CopyableCode } from './copyable-code';
 import { CreateApiKeyDialog, scopeName } from './create-api-key-dialog';
+import { MONOSPACE } from './monospace';
 
 /**
  * An establishment's API keys, for its operators: each key's name, scopes, last 4
@@ -135,11 +136,7 @@ function KeyRow({
         <Box sx={{ flex: '1 1 auto', minWidth: 0 }}>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1, rowGap: 0.5 }}>
             <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{apiKey.name}</Typography>
-            <Typography
-              component="code"
-              dir="ltr"
-              sx={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: 13 }}
-            >
+            <Typography component="code" dir="ltr" sx={{ fontFamily: MONOSPACE, fontSize: 13 }}>
               {apiKey.hint}
             </Typography>
             {revoked && <Chip size="small" label={t('apiKeys.revoked')} />}

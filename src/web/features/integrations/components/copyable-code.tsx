@@ -4,6 +4,7 @@ import { useSnackbar } from 'notistack';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { copyText } from '../../../lib/copy-text';
+import { MONOSPACE } from './monospace';
 
 interface Props {
   /** What it is, above it ("API key", "Send a notification with curl"). */
@@ -51,7 +52,7 @@ export function CopyableCode({ label, copyLabel, value, variant = 'block' }: Pro
           bgcolor: 'action.hover',
           border: 1,
           borderColor: 'divider',
-          fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+          fontFamily: MONOSPACE,
           fontSize: 13,
           lineHeight: 1.5,
           overflowX: 'auto',
