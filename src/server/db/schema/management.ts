@@ -79,6 +79,8 @@ export const auditLog = pgTable(
     /** The admin; kept by name too, so the record outlives a deleted account. */
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     actorName: text('actor_name').notNull(),
+    /** The actor's role when they acted (an admin, a representative acting for a business); null in entries older than this column. */
+    actorRole: text('actor_role', { enum: ['customer', 'client', 'representant', 'admin'] }),
     /** e.g. user.impersonate, user.resetPassword, user.sendVerification, user.delete, user.update, establishment.block. */
     action: text('action').notNull(),
     targetUserId: uuid('target_user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -94,6 +96,12 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_log_created_idx').on(t.createdAt, t.id),
     index('audit_log_target_user_idx').on(t.targetUserId).where(sql`${t.targetUserId} IS NOT NULL`),
+    // The log's filters, each read newest first: one actor's, one business's, some actions' entries.
+    index('audit_log_actor_idx').on(t.actorId, t.createdAt, t.id).where(sql`${t.actorId} IS NOT NULL`),
+    index('audit_log_establishment_idx')
+      .on(t.targetEstablishmentId, t.createdAt, t.id)
+      .where(sql`${t.targetEstablishmentId} IS NOT NULL`),
+    index('audit_log_action_idx').on(t.action, t.createdAt, t.id),
   ],
 );
 
