@@ -1,5 +1,6 @@
 export * from './api-keys';
 export * from './delivery-state';
+export * from './email-complaints';
 export * from './engagement';
 export * from './establishments';
 export * from './events';
