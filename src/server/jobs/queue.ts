@@ -89,14 +89,13 @@ async function racingProcesses(step: () => Promise<unknown>): Promise<void> {
   }
 }
 
-/** pg-boss on the application's own database (PGlite through its executor, or PostgreSQL). */
-export async function startJobQueue(
-  sql: SqlExecutor,
-  log: Log,
-  options: { superviseSeconds?: number } = {},
-): Promise<JobQueue> {
-  // What pg-boss and our handlers still have under way, so stop() closes nothing under them.
-  const inFlight = { queries: 0, handlers: 0 };
+interface InFlight {
+  queries: number;
+  handlers: number;
+}
+
+/** pg-boss over our executor, counting the queries it has under way (for a clean stop). */
+function createBoss(sql: SqlExecutor, log: Log, inFlight: InFlight, superviseSeconds = 30): PgBoss {
   const boss = new PgBoss({
     db: {
       executeSql: async (text: string, values: unknown[]) => {
@@ -112,11 +111,104 @@ export async function startJobQueue(
     // Maintenance and monitoring are cheap; keep them but not chatty.
     monitorStateIntervalSeconds: 60,
     // Maintenance is what retries the jobs of a crashed worker once they expire.
-    maintenanceIntervalSeconds: options.superviseSeconds ?? 30,
+    maintenanceIntervalSeconds: superviseSeconds,
   });
   boss.on('error', (error: Error) => log.error({ err: error }, 'job queue error'));
-  await racingProcesses(() => boss.start());
+  return boss;
+}
+
+/** Creates each queue once per process, with its retry policy and expiry. */
+function queueRegistry(boss: PgBoss) {
   const created = new Set<string>();
+  return {
+    has: (name: string) => created.has(name),
+    async ensure(name: string, expireInSeconds?: number) {
+      if (created.has(name)) return;
+      const options = {
+        name,
+        retryLimit: 5,
+        retryDelay: 5,
+        retryBackoff: true,
+        ...(expireInSeconds ? { expireInSeconds } : {}),
+      };
+      await racingProcesses(async () => {
+        if (!(await boss.getQueue(name))) await boss.createQueue(name, options);
+      });
+      if (expireInSeconds) await boss.updateQueue(name, options);
+      created.add(name);
+    },
+  };
+}
+
+/**
+ * This process's workers of one queue. pg-boss 10 runs one job at a time per worker: concurrency
+ * is several workers. The first polls; the others are woken when there is work (a worker that
+ * takes a job wakes one idle sibling, which takes the next and wakes another: a burst spreads over
+ * them all), so their own polls are only a safety net. Every worker polling twice a second kept an
+ * idle process and its database busy doing nothing (bench:send-cost). Returns how to wake an idle
+ * one, and a poll in the first's place while it is busy.
+ */
+async function startWorkers(
+  boss: PgBoss,
+  def: JobDefinition<z.ZodType>,
+  inFlight: InFlight,
+): Promise<{ wakeOne: () => void; pollInPlace: () => void }> {
+  const workers: { id: string; busy: boolean }[] = [];
+  const wakeOne = () => {
+    const idle = workers.find((worker) => !worker.busy);
+    if (idle) boss.notifyWorker(idle.id);
+  };
+  for (let i = 0; i < (def.concurrency ?? 1); i++) {
+    const worker = { id: '', busy: false };
+    const pollingIntervalSeconds = i === 0 ? POLL_SECONDS : SIBLING_POLL_SECONDS;
+    worker.id = await boss.work(def.queue, { pollingIntervalSeconds, batchSize: 1 }, async (jobs) => {
+      worker.busy = true;
+      wakeOne();
+      inFlight.handlers++;
+      try {
+        for (const job of jobs) await def.handle(def.payload.parse(job.data));
+      } finally {
+        inFlight.handlers--;
+        worker.busy = false;
+        // Fetch again at once: pg-boss would first sleep out the rest of its polling
+        // interval, leaving a send's next batch waiting while this worker is idle.
+        boss.notifyWorker(worker.id);
+      }
+    });
+    workers.push(worker);
+  }
+  return {
+    wakeOne,
+    pollInPlace: () => {
+      if (workers[0]?.busy) wakeOne();
+    },
+  };
+}
+
+/**
+ * pg-boss resolves stop() while a fetch already sent can still hand a job to a worker, and it
+ * records each job's outcome after the handler returns: wait until neither runs (two quiet checks
+ * in a row, at most 5 s), so the database is not closed under them (an unhandled "pool ended").
+ */
+async function untilQuiet(inFlight: InFlight): Promise<void> {
+  const until = Date.now() + 5000;
+  for (let quiet = 0; quiet < 2 && Date.now() < until; ) {
+    quiet = inFlight.queries === 0 && inFlight.handlers === 0 ? quiet + 1 : 0;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** pg-boss on the application's own database (PGlite through its executor, or PostgreSQL). */
+export async function startJobQueue(
+  sql: SqlExecutor,
+  log: Log,
+  options: { superviseSeconds?: number } = {},
+): Promise<JobQueue> {
+  // What pg-boss and our handlers still have under way, so stop() closes nothing under them.
+  const inFlight: InFlight = { queries: 0, handlers: 0 };
+  const boss = createBoss(sql, log, inFlight, options.superviseSeconds);
+  await racingProcesses(() => boss.start());
+  const queues = queueRegistry(boss);
   // Per queue, how to wake one of this process's idle workers: when this process queues a job,
   // instead of waiting for a poll (a send should reach the first phones in well under a second).
   const wakeIdle = new Map<string, () => void>();
@@ -129,30 +221,15 @@ export async function startJobQueue(
     for (const poll of pollers) poll();
   }, POLL_SECONDS * 1000);
   pollInPlace.unref();
-  const ensureQueue = async (name: string, expireInSeconds?: number) => {
-    if (created.has(name)) return;
-    const options = {
-      name,
-      retryLimit: 5,
-      retryDelay: 5,
-      retryBackoff: true,
-      ...(expireInSeconds ? { expireInSeconds } : {}),
-    };
-    await racingProcesses(async () => {
-      if (!(await boss.getQueue(name))) await boss.createQueue(name, options);
-    });
-    if (expireInSeconds) await boss.updateQueue(name, options);
-    created.add(name);
-  };
 
   return {
     async declare(definitions) {
       for (const def of definitions) {
-        await ensureQueue(def.queue, def.expireInSeconds);
+        await queues.ensure(def.queue, def.expireInSeconds);
       }
     },
-    wake(queues) {
-      for (const queue of queues) wake(queue);
+    wake(names) {
+      for (const queue of names) wake(queue);
     },
     async liveJobKeys(queue, key) {
       // pg-boss 10 keeps no index on data; the sweep runs once a minute over the unfinished jobs of one queue.
@@ -175,14 +252,14 @@ export async function startJobQueue(
       return sizes;
     },
     async send(job, payload, { db, ...options } = {}) {
-      if (db && !created.has(job.queue)) throw new Error(`queue ${job.queue} is not declared`);
-      await ensureQueue(job.queue);
+      if (db && !queues.has(job.queue)) throw new Error(`queue ${job.queue} is not declared`);
+      await queues.ensure(job.queue);
       await boss.send(job.queue, job.payload.parse(payload) as object, { ...options, ...(db ? { db } : {}) });
       if (!options.startAfter && !db) wake(job.queue);
     },
     async sendMany(job, items) {
       if (items.length === 0) return;
-      await ensureQueue(job.queue);
+      await queues.ensure(job.queue);
       await boss.insert(
         items.map((item) => ({
           name: job.queue,
@@ -195,59 +272,21 @@ export async function startJobQueue(
       wake(job.queue);
     },
     async schedule(job, cron) {
-      await ensureQueue(job.queue);
+      await queues.ensure(job.queue);
       await boss.schedule(job.queue, cron, {});
     },
     async work(definitions) {
       for (const def of definitions) {
-        await ensureQueue(def.queue, def.expireInSeconds);
-        // pg-boss 10 runs one job at a time per worker: concurrency is several workers. The first
-        // polls; the others are woken when there is work (a worker that takes a job wakes one idle
-        // sibling, which takes the next and wakes another: a burst spreads over them all), so their
-        // own polls are only a safety net (and one polls in the first's place while it is busy).
-        // Every worker polling twice a second kept an idle process and its database busy doing
-        // nothing (bench:send-cost).
-        const workers: { id: string; busy: boolean }[] = [];
-        const wakeOne = () => {
-          const idle = workers.find((worker) => !worker.busy);
-          if (idle) boss.notifyWorker(idle.id);
-        };
-        wakeIdle.set(def.queue, wakeOne);
-        pollers.push(() => {
-          if (workers[0]?.busy) wakeOne();
-        });
-        for (let i = 0; i < (def.concurrency ?? 1); i++) {
-          const worker = { id: '', busy: false };
-          const pollingIntervalSeconds = i === 0 ? POLL_SECONDS : SIBLING_POLL_SECONDS;
-          worker.id = await boss.work(def.queue, { pollingIntervalSeconds, batchSize: 1 }, async (jobs) => {
-            worker.busy = true;
-            wakeOne();
-            inFlight.handlers++;
-            try {
-              for (const job of jobs) await def.handle(def.payload.parse(job.data));
-            } finally {
-              inFlight.handlers--;
-              worker.busy = false;
-              // Fetch again at once: pg-boss would first sleep out the rest of its polling
-              // interval, leaving a send's next batch waiting while this worker is idle.
-              boss.notifyWorker(worker.id);
-            }
-          });
-          workers.push(worker);
-        }
+        await queues.ensure(def.queue, def.expireInSeconds);
+        const workers = await startWorkers(boss, def, inFlight);
+        wakeIdle.set(def.queue, workers.wakeOne);
+        pollers.push(workers.pollInPlace);
       }
     },
     async stop() {
       clearInterval(pollInPlace);
       await boss.stop({ graceful: true, wait: true, timeout: 5000 });
-      // pg-boss resolves stop() while a fetch already sent can still hand a job to a worker, and it
-      // records each job's outcome after the handler returns: wait until neither runs (two quiet
-      // checks in a row), so the database is not closed under them (an unhandled "pool ended").
-      const until = Date.now() + 5000;
-      for (let quiet = 0; quiet < 2 && Date.now() < until; ) {
-        quiet = inFlight.queries === 0 && inFlight.handlers === 0 ? quiet + 1 : 0;
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
+      await untilQuiet(inFlight);
     },
   };
 }
