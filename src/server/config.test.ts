@@ -87,6 +87,28 @@ describe('WORKERS', () => {
   });
 });
 
+describe('WORKER_METRICS_PORT', () => {
+  const token = 'metrics-token-0123456789';
+  it('is unset by default, and kept with METRICS_TOKEN', () => {
+    expect(load({ JWT_SECRET: SECRET }).workerMetricsPort).toBeUndefined();
+    expect(
+      load({ JWT_SECRET: SECRET, METRICS_TOKEN: token, WORKER_METRICS_PORT: '9464' }).workerMetricsPort,
+    ).toBe(9464);
+  });
+
+  it('is refused without METRICS_TOKEN (its /metrics would be open), naming both', () => {
+    const error = configError({ JWT_SECRET: SECRET, WORKER_METRICS_PORT: '9464' });
+    expect(error.problems).toEqual([
+      { setting: 'WORKER_METRICS_PORT', message: expect.stringContaining('needs METRICS_TOKEN') },
+    ]);
+  });
+
+  it('is refused when not a port', () => {
+    const error = configError({ JWT_SECRET: SECRET, METRICS_TOKEN: token, WORKER_METRICS_PORT: '70000' });
+    expect(error.problems.map((problem) => problem.setting)).toEqual(['WORKER_METRICS_PORT']);
+  });
+});
+
 describe('invalid values', () => {
   it.each(['abc', '70000', '-1', '3.5'])('PORT=%s gives a ConfigError naming PORT', (port) => {
     const error = configError({ JWT_SECRET: SECRET, PORT: port });

@@ -6,6 +6,7 @@ import { openMigratedDatabase } from './db/open-migrated';
 import { runEntryPoint } from './lib/entry-point';
 import { logSerializers } from './lib/log-safety';
 import { createWorkerContext } from './worker-context';
+import { startWorkerMetrics } from './worker-metrics';
 
 /** Job workers alone, for scaling out: several of these share one PostgreSQL's queues. */
 async function main() {
@@ -21,12 +22,16 @@ async function main() {
   const database = await openMigratedDatabase(config, log);
   const ctx = await createWorkerContext(config, database, log);
   const { jobs, push, mailer } = ctx;
+  // Before any job is taken: a metrics port that cannot be opened stops the worker with nothing in hand.
+  const metricsServer = await startWorkerMetrics(ctx);
   await startWorkers(ctx);
-  log.info('worker started');
+  log.info(metricsServer ? { metrics: metricsServer.url } : {}, 'worker started');
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) log.error({ err }, 'stopping after an error');
     else log.info(`worker stopping (${signal ?? 'exit'}): finishing the jobs in hand`);
     await jobs.stop();
+    // Scrapable while the jobs in hand finish, closed before the database the queue depth reads.
+    await metricsServer?.close();
     await push.close();
     mailer.close();
     await database.close();

@@ -8,6 +8,8 @@ export const httpEnv = {
   TRUST_PROXY: z.string().default('false'),
   /** Exposes GET /metrics (Prometheus) to requests with `Authorization: Bearer <this>`; unset: no /metrics. */
   METRICS_TOKEN: z.string().min(16, 'expected at least 16 characters').optional(),
+  /** `npm run worker` serves its own GET /metrics on this port (same token); unset: none. */
+  WORKER_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /**
    * Slow clients: a request's headers must have arrived within this time (a phone on a
    * weak network sends them in one or two round trips of well under a second); a socket that
@@ -28,6 +30,8 @@ export interface HttpSettings {
   /** Slow-client limits of the HTTP server, in milliseconds (see HTTP_*_SECONDS). */
   http: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number };
   metricsToken: string | undefined;
+  /** The port of a worker process's own /metrics (WORKER_METRICS_PORT); undefined: none. */
+  workerMetricsPort: number | undefined;
 }
 
 /** Names proxy-addr (Fastify's trustProxy) understands for common private ranges. */
@@ -83,6 +87,14 @@ export function fastifyTrustProxy(
   return (_address, hop) => hop < trust;
 }
 
+/** A worker's /metrics answers the same bearer token as the web process's: no token, no port. */
+function workerMetricsPort(port: number | undefined, token: string | undefined) {
+  if (port !== undefined && !token) {
+    throw new Error('needs METRICS_TOKEN too: the worker answers /metrics only with it as a bearer token');
+  }
+  return port;
+}
+
 export function httpSettings(env: HttpEnv, problems: SettingProblem[]): HttpSettings {
   const trustProxy = checked(problems, 'TRUST_PROXY', () => parseTrustProxy(env.TRUST_PROXY), false);
   return {
@@ -93,5 +105,11 @@ export function httpSettings(env: HttpEnv, problems: SettingProblem[]): HttpSett
       keepAliveTimeoutMs: env.HTTP_KEEP_ALIVE_SECONDS * 1000,
     },
     metricsToken: env.METRICS_TOKEN,
+    workerMetricsPort: checked(
+      problems,
+      'WORKER_METRICS_PORT',
+      () => workerMetricsPort(env.WORKER_METRICS_PORT, env.METRICS_TOKEN),
+      undefined,
+    ),
   };
 }

@@ -17,21 +17,29 @@ export async function runEntryPoint(start: () => Promise<void>) {
   }
 }
 
-/** What a failed listen means for PORT or HOST, by the system's error code. */
-const LISTEN_PROBLEMS: Record<string, (port: number, host: string) => [string, string]> = {
-  EADDRINUSE: (port, host) => [
-    'PORT',
+type ListenProblem = (port: number, host: string, portSetting: string) => [string, string];
+
+/** What a failed listen means for the port's setting or HOST, by the system's error code. */
+const LISTEN_PROBLEMS: Record<string, ListenProblem> = {
+  EADDRINUSE: (port, host, portSetting) => [
+    portSetting,
     `${port} is in use on ${host} by another process: expected a free port`,
   ],
-  EACCES: (port) => ['PORT', `${port} needs privileges this process lacks: expected a port above 1023`],
+  EACCES: (port, _host, portSetting) => [
+    portSetting,
+    `${port} needs privileges this process lacks: expected a port above 1023`,
+  ],
   EADDRNOTAVAIL: (_port, host) => [
     'HOST',
     `${host} is not an address of this machine: expected one of its addresses, or 0.0.0.0`,
   ],
 };
 
-/** Listen on PORT and HOST; a port taken or an address this machine lacks names its setting. */
-export async function listenOn(app: FastifyInstance, port: number, host: string) {
+/**
+ * Listen on PORT (or the setting named `portSetting`) and HOST; a port taken or an address this
+ * machine lacks names its setting.
+ */
+export async function listenOn(app: FastifyInstance, port: number, host: string, portSetting = 'PORT') {
   try {
     await app.listen({ port, host });
   } catch (error) {
@@ -39,7 +47,7 @@ export async function listenOn(app: FastifyInstance, port: number, host: string)
     if (!problem) throw error;
     // Its job workers and database are running: stopped first, so that the exit is clean.
     await app.close();
-    const [setting, message] = problem(port, host);
+    const [setting, message] = problem(port, host, portSetting);
     throw settingError(setting, message, 'Cannot start: the server cannot listen');
   }
 }

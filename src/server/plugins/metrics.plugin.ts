@@ -1,14 +1,7 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ErrorCode } from '../../shared/errors';
-import { Msg } from '../../shared/messages';
 import type { AppContext } from '../context';
-
-const same = (a: string, b: string) => {
-  const [x, y] = [Buffer.from(a), Buffer.from(b)];
-  return x.length === y.length && timingSafeEqual(x, y);
-};
+import { observeProcess, registerMetricsRoute } from './metrics-endpoint';
 
 const routeLabels = new WeakMap<FastifyRequest, string>();
 
@@ -31,8 +24,7 @@ const routeOf = (request: FastifyRequest) =>
  */
 export const metricsPlugin = fp(async (app: FastifyInstance, ctx: AppContext) => {
   const { metrics } = ctx;
-  metrics.watchQueues(() => ctx.jobs.sizes());
-  ctx.push.sender.observeLatency = (origin, seconds) => metrics.pushLatency.observe({ origin }, seconds);
+  observeProcess(ctx);
 
   app.addHook('onResponse', async (request, reply) => {
     const labels = { route: routeOf(request), method: request.method, status: String(reply.statusCode) };
@@ -40,15 +32,5 @@ export const metricsPlugin = fp(async (app: FastifyInstance, ctx: AppContext) =>
     metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
   });
 
-  const token = ctx.config.metricsToken;
-  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
-    if (!token) return reply.status(404).send({ error: Msg.notFound, code: ErrorCode.NOT_FOUND });
-    if (!same(request.headers.authorization ?? '', `Bearer ${token}`)) {
-      return reply.status(401).send({ error: Msg.unauthorized, code: ErrorCode.UNAUTHORIZED });
-    }
-    return reply
-      .header('cache-control', 'no-store')
-      .type(metrics.registry.contentType)
-      .send(await metrics.registry.metrics());
-  });
+  registerMetricsRoute(app, ctx);
 });
