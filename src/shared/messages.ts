@@ -146,7 +146,12 @@ export const Msg = {
   alreadySent: 'This notification has already been sent.',
   // Rich notifications.
   linkNotHttps: 'Link must be an https:// address',
-  buttonLinkNotHttps: 'Button link must be an https:// address',
+  buttonLinkInvalid:
+    'Button link must be an https:// address, a phone number (tel:) or an email address (mailto:)',
+  buttonPhoneInvalid:
+    'Button phone number must be in international form: + and the country code, e.g. +421 900 123 456',
+  buttonEmailInvalid:
+    'Button email must be one valid address, e.g. info@example.com (a ?subject= may follow)',
   linkCredentials: 'Link must not contain a user name or password',
   buttonLinkCredentials: 'Button link must not contain a user name or password',
   tooManyButtons: 'At most 2 buttons',

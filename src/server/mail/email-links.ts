@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { API_PATHS, pathWith } from '../../shared/contracts/paths';
 import { postPath } from '../../shared/push/payload';
+import { buttonKindOf } from '../../shared/schemas/button-target';
 
 /**
  * The links a notification email carries, signed so they work without a session and cannot be
@@ -83,8 +84,12 @@ export function notificationEmailLinks(publicUrl: string, secret: Uint8Array, v:
     open: v.tracking
       ? redirect(emailOpenToken(secret, v.notificationId, v.userId))
       : (v.linkUrl ?? `${publicUrl}${postPath(v.establishmentId, v.notificationId)}`),
+    // A call or an email button is its own tel:/mailto: link, uncounted: a web redirect to such a
+    // scheme leaves a blank tab in webmail and on a computer, where the link itself opens the app.
     actions: v.actions.map((action, i) =>
-      v.tracking ? redirect(emailLinkToken(secret, v.notificationId, v.userId, i)) : action.url,
+      v.tracking && buttonKindOf(action.url) === 'link'
+        ? redirect(emailLinkToken(secret, v.notificationId, v.userId, i))
+        : action.url,
     ),
     /** For the mail client's one-click POST (List-Unsubscribe). */
     oneClick: `${publicUrl}${pathWith(API_PATHS.emailUnsubscribe, { token: unsubscribe })}`,

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { FieldLabel, Msg, required, tooLong } from '../messages';
+import { buttonTargetField } from './button-target';
 import { urlField } from './url-field';
 
 /**
- * Rich notifications: a title, a link to open and up to two action buttons. Limits are
+ * Rich notifications: a title, a link to open and up to two action buttons (a web page, a call or
+ * an email). Limits are
  * what phones show without cutting (a title of about 50 characters, a button label of about 20 on
  * Android) and what keeps the push under its 4 KB.
  */
@@ -44,7 +46,13 @@ export const NotificationActionSchema = z.object({
     .trim()
     .min(1, required(FieldLabel.buttonLabel))
     .max(NOTIFICATION_ACTION_LABEL_MAX, tooLong(FieldLabel.buttonLabel, NOTIFICATION_ACTION_LABEL_MAX)),
-  url: httpsUrl(FieldLabel.buttonLink, Msg.buttonLinkNotHttps, Msg.buttonLinkCredentials),
+  /** https, `tel:` or `mailto:` (button-target.ts). */
+  url: z
+    .string({ error: required(FieldLabel.buttonLink) })
+    .trim()
+    .min(1, required(FieldLabel.buttonLink))
+    .max(NOTIFICATION_LINK_MAX, tooLong(FieldLabel.buttonLink, NOTIFICATION_LINK_MAX))
+    .pipe(buttonTargetField),
 });
 
 export const notificationActionsField = z

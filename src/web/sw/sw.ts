@@ -212,7 +212,10 @@ self.addEventListener('notificationclick', (event) => {
   // "Stop notifications" does not: it is no interest in the business's news.
   const url = (event.action && data.actionUrls?.[event.action]) || data.url;
   const clicked = event.action === STOP_ACTION ? Promise.resolve() : report(data.id, 'clicked', data.receipt);
-  event.waitUntil(Promise.all([open({ ...data, url }).catch(() => {}), clicked]));
+  // A call or an email button (tel:, mailto:) hands its URL to the phone's dialer or mail app; a
+  // browser that refuses to open such a URL from here opens the post, where the button is a link.
+  const opened = open({ ...data, url }).catch(() => (url !== data.url ? open(data) : undefined));
+  event.waitUntil(Promise.all([opened.catch(() => {}), clicked]));
 });
 
 /**

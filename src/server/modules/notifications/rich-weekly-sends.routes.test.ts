@@ -113,8 +113,8 @@ describe('a rich notification', () => {
       { 'actions.0.label': 'button label is required' },
     );
     await refused(
-      { actions: [BOOK, { label: 'Call us', url: 'tel:+421900000000' }] },
-      { 'actions.1.url': 'Button link must be an https:// address' },
+      { actions: [BOOK, { label: 'Call us', url: 'tel:900 000 000' }] },
+      { 'actions.1.url': Msg.buttonPhoneInvalid },
     );
     await refused({ actions: 'Book' }, { actions: 'actions must be a list of buttons' });
     // Nothing was stored.

@@ -1,16 +1,15 @@
 import AddIcon from '@mui/icons-material/Add';
-import CloseIcon from '@mui/icons-material/Close';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { Box, Button, Collapse, IconButton, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Collapse, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  NOTIFICATION_ACTION_LABEL_MAX,
   NOTIFICATION_ACTIONS_MAX,
   NOTIFICATION_LINK_MAX,
   NOTIFICATION_TITLE_MAX,
 } from '../../../../shared/schemas/rich-notification';
 import { translateMessage } from '../../../lib/translate-message';
+import { ComposeButtonFields } from './compose-button-fields';
 import type { ComposeRich } from './use-compose-rich';
 
 interface Props {
@@ -28,7 +27,7 @@ const SLACK = 20;
 
 /**
  * The rich part of a notification, folded away until asked for: a title, the link a tap
- * opens, and up to two buttons (label and link).
+ * opens, and up to two buttons (a label, and a web page, a phone number or an email address).
  */
 export function ComposeRichFields({ rich, name, disabled }: Props) {
   const { t } = useTranslation();
@@ -86,49 +85,19 @@ export function ComposeRichFields({ rich, name, disabled }: Props) {
             slotProps={{ htmlInput: { maxLength: NOTIFICATION_LINK_MAX + SLACK, inputMode: 'url' } }}
             fullWidth
           />
-          {rich.actions.map((action, index) => {
-            const n = index + 1;
-            return (
+          {rich.actions.map((action, index) => (
+            <ComposeButtonFields
               // Buttons have no identity but their place: at most two, removed from the end or the start.
               // biome-ignore lint/suspicious/noArrayIndexKey: see above.
-              <Stack key={index} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ flexGrow: 1, minWidth: 0 }}>
-                  <TextField
-                    label={t('rich.buttonLabel', { n })}
-                    value={action.label}
-                    onChange={(event) => rich.setAction(index, { ...action, label: event.target.value })}
-                    placeholder={t('rich.buttonPlaceholder')}
-                    disabled={disabled}
-                    error={Boolean(error(`actions.${index}.label`))}
-                    helperText={error(`actions.${index}.label`)}
-                    slotProps={{
-                      htmlInput: { maxLength: NOTIFICATION_ACTION_LABEL_MAX + SLACK, dir: 'auto' },
-                    }}
-                    sx={{ flex: { sm: '0 0 40%' } }}
-                  />
-                  <TextField
-                    label={t('rich.buttonUrl', { n })}
-                    value={action.url}
-                    onChange={(event) => rich.setAction(index, { ...action, url: event.target.value })}
-                    type="url"
-                    disabled={disabled}
-                    error={Boolean(error(`actions.${index}.url`))}
-                    helperText={error(`actions.${index}.url`)}
-                    slotProps={{ htmlInput: { maxLength: NOTIFICATION_LINK_MAX + SLACK, inputMode: 'url' } }}
-                    fullWidth
-                  />
-                </Stack>
-                <IconButton
-                  onClick={() => rich.removeAction(index)}
-                  aria-label={t('rich.removeButton', { n })}
-                  disabled={disabled}
-                  sx={{ mt: 1 }}
-                >
-                  <CloseIcon />
-                </IconButton>
-              </Stack>
-            );
-          })}
+              key={index}
+              index={index}
+              action={action}
+              error={error}
+              disabled={disabled}
+              onChange={(next) => rich.setAction(index, next)}
+              onRemove={() => rich.removeAction(index)}
+            />
+          ))}
           {error('actions') && (
             <Typography variant="caption" role="alert" sx={{ color: 'error.main' }}>
               {error('actions')}
