@@ -136,7 +136,7 @@ describe('compose card', () => {
       expect(server.sent('POST', SEND)).toEqual([]);
     });
 
-    it("puts the server's field message beside the text field, not in a general alert", async () => {
+    it("puts the server's field message beside the text field, not in a general alert, and names it beside Send", async () => {
       server.on('POST', SEND, {
         status: 400,
         body: {
@@ -156,7 +156,10 @@ describe('compose card', () => {
       );
       expect(text).toBeInvalid();
       expect(text).toHaveFocus();
-      expect(within(card).queryByRole('alert')).not.toBeInTheDocument();
+      // No general alert: beside Send, only the summary naming the field.
+      expect(within(card).getByRole('alert')).toHaveTextContent(
+        /^Nothing was sent yetPut right what is marked in red:Message$/,
+      );
       expect(text).toHaveValue('Almost too long');
     });
 

@@ -5,6 +5,7 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DraftKind } from '../../../../shared/schemas/draft.schema';
 import type { Establishment } from '../../../../shared/schemas/establishment.schema';
+import { useFormProblems } from '../../../lib/use-form-problems';
 import { ComposeMessageFields } from './compose-message-fields';
 import { ComposeRichFields } from './compose-rich-fields';
 import { useComposeSeed } from './compose-seed';
@@ -22,6 +23,8 @@ export function ComposeCard({ establishment }: { establishment: Establishment })
   const compose = useComposeForm(establishment);
   const titleId = useId();
   const cardRef = useRef<HTMLElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const { problems } = useFormProblems(formRef, compose.refusals);
   const [saving, setSaving] = useState<DraftKind | null>(null);
   // A draft, a template or a past post handed over: the form takes it, in view.
   useComposeSeed((seed) => {
@@ -44,6 +47,7 @@ export function ComposeCard({ establishment }: { establishment: Establishment })
         </Box>
         <Box
           component="form"
+          ref={formRef}
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
@@ -111,6 +115,7 @@ export function ComposeCard({ establishment }: { establishment: Establishment })
               <ComposeSendBar
                 failure={compose.failure}
                 onDismissFailure={compose.dismissFailure}
+                problems={problems}
                 later={compose.timing.schedule.mode === 'later'}
                 sending={compose.sending}
                 disabled={compose.disabled}

@@ -2,11 +2,15 @@ import PostAddOutlinedIcon from '@mui/icons-material/PostAddOutlined';
 import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
 import { Alert, Button, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { FormProblems } from '../../../components/form-problems';
+import type { FormProblem } from '../../../lib/use-form-problems';
 
 interface Props {
   /** What went wrong with the last send, not tied to a field. */
   failure: string | null;
   onDismissFailure(): void;
+  /** The fields still wrong after a refused send, named here where the person pressed Send. */
+  problems: FormProblem[];
   /** A scheduled send: the buttons say "Schedule". */
   later: boolean;
   /** Which button's send runs. */
@@ -16,11 +20,29 @@ interface Props {
   onSend(): void;
 }
 
-/** The end of the compose card: a failure, a hint, and "Send" and "Send and post" (or their scheduled forms). */
-export function ComposeSendBar({ failure, onDismissFailure, later, sending, disabled, onSend }: Props) {
+/**
+ * The end of the compose card: what is still wrong or a failure, a hint, and "Send" and "Send and
+ * post" (or their scheduled forms).
+ */
+export function ComposeSendBar({
+  failure,
+  onDismissFailure,
+  problems,
+  later,
+  sending,
+  disabled,
+  onSend,
+}: Props) {
   const { t } = useTranslation();
   return (
     <>
+      <FormProblems
+        problems={problems}
+        title={
+          later ? t('notifications.compose.problemsTitleLater') : t('notifications.compose.problemsTitle')
+        }
+        text={t('notifications.compose.problemsText')}
+      />
       {failure && (
         <Alert severity="error" sx={{ mb: 2 }} onClose={onDismissFailure}>
           {failure}

@@ -133,7 +133,10 @@ describe('compose targeting', () => {
         'A chosen preference no longer exists. Check the choice and send again.',
       ),
     );
-    expect(within(card).queryByRole('alert')).not.toBeInTheDocument();
+    // No general alert: beside Send, only the summary naming the choice.
+    expect(within(card).getByRole('alert')).toHaveTextContent(
+      /^Nothing was sent yetPut right what is marked in red:Only followers interested in$/,
+    );
   });
 
   it('offers a retry when the preferences cannot be loaded, and still counts everyone', async () => {

@@ -47,73 +47,86 @@ export function useComposeForm(establishment: Establishment) {
   // One Idempotency-Key per compose, renewed after each successful send.
   const composeKey = useRef(newComposeKey());
   const [failure, setFailure] = useState<string | null>(null);
+  // Sends refused for a field's problem, here or by the server: each takes the focus to the first.
+  const [refusals, setRefusals] = useState(0);
+  const refuse = () => setRefusals((n) => n + 1);
   const fieldError = form.formState.errors.text?.message;
   const busy = sending !== null;
 
   /** Send (post=false) or send and post; scheduled when a time is set. */
   const submit = (post: boolean) =>
-    form.handleSubmit(async ({ text: written }) => {
-      if (budget.over) return;
-      const richBody = rich.body();
-      const at = timing.instants();
-      if (!at || !richBody) return;
-      setFailure(null);
-      setTargetError(null);
-      timing.clearErrors();
-      setSending(post ? 'post' : 'send');
-      try {
-        const answer = await send.mutateAsync({
-          body: {
-            text: written,
-            mediaId: picture.media?.id ?? null,
-            post,
-            ...(targets.length > 0 ? { preferenceIds: targets } : {}),
-            ...(at.scheduledFor ? { scheduledFor: at.scheduledFor.toISOString() } : {}),
-            ...(at.validUntil ? { validUntil: at.validUntil.toISOString() } : {}),
-            ...(at.repeatUntil ? { repeat: { until: at.repeatUntil } } : {}),
-            ...(richBody.title ? { title: richBody.title } : {}),
-            ...(richBody.link ? { link: richBody.link } : {}),
-            ...(richBody.actions.length > 0 ? { actions: richBody.actions } : {}),
-            ...(Object.keys(richBody.translations).length > 0 ? { translations: richBody.translations } : {}),
-          },
-          composeKey: composeKey.current,
-        });
-        composeKey.current = newComposeKey();
-        enqueueSnackbar(scheduleMessageText(t, answer.message), { variant: 'success' });
-        form.reset({ text: '' });
-        picture.remove();
-        setTargets([]);
-        timing.reset();
-        rich.reset();
-      } catch (caught) {
-        const fields = caught instanceof ApiError ? caught.fields : {};
-        if (fields.text)
-          form.setError('text', { type: 'server', message: fields.text }, { shouldFocus: true });
-        if (fields.mediaId) picture.refuse(fields.mediaId);
-        if (fields.preferenceIds) {
-          // A preference deleted meanwhile: say so beside the choice and offer the current list.
-          setTargetError(t('targeting.preferenceGone'));
-          void queryClient.invalidateQueries({ queryKey: preferenceKeys.all });
+    form.handleSubmit(
+      async ({ text: written }) => {
+        if (budget.over) return;
+        const richBody = rich.body();
+        const at = timing.instants();
+        if (!at || !richBody) return refuse();
+        setFailure(null);
+        setTargetError(null);
+        timing.clearErrors();
+        setSending(post ? 'post' : 'send');
+        try {
+          const answer = await send.mutateAsync({
+            body: {
+              text: written,
+              mediaId: picture.media?.id ?? null,
+              post,
+              ...(targets.length > 0 ? { preferenceIds: targets } : {}),
+              ...(at.scheduledFor ? { scheduledFor: at.scheduledFor.toISOString() } : {}),
+              ...(at.validUntil ? { validUntil: at.validUntil.toISOString() } : {}),
+              ...(at.repeatUntil ? { repeat: { until: at.repeatUntil } } : {}),
+              ...(richBody.title ? { title: richBody.title } : {}),
+              ...(richBody.link ? { link: richBody.link } : {}),
+              ...(richBody.actions.length > 0 ? { actions: richBody.actions } : {}),
+              ...(Object.keys(richBody.translations).length > 0
+                ? { translations: richBody.translations }
+                : {}),
+            },
+            composeKey: composeKey.current,
+          });
+          composeKey.current = newComposeKey();
+          enqueueSnackbar(scheduleMessageText(t, answer.message), { variant: 'success' });
+          form.reset({ text: '' });
+          picture.remove();
+          setTargets([]);
+          timing.reset();
+          rich.reset();
+        } catch (caught) {
+          const fields = caught instanceof ApiError ? caught.fields : {};
+          if (fields.text) form.setError('text', { type: 'server', message: fields.text });
+          if (fields.mediaId) picture.refuse(fields.mediaId);
+          if (fields.preferenceIds) {
+            // A preference deleted meanwhile: say so beside the choice and offer the current list.
+            setTargetError(t('targeting.preferenceGone'));
+            void queryClient.invalidateQueries({ queryKey: preferenceKeys.all });
+          }
+          timing.applyServerFields(fields);
+          const richProblem = rich.applyServerFields(fields);
+          if (
+            !richProblem &&
+            !fields['repeat.until'] &&
+            !fields.text &&
+            !fields.mediaId &&
+            !fields.preferenceIds &&
+            !fields.scheduledFor &&
+            !fields.validUntil
+          )
+            setFailure(failureText(t, caught));
+          else refuse();
+          // Blocked or made inactive meanwhile: the page learns it and says why instead of the form.
+          if (caught instanceof ApiError && caught.status === 403)
+            void queryClient.invalidateQueries({ queryKey: establishmentKeys.one(establishment.id) });
+        } finally {
+          setSending(null);
         }
-        timing.applyServerFields(fields);
-        const richProblem = rich.applyServerFields(fields);
-        if (
-          !richProblem &&
-          !fields['repeat.until'] &&
-          !fields.text &&
-          !fields.mediaId &&
-          !fields.preferenceIds &&
-          !fields.scheduledFor &&
-          !fields.validUntil
-        )
-          setFailure(failureText(t, caught));
-        // Blocked or made inactive meanwhile: the page learns it and says why instead of the form.
-        if (caught instanceof ApiError && caught.status === 403)
-          void queryClient.invalidateQueries({ queryKey: establishmentKeys.one(establishment.id) });
-      } finally {
-        setSending(null);
-      }
-    })();
+      },
+      // The message is wrong: every other problem is marked too, not one at a time.
+      () => {
+        rich.body();
+        timing.instants();
+        refuse();
+      },
+    )();
 
   /** Start from a draft, a template or a past post: its words, picture and buttons. */
   const load = (seed: ComposeSeed) => {
@@ -161,6 +174,8 @@ export function useComposeForm(establishment: Establishment) {
     disabled: budget.over || busy || picture.uploading,
     failure,
     dismissFailure: () => setFailure(null),
+    /** Counts sends refused for a field's problem (useFormProblems). */
+    refusals,
     submit,
   };
 }
