@@ -83,6 +83,8 @@ export const Msg = {
   postDeleted: 'Post deleted',
   postUpdatedOnPhones: 'Post updated. The phones that got it show the new text.',
   postWithdrawn: 'Post deleted and withdrawn from phones.',
+  withdrawnFromPhones: 'Notification withdrawn from phones.',
+  notSentYet: 'This notification has not been sent yet.',
   pushTooLarge: 'The notification is too long for a push message. Shorten the text.',
   establishmentCannotSendBlocked: 'This establishment is blocked and cannot send notifications.',
   establishmentCannotSendInactive: 'This establishment is inactive and cannot send notifications.',

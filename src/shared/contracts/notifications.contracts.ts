@@ -200,6 +200,18 @@ export const deleteNotification = defineContract({
   responses: { 200: MessageSchema, ...errorResponses(400, 401, 403, 404) },
 });
 
+export const withdrawNotification = defineContract({
+  operationId: 'withdrawNotification',
+  summary:
+    'Withdraw a sent notification from the phones that got it (its author or an admin), keeping the post in the feed: the devices it reached are told to take it away and it reaches no one more. 409 for a send still scheduled; it counts with "update on phones" against the post\'s hourly limit (429).',
+  tags,
+  method: 'POST',
+  path: '/api/notifications/:id/withdraw',
+  access: 'notificationPost:delete',
+  params: NotificationParamsSchema,
+  responses: { 200: MessageSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
+});
+
 export const recordNotificationEvent = defineContract({
   operationId: 'recordNotificationEvent',
   summary:

@@ -11,6 +11,7 @@ import { actorOf } from '../../plugins/auth.plugin';
 import { uploadsPerUser } from '../../plugins/rate-limit.plugin';
 import * as notifications from './notifications.service';
 import * as devices from './push-devices.service';
+import * as withdraw from './withdraw.service';
 
 /** Web push subscriptions, sending notifications, posts and feeds. */
 export async function notificationRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -107,6 +108,12 @@ export async function notificationRoutes(app: FastifyInstance, ctx: AppContext) 
   route(app, contracts.deleteNotification, {
     handler: async (request) => ({
       message: await notifications.remove(ctx, actorOf(request), request.params.id, request.query),
+    }),
+  });
+
+  route(app, contracts.withdrawNotification, {
+    handler: async (request) => ({
+      message: await withdraw.withdrawFromPhones(ctx, actorOf(request), request.params.id),
     }),
   });
 

@@ -51,6 +51,7 @@ import { engagementOf } from './post-engagement.repo';
 import * as scheduledRepo from './scheduled.repo';
 import { countPhoneUpdate, insertWeeklyRuleWithinLimit } from './send-limits';
 import * as weeklyRepo from './weekly-sends.repo';
+import { queueWithdrawal } from './withdrawal';
 
 /** Pictures of posts: at most this many pixels a side, enough for a phone's notification and feed. */
 const establishmentGone = () => notFound(Msg.establishmentNotFound);
@@ -75,7 +76,7 @@ const maySend = (actor: Actor, row: { id: string; registeredById: string | null 
  * the representative who registered it) speaks for the business: recorded in the audit log in the
  * write's transaction. Its operators' own posts are theirs and are not recorded.
  */
-async function recordPostWrite(
+export async function recordPostWrite(
   db: Db,
   actor: Actor,
   establishment: { id: string; name: string },
@@ -462,7 +463,7 @@ const richOf = (row: repo.PostRow) => ({
 });
 
 /** Owner or admin (can()'s post edit/delete rule); a blocked establishment's posts, admins only. */
-async function loadOwnPost(
+export async function loadOwnPost(
   ctx: AppContext,
   actor: Actor,
   id: string,
@@ -582,11 +583,7 @@ export async function remove(
     await repo.softDeletePost(db, id);
     await recordPostWrite(db, actor, establishment, 'post.delete', { notificationId: id, withdrawn: true });
     await emit(postDeletedEvent(post, actor.id, { withdrawn: true, scheduled: false }));
-    const sql = executorOf(db);
-    await deliveries.cancelPending(sql, id);
-    await deliveries.completeIfDone(sql, id);
-    const payload = { notificationId: id, kind: 'withdraw' as const, version: Date.now() };
-    await enqueue(notificationReplaceJob, payload, replaceJobFor(payload));
+    await queueWithdrawal(db, enqueue, id);
   });
   return Msg.postWithdrawn;
 }

@@ -136,6 +136,13 @@ export function useEditPost() {
  * DELETE /api/notifications/{id}: "Post deleted"; with `withdraw`, also taken off the phones that
  * got it.
  */
+/** POST /api/notifications/{id}/withdraw: off the phones that got it; the post stays in the feeds. */
+export function useWithdrawPost() {
+  return useMutation({
+    mutationFn: (id: string) => callApi(contracts.withdrawNotification, { params: { id } }),
+  });
+}
+
 export function useDeletePost() {
   const queryClient = useQueryClient();
   return useMutation({

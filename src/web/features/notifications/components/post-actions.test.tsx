@@ -75,7 +75,10 @@ async function renderPost(post: Post) {
 }
 
 /** Open the post's menu and choose `action`; the dialog it opens. */
-async function choose(user: Awaited<ReturnType<typeof renderPost>>['user'], action: 'Edit' | 'Delete') {
+async function choose(
+  user: Awaited<ReturnType<typeof renderPost>>['user'],
+  action: 'Edit' | 'Delete' | 'Withdraw from phones',
+) {
   await user.click(screen.getByRole('button', { name: 'Post actions' }));
   await user.click(await screen.findByRole('menuitem', { name: action }));
   return screen.findByRole('dialog');
@@ -159,5 +162,48 @@ describe('delete a post that went to phones', () => {
     const dialog = await choose(user, 'Delete');
     expect(within(dialog).getByText(/disappears from every feed/)).toBeVisible();
     expect(within(dialog).queryByRole('checkbox')).toBeNull();
+  });
+});
+
+describe('withdraw a post from phones on its own', () => {
+  it('asks first, then withdraws it and keeps the post', async () => {
+    api.on('POST', `${POST}/withdraw`, { body: { message: Msg.withdrawnFromPhones } });
+    const { user } = await renderPost(makePost());
+    const dialog = await choose(user, 'Withdraw from phones');
+    expect(within(dialog).getByRole('heading', { name: 'Withdraw from phones?' })).toBeVisible();
+    expect(within(dialog).getByText(/The post stays in the feed\./)).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByText('Notification withdrawn from phones.')).toBeVisible();
+    expect(api.sent('POST', `${POST}/withdraw`)).toHaveLength(1);
+    expect(api.sent('DELETE', POST)).toHaveLength(0);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The post is still on the page.
+    expect(screen.getByText('Fresh croissants at seven')).toBeVisible();
+  });
+
+  it("says the server's refusal inside the dialog", async () => {
+    api.on('POST', `${POST}/withdraw`, {
+      status: 409,
+      body: { error: Msg.notSentYet, code: 'CONFLICT' },
+    });
+    const { user } = await renderPost(makePost());
+    const dialog = await choose(user, 'Withdraw from phones');
+    await user.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
+    expect(await within(dialog).findByText('This notification has not been sent yet.')).toBeVisible();
+  });
+
+  it('is not offered for a post no phone got', async () => {
+    const { user } = await renderPost(makePost({ delivery: { ...delivery, sent: 0, failed: 4 } }));
+    await user.click(screen.getByRole('button', { name: 'Post actions' }));
+    expect(await screen.findByRole('menuitem', { name: 'Delete' })).toBeVisible();
+    expect(screen.queryByRole('menuitem', { name: 'Withdraw from phones' })).toBeNull();
+  });
+
+  it('is not offered to a colleague who may not delete the post', async () => {
+    const { user } = await renderPost(makePost({ ownerId: 'u9' }));
+    await user.click(screen.getByRole('button', { name: 'Post actions' }));
+    expect(await screen.findByRole('menuitem', { name: 'Duplicate' })).toBeVisible();
+    expect(screen.queryByRole('menuitem', { name: 'Withdraw from phones' })).toBeNull();
+    expect(screen.queryByRole('menuitem', { name: 'Delete' })).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
+import PhonelinkEraseOutlinedIcon from '@mui/icons-material/PhonelinkEraseOutlined';
 import PushPinOutlinedIcon from '@mui/icons-material/PushPinOutlined';
 import { IconButton, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
 import { useSnackbar } from 'notistack';
@@ -13,10 +14,11 @@ import { useCan } from '../../../lib/use-can';
 import { usePinnedPost, useSetPinned } from '../api/pins.api';
 import { useStartComposeWith } from './compose-seed';
 import { DeletePostDialog } from './delete-post-dialog';
-import { EditPostDialog } from './edit-post-dialog';
+import { EditPostDialog, wentToPhones } from './edit-post-dialog';
+import { WithdrawPostDialog } from './withdraw-post-dialog';
 
 /**
- * Edit and delete, for the post's owner or an admin; pin to the top of the business's feed or unpin,
+ * Edit, withdraw from phones and delete, for the post's owner or an admin; pin to the top of the business's feed or unpin,
  * for who may send for it; nothing at all for anyone else.
  */
 export function PostActions({ post, onDeleted }: { post: Post; onDeleted?(): void }) {
@@ -25,10 +27,12 @@ export function PostActions({ post, onDeleted }: { post: Post; onDeleted?(): voi
   const { enqueueSnackbar } = useSnackbar();
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null);
+  const [dialog, setDialog] = useState<'edit' | 'withdraw' | 'delete' | null>(null);
   const resource = { ownerId: post.ownerId ?? undefined, establishmentId: post.establishment.id };
   const mayEdit = can('notificationPost:edit', resource);
   const mayDelete = can('notificationPost:delete', resource);
+  // Off the phones, the post kept: who may delete it, once it reached a phone.
+  const mayWithdraw = mayDelete && wentToPhones(post);
   const mayPin =
     post.inFeed &&
     post.delivery?.status !== 'scheduled' &&
@@ -53,7 +57,7 @@ export function PostActions({ post, onDeleted }: { post: Post; onDeleted?(): voi
     }
   };
 
-  const open = (which: 'edit' | 'delete') => {
+  const open = (which: 'edit' | 'withdraw' | 'delete') => {
     setAnchor(null);
     setDialog(which);
   };
@@ -115,6 +119,14 @@ export function PostActions({ post, onDeleted }: { post: Post; onDeleted?(): voi
             <ListItemText>{t('notifications.post.edit')}</ListItemText>
           </MenuItem>
         )}
+        {mayWithdraw && (
+          <MenuItem onClick={() => open('withdraw')}>
+            <ListItemIcon>
+              <PhonelinkEraseOutlinedIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{t('notifications.withdraw.action')}</ListItemText>
+          </MenuItem>
+        )}
         {mayDelete && (
           <MenuItem onClick={() => open('delete')} sx={{ color: 'error.main' }}>
             <ListItemIcon sx={{ color: 'inherit' }}>
@@ -125,6 +137,9 @@ export function PostActions({ post, onDeleted }: { post: Post; onDeleted?(): voi
         )}
       </Menu>
       {mayEdit && <EditPostDialog post={post} open={dialog === 'edit'} onClose={() => setDialog(null)} />}
+      {mayWithdraw && (
+        <WithdrawPostDialog post={post} open={dialog === 'withdraw'} onClose={() => setDialog(null)} />
+      )}
       {mayDelete && (
         <DeletePostDialog
           post={post}

@@ -1,0 +1,27 @@
+import { ErrorCode } from '../../../shared/errors';
+import { Msg } from '../../../shared/messages';
+import type { Actor } from '../../../shared/permissions';
+import type { AppContext } from '../../context';
+import { withOutbox } from '../../jobs/outbox';
+import { AppError } from '../../lib/app-error';
+import { loadOwnPost, recordPostWrite } from './notifications.service';
+import { countPhoneUpdate } from './send-limits';
+import { queueWithdrawal } from './withdrawal';
+
+/**
+ * "Withdraw from phones" on its own: the notification leaves the phones that got it and reaches no
+ * one more, while the post stays in the feed. Who may delete the post may withdraw it (its author
+ * or an admin); each withdrawal pushes to every phone, so it counts with "Update on phones" against
+ * the post's hourly limit. A send still scheduled has reached no phone: 409.
+ */
+export async function withdrawFromPhones(ctx: AppContext, actor: Actor, id: string): Promise<string> {
+  const row = await loadOwnPost(ctx, actor, id, 'notificationPost:delete');
+  if (row.status === 'scheduled') throw new AppError(409, ErrorCode.CONFLICT, Msg.notSentYet);
+  const establishment = { id: row.establishmentId, name: row.establishmentName };
+  await withOutbox(ctx, async ({ db, enqueue }) => {
+    await countPhoneUpdate(ctx, db, id);
+    await queueWithdrawal(db, enqueue, id);
+    await recordPostWrite(db, actor, establishment, 'post.update', { notificationId: id, withdrawn: true });
+  });
+  return Msg.withdrawnFromPhones;
+}

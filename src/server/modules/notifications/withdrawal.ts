@@ -1,0 +1,16 @@
+import { type Db, executorOf } from '../../db/client';
+import { notificationReplaceJob, replaceJobFor } from '../../jobs/notification-replace.job';
+import type { Outbox } from '../../jobs/outbox';
+import * as deliveries from './deliveries.repo';
+
+/**
+ * "Withdraw from phones", in the caller's transaction: what is still to be delivered is not, and the
+ * devices that got it are told to take it away (one push each, by the replace job's walk).
+ */
+export async function queueWithdrawal(db: Db, enqueue: Outbox['enqueue'], notificationId: string) {
+  const sql = executorOf(db);
+  await deliveries.cancelPending(sql, notificationId);
+  await deliveries.completeIfDone(sql, notificationId);
+  const payload = { notificationId, kind: 'withdraw' as const, version: Date.now() };
+  await enqueue(notificationReplaceJob, payload, replaceJobFor(payload));
+}
