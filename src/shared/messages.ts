@@ -157,6 +157,8 @@ export const Msg = {
   linkCredentials: 'Link must not contain a user name or password',
   buttonLinkCredentials: 'Button link must not contain a user name or password',
   tooManyButtons: 'At most 2 buttons',
+  noTitleToTranslate: 'There is no title to translate: give the title first.',
+  noButtonToTranslate: 'There is no such button to translate: add the button first.',
   // Drafts and templates.
   draftSaved: 'Draft saved.',
   templateSaved: 'Template saved.',

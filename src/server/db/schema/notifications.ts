@@ -15,7 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { DELIVERY_CHANNELS } from '../../../shared/schemas/channels';
-import type { PostTranslations } from '../../../shared/schemas/post-translations';
+import type { PostTranslations, RichTranslations } from '../../../shared/schemas/post-translations';
 import type { NotificationAction } from '../../../shared/schemas/rich-notification';
 import { establishments } from './establishments';
 import { sessions, users } from './users';
@@ -153,6 +153,8 @@ export const notifications = pgTable(
     actions: jsonb('actions').$type<NotificationAction[]>(),
     /** The text in other languages: each follower gets theirs, else `text`. */
     translations: jsonb('translations').$type<PostTranslations>().notNull().default({}),
+    /** The title and button labels in other languages: each follower gets theirs, else `title` and `actions`. */
+    richTranslations: jsonb('rich_translations').$type<RichTranslations>().notNull().default({}),
     /** The weekly send this is an occurrence of. */
     recurrenceId: uuid('recurrence_id').references(() => recurringSends.id, { onDelete: 'set null' }),
     mediaId: uuid('media_id').references(() => postMedia.id, { onDelete: 'set null' }),

@@ -1,0 +1,1 @@
+ALTER TABLE "notifications" ADD COLUMN "rich_translations" jsonb DEFAULT '{}'::jsonb NOT NULL;
