@@ -81,8 +81,9 @@ test.describe('export followers', () => {
       page.waitForEvent('download'),
       page.getByRole('menuitem', { name: /CSV/ }).click(),
     ]);
+    // Named after the business ("Export Bistro 1a2b3c" -> followers-Export-Bistro-1a2b3c-DATE.csv).
     expect(csv.suggestedFilename()).toMatch(
-      new RegExp(`^followers-${establishment.publicId}-[\\d-]+\\.csv$`),
+      new RegExp(`^followers-${establishment.name.replace(/ /g, '-')}-[\\d-]+\\.csv$`),
     );
     const text = await readFile((await csv.path())!, 'utf8');
     expect(text.split('\r\n')[0]).toBe(

@@ -1,13 +1,12 @@
 import { randomInt } from 'node:crypto';
 import { isValidPublicId } from '../../../shared/public-id';
+import { transliterate } from '../../lib/transliterate';
 
 const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
-/** "Café Roma & Bar" -> "cafe-roma-bar": ASCII, lower case, dashes, at most 40 characters. */
+/** "Café Roma & Bar" -> "cafe-roma-bar", "Łódź" -> "lodz": ASCII, lower case, dashes, at most 40 characters. */
 export function slugify(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
+  return transliterate(name)
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import * as contracts from '../../../shared/contracts/establishments.contracts';
 import { VISIT_SOURCE_PARAM } from '../../../shared/schemas/report-sources';
 import type { AppContext } from '../../context';
+import { attachment } from '../../lib/download-names';
 import { sendCachedJson } from '../../lib/http-cache';
 import { route } from '../../lib/route';
 import { actorOf } from '../../plugins/auth.plugin';
@@ -29,11 +30,8 @@ export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext) {
       const encoded = `${url}?${VISIT_SOURCE_PARAM}=${source}`;
       // Drawn once per address, size and format, then read from DATA_DIR/qr (qr.ts).
       const code = await qrCode(ctx.config.dataDir, encoded, format, size);
-      if (download)
-        reply.header(
-          'content-disposition',
-          `attachment; filename="${name.replace(/[^\w-]+/g, '-')}-qr.${format}"`,
-        );
+      // "Café Roma" -> Cafe-Roma-qr.png, with Café-Roma-qr.png for the browsers that read filename*.
+      if (download) reply.header('content-disposition', attachment(name, `-qr.${format}`, 'business'));
       reply.header('cache-control', 'public, max-age=3600');
       return reply.type(format === 'png' ? 'image/png' : 'image/svg+xml').send(code);
     },

@@ -1,10 +1,12 @@
 import type { Readable } from 'node:stream';
 import type { ExportFormat } from '../../../shared/schemas/export.schema';
+import { attachment } from '../../lib/download-names';
 import { type CsvCell, csvStream, jsonArrayStream } from './export-streams';
 
 /** A download: its name, its media type and its bytes, read as the client reads them. */
 export interface ExportFile {
-  filename: string;
+  /** `Content-Disposition`: `customers-2026-11-23.csv`, a business's name transliterated and as written. */
+  disposition: string;
   contentType: string;
   body: Readable;
 }
@@ -27,9 +29,12 @@ export const CONTENT_TYPES: Record<ExportFormat, string> = {
   json: 'application/json; charset=utf-8',
 };
 
-/** `users-2026-11-23.csv`: what it is, the day it was taken (UTC) and its format. */
-export const fileName = (base: string, format: ExportFormat, now = new Date()) =>
-  `${base}-${now.toISOString().slice(0, 10)}.${format}`;
+/**
+ * `customers-2026-11-23.csv`: what it is, the day it was taken (UTC) and its format. `base` may
+ * hold a business's name: the ASCII name is transliterated, the name as written goes in `filename*`.
+ */
+export const fileDisposition = (base: string, format: ExportFormat, now = new Date()) =>
+  attachment(base, `-${now.toISOString().slice(0, 10)}.${format}`, 'export');
 
 /** A header line, then one line per row. */
 export async function* csvRecords<T>(
@@ -48,7 +53,7 @@ export function listFile<T>(
   rows: AsyncIterable<T>,
 ): ExportFile {
   return {
-    filename: fileName(base, format),
+    disposition: fileDisposition(base, format),
     contentType: CONTENT_TYPES[format],
     body: format === 'csv' ? csvStream(csvRecords(columns, rows)) : jsonArrayStream(rows),
   };

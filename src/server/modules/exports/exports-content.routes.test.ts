@@ -197,7 +197,7 @@ describe('the followers export', () => {
     const json = await get(`/api/management/export/followers?establishmentId=${shop.id}&format=json`);
     expect(json.statusCode, json.body).toBe(200);
     expect(json.headers['content-disposition']).toMatch(
-      new RegExp(`filename="followers-${shop.publicId}-[\\d-]+\\.json"`),
+      new RegExp(`^attachment; filename="followers-Follower-Shop-${TAG}-[\\d-]+\\.json"$`),
     );
     const rows = json.json<FollowerExportRow[]>();
     expect(rows).toHaveLength(1);

@@ -22,7 +22,7 @@ function sendFile(reply: FastifyReply, file: ExportFile): FastifyReply {
   return (
     reply
       .header('content-type', file.contentType)
-      .header('content-disposition', `attachment; filename="${file.filename}"`)
+      .header('content-disposition', file.disposition)
       // Personal data: never kept by a shared cache or the browser's.
       .header('cache-control', 'no-store')
       .send(file.body)

@@ -1,3 +1,4 @@
+import type { Role } from '../../../shared/permissions';
 import type {
   EstablishmentExportRow,
   ExportFormat,
@@ -66,6 +67,15 @@ async function* userRows(ctx: AppContext, query: UserExportQuery): AsyncGenerato
   }
 }
 
+/** The people export's file, by the list it was taken from (the customers' page, the clients'). */
+const USER_FILES: Record<Role | 'all', string> = {
+  customer: 'customers',
+  client: 'clients',
+  representant: 'representatives',
+  admin: 'admins',
+  all: 'users',
+};
+
 /** Users as CSV or JSON, filtered and ordered as the people list (admins). */
 export async function exportUsers(
   ctx: AppContext,
@@ -75,7 +85,7 @@ export async function exportUsers(
   authorize(actor, 'data:export');
   const { format, ...filters } = query;
   await audit(ctx, actor, { targetLabel: 'Users', detail: { kind: 'users', format, filters } });
-  return listFile('users', format, USER_COLUMNS, userRows(ctx, query));
+  return listFile(USER_FILES[filters.role ?? 'all'], format, USER_COLUMNS, userRows(ctx, query));
 }
 
 async function* establishmentRows(ctx: AppContext): AsyncGenerator<EstablishmentExportRow> {
@@ -146,7 +156,7 @@ export async function exportFollowers(
     },
   });
   return listFile(
-    `followers-${establishment.publicId}`,
+    `followers-${establishment.name}`,
     query.format,
     FOLLOWER_COLUMNS,
     followerRows(ctx, establishment.id),

@@ -6,7 +6,7 @@ import { notFound } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
 import * as accounts from '../account/account.repo';
 import { recordAudit } from '../management/audit-log.repo';
-import { CONTENT_TYPES, EXPORT_PAGE_SIZE, type ExportFile, fileName } from './export-file';
+import { CONTENT_TYPES, EXPORT_PAGE_SIZE, type ExportFile, fileDisposition } from './export-file';
 import { type CsvCell, csvStream, jsonDocumentStream, keysetRows } from './export-streams';
 import * as repo from './exports.repo';
 
@@ -148,7 +148,7 @@ async function personalFile(
   const head = await headOf(ctx, user);
   const notifications = deliveredTo(ctx, user.id);
   return {
-    filename: fileName(base, format),
+    disposition: fileDisposition(base, format),
     contentType: CONTENT_TYPES[format],
     body:
       format === 'json'

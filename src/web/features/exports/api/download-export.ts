@@ -3,6 +3,7 @@ import type { ErrorBody } from '../../../../shared/errors';
 import type { ExportFormat, ExportKind } from '../../../../shared/schemas/export.schema';
 import { ApiError, getToken } from '../../../lib/api-client';
 import { contractUrl } from '../../../lib/call-api';
+import { fileNameOf } from './file-name';
 
 const CONTRACTS = {
   users: contracts.exportUsers,
@@ -17,12 +18,6 @@ export interface ExportRequest {
   kind: ExportKind;
   params?: { id: string };
   query?: Record<string, string | boolean | undefined>;
-}
-
-/** The name the server gave the file (Content-Disposition), else a plain one. */
-function fileNameOf(response: Response, kind: ExportKind, format: ExportFormat): string {
-  const match = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '');
-  return match?.[1] ?? `${kind}.${format}`;
 }
 
 /** Hand a blob to the browser as a file download. */
@@ -64,5 +59,8 @@ export async function downloadExport(request: ExportRequest, format: ExportForma
       body?.fields ?? {},
     );
   }
-  saveBlob(await response.blob(), fileNameOf(response, request.kind, format));
+  saveBlob(
+    await response.blob(),
+    fileNameOf(response.headers.get('content-disposition'), request.kind, format),
+  );
 }
