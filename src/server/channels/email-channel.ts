@@ -1,11 +1,11 @@
 import { isLanguage } from '../../shared/i18n/languages';
-import { mediaUrl } from '../../shared/push/payload';
+import { mediaFileUrl, mediaUrl } from '../../shared/push/payload';
 import { textIn } from '../../shared/schemas/post-translations';
 import type { AppContext } from '../context';
 import type { EmailResult } from '../jobs/delivery-outcomes';
 import { forEachConcurrently } from '../lib/concurrency';
 import { notificationEmailLinks } from '../mail/email-links';
-import { notificationMail } from '../mail/templates';
+import { notificationMail } from '../mail/notification-mail';
 import type { PendingDelivery } from '../modules/notifications/deliveries.repo';
 import * as mailPauses from '../modules/notifications/mail-pauses.repo';
 import type { Channel, DeliveryBatch, DeliveryNotification } from './channel';
@@ -69,6 +69,7 @@ export function createEmailChannel(ctx: AppContext): Channel {
       tracking: ctx.config.email.clickTracking,
     });
     const picture = mediaUrl(n.mediaId);
+    const file = n.mediaId ? mediaFileUrl(n.mediaId, n.mediaFileType) : null;
     const mail = notificationMail(isLanguage(target.language) ? target.language : 'en', {
       establishment: n.establishmentName,
       address: addressLine(n),
@@ -76,6 +77,14 @@ export function createEmailChannel(ctx: AppContext): Channel {
       title: n.title,
       actions: (n.actions ?? []).map((action, i) => ({ label: action.label, url: links.actions[i]! })),
       pictureUrl: picture ? `${publicUrl}${picture}` : null,
+      // A PDF menu or a video: the picture is only its first page or frame.
+      attachment: file
+        ? {
+            kind: n.mediaFileType === 'pdf' ? 'pdf' : 'video',
+            url: `${publicUrl}${file}`,
+            bytes: n.mediaFileBytes,
+          }
+        : null,
       openUrl: links.open,
       unsubscribeUrl: links.unsubscribePage,
       manageUrl: links.manage,

@@ -4,12 +4,12 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, type Language, LOCALE_OF } from '../../shared/i18n/languages';
 import { en, type MailStrings } from './locales/en';
+import { notificationMail } from './notification-mail';
 import {
   cleanUserText,
   emailChangedMail,
   MAIL_LOCALES,
   MAIL_PLURALS,
-  notificationMail,
   PRODUCT_NAME,
   pluralPhrase,
   registrationMail,
@@ -69,6 +69,7 @@ describe('mail locales', () => {
       'business',
       'url',
       'inviter',
+      'size',
     ];
     for (const lang of LANGUAGES)
       for (const key of KEYS)
@@ -271,6 +272,34 @@ describe("a business's notification email", () => {
     expect(mail.html).toContain('href="https://book.example.com/?a=1&amp;b=2"');
     expect(mail.html).toContain('>Book a table</a>');
     expect(mail.text).toContain('Book a table: https://book.example.com/?a=1&b=2');
+  });
+
+  it("links a post's PDF with its size in the reader's language, from its first page too", () => {
+    const pdf = { kind: 'pdf' as const, url: 'https://app.example.com/file/post/m.pdf', bytes: 1_234_567 };
+    const mail = (lang: Language, attachment: typeof pdf) =>
+      notificationMail(lang, {
+        establishment: 'Café Central',
+        address: '',
+        text: 'The Friday menu',
+        title: null,
+        actions: [],
+        pictureUrl: 'https://app.example.com/image/post/m.jpeg',
+        attachment,
+        openUrl: 'https://app.example.com/p/1',
+        unsubscribeUrl: 'https://app.example.com/u/1',
+        manageUrl: 'https://app.example.com/m',
+      });
+    const english = mail('en', pdf);
+    expect(english.text).toContain('Open the PDF (1.2 MB): https://app.example.com/file/post/m.pdf');
+    expect(english.html).toContain(
+      '<a href="https://app.example.com/file/post/m.pdf"><img src="https://app.example.com/image/post/m.jpeg"',
+    );
+    expect(english.html).toContain('>Open the PDF (1.2 MB)</a>');
+    expect(mail('sk', pdf).text).toContain('Otvoriť PDF (1,2 MB): https://app.example.com/file/post/m.pdf');
+    expect(mail('de', { ...pdf, bytes: 84_000 }).text).toContain('PDF öffnen (84 kB)');
+    expect(mail('en', { ...pdf, kind: 'video' as never, bytes: null as never }).text).toContain(
+      'Watch the video: https://app.example.com/file/post/m.pdf',
+    );
   });
 });
 

@@ -56,7 +56,8 @@ export const pluralPhrase = (lang: Language, phrase: keyof MailPlurals, count: n
 
 export const PRODUCT_NAME = 'Broadcast';
 
-type Vars = Record<string, string | number | boolean | undefined>;
+/** The values a template's `{{name}}` placeholders take. */
+export type Vars = Record<string, string | number | boolean | undefined>;
 
 /** Text as HTML: `&`, `<`, `>` and quotes as entities. */
 export const escapeHtml = (s: string) =>
@@ -64,7 +65,7 @@ export const escapeHtml = (s: string) =>
 
 // C0/C1 controls (newlines and tabs included), zero-width characters, bidirectional overrides and
 // isolates, line and paragraph separators: they can fake line breaks or reorder what the reader sees.
-const INVISIBLE = /[\p{Cc}\u00AD\u200B-\u200F\u2028-\u202E\u2060-\u2069\uFEFF]+/gu;
+export const INVISIBLE = /[\p{Cc}\u00AD\u200B-\u200F\u2028-\u202E\u2060-\u2069\uFEFF]+/gu;
 // A dot between letters or digits, in any of the forms IDNA reads as a dot: what makes "evil.example"
 // a host name. Replaced by "[.]", the usual way to write a link that nothing will make clickable.
 const HOST_DOT = /(?<=[\p{L}\p{N}])[.\u3002\uFF0E\uFF61](?=[\p{L}\p{N}])/gu;
@@ -96,7 +97,13 @@ const LINK_VARS = new Set(['androidAppUrl']);
 /** A URL as a link in the HTML part, showing the address itself. */
 const htmlLink = (url: string) => `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`;
 
-const fill = (template: string, vars: Vars, encode: (s: string) => string, link?: (url: string) => string) =>
+/** A template with its `{{name}}` placeholders filled, each value encoded (people's text cleaned first). */
+export const fill = (
+  template: string,
+  vars: Vars,
+  encode: (s: string) => string,
+  link?: (url: string) => string,
+) =>
   template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => {
     const value = String(vars[key] ?? '');
     if (link && LINK_VARS.has(key)) return link(value);
@@ -287,87 +294,3 @@ export const operatorInvitationMail = (
     { ...v, firstName: v.firstName ?? '', validFor: pluralPhrase(lang, 'invitationValidFor', v.days) },
     v.firstName ? 'greeting' : 'invitationGreeting',
   );
-
-/** An email subject from a post's text: its first line, at most `max` characters, cut at a word. */
-export function subjectOf(text: string, max = 78): string {
-  const line = (text.split('\n').find((l) => l.trim()) ?? '')
-    .replace(INVISIBLE, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  const chars = [...line];
-  if (chars.length <= max) return line;
-  const cut = chars.slice(0, max - 1).join('');
-  const atWord = cut.lastIndexOf(' ');
-  return `${(atWord >= max / 2 ? cut.slice(0, atWord) : cut).trimEnd()}…`;
-}
-
-/** What a business's notification email carries; every URL absolute. */
-export interface NotificationMailInput {
-  establishment: string;
-  /** The business's address on one line, shown at the bottom as senders of such email must. */
-  address: string;
-  text: string;
-  /** Rich notification: its title, and its buttons as links. */
-  title: string | null;
-  actions: { label: string; url: string }[];
-  pictureUrl: string | null;
-  openUrl: string;
-  unsubscribeUrl: string;
-  manageUrl: string;
-}
-
-/**
- * A business's notification by email, in the follower's language: the text as the business wrote
- * it (escaped), its picture, an "Open" button to the post, why it came, the business's address, and
- * the links to stop emails from this business or to choose for every business.
- */
-export function notificationMail(lang: Language, v: NotificationMailInput): Omit<OutgoingMail, 'to'> {
-  const s = MAIL_LOCALES[lang];
-  const vars: Vars = { establishment: v.establishment };
-  const plain = (key: keyof MailStrings) => fill(s[key], vars, (x) => x);
-  const html = (key: keyof MailStrings) => fill(s[key], vars, escapeHtml);
-  const name = cleanUserText(v.establishment);
-  const paragraphs = v.text.replace(/\r\n?/g, '\n').split(/\n{2,}/);
-  const button = (url: string, label: string) =>
-    `<p><a href="${escapeHtml(url)}" style="display:inline-block;padding:12px 20px;background:#5048e5;color:#ffffff;` +
-    `border-radius:8px;text-decoration:none;font-weight:600">${label}</a></p>`;
-  const small = 'font-size:12px;color:#65748b';
-  const title = v.title ? cleanUserText(v.title) : null;
-  const actions = v.actions.map((a) => ({ label: cleanUserText(a.label), url: a.url }));
-  const actionLink = (a: { label: string; url: string }) =>
-    `<a href="${escapeHtml(a.url)}" style="display:inline-block;margin:0 8px 8px 0;padding:10px 16px;border:1px solid #5048e5;` +
-    `color:#5048e5;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(a.label)}</a>`;
-  return {
-    subject: (title ? subjectOf(title) : subjectOf(v.text)) || name,
-    text: [
-      name,
-      ...(title ? [title] : []),
-      v.text,
-      ...(v.pictureUrl ? [v.pictureUrl] : []),
-      ...actions.map((a) => `${a.label}: ${a.url}`),
-      `${plain('notificationOpen')}: ${v.openUrl}`,
-      '--',
-      plain('notificationWhy'),
-      ...(v.address ? [cleanUserText(v.address)] : []),
-      `${plain('notificationUnsubscribe')}: ${v.unsubscribeUrl}`,
-      `${plain('notificationManage')}: ${v.manageUrl}`,
-    ].join('\n\n'),
-    html:
-      `${htmlStart(lang)}<body style="margin:0;background:#f4f5f7">` +
-      `<div style="max-width:560px;margin:0 auto;padding:32px 24px;font-family:Roboto,Helvetica,Arial,sans-serif;` +
-      `font-size:15px;line-height:1.5;color:#121828;background:#ffffff">` +
-      `<p style="font-size:18px;font-weight:700;margin-top:0">${escapeHtml(name)}</p>` +
-      (title ? `<p style="font-size:16px;font-weight:600">${escapeHtml(title)}</p>` : '') +
-      paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join('') +
-      (v.pictureUrl
-        ? `<p><img src="${escapeHtml(v.pictureUrl)}" alt="" style="max-width:100%;border-radius:8px"></p>`
-        : '') +
-      (actions.length > 0 ? `<p>${actions.map(actionLink).join('')}</p>` : '') +
-      button(v.openUrl, html('notificationOpen')) +
-      `<hr style="border:none;border-top:1px solid #e6e8f0"><p style="${small}">${html('notificationWhy')}` +
-      (v.address ? `<br>${escapeHtml(cleanUserText(v.address))}` : '') +
-      `</p><p style="${small}"><a href="${escapeHtml(v.unsubscribeUrl)}">${html('notificationUnsubscribe')}</a>` +
-      ` · <a href="${escapeHtml(v.manageUrl)}">${html('notificationManage')}</a></p>` +
-      `</div></body></html>`,
-  };
-}

@@ -75,6 +75,8 @@ export const cz: MailStrings = {
     'Tento e-mail dostáváte, protože sledujete {{establishment}} a zvolili jste si novinky e-mailem.',
   notificationUnsubscribe: 'Nedostávat e-maily od {{establishment}}',
   notificationManage: 'Vyberte si, jak vás jednotlivé podniky oslovují',
+  notificationPdf: 'Otevřít PDF ({{size}})',
+  notificationVideo: 'Přehrát video ({{size}})',
 };
 
 /** Phrases that change with a number, by the plural forms of cz (one, few, many (fractions), other). */

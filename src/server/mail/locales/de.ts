@@ -76,6 +76,8 @@ export const de: MailStrings = {
     'Sie erhalten diese E-Mail, weil Sie {{establishment}} folgen und Neuigkeiten per E-Mail gewählt haben.',
   notificationUnsubscribe: 'Keine E-Mails mehr von {{establishment}}',
   notificationManage: 'Wählen Sie, wie jedes Geschäft Sie erreicht',
+  notificationPdf: 'PDF öffnen ({{size}})',
+  notificationVideo: 'Video ansehen ({{size}})',
 };
 
 /** Phrases that change with a number, by the plural forms of de (one, other). */

@@ -78,6 +78,8 @@ export const en = {
     'You get this email because you follow {{establishment}} and chose to hear from them by email.',
   notificationUnsubscribe: 'Stop emails from {{establishment}}',
   notificationManage: 'Choose how each business reaches you',
+  notificationPdf: 'Open the PDF ({{size}})',
+  notificationVideo: 'Watch the video ({{size}})',
 };
 
 export type MailStrings = typeof en;

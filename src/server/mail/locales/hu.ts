@@ -76,6 +76,8 @@ export const hu: MailStrings = {
     'Azért kapja ezt az e-mailt, mert követi ezt: {{establishment}}, és az e-mailes értesítést választotta.',
   notificationUnsubscribe: 'Nem kérek több e-mailt innen: {{establishment}}',
   notificationManage: 'Válassza ki, hogyan érjék el az egyes üzletek',
+  notificationPdf: 'A PDF megnyitása ({{size}})',
+  notificationVideo: 'A videó megnézése ({{size}})',
 };
 
 /** Phrases that change with a number, by the plural forms of hu (one, other: a noun after a numeral stays singular). */

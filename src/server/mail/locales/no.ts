@@ -74,6 +74,8 @@ export const no: MailStrings = {
   notificationWhy: 'Du får denne e-posten fordi du følger {{establishment}} og har valgt nyheter på e-post.',
   notificationUnsubscribe: 'Slutt å få e-post fra {{establishment}}',
   notificationManage: 'Velg hvordan hver bedrift når deg',
+  notificationPdf: 'Åpne PDF-en ({{size}})',
+  notificationVideo: 'Se videoen ({{size}})',
 };
 
 /** Phrases that change with a number, by the plural forms of no (one, other). */

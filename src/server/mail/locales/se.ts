@@ -75,6 +75,8 @@ export const se: MailStrings = {
     'Du får det här mejlet eftersom du följer {{establishment}} och valt att få nyheter via e-post.',
   notificationUnsubscribe: 'Sluta få mejl från {{establishment}}',
   notificationManage: 'Välj hur varje företag når dig',
+  notificationPdf: 'Öppna PDF-filen ({{size}})',
+  notificationVideo: 'Se videon ({{size}})',
 };
 
 /** Phrases that change with a number, by the plural forms of se (one, other). */

@@ -76,6 +76,8 @@ export const sk: MailStrings = {
     'Tento e-mail dostávate, pretože sledujete {{establishment}} a zvolili ste si novinky e-mailom.',
   notificationUnsubscribe: 'Nedostávať e-maily od {{establishment}}',
   notificationManage: 'Vyberte si, ako vás jednotlivé podniky oslovia',
+  notificationPdf: 'Otvoriť PDF ({{size}})',
+  notificationVideo: 'Pozrieť video ({{size}})',
 };
 
 /** Phrases that change with a number, by the plural forms of sk (one, few, many (fractions), other). */

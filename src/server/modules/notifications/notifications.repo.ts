@@ -34,7 +34,11 @@ const deliveryColumns = {
   linkUrl: notifications.linkUrl,
   actions: notifications.actions,
   translations: notifications.translations,
+  richTranslations: notifications.richTranslations,
   mediaId: notifications.mediaId,
+  /** A PDF's or a video's file beside the picture (an email links it): null for a picture. */
+  mediaFileType: postMedia.fileType,
+  mediaFileBytes: postMedia.fileBytes,
   status: notifications.status,
   createdAt: notifications.createdAt,
   validUntil: notifications.validUntil,
@@ -47,6 +51,7 @@ export async function findForDelivery(db: Db, id: string) {
     .select(deliveryColumns)
     .from(notifications)
     .innerJoin(establishments, eq(establishments.id, notifications.establishmentId))
+    .leftJoin(postMedia, eq(postMedia.id, notifications.mediaId))
     .where(eq(notifications.id, id));
   return row;
 }
@@ -66,6 +71,7 @@ const forBatch = preparedPer((db) =>
     })
     .from(notifications)
     .innerJoin(establishments, eq(establishments.id, notifications.establishmentId))
+    .leftJoin(postMedia, eq(postMedia.id, notifications.mediaId))
     .where(eq(notifications.id, sql.placeholder('id')))
     .prepare('notification_for_batch'),
 );
@@ -293,6 +299,7 @@ const postColumns = {
   linkUrl: notifications.linkUrl,
   actions: notifications.actions,
   translations: notifications.translations,
+  richTranslations: notifications.richTranslations,
   recurrenceId: notifications.recurrenceId,
   recurrenceWeekday: recurringSends.weekday,
   recurrenceMinute: recurringSends.minuteOfDay,
