@@ -2,7 +2,7 @@ import PauseCircleOutlineIcon from '@mui/icons-material/PauseCircleOutlined';
 import { MenuItem, Stack, TextField, Typography } from '@mui/material';
 import type { TFunction } from 'i18next';
 import { useSnackbar } from 'notistack';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NOTIFY_CHOICES, type NotifyChoice } from '../../../../shared/schemas/channels';
 import type { FollowList, FollowNotify, NotifyBody } from '../../../../shared/schemas/notify.schema';
@@ -84,6 +84,10 @@ export function NotifyChoiceControl({ follow, account }: Props) {
   const noDevice =
     !account.hasDevice &&
     (notify === 'phone' || notify === 'both' || (notify === 'auto' && !account.marketingConsent));
+  // Feed only sends nothing to pause; a pause already set can still be lifted. Why the button is
+  // greyed out is said under it: a tooltip never shows on a phone.
+  const nothingToPause = notify === 'feed' && pausedUntil === null;
+  const pauseHintId = useId();
 
   return (
     <Stack spacing={1} sx={{ minWidth: 0 }}>
@@ -108,13 +112,18 @@ export function NotifyChoiceControl({ follow, account }: Props) {
         <PauseMenuButton
           name={establishment.name}
           paused={pausedUntil !== null}
-          // Feed only sends nothing to pause; a pause already set can still be lifted.
-          disabled={notify === 'feed' && pausedUntil === null}
+          disabled={nothingToPause}
+          describedBy={nothingToPause ? pauseHintId : undefined}
           // A pause is sent with the choice as it is: the spinner shows on the button that asked for it.
           pending={save.isPending && choosing === notify}
           onChoose={(pause) => !save.isPending && void send({ notify, pause })}
         />
       </Stack>
+      {nothingToPause && (
+        <Typography id={pauseHintId} variant="body2" sx={{ color: 'text.secondary' }}>
+          {t('notify.pause.feedOnlyHint')}
+        </Typography>
+      )}
       {pausedUntil && (
         <Typography
           variant="body2"

@@ -9,6 +9,8 @@ interface Props {
   name: string;
   paused: boolean;
   disabled?: boolean;
+  /** The id of the text that says why the button is greyed out. */
+  describedBy?: string;
   /** A pause being saved: the button says so but keeps the focus (a disabled button would drop it). */
   pending?: boolean;
   /** A pause length, or null to resume now. */
@@ -16,7 +18,7 @@ interface Props {
 }
 
 /** "Pause": a menu of how long (a day, a week, until turned back on), and "Resume" while paused. */
-export function PauseMenuButton({ name, paused, disabled, pending, onChoose }: Props) {
+export function PauseMenuButton({ name, paused, disabled, describedBy, pending, onChoose }: Props) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
@@ -36,6 +38,7 @@ export function PauseMenuButton({ name, paused, disabled, pending, onChoose }: P
         disabled={disabled}
         aria-busy={pending}
         aria-label={t('notify.pause.buttonLabel', { name })}
+        aria-describedby={describedBy}
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
         aria-controls={anchor ? menuId : undefined}
