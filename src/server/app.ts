@@ -14,6 +14,7 @@ import { adminPasswordMailJobs } from './jobs/admin-password-mail.job';
 import { analyticsForwardJobs } from './jobs/analytics-forward.job';
 import { commentNoticeJobs } from './jobs/comment-notice.job';
 import { contactMailJobs } from './jobs/contact-mail.job';
+import { emailPausedMailJobs } from './jobs/email-paused-mail.job';
 import { housekeepingJob, housekeepingJobs } from './jobs/housekeeping.job';
 import { notificationDeliveryJobs } from './jobs/notification-delivery.job';
 import { expireSubscriptionsJob } from './jobs/notification-delivery.queues';
@@ -78,6 +79,7 @@ export const allJobs = (ctx: AppContext) => [
   ...webhookDeliveryJobs(ctx),
   ...webhookDisabledMailJobs(ctx),
   ...operatorInvitationMailJobs(ctx),
+  ...emailPausedMailJobs(ctx),
 ];
 
 /** Start this process's job workers and the periodic jobs. */

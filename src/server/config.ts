@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type AuthSettings, authEnv, authSettings, requireJwtSecret } from './config/auth-settings';
+import { type ComplaintSettings, complaintEnv, complaintSettings } from './config/complaint-settings';
 import { ConfigError, checked, describeIssue, type SettingProblem } from './config/config-error';
 import { type DatabaseSettings, databaseEnv, databaseSettings } from './config/database-settings';
 import { type DeliverySettings, deliveryEnv, deliverySettings } from './config/delivery-settings';
@@ -23,6 +24,7 @@ const EnvSchema = z.object({
   ...authEnv,
   ...httpEnv,
   ...mailEnv,
+  ...complaintEnv,
   ...deliveryEnv,
   ...webhookEnv,
   ...rateLimitEnv,
@@ -38,6 +40,7 @@ export interface Config
     AuthSettings,
     HttpSettings,
     MailSettings,
+    ComplaintSettings,
     DeliverySettings,
     WebhookSettings,
     RateLimitSettings,
@@ -96,6 +99,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     ...databaseSettings(env, problems),
     ...httpSettings(env, problems),
     ...mailSettings(env, problems),
+    ...complaintSettings(env),
     ...deliverySettings(env, { production, supportEmail: env.SUPPORT_EMAIL }, problems),
     ...webhookSettings(env),
     ...rateLimitSettings(env),

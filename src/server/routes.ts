@@ -5,6 +5,7 @@ import { guestRoutes } from './modules/account/guest.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes';
 import { commentRoutes } from './modules/comments/comments.routes';
+import { complaintRoutes } from './modules/complaints/complaints.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { draftRoutes } from './modules/drafts/drafts.routes';
 import { establishmentRoutes } from './modules/establishments/establishments.routes';
@@ -38,6 +39,7 @@ const ROUTES: Routes[] = [
   preferenceRoutes,
   quietHoursRoutes,
   notifyRoutes,
+  complaintRoutes,
   reactionRoutes,
   commentRoutes,
   voiceRoutes,

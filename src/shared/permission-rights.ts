@@ -51,6 +51,8 @@ export const RIGHTS = [
   'establishment:block',
   /** Delete an establishment. */
   'establishment:delete',
+  /** Let an establishment's email go again after its spam complaints paused it. */
+  'establishment:emailResume',
   /** Export the platform's users and establishments (CSV, JSON). */
   'data:export',
   /** Read the admin actions' audit log. */

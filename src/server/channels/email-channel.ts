@@ -5,7 +5,9 @@ import type { AppContext } from '../context';
 import type { EmailResult } from '../jobs/delivery-outcomes';
 import { forEachConcurrently } from '../lib/concurrency';
 import { notificationEmailLinks } from '../mail/email-links';
+import { mailgunVariables } from '../mail/mailgun-events';
 import { notificationMail } from '../mail/notification-mail';
+import { activePause } from '../modules/complaints/complaints.repo';
 import type { PendingDelivery } from '../modules/notifications/deliveries.repo';
 import * as mailPauses from '../modules/notifications/mail-pauses.repo';
 import type { Channel, DeliveryBatch, DeliveryNotification } from './channel';
@@ -57,6 +59,7 @@ export function createEmailChannel(ctx: AppContext): Channel {
   const { publicUrl, jwtSecret } = ctx.config;
   const { sql } = ctx.database;
   const server = mailServerOf(ctx.config.smtpUrl);
+  const mailgun = Boolean(ctx.config.complaints.mailgunSigningKey);
 
   async function send(n: DeliveryNotification, row: PendingDelivery): Promise<EmailResult> {
     const target = row.email!;
@@ -97,6 +100,10 @@ export function createEmailChannel(ctx: AppContext): Channel {
         headers: {
           'List-Unsubscribe': `<${links.oneClick}>`,
           'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          // Mailgun hands these back in its events: its complaint then names follower and business.
+          ...(mailgun
+            ? { 'X-Mailgun-Variables': { prepared: true, value: mailgunVariables(links.unsubscribeToken) } }
+            : {}),
         },
       });
       return { kind: 'sent' };
@@ -132,6 +139,11 @@ export function createEmailChannel(ctx: AppContext): Channel {
   return {
     name: 'email',
     async deliver({ notification: n, rows, outcomes, now }: DeliveryBatch) {
+      // The business's email was paused for its spam complaints since the audience was taken.
+      if (rows.length > 0 && (await activePause(sql, n.establishmentId))) {
+        for (const row of rows) outcomes.decide(row.subscriptionId, 'failed', null);
+        return;
+      }
       const due: PendingDelivery[] = [];
       for (const row of rows) {
         // Consent taken back, or the address bounced, since the audience was taken.

@@ -41,6 +41,26 @@ export function readUnsubscribeToken(secret: Uint8Array, token: string) {
   return ids ? { userId: ids[0], establishmentId: ids[1] } : null;
 }
 
+const ONE_CLICK_PATH = API_PATHS.emailUnsubscribe.replace(':token', '');
+
+/**
+ * The token of the one-click link in a List-Unsubscribe header as our emails carry it (`<https://
+ * …/api/email/unsubscribe/{token}>`, perhaps beside a mailto:), unverified; null when it has none.
+ */
+export function unsubscribeTokenIn(listUnsubscribe: string): string | null {
+  for (const [, uri = ''] of listUnsubscribe.matchAll(/<([^>]*)>/g)) {
+    const at = uri.indexOf(ONE_CLICK_PATH);
+    if (at === -1) continue;
+    const token = uri.slice(at + ONE_CLICK_PATH.length).split(/[/?#]/)[0] ?? '';
+    try {
+      if (token) return decodeURIComponent(token);
+    } catch {
+      // Not percent-encoding: not a link we wrote.
+    }
+  }
+  return null;
+}
+
 /** This user opened this notification from its email. */
 export const emailOpenToken = (secret: Uint8Array, notificationId: string, userId: string) =>
   sign(secret, 'open', notificationId, userId);
@@ -80,6 +100,8 @@ export function notificationEmailLinks(publicUrl: string, secret: Uint8Array, v:
   const unsubscribe = unsubscribeToken(secret, v.userId, v.establishmentId);
   const redirect = (token: string) => `${publicUrl}${pathWith(API_PATHS.emailOpen, { token })}`;
   return {
+    /** Names the follower and the business to whoever holds the secret (complaints carry it back). */
+    unsubscribeToken: unsubscribe,
     /** The business's own link when it gave one, else the post (as the redirect decides). */
     open: v.tracking
       ? redirect(emailOpenToken(secret, v.notificationId, v.userId))

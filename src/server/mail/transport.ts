@@ -12,8 +12,12 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
-  /** Extra headers (List-Unsubscribe). */
-  headers?: Record<string, string>;
+  /**
+   * Extra headers (List-Unsubscribe). A `prepared` value is written as it is, on one line: one that
+   * must stay machine-readable (JSON) and is too long for a folded line, which nodemailer would
+   * otherwise turn into MIME encoded-words.
+   */
+  headers?: Record<string, string | { prepared: true; value: string }>;
 }
 
 /** The address of a "Name <address>" (or a bare address). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n/languages';
 import { FieldLabel, Msg, tooLong } from '../messages';
+import { EmailPauseSchema } from './email-complaints.schema';
 import { requiredText } from './fields';
 
 /** A name in the other 7 interface languages; English is the `name` field and the fallback. */
@@ -107,6 +108,11 @@ export const AudienceSchema = z.object({
    * today or this week, or from all of them today): the post waits in their feed.
    */
   held: z.number(),
+  /**
+   * The business's email is paused for its spam complaints: no follower gets this send by email
+   * (byEmail and emails are 0) until an admin lets it go again. Null (or absent): email goes out.
+   */
+  emailPause: EmailPauseSchema.nullable().optional(),
 });
 export type Audience = z.infer<typeof AudienceSchema>;
 

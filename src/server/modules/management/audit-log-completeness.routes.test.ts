@@ -21,6 +21,7 @@ import { plainPng } from '../../../../tests/support/pictures';
 import * as apiKeyContracts from '../../../shared/contracts/api-keys.contracts';
 import * as commentContracts from '../../../shared/contracts/comments.contracts';
 import type { Contract } from '../../../shared/contracts/contract';
+import * as emailComplaintContracts from '../../../shared/contracts/email-complaints.contracts';
 import * as establishmentContracts from '../../../shared/contracts/establishments.contracts';
 import * as exportContracts from '../../../shared/contracts/exports.contracts';
 import * as managementContracts from '../../../shared/contracts/management.contracts';
@@ -705,6 +706,7 @@ describe('the audit log records every write on someone else’s data', () => {
       'impersonateUser', // impersonation.routes.test.ts
       'resetUserPassword', // users-admin-actions.routes.test.ts
       'sendUserVerification', // users-admin-actions.routes.test.ts
+      'liftEmailPause', // complaints-pause.routes.test.ts
     ]);
     const member = (role: string): Actor => ({ id: 'x', role, emailVerified: true, establishments: [] });
     const staffOnly = (access: string) =>
@@ -714,6 +716,7 @@ describe('the audit log records every write on someone else’s data', () => {
     const contracts = [
       apiKeyContracts,
       commentContracts,
+      emailComplaintContracts,
       establishmentContracts,
       exportContracts,
       managementContracts,

@@ -1,6 +1,7 @@
 import type { Actor } from '../../../shared/permissions';
 import type { Audience } from '../../../shared/schemas/preference.schema';
 import type { AppContext } from '../../context';
+import { emailPauseOf } from '../complaints/email-pauses.service';
 import { existingPreferences } from '../preferences/preferences.service';
 import { countReach } from './deliveries.repo';
 import { loadForSending } from './notifications.service';
@@ -8,6 +9,7 @@ import { loadForSending } from './notifications.service';
 /**
  * How many followers and devices a send with these preferences would reach now (compose shows it
  * live): who may send for the establishment asks, as they would send (same rights, same refusals).
+ * With it, whether the business's email is paused for its spam complaints, and why.
  */
 export async function audience(
   ctx: AppContext,
@@ -17,5 +19,10 @@ export async function audience(
 ): Promise<Audience> {
   const establishment = await loadForSending(ctx, actor, establishmentIdOrPublicId);
   await existingPreferences(ctx.db, preferenceIds);
-  return countReach(ctx.database.sql, establishment.id, preferenceIds, ctx.config.fatigue);
+  const { sql } = ctx.database;
+  const [reach, emailPause] = await Promise.all([
+    countReach(sql, establishment.id, preferenceIds, ctx.config.fatigue),
+    emailPauseOf(ctx, sql, establishment.id),
+  ]);
+  return { ...reach, emailPause };
 }

@@ -69,14 +69,18 @@ const liveSubscription = '(s.expires_at IS NULL OR s.expires_at > now()) AND s.s
  * while paused; by phone when their choice has it; by email when it has it and they are a follower
  * (operators are not emailed their own sends) who confirmed their address (double opt-in) and
  * consented, with an address that does not bounce. `auto` is by phone when they have a live device,
- * else by email: nobody gets the same send twice unless they chose both.
+ * else by email: nobody gets the same send twice unless they chose both. No one is emailed while the
+ * business's email is paused for its spam complaints (email_pauses; $1 is the business in every
+ * statement using it: an uncorrelated test, run once per statement).
  */
 const notPaused = '(m.paused_until IS NULL OR m.paused_until <= now())';
+const businessEmails =
+  'NOT EXISTS (SELECT 1 FROM email_pauses p WHERE p.establishment_id = $1::uuid AND p.lifted_at IS NULL)';
 const hasLiveDevice = `EXISTS (SELECT 1 FROM push_subscriptions s WHERE s.user_id = m.user_id AND ${liveSubscription})`;
 const wantsPush = `${notPaused} AND m.notify IN ('auto', 'phone', 'both')`;
 const wantsEmail = (hasDevice: string) =>
   `${notPaused} AND m.kind = 'customer' AND u.email_verified AND u.marketing_consent AND u.email_bounced_at IS NULL
-   AND (m.notify IN ('email', 'both') OR (m.notify = 'auto' AND NOT ${hasDevice}))`;
+   AND (m.notify IN ('email', 'both') OR (m.notify = 'auto' AND NOT ${hasDevice})) AND ${businessEmails}`;
 
 /** Who a send with these preferences would reach now, and by which channel. */
 export interface Reach {
