@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Actor, mayHold, type Right } from './permissions';
+import { type Actor, mayHold, type Right, waitsForEmail } from './permissions';
 
 /*
  * mayHold: could the role hold the right on some resource (checked before the request's body is
@@ -78,5 +78,23 @@ describe('mayHold', () => {
 
   it('a guest holds the guest right only', () => {
     expect(mayHold(null, 'user:guest')).toBe(true);
+  });
+});
+
+describe('waitsForEmail', () => {
+  const unverified = (role: string): Actor => ({ ...actor(role), emailVerified: false });
+
+  it("an unconfirmed representative's or client's figures wait for the email, not a customer's", () => {
+    expect(waitsForEmail(unverified('representant'), 'report:read')).toBe(true);
+    expect(waitsForEmail(unverified('client'), 'report:read')).toBe(true);
+    expect(waitsForEmail(unverified('customer'), 'report:read')).toBe(false);
+  });
+
+  it('nothing waits once the email is confirmed, for an admin, for a guest, or for rights the flag never holds back', () => {
+    expect(waitsForEmail(actor('representant'), 'report:read')).toBe(false);
+    expect(waitsForEmail(unverified('admin'), 'report:read')).toBe(false);
+    expect(waitsForEmail(null, 'report:read')).toBe(false);
+    expect(waitsForEmail(unverified('representant'), 'user:representant')).toBe(false);
+    expect(waitsForEmail(unverified('customer'), 'feed:read')).toBe(false);
   });
 });

@@ -235,6 +235,19 @@ export function can(actor: Actor | null, right: Right, resource: Resource = {}):
 }
 
 /**
+ * Is an unconfirmed email all that keeps this right (on some resource) from the actor? The web app
+ * then shows the screen with a request to confirm (an unconfirmed representative's dashboard)
+ * instead of sending them away from it to /waiting.
+ */
+export const waitsForEmail = (actor: Actor | null, right: Right): boolean =>
+  actor !== null &&
+  !actor.emailVerified &&
+  NEEDS_VERIFIED_EMAIL.has(right) &&
+  mayHold(actor, right) &&
+  // Admins hold every right whatever the flag.
+  !can(actor, right);
+
+/**
  * Could this actor hold the right on some resource? The role-level half of can(), decided before a
  * request's body is read: a customer never sends a post, whatever establishment it names.
  */

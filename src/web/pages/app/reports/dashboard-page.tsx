@@ -2,11 +2,12 @@ import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import { Alert, Box, Card, Stack, Typography } from '@mui/material';
 import { lazy, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { mayHold } from '../../../../shared/permissions';
+import { mayHold, waitsForEmail } from '../../../../shared/permissions';
 import { EmptyState } from '../../../components/empty-state';
 import { NotAllowed } from '../../../components/not-allowed';
 import { PageHeader } from '../../../components/page-header';
 import { RetryAlert } from '../../../components/retry-alert';
+import { VerifyEmailBanner } from '../../../features/account/components/verify-email-banner';
 import { useDashboard, useFunnel, usePushHealth } from '../../../features/reports/api/reports.api';
 import { FunnelCard } from '../../../features/reports/components/funnel-card';
 import { PeriodFigures } from '../../../features/reports/components/period-figures';
@@ -41,7 +42,17 @@ const ReportCharts = lazy(() =>
  * chosen range as charts, and the follower funnel. The scope and the range live in the address.
  */
 export function DashboardPage() {
+  const { t } = useTranslation();
   const { user } = useSession();
+  // Figures need a confirmed email: asked for here, in the frame, rather than by sending an
+  // unconfirmed representative (who registers businesses meanwhile) away to /waiting.
+  if (user && waitsForEmail(user, 'report:read'))
+    return (
+      <Stack spacing={3}>
+        <PageHeader title={t('reports.title')} subtitle={t('reports.subtitle')} />
+        <VerifyEmailBanner user={user} />
+      </Stack>
+    );
   // A customer never manages an establishment: no dashboard (the server refuses it too).
   if (!mayHold(user, 'report:read')) return <NotAllowed />;
   return <Dashboard />;
