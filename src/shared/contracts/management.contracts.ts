@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUDIT_ACTIONS } from '../audit-actions';
 import { Msg } from '../messages';
 import { EmailHealthSchema } from '../schemas/email-health.schema';
 import {
@@ -147,6 +148,7 @@ export const sendUserVerification = defineContract({
 export const listAuditLog = defineContract({
   operationId: 'listAuditLog',
   summary: "The admin actions' audit log, newest first (admin)",
+  description: `Filters, combined: \`action\` (one or several, comma-separated: ${AUDIT_ACTIONS.join(', ')}), \`actorId\` (who acted), \`targetUserId\` (about whom), \`establishmentId\` (about which business), \`from\` and \`to\` (both included: a date YYYY-MM-DD is that whole day in UTC, a date and time with its offset that instant). Each entry names the actor's role when they acted, and for a write made while logged in as someone its outcome (made, refused, failed).`,
   tags,
   method: 'GET',
   path: '/api/management/audit-log',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type AuditAction, isAuditAction, WRITE_OUTCOMES } from '../audit-actions';
 import { FieldLabel, Msg, tooLong } from '../messages';
 import { ROLES } from '../permissions';
 import { LoginResponseSchema } from './account.schema';
@@ -168,14 +169,63 @@ export const AuditEntrySchema = z.object({
   targetLabel: z.string(),
   detail: z.record(z.string(), z.unknown()),
   createdAt: z.string(),
+  /** The actor's role when they acted (recorded since the log kept it), else their role now; null for a deleted account. */
+  actorRole: z.enum(ROLES).nullable(),
+  /** For a write made while logged in as someone: whether it was made, refused (4xx) or failed (5xx). */
+  outcome: z.enum(WRITE_OUTCOMES).nullable(),
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 
-export const AuditLogQuerySchema = z.object({
-  targetUserId: z.uuid({ error: Msg.notFound }).optional(),
-  cursor: z.string().max(400, Msg.invalidCursor).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
+/** A moment: a date alone is that whole day (UTC); a date and time (with its offset) is that instant. */
+const moment = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
+  error: 'Must be a date (YYYY-MM-DD) or a date and time (ISO 8601)',
 });
+
+/**
+ * The log's filters, all optional and combined: the actions (comma-separated), who acted, about
+ * which user or business, and between which moments (both included). Paged by cursor.
+ */
+export const AuditLogQuerySchema = z
+  .object({
+    targetUserId: z.uuid({ error: Msg.notFound }).optional(),
+    action: z
+      .string()
+      .max(2000, 'Too many actions')
+      .transform((value, ctx) => {
+        const actions = value
+          .split(',')
+          .map((action) => action.trim())
+          .filter(Boolean);
+        const unknown = actions.find((action) => !isAuditAction(action));
+        if (unknown) {
+          ctx.addIssue({ code: 'custom', message: `Not an action the log records: ${unknown}` });
+          return z.NEVER;
+        }
+        return actions as AuditAction[];
+      })
+      .optional(),
+    actorId: z.uuid({ error: Msg.notFound }).optional(),
+    establishmentId: z.uuid({ error: Msg.establishmentNotFound }).optional(),
+    from: moment.optional(),
+    to: moment.optional(),
+    cursor: z.string().max(400, Msg.invalidCursor).optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(50),
+  })
+  .refine(
+    (q) => !q.from || !q.to || Date.parse(momentBounds(q.to).end) >= Date.parse(momentBounds(q.from).start),
+    {
+      path: ['to'],
+      message: Msg.endAfterStart,
+    },
+  );
+export type AuditLogQuery = z.output<typeof AuditLogQuerySchema>;
+
+/** The instants a moment covers: a whole UTC day for a date, the instant itself for a date and time. */
+export function momentBounds(moment: string): { start: string; end: string } {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(moment))
+    return { start: `${moment}T00:00:00.000000Z`, end: `${moment}T23:59:59.999999Z` };
+  return { start: moment, end: moment };
+}
 export const AuditLogSchema = z.object({
   items: z.array(AuditEntrySchema),
   nextCursor: z.string().nullable(),
@@ -192,6 +242,8 @@ export const AdminActivityEntrySchema = z.object({
   adminName: z.string(),
   createdAt: z.string(),
   operation: z.string().nullable(),
+  /** For a change made while signed in as them: made, refused (nothing changed) or failed. */
+  outcome: z.enum(WRITE_OUTCOMES).nullable(),
 });
 export type AdminActivityEntry = z.infer<typeof AdminActivityEntrySchema>;
 export const AdminActivitySchema = z.object({ items: z.array(AdminActivityEntrySchema) });

@@ -1,4 +1,4 @@
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type AuditLogRow, auditLog, users } from '../../db/schema';
 
@@ -25,11 +25,16 @@ export async function recordAudit(db: Db, entry: AuditEntryInput): Promise<strin
   const actorName =
     entry.actorName ??
     sql<string>`coalesce((SELECT trim(${users.firstName} || ' ' || ${users.lastName}) FROM ${users} WHERE ${users.id} = ${entry.actorId}), '')`;
+  // The role too, as it is when they act: a representative stays one in the log after a promotion.
+  const actorRole = sql<
+    AuditLogRow['actorRole']
+  >`(SELECT ${users.role} FROM ${users} WHERE ${users.id} = ${entry.actorId})`;
   const [row] = await db
     .insert(auditLog)
     .values({
       actorId: entry.actorId,
       actorName,
+      actorRole,
       action: entry.action,
       targetUserId: entry.targetUserId ?? null,
       targetEstablishmentId: entry.targetEstablishmentId ?? null,
@@ -76,28 +81,47 @@ export interface AuditCursor {
 // millisecond, and a page would then skip or repeat rows written within the same millisecond.
 const microsOf = sql<string>`(extract(epoch FROM ${auditLog.createdAt}) * 1000000)::bigint::text`;
 
-/** A page of the log, newest first, after `after` (a previous page's last row), optionally about one user. */
+/** The log's filters, combined; `from` and `to` are instants (ISO 8601), both included. */
+export interface AuditFilters {
+  targetUserId?: string;
+  actions?: string[];
+  actorId?: string;
+  establishmentId?: string;
+  from?: string;
+  to?: string;
+}
+
+/** An entry with its actor's role: as recorded, else (an entry older than the record) the account's role now. */
+export type AuditRowWithRole = AuditLogRow & { actorRoleNow: AuditLogRow['actorRole'] };
+
+/** A page of the log, newest first, after `after` (a previous page's last row), filtered. */
 export async function listAudit(
   db: Db,
-  query: { targetUserId?: string; limit: number },
+  query: AuditFilters & { limit: number },
   after: AuditCursor | null,
-): Promise<{ items: AuditLogRow[]; last: AuditCursor | null; more: boolean }> {
+): Promise<{ items: AuditRowWithRole[]; last: AuditCursor | null; more: boolean }> {
   const conditions: (SQL | undefined)[] = [
     query.targetUserId ? eq(auditLog.targetUserId, query.targetUserId) : undefined,
+    query.actions?.length ? inArray(auditLog.action, query.actions) : undefined,
+    query.actorId ? eq(auditLog.actorId, query.actorId) : undefined,
+    query.establishmentId ? eq(auditLog.targetEstablishmentId, query.establishmentId) : undefined,
+    query.from ? gte(auditLog.createdAt, sql`${query.from}::timestamptz`) : undefined,
+    query.to ? lte(auditLog.createdAt, sql`${query.to}::timestamptz`) : undefined,
     after
       ? sql`(${auditLog.createdAt}, ${auditLog.id}) < (timestamptz 'epoch' + ${after.micros}::bigint * interval '1 microsecond', ${after.id}::uuid)`
       : undefined,
   ];
   const rows = await db
-    .select({ entry: auditLog, micros: microsOf })
+    .select({ entry: auditLog, micros: microsOf, actorRoleNow: users.role })
     .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
     .where(and(...conditions))
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
   const tail = page.at(-1);
   return {
-    items: page.map((row) => row.entry),
+    items: page.map((row) => ({ ...row.entry, actorRoleNow: row.actorRoleNow })),
     last: tail ? { micros: tail.micros, id: tail.entry.id } : null,
     more: rows.length > query.limit,
   };

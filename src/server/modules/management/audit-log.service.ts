@@ -1,14 +1,20 @@
 import { z } from 'zod';
+import { writeOutcome } from '../../../shared/audit-actions';
 import { ErrorCode } from '../../../shared/errors';
 import { Msg } from '../../../shared/messages';
-import type { AdminActivity, AuditEntry, AuditLog } from '../../../shared/schemas/user-management.schema';
+import {
+  type AdminActivity,
+  type AuditEntry,
+  type AuditLog,
+  type AuditLogQuery,
+  momentBounds,
+} from '../../../shared/schemas/user-management.schema';
 import type { AppContext, AuthedActor } from '../../context';
-import type { AuditLogRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
 import * as repo from './audit-log.repo';
 
-const toAuditEntry = (row: AuditLogRow): AuditEntry => ({
+const toAuditEntry = (row: repo.AuditRowWithRole): AuditEntry => ({
   id: row.id,
   actorId: row.actorId,
   actorName: row.actorName,
@@ -18,6 +24,8 @@ const toAuditEntry = (row: AuditLogRow): AuditEntry => ({
   targetLabel: row.targetLabel,
   detail: row.detail,
   createdAt: row.createdAt.toISOString(),
+  actorRole: row.actorRole ?? row.actorRoleNow,
+  outcome: writeOutcome(row.detail),
 });
 
 // What a cursor must hold before it reaches SQL: a cast of anything else would fail there.
@@ -40,14 +48,24 @@ function decodeCursor(cursor: string | undefined): repo.AuditCursor | null {
   return { micros: parsed.data[0], id: parsed.data[1] };
 }
 
-/** The audit log for admins: newest first, paged by cursor, optionally about one user. */
+/** The audit log for admins: newest first, paged by cursor, filtered by action, actor, user, business and dates. */
 export async function listAuditLog(
   ctx: AppContext,
   actor: AuthedActor,
-  query: { targetUserId?: string; cursor?: string; limit: number },
+  query: AuditLogQuery,
 ): Promise<AuditLog> {
   authorize(actor, 'auditLog:read');
-  const { items, last, more } = await repo.listAudit(ctx.db, query, decodeCursor(query.cursor));
+  const { action, from, to, cursor, ...filters } = query;
+  const { items, last, more } = await repo.listAudit(
+    ctx.db,
+    {
+      ...filters,
+      actions: action,
+      from: from ? momentBounds(from).start : undefined,
+      to: to ? momentBounds(to).end : undefined,
+    },
+    decodeCursor(cursor),
+  );
   return { items: items.map(toAuditEntry), nextCursor: more && last ? encodeCursor(last) : null };
 }
 
@@ -67,6 +85,7 @@ export async function listMyAdminActivity(ctx: AppContext, actor: AuthedActor): 
       adminName: row.actorName,
       createdAt: row.createdAt.toISOString(),
       operation: typeof row.detail.operation === 'string' ? row.detail.operation : null,
+      outcome: writeOutcome(row.detail),
     })),
   };
 }
