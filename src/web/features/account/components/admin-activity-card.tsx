@@ -33,10 +33,14 @@ export function AdminActivityCard() {
 function ActivityRow({ entry }: { entry: AdminActivityEntry }) {
   const { t } = useTranslation();
   const format = useLocaleFormat();
-  // The person's own words for what was done to them; an action this version does not know, as the log names it.
-  const what = t(`accountPage.adminActivity.actions.${entry.action}`, {
-    defaultValue: t(`auditLog.actions.${entry.action}`, { defaultValue: entry.action }),
-  });
+  // The person's own words for what was done to them; an action this version does not know, as the log
+  // names it. A change tried while signed in as them that was refused or failed says so.
+  const what =
+    entry.outcome === 'refused' || entry.outcome === 'failed'
+      ? t(`accountPage.adminActivity.writeOutcome.${entry.outcome}`)
+      : t(`accountPage.adminActivity.actions.${entry.action}`, {
+          defaultValue: t(`auditLog.actions.${entry.action}`, { defaultValue: entry.action }),
+        });
   return (
     <ListItem divider disableGutters sx={{ display: 'block', py: 1.25 }}>
       <Typography sx={{ overflowWrap: 'anywhere' }}>{what}</Typography>

@@ -1,18 +1,26 @@
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
 import { Box, Button, CircularProgress, ListItem, ListItemText, Stack, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuditEntry } from '../../../../shared/schemas/user-management.schema';
 import { columnsOf, DataTable } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { RetryAlert } from '../../../components/retry-alert';
+import type { AuditLogFilters } from '../../../lib/api/audit-log-keys';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { useLocaleFormat } from '../../../lib/use-locale-format';
 import { useAuditLog } from '../api/audit-log.api';
-import { ActionText, AuditDetail, AuditTarget } from './audit-entry-parts';
+import { ActionText, ActorText, AuditDetail, AuditTarget, byActorText } from './audit-entry-parts';
 
 interface Props {
   /** Only the actions done to this person. */
   targetUserId?: string;
+  /** The log page's filters; `filtered` when any is set, for an empty answer that says so. */
+  filters?: AuditLogFilters;
+  filtered?: boolean;
+  /** Shown under "Nothing matches these filters" (a button that clears them). */
+  clearAction?: ReactNode;
   limit?: number;
   /** Accessible name of the table. */
   label: string;
@@ -21,9 +29,17 @@ interface Props {
 }
 
 /** The admin actions, newest first: a table on wide screens, a list on phones, "Load more" at the end. */
-export function AuditLogList({ targetUserId, limit, label, hideTarget }: Props) {
+export function AuditLogList({
+  targetUserId,
+  filters,
+  filtered,
+  clearAction,
+  limit,
+  label,
+  hideTarget,
+}: Props) {
   const { t } = useTranslation();
-  const log = useAuditLog({ targetUserId, limit });
+  const log = useAuditLog({ filters: { ...filters, targetUserId }, limit });
   const items = log.data?.pages.flatMap((page) => page.items);
 
   if (log.isError && !items)
@@ -31,6 +47,15 @@ export function AuditLogList({ targetUserId, limit, label, hideTarget }: Props) 
       <RetryAlert sx={{ m: 2 }} retryLabel={t('auditLog.retry')} onRetry={() => log.refetch()}>
         {apiErrorText(t, log.error)}
       </RetryAlert>
+    );
+  if (items?.length === 0 && filtered)
+    return (
+      <EmptyState
+        icon={<SearchOffOutlined />}
+        title={t('auditLog.noMatch')}
+        text={t('auditLog.noMatchHint')}
+        action={clearAction}
+      />
     );
   if (items?.length === 0)
     return (
@@ -82,12 +107,12 @@ function EntryTable({
   );
   const columns = columnsOf<AuditEntry>(
     { key: 'when', header: t('auditLog.when'), cellProps: { sx: { whiteSpace: 'nowrap' } }, cell: when },
-    { key: 'admin', header: t('auditLog.admin'), cell: (entry) => entry.actorName },
+    { key: 'actor', header: t('auditLog.actor'), cell: (entry) => <ActorText entry={entry} /> },
     {
       key: 'action',
       header: t('auditLog.action'),
       cellProps: { sx: { fontWeight: 600 } },
-      cell: (entry) => <ActionText action={entry.action} />,
+      cell: (entry) => <ActionText action={entry.action} outcome={entry.outcome} />,
     },
     !hideTarget && {
       key: 'target',
@@ -109,13 +134,13 @@ function EntryTable({
       phoneItem={(entry) => (
         <ListItem divider sx={{ alignItems: 'flex-start' }}>
           <ListItemText
-            primary={<ActionText action={entry.action} />}
+            primary={<ActionText action={entry.action} outcome={entry.outcome} />}
             secondary={
               <>
                 <Typography component="span" variant="body2" sx={{ display: 'block' }}>
                   {when(entry)}
                   {' · '}
-                  {t('auditLog.byAdmin', { name: entry.actorName })}
+                  {byActorText(t, entry)}
                 </Typography>
                 {!hideTarget && (
                   <Box component="span" sx={{ display: 'block' }}>

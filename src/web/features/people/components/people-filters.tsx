@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Msg } from '../../../../shared/messages';
 import { ROLES, type Role } from '../../../../shared/permissions';
 import { USER_SORTS, type UserSort } from '../../../../shared/schemas/user-management.schema';
+import { EstablishmentFilter } from '../../../components/establishment-filter';
 import { SearchField } from '../../../components/search-field';
 import { translateMessage } from '../../../lib/translate-message';
-import { EstablishmentFilter } from './establishment-filter';
 import type { usePeopleParams, VerifiedFilter } from './use-people-params';
 
 interface Props {

@@ -1,16 +1,16 @@
 import { Autocomplete, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { moreToFind, PickerFooterPaper } from '../../../components/picker-footer-paper';
-import { useEstablishment, useEstablishments } from '../../../lib/api/establishments.api';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useEstablishment, useEstablishments } from '../lib/api/establishments.api';
+import { useDebouncedValue } from '../lib/use-debounced-value';
+import { moreToFind, PickerFooterPaper } from './picker-footer-paper';
 
 interface Option {
   id: string;
   name: string;
 }
 
-/** Pick the establishment whose followers to list, searching establishments by name as one types. */
+/** Pick an establishment to filter a list by (the people it has, the log's entries about it), searching by name as one types. */
 export function EstablishmentFilter({
   value,
   onChange,
