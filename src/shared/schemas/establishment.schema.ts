@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n/languages';
 import { FieldLabel, Msg, tooLong } from '../messages';
+import { LanguageSchema } from './account.schema';
 import { emailField, optionalText, phoneField, requiredText, visitSourceField } from './fields';
 import { NotificationLimitsSchema } from './notification-limits.schema';
 import { urlField } from './url-field';
@@ -216,6 +217,8 @@ export const ClientSignupBodySchema = z.object({
     lastName: noNul(requiredText(FieldLabel.lastName)),
     email: emailField,
     phone: phoneField,
+    /** The operator's language, for their welcome email and after; absent: the registering person's. */
+    language: LanguageSchema.optional(),
   }),
   establishment: EstablishmentFieldsSchema,
 });

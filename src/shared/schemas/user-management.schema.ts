@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type AuditAction, isAuditAction, WRITE_OUTCOMES } from '../audit-actions';
 import { FieldLabel, Msg, tooLong } from '../messages';
 import { ROLES } from '../permissions';
-import { LoginResponseSchema } from './account.schema';
+import { LanguageSchema, LoginResponseSchema } from './account.schema';
 import { emailField, phoneField, requiredText } from './fields';
 
 /** An admin creates a user of any role; the password is generated and emailed. */
@@ -12,6 +12,8 @@ export const CreateUserBodySchema = z.object({
   email: emailField,
   phone: phoneField,
   role: z.enum(ROLES, { error: 'Choose a role' }),
+  /** The new user's language, for their welcome email and after; absent: the admin's. */
+  language: LanguageSchema.optional(),
 });
 export type CreateUserBody = z.input<typeof CreateUserBodySchema>;
 
@@ -80,6 +82,8 @@ export const CreateCustomerBodySchema = z.object({
   email: emailField,
   phone: phoneField,
   establishmentId: z.uuid({ error: Msg.establishmentNotFound }),
+  /** The customer's language, for their welcome email and after; absent: the registering person's. */
+  language: LanguageSchema.optional(),
   discountedPrices: z.boolean().default(false),
   preferenceIds: z
     .array(z.uuid({ error: Msg.notFound }))

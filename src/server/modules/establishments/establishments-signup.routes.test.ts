@@ -4,6 +4,7 @@
  * each role are created directly in the database as setup; everything asserted is what a client sees
  * over HTTP. Shared setup and helpers: tests/support/establishments-fixtures.ts.
  */
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   admin,
@@ -34,6 +35,7 @@ import {
 import { ErrorCode } from '../../../shared/errors';
 import { FieldLabel, Msg, required } from '../../../shared/messages';
 import type { Establishment } from '../../../shared/schemas/establishment.schema';
+import { users } from '../../db/schema';
 
 describe('establishments API', () => {
   setupEstablishmentsApp();
@@ -217,6 +219,47 @@ describe('establishments API', () => {
       const ok = await signup(clientPerson(uniqueEmail('fmt-ok')), profile({ website: '' }));
       expect(ok.statusCode, ok.body).toBe(201);
       expect(establishmentOf(ok).website).toBe('');
+    });
+  });
+
+  describe("the operator's language", () => {
+    it('writes their welcome email in the language chosen when registering them, and keeps it as theirs', async () => {
+      const rep = await userWithRole('representant', 'rep-lang');
+      const email = uniqueEmail('signup-sk');
+      const name = `Kaviareň ${uniqueWord('sk')}`;
+      const res = await post(
+        '/api/establishments/client-signup',
+        { client: { ...clientPerson(email), language: 'sk' }, establishment: profile({ name }) },
+        rep.token,
+      );
+      expect(res.statusCode, res.body).toBe(201);
+      const mail = await t.mail.waitFor(email);
+      expect(mail.subject).toBe('Vitajte v službe Broadcast: potvrďte svoj e-mail');
+      expect(mail.text).toContain(`Váš podnik ${name} je teraz na Broadcast.`);
+      const password = mail.text.match(/Vaše heslo na prihlásenie: (\S+)/)?.[1];
+      expect(password, mail.text).toBeDefined();
+      const account = await get('/api/account/me', await signIn(email, password!));
+      expect(account.json<{ user: { language: string } }>().user.language).toBe('sk');
+    });
+
+    it("without one, takes the registering person's language; an unknown one is refused on the field", async () => {
+      const rep = await userWithRole('representant', 'rep-hu');
+      await t.ctx.db.update(users).set({ language: 'hu' }).where(eq(users.id, rep.id));
+      const email = uniqueEmail('signup-hu');
+      const res = await post(
+        '/api/establishments/client-signup',
+        { client: clientPerson(email), establishment: profile() },
+        rep.token,
+      );
+      expect(res.statusCode, res.body).toBe(201);
+      expect((await t.mail.waitFor(email)).subject).toMatch(/^Üdvözöljük/);
+
+      const refused = await post(
+        '/api/establishments/client-signup',
+        { client: { ...clientPerson(uniqueEmail('signup-xx')), language: 'fr' }, establishment: profile() },
+        rep.token,
+      );
+      expectFieldError(refused, 'client.language', Msg.chooseLanguage);
     });
   });
 });

@@ -18,6 +18,7 @@ import { AppError } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
 import * as accounts from '../account/account.repo';
 import { UNUSABLE_PASSWORD } from '../account/account.service';
+import { registeredAccountLanguage } from '../account/welcome-language';
 import { recordAudit } from '../management/audit-log.repo';
 import { userLabel } from '../management/managed-user.dto';
 import { toEstablishmentDto } from './establishment.dto';
@@ -133,6 +134,7 @@ export async function signupClient(
   authorize(actor, 'user:representant');
   if (await accounts.findUserByEmail(ctx.db, body.client.email)) throw emailTaken('client.email');
   const publicId = await uniquePublicId(ctx.db, body.establishment.name);
+  const language = await registeredAccountLanguage(ctx.db, actor, body.client.language);
   let created: { establishmentId: string; clientId: string };
   try {
     created = await withOutbox(ctx, async ({ db: tx, enqueue }) => {
@@ -143,6 +145,7 @@ export async function signupClient(
         lastName: body.client.lastName,
         phone: body.client.phone,
         role: 'client',
+        language,
         welcomeDueAt: new Date(),
       });
       const establishment = await repo.insertEstablishment(tx, {

@@ -11,6 +11,7 @@ import { AppError } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
 import * as accounts from '../account/account.repo';
 import { UNUSABLE_PASSWORD } from '../account/account.service';
+import { registeredAccountLanguage } from '../account/welcome-language';
 import { establishmentBlocked, loadEstablishment, resourceOf } from '../establishments/establishment-access';
 import { storePicks } from '../preferences/preferences.service';
 import { recordAudit } from './audit-log.repo';
@@ -39,6 +40,7 @@ export async function createCustomer(
     throw new AppError(409, ErrorCode.ESTABLISHMENT_INACTIVE, Msg.establishmentInactive);
   const preferenceIds = [...new Set(body.preferenceIds)];
   if (await accounts.findUserByEmail(ctx.db, body.email)) throw emailTaken();
+  const language = await registeredAccountLanguage(ctx.db, actor, body.language);
   let created: UserRow;
   try {
     created = await withOutbox(ctx, async ({ db, enqueue, emit }) => {
@@ -49,6 +51,7 @@ export async function createCustomer(
         lastName: body.lastName,
         phone: body.phone,
         role: 'customer',
+        language,
         discountedPrices: body.discountedPrices,
         welcomeDueAt: new Date(),
       });

@@ -37,6 +37,27 @@ beforeAll(async () => {
 });
 
 describe('user management API', () => {
+  it("writes a new operator's welcome email in the language chosen for them, and keeps it as theirs", async () => {
+    const body = person({ email: email('operator-de'), role: 'client', language: 'de' });
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/management/users',
+      payload: body,
+      token: adminToken,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const mail = await t.mail.waitFor(body.email);
+    expect(mail.subject).toMatch(/^Willkommen/);
+    const password = /Passwort für die Anmeldung: (\S+)/.exec(mail.text)?.[1];
+    expect(password, mail.text).toBeTruthy();
+    const me = await t.request({
+      method: 'GET',
+      url: '/api/account/me',
+      token: await login(body.email, password!),
+    });
+    expect(me.json().user).toMatchObject({ role: 'client', language: 'de' });
+  });
+
   it('lets an admin create a representative, who gets a password by email and can sign up a client', async () => {
     const body = person();
     const created = await t.request({

@@ -16,6 +16,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
 import * as accounts from '../account/account.repo';
 import { UNUSABLE_PASSWORD } from '../account/account.service';
+import { registeredAccountLanguage } from '../account/welcome-language';
 import { recordAudit } from './audit-log.repo';
 import { toManagedUser, toManagedUserDetail, userLabel } from './managed-user.dto';
 import * as detail from './user-detail.repo';
@@ -33,11 +34,13 @@ export async function createUser(
   authorize(actor, 'user:admin');
   const taken = () => new AppError(409, ErrorCode.EMAIL_EXISTS, Msg.emailExists, { email: Msg.emailExists });
   if (await accounts.findUserByEmail(ctx.db, body.email)) throw taken();
+  const language = await registeredAccountLanguage(ctx.db, actor, body.language);
   let row: UserRow;
   try {
     row = await withOutbox(ctx, async ({ db, enqueue }) => {
       const user = await accounts.insertUser(db, {
         ...body,
+        language,
         passwordHash: UNUSABLE_PASSWORD,
         welcomeDueAt: new Date(),
       });

@@ -20,9 +20,11 @@ import {
   type ClientSignupBody,
   ClientSignupBodySchema,
 } from '../../../../shared/schemas/establishment.schema';
+import { RegistrationLanguageField } from '../../../components/registration-language-field';
 import { SubmitButton } from '../../../components/submit-button';
 import { useClientSignup } from '../../../lib/api/establishments.api';
 import { apiErrorText } from '../../../lib/api-error-text';
+import { useSettings } from '../../../lib/settings';
 import { translateMessage } from '../../../lib/translate-message';
 import { useApiForm } from '../../../lib/use-api-form';
 import { EstablishmentFormFields, emptyEstablishment } from './establishment-form-fields';
@@ -32,7 +34,7 @@ const emptySignup: ClientSignupBody = {
   establishment: emptyEstablishment,
 };
 
-type ClientField = keyof ClientSignupBody['client'];
+type ClientField = Exclude<keyof ClientSignupBody['client'], 'language'>;
 const CLIENT_FIELDS: { name: ClientField; type: string; autoComplete: string }[] = [
   { name: 'firstName', type: 'text', autoComplete: 'off' },
   { name: 'lastName', type: 'text', autoComplete: 'off' },
@@ -41,8 +43,9 @@ const CLIENT_FIELDS: { name: ClientField; type: string; autoComplete: string }[]
 ];
 
 /**
- * "Register a client and establishment": the client's name and contacts plus the establishment's
- * profile in one form. The client gets an email with a generated password.
+ * "Register a client and establishment": the client's name, contacts and language plus the
+ * establishment's profile in one form. The client gets an email with a generated password, in
+ * their language.
  */
 export function ClientSignupDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -50,9 +53,12 @@ export function ClientSignupDialog({ open, onClose }: { open: boolean; onClose: 
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const { enqueueSnackbar } = useSnackbar();
   const signup = useClientSignup();
+  // The operator's language starts at the one the registering person uses.
+  const { language } = useSettings().settings;
+  const empty = { ...emptySignup, client: { ...emptySignup.client, language } };
   const { register, control, handleSubmit, formState, reset, applyServerErrors } = useApiForm(
     ClientSignupBodySchema,
-    { defaultValues: emptySignup },
+    { defaultValues: empty },
   );
   const clientErrors = formState.errors.client;
 
@@ -62,7 +68,7 @@ export function ClientSignupDialog({ open, onClose }: { open: boolean; onClose: 
       enqueueSnackbar(translateMessage(t, message ?? Msg.clientAndEstablishmentCreated), {
         variant: 'success',
       });
-      reset(emptySignup);
+      reset(empty);
       onClose();
     } catch (error) {
       // 409 lands on client.email as "Email already exists."
@@ -109,6 +115,9 @@ export function ClientSignupDialog({ open, onClose }: { open: boolean; onClose: 
                     />
                   </Grid>
                 ))}
+                <Grid size={{ xs: 12, sm: 6 }}>
+                  <RegistrationLanguageField control={control} name="client.language" />
+                </Grid>
               </Grid>
             </Section>
             <Divider />

@@ -9,7 +9,9 @@ import {
   CreateUserBodySchema,
   type ManagedUser,
 } from '../../../../shared/schemas/user-management.schema';
+import { RegistrationLanguageField } from '../../../components/registration-language-field';
 import { apiErrorText } from '../../../lib/api-error-text';
+import { useSettings } from '../../../lib/settings';
 import { translateMessage } from '../../../lib/translate-message';
 import { useApiForm } from '../../../lib/use-api-form';
 import { useCreateCustomer, useCreateUser } from '../api/people.api';
@@ -29,6 +31,7 @@ export function NewCustomerForm({ cancelTo, onCreated }: Props) {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const create = useCreateCustomer();
+  const { language } = useSettings().settings;
   const [picked, setPicked] = useState<PickedEstablishment | null>(null);
   const { control, handleSubmit, formState, fieldProps, applyServerErrors } = useApiForm(
     CreateCustomerBodySchema,
@@ -39,6 +42,7 @@ export function NewCustomerForm({ cancelTo, onCreated }: Props) {
         email: '',
         phone: '',
         establishmentId: '',
+        language,
         discountedPrices: false,
       },
     },
@@ -83,6 +87,7 @@ export function NewCustomerForm({ cancelTo, onCreated }: Props) {
               />
             )}
           />
+          <RegistrationLanguageField control={control} name="language" />
           <SwitchField
             control={control}
             name="discountedPrices"
@@ -105,9 +110,10 @@ export function NewUserForm({ cancelTo, onCreated }: Props) {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const create = useCreateUser();
+  const { language } = useSettings().settings;
   const { control, handleSubmit, formState, fieldProps, applyServerErrors } = useApiForm(
     CreateUserBodySchema,
-    { defaultValues: { firstName: '', lastName: '', email: '', phone: '', role: 'customer' } },
+    { defaultValues: { firstName: '', lastName: '', email: '', phone: '', role: 'customer', language } },
   );
 
   const onSubmit = handleSubmit(async (body) => {
@@ -126,6 +132,7 @@ export function NewUserForm({ cancelTo, onCreated }: Props) {
         <Stack component="form" noValidate onSubmit={onSubmit} spacing={3}>
           <PersonIdentityFields fieldProps={fieldProps} />
           <RoleField control={control} name="role" />
+          <RegistrationLanguageField control={control} name="language" />
           <FormButtons
             cancelTo={cancelTo}
             submitting={formState.isSubmitting}
