@@ -25,6 +25,7 @@ export const AUDIT_ACTIONS = [
   'establishment.webhooks',
   'establishment.operatorInvite',
   'establishment.operatorInviteWithdraw',
+  'establishment.emailResume',
   'apiKey.create',
   'apiKey.revoke',
   'data.export',

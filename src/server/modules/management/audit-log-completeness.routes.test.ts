@@ -18,6 +18,7 @@ import {
 } from '../../../../tests/support/management-api';
 import { multipart } from '../../../../tests/support/multipart';
 import { plainPng } from '../../../../tests/support/pictures';
+import { AUDIT_ACTIONS } from '../../../shared/audit-actions';
 import * as apiKeyContracts from '../../../shared/contracts/api-keys.contracts';
 import * as commentContracts from '../../../shared/contracts/comments.contracts';
 import type { Contract } from '../../../shared/contracts/contract';
@@ -647,6 +648,8 @@ describe('the audit log records every write on someone else’s data', () => {
         // The log names what the actor is, not "Admin" for everyone.
         actorRole: who === 'admin' ? 'admin' : 'representant',
       });
+      // Its filter offers the action (an unknown one would be refused).
+      expect(AUDIT_ACTIONS).toContain(entry!.action);
       if (expected.detail) expect(entry!.detail).toEqual(expected.detail);
       expect(Date.now() - Date.parse(entry!.createdAt)).toBeLessThan(60_000);
     },
