@@ -98,6 +98,8 @@ export const RegisterResponseSchema = z.object({
  */
 export const VerifyResponseSchema = z.object({
   message: z.string(),
+  /** True: the address was confirmed before (the link opened again); nothing changed, no session opened. */
+  alreadyVerified: z.boolean().optional(),
   accessToken: z.string().optional(),
   user: UserSchema.optional(),
   establishmentId: z.string().nullable(),

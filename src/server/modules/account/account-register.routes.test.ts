@@ -67,6 +67,30 @@ describe('accounts API', () => {
       const after = await me(token);
       expect(after.json().user.emailVerified).toBe(true);
 
+      // Opened again: not a failure to someone verified, and no session from a used link.
+      const again = await post('/api/account/verify', { token: verifyToken });
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json()).toEqual({
+        message: Msg.alreadyVerified,
+        alreadyVerified: true,
+        establishmentId: null,
+      });
+      expect(Msg.alreadyVerified).toBe('Your email is already verified.');
+    });
+
+    it('a used link of an address changed since is still refused', async () => {
+      const { email, welcome, password } = await registerUser('reused');
+      const token = await signIn(email, password);
+      const verifyToken = linkToken(welcome, 'verify');
+      expect((await post('/api/account/verify', { token: verifyToken })).statusCode).toBe(200);
+      // The account moves to a new, unconfirmed address: the old link proves nothing about it.
+      const { firstName, lastName, phone } = (await me(token)).json().user;
+      const moved = await post(
+        '/api/account/profile',
+        { firstName, lastName, phone, email: uniqueEmail('moved'), currentPassword: password },
+        token,
+      );
+      expect(moved.statusCode, moved.body).toBe(200);
       const again = await post('/api/account/verify', { token: verifyToken });
       expectError(again, 400, Msg.tokenInvalid, ErrorCode.TOKEN_INVALID);
       expect(Msg.tokenInvalid).toBe('The token does not exist or is already used!');

@@ -27,6 +27,7 @@ import { toUserDto } from './account.dto';
 import * as repo from './account.repo';
 import { mergeGuestInto } from './guest.repo';
 import { mailQuotaExhausted } from './mail-quota';
+import { verifiedByToken } from './verify-tokens.repo';
 
 /** A password hash no password matches: set until the welcome job emails a real password. */
 export const UNUSABLE_PASSWORD = '!';
@@ -229,7 +230,13 @@ export async function verifyEmail(
       establishmentId: await repo.lastFollowedEstablishment(tx, spent.userId),
     };
   });
-  if (!verified) throw tokenInvalid();
+  if (!verified) {
+    // Opened again once it worked (or a second link of two): no failure to someone verified, and
+    // no session either, as a link is single use.
+    if (await verifiedByToken(ctx.db, hashSingleUseToken(token)))
+      return { message: Msg.alreadyVerified, alreadyVerified: true, establishmentId: null };
+    throw tokenInvalid();
+  }
   return {
     message: Msg.verified,
     establishmentId: verified.establishmentId,

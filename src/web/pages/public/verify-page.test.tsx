@@ -52,4 +52,31 @@ describe('/verify/:token', () => {
     expect(sent[1]!.headers.get('authorization')).toBeNull();
     expect(sent.map((r) => r.body)).toEqual([{ token: 'tok-123' }, { token: 'tok-123' }]);
   });
+
+  it('says a link opened again is already verified, not a failure, and leads to sign in', async () => {
+    api.on('POST', VERIFY, {
+      body: { message: 'Your email is already verified.', alreadyVerified: true, establishmentId: null },
+    });
+    const { user } = renderPage();
+    expect(await screen.findByRole('heading', { name: 'Your email is already verified.' })).toBeVisible();
+    expect(screen.getByText('This link was used before, so there is nothing more to do here.')).toBeVisible();
+    expect(screen.queryByText('Verification failed')).toBeNull();
+    expect(localStorage.getItem('accessToken')).toBeNull();
+    await user.click(screen.getByRole('link', { name: 'Sign in' }));
+    expect(await screen.findByLabelText('current path')).toHaveTextContent('/login');
+  });
+
+  it('keeps a link that is not valid a failure', async () => {
+    api.on('POST', VERIFY, {
+      status: 400,
+      body: {
+        error: 'The token does not exist or is already used!',
+        code: 'TOKEN_INVALID',
+        fields: { token: 'The token does not exist or is already used!' },
+      },
+    });
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Verification failed' })).toBeVisible();
+    expect(screen.getByRole('alert')).toHaveTextContent('The token does not exist or is already used!');
+  });
 });

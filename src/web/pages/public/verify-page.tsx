@@ -17,7 +17,8 @@ import { translateMessage } from '../../lib/translate-message';
 /**
  * /verify/:token: uses the emailed verification token once and tells how it went. On a device with
  * no session a fresh link also signs the person in; signed in, the notification offer
- * follows, and Continue leads to their feed.
+ * follows, and Continue leads to their feed. A link opened again after it worked says the email
+ * is already verified, and leads to sign in.
  */
 export function VerifyPage() {
   const { t } = useTranslation(['auth', 'common']);
@@ -38,17 +39,24 @@ export function VerifyPage() {
   const signedIn = status === 'authenticated';
 
   if (verify.isSuccess) {
+    // The link opened again once it had worked: confirmed already, which is no failure.
+    const already = verify.data.alreadyVerified === true;
     return (
       <AuthLayout
-        title={translateMessage(t, Msg.verified)}
-        subtitle={t('auth:verify.successText')}
+        title={translateMessage(t, already ? Msg.alreadyVerified : Msg.verified)}
+        subtitle={already ? t('auth:verify.alreadyText') : t('auth:verify.successText')}
         icon={<VerifiedOutlined />}
         iconTone="success"
       >
         <Stack spacing={2.5}>
           {/* Signed in here (or by the link): notifications on is the one step left. */}
-          {signedIn && <PushPrompt />}
-          <Button component={RouterLink} to="/redirect" variant="contained" size="large">
+          {signedIn && !already && <PushPrompt />}
+          <Button
+            component={RouterLink}
+            to={already && !signedIn ? '/login' : '/redirect'}
+            variant="contained"
+            size="large"
+          >
             {signedIn ? t('auth:verify.continue') : t('auth:verify.signIn')}
           </Button>
         </Stack>
