@@ -75,7 +75,7 @@ export const verifyEmail = defineContract({
   operationId: 'verifyEmail',
   summary: 'Verify an email address with its token; on a device with no session, sign in there',
   description:
-    'Sent with the session that registered, it makes that session a full one. Sent with no session, within 60 minutes of the email, it opens one for the verified person. Either way every other session opened by registering ends.',
+    'Sent with the session that registered, it makes that session a full one. Sent with no session, within 60 minutes of the email, it opens one for the verified person. Either way every other session opened by registering ends. Opened again once it worked, while the account keeps that address confirmed, it answers alreadyVerified: true and opens no session.',
   tags,
   method: 'POST',
   path: '/api/account/verify',
