@@ -48,6 +48,8 @@ export type EmailPause = z.infer<typeof EmailPauseSchema>;
 
 /** The businesses whose email is paused (the admins' Email health page). */
 export const EmailPauseListSchema = z.object({
+  /** The share above which email is paused (EMAIL_COMPLAINT_PAUSE_PERCENT), as a fraction. */
+  limit: z.number(),
   items: z.array(EmailPauseSchema.extend({ establishment: z.object({ id: z.string(), name: z.string() }) })),
 });
 export type EmailPauseList = z.infer<typeof EmailPauseListSchema>;

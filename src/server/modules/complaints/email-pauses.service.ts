@@ -29,6 +29,7 @@ export async function listPauses(ctx: AppContext, actor: AuthedActor): Promise<E
   const limit = ctx.config.complaints.pauseShare;
   const rows = await repo.activePauses(ctx.database.sql);
   return {
+    limit,
     items: rows.map((row) => ({
       ...toDto(row, limit),
       establishment: { id: row.establishmentId, name: row.name },

@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { nameInLanguage, type Preference } from '../../../../shared/schemas/preference.schema';
 import { usePreferenceGroups, usePreferences } from '../../../lib/api/preferences.api';
 import { useAudience } from '../api/audience.api';
+import { EmailPausedAlert } from './email-paused-alert';
 import { HeldReachNote } from './held-notes';
 import { NoPushYetAlert, useReachableText } from './push-reach';
 
@@ -165,6 +166,10 @@ function ReachLine({ establishmentId, preferenceIds }: { establishmentId: string
       {/* Followers who had enough from this business lately: the send waits in their feed. */}
       {figures && <HeldReachNote held={figures.held} />}
       {noPushYet && <NoPushYetAlert />}
+      {/* Spam complaints paused the business's email: this send reaches phones and the feed only. */}
+      {figures?.emailPause && (
+        <EmailPausedAlert establishmentId={establishmentId} pause={figures.emailPause} />
+      )}
     </>
   );
 }

@@ -3,8 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
 import { useEmailHealth } from '../../../features/email-health/api/email-health.api';
 import { EmailHealthView } from '../../../features/email-health/components/email-health-view';
+import { EmailPausesCard } from '../../../features/email-health/components/email-pauses-card';
 
-/** /app/management/email-health (admins): the SPF, DKIM and DMARC records for MAIL_FROM's domain, checked live. */
+/**
+ * /app/management/email-health (admins): the SPF, DKIM and DMARC records for MAIL_FROM's domain,
+ * checked live, and the businesses whose email is paused for their spam complaints.
+ */
 export function EmailHealthPage() {
   const { t } = useTranslation();
   const query = useEmailHealth();
@@ -34,6 +38,7 @@ export function EmailHealthPage() {
       ) : (
         <CircularProgress aria-label={t('loading')} />
       )}
+      <EmailPausesCard />
     </Stack>
   );
 }
