@@ -1,6 +1,6 @@
 import { isLanguage } from '../../shared/i18n/languages';
 import { mediaFileUrl, mediaUrl } from '../../shared/push/payload';
-import { textIn } from '../../shared/schemas/post-translations';
+import { inLanguage } from '../../shared/schemas/post-translations';
 import type { AppContext } from '../context';
 import type { EmailResult } from '../jobs/delivery-outcomes';
 import { forEachConcurrently } from '../lib/concurrency';
@@ -71,14 +71,16 @@ export function createEmailChannel(ctx: AppContext): Channel {
       actions: n.actions ?? [],
       tracking: ctx.config.email.clickTracking,
     });
+    // In the follower's language, piece by piece: text, title, button labels.
+    const shown = inLanguage(n, target.language);
     const picture = mediaUrl(n.mediaId);
     const file = n.mediaId ? mediaFileUrl(n.mediaId, n.mediaFileType) : null;
     const mail = notificationMail(isLanguage(target.language) ? target.language : 'en', {
       establishment: n.establishmentName,
       address: addressLine(n),
-      text: textIn(n, target.language),
-      title: n.title,
-      actions: (n.actions ?? []).map((action, i) => ({ label: action.label, url: links.actions[i]! })),
+      text: shown.text,
+      title: shown.title,
+      actions: (shown.actions ?? []).map((action, i) => ({ label: action.label, url: links.actions[i]! })),
       pictureUrl: picture ? `${publicUrl}${picture}` : null,
       // A PDF menu or a video: the picture is only its first page or frame.
       attachment: file

@@ -1,5 +1,10 @@
 import { pushMessageOf, pushTopicOf } from '../../shared/push/payload';
-import { type PostTranslations, textIn } from '../../shared/schemas/post-translations';
+import {
+  inLanguage,
+  type PostTranslations,
+  type RichTranslations,
+} from '../../shared/schemas/post-translations';
+import type { NotificationAction } from '../../shared/schemas/rich-notification';
 import type { AppContext } from '../context';
 import type { BatchOutcomes } from '../jobs/delivery-outcomes';
 import { PUSH_OPTIONS } from '../jobs/notification-delivery.queues';
@@ -10,49 +15,59 @@ import { quietUntilAt } from '../modules/notifications/quiet-period';
 import type { PushOptions } from '../push/push-sender';
 import type { Channel, DeliveryBatch, DeliveryNotification } from './channel';
 
-/** A business's notification as its push carries it, in the text given (a translation). */
+/** What a reader gets of a post: its text, title and buttons in their language, else the main ones. */
+type Shown = ReturnType<typeof inLanguage<NotificationAction>>;
+
+/** A business's notification as its push carries it, as one reader gets it (a translation). */
 export function notificationPushMessage(
   n: Pick<
     DeliveryNotification,
-    | 'id'
-    | 'establishmentId'
-    | 'establishmentName'
-    | 'logo'
-    | 'mediaId'
-    | 'createdAt'
-    | 'title'
-    | 'linkUrl'
-    | 'actions'
+    'id' | 'establishmentId' | 'establishmentName' | 'logo' | 'mediaId' | 'createdAt' | 'linkUrl'
   >,
-  text: string,
+  shown: Shown,
 ) {
   return pushMessageOf({
     id: n.id,
     establishmentId: n.establishmentId,
     establishmentName: n.establishmentName,
-    text,
+    text: shown.text,
     logo: n.logo,
     media: n.mediaId,
     createdAt: n.createdAt.getTime(),
-    title: n.title,
+    title: shown.title,
     link: n.linkUrl,
-    actions: n.actions,
+    actions: shown.actions,
   });
 }
 
-/** Rows grouped by the text each gets: their user's translation, else the main text. */
-export function byText<T extends { language: string | null }>(
-  n: { text: string; translations: PostTranslations },
+/**
+ * Rows grouped by what each gets: their user's language's text, title and button labels, else the
+ * main ones (languages translated alike share a message). Worked out once per language of the rows.
+ */
+export function byLanguage<T extends { language: string | null }>(
+  n: {
+    text: string;
+    title: string | null;
+    actions: NotificationAction[] | null;
+    translations: PostTranslations;
+    richTranslations: RichTranslations;
+  },
   rows: T[],
-): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
+): { shown: Shown; rows: T[] }[] {
+  const groups = new Map<string, { shown: Shown; rows: T[] }>();
+  const ofLanguage = new Map<string | null, { shown: Shown; rows: T[] }>();
   for (const row of rows) {
-    const text = textIn(n, row.language);
-    const group = groups.get(text);
-    if (group) group.push(row);
-    else groups.set(text, [row]);
+    let group = ofLanguage.get(row.language);
+    if (!group) {
+      const shown = inLanguage(n, row.language);
+      const key = JSON.stringify([shown.text, shown.title, shown.actions?.map((action) => action.label)]);
+      group = groups.get(key) ?? { shown, rows: [] };
+      groups.set(key, group);
+      ofLanguage.set(row.language, group);
+    }
+    group.rows.push(row);
   }
-  return groups;
+  return [...groups.values()];
 }
 
 /** Outcomes are written once this many times the requests in flight have completed. */
@@ -223,9 +238,9 @@ export function createPushChannel(ctx: AppContext, batchesInParallel: number): C
       // update or a withdrawal replace it there.
       const options = { ...PUSH_OPTIONS, ttl: Math.ceil((expiresAt - now) / 1000), topic: pushTopicOf(n.id) };
       const due = dueNow(sendable, outcomes.pauses, outcomes, now);
-      // One message per language the batch's users read; most posts have one text.
-      for (const [text, rows] of byText(n, due))
-        await sendDue(n.id, JSON.stringify(notificationPushMessage(n, text)), options, rows, outcomes);
+      // One message per language the batch's users read; most posts have one.
+      for (const { shown, rows } of byLanguage(n, due))
+        await sendDue(n.id, JSON.stringify(notificationPushMessage(n, shown)), options, rows, outcomes);
       await decideRefusals(n.id, outcomes);
     },
   };

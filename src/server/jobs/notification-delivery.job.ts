@@ -103,7 +103,7 @@ export function notificationDeliveryJobs(ctx: AppContext): JobDefinition<z.ZodTy
       n.validUntil?.getTime() ?? Number.POSITIVE_INFINITY,
     );
     // A post in several languages: each device gets its user's.
-    const translated = Object.keys(n.translations).length > 0;
+    const translated = Object.keys(n.translations).length > 0 || Object.keys(n.richTranslations).length > 0;
     const pending = await deliveries.pendingInRange(
       sql,
       notificationId,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pushTopicOf, withdrawalOf } from '../../shared/push/payload';
-import { byText, notificationPushMessage } from '../channels/push-channel';
+import { byLanguage, notificationPushMessage } from '../channels/push-channel';
 import type { AppContext } from '../context';
 import * as deliveries from '../modules/notifications/deliveries.repo';
 import * as notificationsRepo from '../modules/notifications/notifications.repo';
@@ -52,8 +52,8 @@ export function notificationReplaceJobs(ctx: AppContext): JobDefinition<z.ZodTyp
     options: PushOptions,
   ): Promise<PushResult['kind'][]> {
     const outcome = new Map<string, PushResult['kind']>();
-    for (const [text, group] of byText(n, devices)) {
-      const message = JSON.stringify({ ...notificationPushMessage(n, text), updated: true });
+    for (const { shown, rows: group } of byLanguage(n, devices)) {
+      const message = JSON.stringify({ ...notificationPushMessage(n, shown), updated: true });
       const recipients = group.flatMap((d) => [d.id, d.p256dh, d.auth]);
       const bodies = await ctx.push.encryption.encryptWithReceipts({
         notificationId: n.id,

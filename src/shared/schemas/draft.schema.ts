@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FieldLabel, Msg, required, tooLong } from '../messages';
 import { NOTIFICATION_TEXT_MAX } from './notification.schema';
-import { PostTranslationsSchema } from './post-translations';
+import { PostTranslationsSchema, RichTranslationsSchema } from './post-translations';
 import {
   NOTIFICATION_ACTION_LABEL_MAX,
   NOTIFICATION_ACTIONS_MAX,
@@ -44,6 +44,8 @@ export const DraftContentSchema = z.object({
   mediaId: z.uuid({ error: 'Upload the picture again.' }).nullish(),
   /** The text in other languages, as the send takes them (empty ones dropped). */
   translations: PostTranslationsSchema.default({}),
+  /** The title and button labels in other languages, as the send takes them (checked against them when sent). */
+  richTranslations: RichTranslationsSchema.default({}),
 });
 export type DraftContent = z.infer<typeof DraftContentSchema>;
 
@@ -83,6 +85,10 @@ export const DraftSchema = z.object({
     /** The picture's address, null when none (or it is gone). */
     mediaUrl: z.string().nullable(),
     translations: z.record(z.string(), z.string()),
+    richTranslations: z.record(
+      z.string(),
+      z.object({ title: z.string().optional(), actions: z.array(z.string()).optional() }),
+    ),
   }),
   authorName: z.string().nullable(),
   updatedAt: z.string(),

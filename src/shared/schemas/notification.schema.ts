@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FieldLabel, Msg, required, tooLong } from '../messages';
-import { PostTranslationsSchema } from './post-translations';
+import { PostTranslationsSchema, RichTranslationsSchema } from './post-translations';
 import { preferenceIdsField, TargetSchema } from './preference.schema';
 import { REACTION_KINDS } from './reaction-kinds';
 import { notificationActionsField, notificationLinkField, notificationTitleField } from './rich-notification';
@@ -38,6 +38,11 @@ export const ComposeNotificationBodySchema = z.object({
   actions: notificationActionsField.nullish(),
   /** The text in other languages: each follower gets theirs, else `text`. */
   translations: PostTranslationsSchema.optional(),
+  /**
+   * The title and button labels in other languages (`{ de: { title, actions: [label, label] } }`),
+   * only for a title or button the send has: each follower gets theirs, else `title` and `actions`.
+   */
+  richTranslations: RichTranslationsSchema.optional(),
   /**
    * Weekly: the first send is `scheduledFor`; it repeats on that weekday at that time on
    * the business's clock until `until` (YYYY-MM-DD, the business's calendar, inclusive).
@@ -196,6 +201,11 @@ export const PostSchema = z.object({
   actions: z.array(z.object({ label: z.string(), url: z.string() })),
   /** The text in other languages, by language code: the reader's is shown, else `text`. */
   translations: z.record(z.string(), z.string()),
+  /** The title and button labels in other languages, by language code: the reader's, else `title` and `actions`. */
+  richTranslations: z.record(
+    z.string(),
+    z.object({ title: z.string().optional(), actions: z.array(z.string()).optional() }),
+  ),
   /**
    * The weekly send this is an occurrence of, for those who may send for the
    * establishment; null otherwise. `time` on the business's clock, in `timeZone`.

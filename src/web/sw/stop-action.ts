@@ -4,7 +4,7 @@
 //
 // Its label is the one the app keeps on this device (StoredDevice.stopLabel): written by the app in
 // the language it shows here each time it registers the device, so the worker needs no table of
-// languages, and the server's message stays one per text (push-channel.ts byText) and within its
+// languages, and the server's message stays one per language (push-channel.ts byLanguage) and within its
 // byte budget, for the first send, an edit (notification-replace) and every later one alike.
 import { postPath } from '../../shared/push/payload';
 

@@ -69,6 +69,7 @@ describe('drafts and templates', () => {
         mediaId: null,
         mediaUrl: null,
         translations: {},
+        richTranslations: {},
       },
     ]);
 

@@ -84,6 +84,7 @@ export function toPostDto(
     link: row.linkUrl,
     actions: row.actions ?? [],
     translations: row.translations,
+    richTranslations: row.richTranslations,
     recurrence: manager ? recurrenceOf(row) : null,
     reactions: engagement.reactions,
     comments: commentSummary(engagement, row.commentsEnabled),

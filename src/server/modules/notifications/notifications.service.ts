@@ -1,13 +1,7 @@
 import { ErrorCode } from '../../../shared/errors';
 import { Msg } from '../../../shared/messages';
 import { type Actor, actsOnBehalfOf, can } from '../../../shared/permissions';
-import {
-  mediaFileUrl,
-  mediaUrl,
-  type PushMessageInput,
-  pushBytesLeft,
-  pushMessageOf,
-} from '../../../shared/push/payload';
+import { mediaFileUrl, mediaUrl } from '../../../shared/push/payload';
 import { repeatProblem, type WeeklyRule, weeklyRuleOf } from '../../../shared/recurrence';
 import type {
   ComposeNotificationBody,
@@ -49,6 +43,7 @@ import * as targetsRepo from './notification-targets.repo';
 import * as repo from './notifications.repo';
 import { engagementOf } from './post-engagement.repo';
 import * as scheduledRepo from './scheduled.repo';
+import { checkPushSize, checkTranslations } from './send-content';
 import { countPhoneUpdate, insertWeeklyRuleWithinLimit } from './send-limits';
 import * as weeklyRepo from './weekly-sends.repo';
 import { queueWithdrawal } from './withdrawal';
@@ -150,24 +145,6 @@ function validUntilOf(validUntil: string, sendAt: Date): Date {
   return at;
 }
 
-/** The push message must fit in 4 KB with the receipt token added: else 400 on the text. */
-function checkPushSize(
-  establishment: { id: string; name: string; logo: string | null },
-  content: Pick<PushMessageInput, 'text' | 'title' | 'link' | 'actions' | 'media'>,
-  createdAt: Date,
-  field = 'text',
-) {
-  const probe = pushMessageOf({
-    ...content,
-    id: crypto.randomUUID(),
-    establishmentId: establishment.id,
-    establishmentName: establishment.name,
-    logo: establishment.logo,
-    createdAt: createdAt.getTime(),
-  });
-  if (pushBytesLeft(probe) < 0) throw fieldError(field, Msg.pushTooLarge, ErrorCode.PAYLOAD_TOO_LARGE);
-}
-
 /** A weekly send's rule: its first send must be scheduled, its last date not before it. */
 function weeklyRuleFor(
   body: ComposeNotificationBody,
@@ -227,8 +204,12 @@ export async function send(
   const rich = { title: body.title ?? null, link: body.link ?? null, actions: body.actions ?? [] };
   checkPushSize(establishment, { ...rich, text: body.text, media: mediaId }, createdAt);
   const translations = body.translations ?? {};
-  for (const [language, text] of Object.entries(translations))
-    checkPushSize(establishment, { ...rich, text, media: mediaId }, createdAt, `translations.${language}`);
+  const richTranslations = body.richTranslations ?? {};
+  checkTranslations(
+    establishment,
+    { ...rich, text: body.text, media: mediaId, translations, richTranslations },
+    createdAt,
+  );
   const weekly = weeklyRuleFor(body, scheduledFor, establishment.timeZone);
   const targets = await existingPreferences(ctx.db, body.preferenceIds ?? []);
 
@@ -244,6 +225,7 @@ export async function send(
       linkUrl: rich.link,
       actions: rich.actions.length > 0 ? rich.actions : null,
       translations,
+      richTranslations,
       recurrenceId,
       mediaId,
       inFeed: body.post,

@@ -61,15 +61,16 @@ export async function findRunningRule(db: Db, id: string) {
 }
 
 /**
- * Schedule the occurrence after `previousId` at `at`: a copy of it (text, title, link, buttons,
- * picture, feed or not, targeting; an offer's end kept as far after the send), waiting for its time.
+ * Schedule the occurrence after `previousId` at `at`: a copy of it (text, title, link, buttons, their
+ * translations, picture, feed or not, targeting; an offer's end kept as far after the send), waiting
+ * for its time.
  */
 export async function insertNextOccurrence(db: Db, previousId: string, at: Date): Promise<string> {
   const sql = executorOf(db);
   const { rows } = await sql.executeSql(
-    `INSERT INTO notifications (establishment_id, author_id, text, title, link_url, actions, translations, recurrence_id,
+    `INSERT INTO notifications (establishment_id, author_id, text, title, link_url, actions, translations, rich_translations, recurrence_id,
                                 media_id, in_feed, status, scheduled_for, created_at, valid_until, comments_enabled)
-     SELECT establishment_id, author_id, text, title, link_url, actions, translations, recurrence_id,
+     SELECT establishment_id, author_id, text, title, link_url, actions, translations, rich_translations, recurrence_id,
             media_id, in_feed, 'scheduled', $2::timestamptz, $2::timestamptz,
             $2::timestamptz + (valid_until - COALESCE(scheduled_for, created_at)), comments_enabled
        FROM notifications WHERE id = $1

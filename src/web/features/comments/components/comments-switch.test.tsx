@@ -25,6 +25,7 @@ const post: Post = {
   link: null,
   actions: [],
   translations: {},
+  richTranslations: {},
   recurrence: null,
   reactions: { counts: [], mine: null },
   comments: { count: 0, enabled: false },

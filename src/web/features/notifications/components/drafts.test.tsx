@@ -24,6 +24,7 @@ const TEMPLATE: Draft = {
     mediaId: null,
     mediaUrl: null,
     translations: { de: 'Zwei für eins ab 17 Uhr' },
+    richTranslations: { de: { title: 'Happy Hour', actions: ['Tisch reservieren'] } },
   },
   authorName: 'Karol Klient',
   updatedAt: new Date().toISOString(),
@@ -90,6 +91,7 @@ describe('drafts and templates', () => {
         actions: [],
         mediaId: null,
         translations: {},
+        richTranslations: {},
       },
     });
     expect(await screen.findByText('Template saved.')).toBeInTheDocument();

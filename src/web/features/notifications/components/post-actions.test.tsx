@@ -48,6 +48,7 @@ function makePost(overrides: Partial<Post> = {}): Post {
     link: null,
     actions: [],
     translations: {},
+    richTranslations: {},
     recurrence: null,
     reactions: { counts: [], mine: null },
     comments: { count: 0, enabled: true },

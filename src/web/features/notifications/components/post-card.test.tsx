@@ -26,6 +26,7 @@ function makePost(validUntil: string | null): Post {
     link: null,
     actions: [],
     translations: {},
+    richTranslations: {},
     recurrence: null,
     reactions: { counts: [], mine: null },
     comments: { count: 0, enabled: false },

@@ -51,6 +51,7 @@ function makePost(reactions: ReactionSummary, overrides: Partial<Post> = {}): Po
     link: null,
     actions: [],
     translations: {},
+    richTranslations: {},
     recurrence: null,
     reactions,
     comments: { count: 0, enabled: true },

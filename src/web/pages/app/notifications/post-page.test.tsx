@@ -61,6 +61,7 @@ const post = (overrides: Partial<Post>): Post => ({
   link: null,
   actions: [],
   translations: {},
+  richTranslations: {},
   recurrence: null,
   reactions: { counts: [], mine: null },
   comments: { count: 0, enabled: true },
