@@ -1,30 +1,28 @@
 import CloseIcon from '@mui/icons-material/Close';
-import SupportAgentOutlinedIcon from '@mui/icons-material/SupportAgentOutlined';
 import {
   Box,
   Divider,
   Drawer,
   IconButton,
-  Link,
   List,
   ListItem,
   ListItemButton,
   ListItemIcon,
   ListItemText,
-  Skeleton,
   Stack,
   type Theme,
   Typography,
 } from '@mui/material';
-import { type RefObject, useEffect, useId, useRef, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useEffect, useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { fullNameOf, UserAvatar } from '../components/user-menu';
-import { usePublicConfig } from '../lib/public-config';
 import { useSession } from '../lib/session';
 import { SIDEBAR_WIDTH, TOP_BAR_HEIGHT } from './frame-sizes';
 import { ProductLogo } from './product-logo';
 import { activeLink, type NavSection, useNavSections } from './sidebar-sections';
+import { Support } from './sidebar-support';
+import { useOverflowEdges } from './use-overflow-edges';
 
 export { SIDEBAR_WIDTH };
 
@@ -103,33 +101,6 @@ function CloseButton({ onClick }: { onClick(): void }) {
 /** How far the links fade out at an edge beyond which more of them wait. */
 const FADE = 56;
 
-/**
- * Whether the box's content goes on above or below what it shows, kept current as it scrolls, as
- * it or its content changes size (a window resized, sections arriving with the session).
- */
-function useOverflowEdges(ref: RefObject<HTMLElement | null>) {
-  const [edges, setEdges] = useState({ above: false, below: false });
-  useEffect(() => {
-    const box = ref.current;
-    if (!box) return;
-    const update = () => {
-      const above = box.scrollTop > 1;
-      const below = box.scrollTop + box.clientHeight < box.scrollHeight - 1;
-      setEdges((old) => (old.above === above && old.below === below ? old : { above, below }));
-    };
-    update();
-    box.addEventListener('scroll', update, { passive: true });
-    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(update);
-    observer?.observe(box);
-    if (box.firstElementChild) observer?.observe(box.firstElementChild);
-    return () => {
-      box.removeEventListener('scroll', update);
-      observer?.disconnect();
-    };
-  }, [ref]);
-  return edges;
-}
-
 function SidebarContent() {
   const { t } = useTranslation();
   const sections = useNavSections();
@@ -137,12 +108,11 @@ function SidebarContent() {
   const active = activeLink(sections, pathname);
   const scroller = useRef<HTMLDivElement>(null);
   const { above, below } = useOverflowEdges(scroller);
-  // The links fade out at an edge with more beyond it (an admin's last links at 1280x800): a cue to
-  // scroll that works on every theme's background, gradients included, as it fades the links only.
+  // The content fades out at an edge with more beyond it (the support contact below a short
+  // window): a cue to scroll that works on every theme's background, gradients included.
   const fade = `linear-gradient(to bottom, transparent, #000 ${above ? FADE / 2 : 0}px, #000 calc(100% - ${below ? FADE : 0}px), transparent)`;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 0 }}>
-      {/* Profile and links scroll; the support contact stays in view at the bottom. */}
       <Box
         ref={scroller}
         data-more-above={above}
@@ -156,7 +126,11 @@ function SidebarContent() {
           ...((above || below) && { maskImage: fade, WebkitMaskImage: fade }),
         }}
       >
-        <Box>
+        {/*
+          The support contact sits at the bottom while everything fits, and after the last link
+          when not: pinned below a long list (an admin's at 1280x800) it hid six links.
+        */}
+        <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100%' }}>
           <Profile />
           <Divider sx={{ borderColor: 'sidebar.divider', mx: 2 }} />
           <Box component="nav" aria-label={t('layout.navigation')} sx={{ px: 1, py: 1 }}>
@@ -164,22 +138,37 @@ function SidebarContent() {
               <Section key={section.title} section={section} active={active} />
             ))}
           </Box>
+          <Box sx={{ mt: 'auto' }}>
+            <Support />
+          </Box>
         </Box>
       </Box>
-      <Support />
     </Box>
   );
 }
+
+/**
+ * A window too short for an admin's links at their roomy spacing (a 1280x800 laptop): the profile,
+ * section titles and links close up, so that every link shows without scrolling.
+ */
+const SHORT = '@media (max-height: 1079px)';
 
 function Profile() {
   const { user } = useSession();
   if (!user) return null;
   return (
-    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', px: 2.5, py: 2.5 }}>
+    <Stack
+      direction="row"
+      spacing={1.5}
+      sx={{ alignItems: 'center', px: 2.5, py: 2.5, [SHORT]: { py: 1.25 } }}
+    >
       <UserAvatar
         user={user}
         size={48}
-        sx={{ boxShadow: (theme) => `0 0 0 3px ${theme.palette.sidebar.divider}` }}
+        sx={{
+          boxShadow: (theme) => `0 0 0 3px ${theme.palette.sidebar.divider}`,
+          [SHORT]: { width: 36, height: 36, fontSize: 14 },
+        }}
       />
       <Box sx={{ minWidth: 0 }}>
         <Typography
@@ -211,7 +200,7 @@ function Section({ section, active }: { section: NavSection; active: string | nu
   const { t } = useTranslation();
   const headingId = useId();
   return (
-    <Box sx={{ pt: 0.75 }}>
+    <Box sx={{ pt: 0.75, [SHORT]: { pt: 0.25 } }}>
       <Typography
         id={headingId}
         component="h2"
@@ -222,11 +211,12 @@ function Section({ section, active }: { section: NavSection; active: string | nu
           fontSize: '0.7rem',
           lineHeight: 2.25,
           px: 1.5,
+          [SHORT]: { lineHeight: 2 },
         }}
       >
         {t(section.title)}
       </Typography>
-      <List aria-labelledby={headingId} dense disablePadding sx={{ pb: 1 }}>
+      <List aria-labelledby={headingId} dense disablePadding sx={{ pb: 1, [SHORT]: { pb: 0.5 } }}>
         {section.items.map((item) => {
           const selected = item.to === active;
           return (
@@ -239,6 +229,7 @@ function Section({ section, active }: { section: NavSection; active: string | nu
                 sx={(theme) => ({
                   mb: 0.25,
                   py: 0.75,
+                  [SHORT]: { py: 0.25 },
                   px: 1.5,
                   color: 'sidebar.text',
                   '& .MuiListItemIcon-root': { color: 'sidebar.textSecondary' },
@@ -253,6 +244,7 @@ function Section({ section, active }: { section: NavSection; active: string | nu
                 <ListItemIcon>{item.icon}</ListItemIcon>
                 <ListItemText
                   primary={t(item.label)}
+                  sx={{ [SHORT]: { my: 0.25 } }}
                   slotProps={{ primary: { sx: { fontWeight: selected ? 600 : 500, fontSize: '0.9rem' } } }}
                 />
               </ListItemButton>
@@ -260,53 +252,6 @@ function Section({ section, active }: { section: NavSection; active: string | nu
           );
         })}
       </List>
-    </Box>
-  );
-}
-
-function Support() {
-  const { t } = useTranslation();
-  const { data, isPending } = usePublicConfig();
-  const email = data?.supportEmail;
-  if (!isPending && !email) return null;
-  return (
-    <Box
-      sx={{
-        flexShrink: 0,
-        m: 1.5,
-        px: 1.5,
-        py: 1.25,
-        borderRadius: 2.5,
-        border: 1,
-        borderColor: 'sidebar.divider',
-      }}
-    >
-      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
-        <SupportAgentOutlinedIcon sx={{ color: 'sidebar.textSecondary', mt: 0.25 }} />
-        <Typography
-          variant="body2"
-          sx={{ color: 'sidebar.textSecondary', minWidth: 0, overflowWrap: 'anywhere' }}
-        >
-          {email ? (
-            <Trans
-              t={t}
-              i18nKey="layout.support"
-              values={{ email }}
-              components={{
-                mail: (
-                  <Link
-                    href={`mailto:${email}`}
-                    underline="always"
-                    sx={{ color: 'sidebar.activeText', fontWeight: 500 }}
-                  />
-                ),
-              }}
-            />
-          ) : (
-            <Skeleton width={160} />
-          )}
-        </Typography>
-      </Stack>
     </Box>
   );
 }
