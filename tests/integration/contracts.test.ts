@@ -8,6 +8,7 @@ import * as account from '../../src/shared/contracts/account.contracts';
 import * as comments from '../../src/shared/contracts/comments.contracts';
 import * as contact from '../../src/shared/contracts/contact.contracts';
 import type { Contract } from '../../src/shared/contracts/contract';
+import * as emailComplaints from '../../src/shared/contracts/email-complaints.contracts';
 import * as establishments from '../../src/shared/contracts/establishments.contracts';
 import * as exportContracts from '../../src/shared/contracts/exports.contracts';
 import * as management from '../../src/shared/contracts/management.contracts';
@@ -27,6 +28,7 @@ const CONTRACTS = [
   account,
   comments,
   contact,
+  emailComplaints,
   establishments,
   exportContracts,
   management,

@@ -5,6 +5,7 @@
  * the same report twice counts once; a forged, malformed or unauthorized report is a 4xx naming the
  * problem and changes nothing.
  */
+import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { actors, Session } from '../../../../tests/support/api-actors';
 import {
@@ -209,5 +210,31 @@ describe('a forged, malformed or unauthorized report', () => {
     expect(json.statusCode, json.body).toBe(415);
     expect(json.json().error).toMatch(/raw MIME/);
     await unchanged();
+  });
+});
+
+describe('odd reports', () => {
+  it('answers each with a 4xx or an outcome, never a 500', async () => {
+    const { raw } = (await emailed('Odd Oven', 'Pizza tonight')).mail;
+    const withMessageId = (id: string) =>
+      arfReport(
+        Buffer.from(raw.toString('latin1').replace(/^Message-ID: .*$/im, `Message-ID: ${id}`), 'latin1'),
+      );
+    const bodies: (Buffer | string)[] = [
+      randomBytes(4000),
+      'Content-Type: multipart/report; report-type=feedback-report; boundary=x\r\n\r\n--x\r\nContent-Type: message/feedback-report\r\n\r\nFeedback-Type: abuse',
+      arfReport(Buffer.from('\r\n\r\n')),
+      withMessageId('<nul\u0000byte@app.test>'),
+      // A Message-ID longer than an index takes: counted by its digest.
+      withMessageId(`<${'x'.repeat(5000)}@app.test>`),
+    ];
+    for (const body of bodies) {
+      const res = await postArf(t, body);
+      expect(res.statusCode, res.body).toBeLessThan(500);
+      if (res.statusCode >= 400) expect(res.json()).toHaveProperty('code');
+    }
+    expect((await postArf(t, withMessageId(`<${'x'.repeat(5000)}@app.test>`))).json()).toMatchObject({
+      outcome: 'repeat',
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { ErrorCode } from '../../../shared/errors';
 import type { ComplaintAnswer, MailgunWebhook } from '../../../shared/schemas/email-complaints.schema';
@@ -40,6 +41,15 @@ const answer = (outcome: ComplaintAnswer['outcome']): ComplaintAnswer => ({
   message: ANSWERS[outcome],
   outcome,
 });
+
+/**
+ * The key a reported message is counted once by: its Message-ID, or a digest of one too long to
+ * index (a header is limited only by the line length).
+ */
+const messageKeyOf = (messageId: string) =>
+  messageId.length <= 250
+    ? messageId
+    : `sha256:${createHash('sha256').update(messageId).digest('base64url')}`;
 
 interface Complaint {
   /** The unsubscribe token the reported message carried. */
@@ -127,7 +137,7 @@ export async function receiveArf(ctx: AppContext, body: unknown): Promise<Compla
     throw notOurs("The reported message's List-Unsubscribe holds no unsubscribe link of this server.");
   return record(ctx, {
     token,
-    messageKey: report.messageId ?? `headers:${report.headersDigest}`,
+    messageKey: report.messageId ? messageKeyOf(report.messageId) : `headers:${report.headersDigest}`,
     source: 'arf',
   });
 }
@@ -180,5 +190,9 @@ export async function receiveMailgun(ctx: AppContext, body: MailgunWebhook): Pro
   const messageId = normalMessageId(data.data.message.headers['message-id']);
   if (!messageId)
     throw bad('event-data.message.headers.message-id', 'event-data.message.headers.message-id is empty.');
-  return record(ctx, { token: value as string, messageKey: messageId, source: 'mailgun' }, takeToken);
+  return record(
+    ctx,
+    { token: value as string, messageKey: messageKeyOf(messageId), source: 'mailgun' },
+    takeToken,
+  );
 }
