@@ -83,6 +83,7 @@ describe('targeted sends', () => {
       devices: 1,
       emails: 0,
       held: 0,
+      emailPause: null,
     });
     expect((await audience(establishment.id, client.token, [P.id, Q.id])).json()).toEqual({
       followers: 2,
@@ -92,6 +93,7 @@ describe('targeted sends', () => {
       devices: 2,
       emails: 0,
       held: 0,
+      emailPause: null,
     });
     expect((await audience(establishment.id, client.token, [])).json()).toEqual({
       followers: 3,
@@ -101,6 +103,7 @@ describe('targeted sends', () => {
       devices: 3,
       emails: 0,
       held: 0,
+      emailPause: null,
     });
 
     const targeted = await sendOk(client, establishment.id, {
@@ -172,6 +175,7 @@ describe('GET /api/establishments/:id/audience', () => {
       devices: 0,
       emails: 0,
       held: 0,
+      emailPause: null,
     });
     expect((await audience(establishment.publicId, client.token, [])).statusCode).toBe(200);
     expectError(await audience(establishment.id, undefined, []), 401, ErrorCode.UNAUTHORIZED);
@@ -206,6 +210,7 @@ describe('GET /api/establishments/:id/audience', () => {
       devices: 4,
       emails: 0,
       held: 0,
+      emailPause: null,
     });
   });
 });
