@@ -173,7 +173,7 @@ describe('compose card: one post in several languages', () => {
     const { card, text, user } = renderCompose();
     await user.type(text, 'Happy hour from 17:00');
     await user.click(within(card).getByRole('button', { name: /^Translations/ }));
-    const german = within(card).getByRole('textbox', { name: languageLabel('de', 'en') });
+    const german = within(card).getByRole('textbox', { name: `Message (${languageLabel('de', 'en')})` });
     await user.type(german, 'Happy Hour ab 17 Uhr');
     server.on('POST', SEND, {
       status: 400,

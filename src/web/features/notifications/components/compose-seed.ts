@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { Media } from '../../../../shared/schemas/notification.schema';
-import type { PostTranslations } from '../../../../shared/schemas/post-translations';
+import type { PostTranslations, RichTranslations } from '../../../../shared/schemas/post-translations';
 import type { NotificationAction } from '../../../../shared/schemas/rich-notification';
 
 /**
@@ -16,6 +16,8 @@ export interface ComposeSeed {
   actions: NotificationAction[];
   /** The text in other languages. */
   translations?: PostTranslations;
+  /** The title and button labels in other languages. */
+  richTranslations?: RichTranslations;
   /** The post's picture (and its PDF or video); a draft's has only id and url. */
   media: (Pick<Media, 'id' | 'url'> & Partial<Media>) | null;
 }

@@ -33,6 +33,7 @@ export function DraftsCard({ establishmentId }: { establishmentId: string }) {
       link: content.link,
       actions: content.actions,
       translations: content.translations,
+      richTranslations: content.richTranslations,
       media: content.mediaId && content.mediaUrl ? { id: content.mediaId, url: content.mediaUrl } : null,
     });
   };

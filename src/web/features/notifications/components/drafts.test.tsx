@@ -111,9 +111,18 @@ describe('drafts and templates', () => {
     );
     expect(within(card).getByRole('textbox', { name: 'Title' })).toHaveValue('Happy hour');
     expect(within(card).getByRole('textbox', { name: 'Button 1: label' })).toHaveValue('Book a table');
-    await user.click(within(card).getByRole('button', { name: /^Translations/ }));
-    expect(within(card).getByRole('textbox', { name: languageLabel('de', 'en') })).toHaveValue(
+    // The translations open to show what came in.
+    const german = languageLabel('de', 'en');
+    expect(within(card).getByRole('button', { name: /^Translations/ })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    expect(within(card).getByRole('textbox', { name: `Message (${german})` })).toHaveValue(
       'Zwei für eins ab 17 Uhr',
+    );
+    expect(within(card).getByRole('textbox', { name: `Title (${german})` })).toHaveValue('Happy Hour');
+    expect(within(card).getByRole('textbox', { name: `Button 1: label (${german})` })).toHaveValue(
+      'Tisch reservieren',
     );
   });
 });

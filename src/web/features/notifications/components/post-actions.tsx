@@ -101,6 +101,7 @@ export function PostActions({ post, onDeleted }: { post: Post; onDeleted?(): voi
                 link: post.link ?? '',
                 actions: post.actions,
                 translations: post.translations,
+                richTranslations: post.richTranslations,
                 media: post.media,
               });
             }}

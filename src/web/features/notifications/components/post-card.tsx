@@ -22,7 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { postPath } from '../../../../shared/push/payload';
 import type { Post } from '../../../../shared/schemas/notification.schema';
-import { textIn } from '../../../../shared/schemas/post-translations';
+import { inLanguage } from '../../../../shared/schemas/post-translations';
 import { RelativeTime } from '../../../components/relative-time';
 import { logoUrl } from '../../../lib/media-urls';
 import { DeliveryLine } from './delivery-figures';
@@ -70,6 +70,8 @@ export function PostCard({
   const { t, i18n } = useTranslation();
   const { establishment } = post;
   const titleId = `post-${post.id}-title`;
+  // The reader's language, piece by piece, where the business translated it.
+  const shown = inLanguage(post, i18n.language);
   const ended = useOfferEnded(post.validUntil);
   const actions = linkToPost || linkBusiness || renderCommentsLink !== undefined;
   const name = linkBusiness ? (
@@ -138,14 +140,14 @@ export function PostCard({
         sx={{ pb: 1, '& .MuiCardHeader-content': { minWidth: 0 } }}
       />
       <CardContent sx={{ pt: 0, pb: 1.5 }}>
-        {post.title && (
+        {shown.title && (
           <Typography
             variant="subtitle1"
             component="p"
             dir="auto"
             sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}
           >
-            {post.title}
+            {shown.title}
           </Typography>
         )}
         <Typography
@@ -158,10 +160,9 @@ export function PostCard({
             color: ended ? 'text.secondary' : undefined,
           }}
         >
-          {/* The reader's language when the business translated it. */}
-          {textIn(post, i18n.language)}
+          {shown.text}
         </Typography>
-        <PostLinks link={post.link} actions={post.actions} />
+        <PostLinks link={post.link} actions={shown.actions ?? []} />
       </CardContent>
       {post.media && <PostMedia media={post.media} name={establishment.name} full={fullPicture} />}
       {showDelivery && post.delivery && (

@@ -51,6 +51,7 @@ export function SaveDraftDialog({ establishmentId, kind, seed, onClose }: Props)
           actions: seed.actions,
           mediaId: seed.media?.id ?? null,
           translations: seed.translations ?? {},
+          richTranslations: seed.richTranslations ?? {},
         },
       });
       enqueueSnackbar(translateMessage(t, message), { variant: 'success' });

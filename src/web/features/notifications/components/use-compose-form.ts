@@ -81,6 +81,9 @@ export function useComposeForm(establishment: Establishment) {
               ...(Object.keys(richBody.translations).length > 0
                 ? { translations: richBody.translations }
                 : {}),
+              ...(Object.keys(richBody.richTranslations).length > 0
+                ? { richTranslations: richBody.richTranslations }
+                : {}),
             },
             composeKey: composeKey.current,
           });
@@ -143,6 +146,7 @@ export function useComposeForm(establishment: Establishment) {
     link: rich.link,
     actions: rich.actions,
     translations: rich.translations,
+    richTranslations: rich.richTranslations,
     media: picture.media,
   });
 

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { z } from 'zod';
-import type { Language } from '../../../../shared/i18n/languages';
-import { type PostTranslations, PostTranslationsSchema } from '../../../../shared/schemas/post-translations';
+import type { PostTranslations, RichTranslations } from '../../../../shared/schemas/post-translations';
 import {
   NOTIFICATION_ACTIONS_MAX,
   type NotificationAction,
@@ -9,6 +8,7 @@ import {
   notificationLinkField,
   notificationTitleField,
 } from '../../../../shared/schemas/rich-notification';
+import { useComposeTranslations } from './use-compose-translations';
 
 /** Where every link starts: a new button's link is filled with it. */
 const HTTPS_SCHEME = 'https://';
@@ -21,8 +21,7 @@ const RichSchema = z.object({
 });
 
 /** The fields of the rich part whose problems show beside them: title, link, actions.N.label/url. */
-const isRichField = (key: string) =>
-  key === 'title' || key === 'link' || key.startsWith('actions') || key.startsWith('translations.');
+const isRichField = (key: string) => key === 'title' || key === 'link' || key.startsWith('actions');
 
 /**
  * A notification's title, link and up to two buttons, as the compose card edits them:
@@ -32,8 +31,8 @@ export function useComposeRich() {
   const [title, setTitle] = useState('');
   const [link, setLink] = useState('');
   const [actions, setActions] = useState<NotificationAction[]>([]);
-  // The text in other languages, by language code.
-  const [translations, setTranslations] = useState<PostTranslations>({});
+  // The text, title and button labels in other languages.
+  const translated = useComposeTranslations();
   const [errors, setErrors] = useState<Record<string, string>>({});
   // Counts loads (a draft, a template, a past post): the section opens to show what came in.
   const [loads, setLoads] = useState(0);
@@ -50,17 +49,23 @@ export function useComposeRich() {
       ...(link.trim() ? { link } : {}),
       actions,
     });
+    // The translations' problems are marked too, whatever the rest's.
+    const languages = translated.body({
+      title: parsed.success ? parsed.data.title : title.trim() || null,
+      actions: parsed.success ? parsed.data.actions : actions,
+    });
     if (!parsed.success) {
       const found: Record<string, string> = {};
       for (const issue of parsed.error.issues) found[issue.path.join('.')] ??= issue.message;
       setErrors(found);
       return null;
     }
+    if (!languages) return null;
     return {
       title: parsed.data.title,
       link: parsed.data.link ?? null,
       actions: parsed.data.actions,
-      translations: PostTranslationsSchema.parse(translations),
+      ...languages,
     };
   };
 
@@ -69,11 +74,9 @@ export function useComposeRich() {
     link,
     actions,
     errors,
-    translations,
-    setTranslation: (language: Language, text: string) => {
-      setTranslations((current) => ({ ...current, [language]: text }));
-      clear(`translations.${language}`);
-    },
+    translated,
+    translations: translated.translations,
+    richTranslations: translated.richTranslations,
     /** Anything set: the section starts open again when an error is in it. */
     used: title !== '' || link !== '' || actions.length > 0,
     setTitle: (next: string) => {
@@ -95,6 +98,7 @@ export function useComposeRich() {
       ),
     removeAction: (index: number) => {
       setActions((current) => current.filter((_, i) => i !== index));
+      translated.dropButton(index);
       setErrors((current) =>
         Object.fromEntries(Object.entries(current).filter(([k]) => !k.startsWith('actions'))),
       );
@@ -104,13 +108,14 @@ export function useComposeRich() {
     applyServerFields: (fields: Record<string, string>) => {
       const mine = Object.fromEntries(Object.entries(fields).filter(([key]) => isRichField(key)));
       setErrors(mine);
-      return Object.keys(mine).length > 0;
+      const inTranslations = translated.applyServerFields(fields);
+      return Object.keys(mine).length > 0 || inTranslations;
     },
     reset: () => {
       setTitle('');
       setLink('');
       setActions([]);
-      setTranslations({});
+      translated.reset();
       setErrors({});
     },
     /** Start from a draft, a template or a past post. */
@@ -119,8 +124,9 @@ export function useComposeRich() {
       link: string;
       actions: NotificationAction[];
       translations?: PostTranslations;
+      richTranslations?: RichTranslations;
     }) => {
-      setTranslations(from.translations ?? {});
+      translated.load(from);
       setTitle(from.title);
       setLink(from.link);
       setActions(from.actions.slice(0, NOTIFICATION_ACTIONS_MAX));
