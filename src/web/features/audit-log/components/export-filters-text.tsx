@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ROLES, type Role } from '../../../../shared/permissions';
+import { z } from 'zod';
+import { ROLES } from '../../../../shared/permissions';
 import { USER_SORTS, type UserSort } from '../../../../shared/schemas/user-management.schema';
 import { useEstablishment } from '../../../lib/api/establishments.api';
 import { useLocaleFormat } from '../../../lib/use-locale-format';
@@ -39,8 +40,8 @@ export function ExportFiltersText({ filters }: { filters: ExportFilters }) {
 
   if (typeof filters.search === 'string' && filters.search)
     add('search', t('auditLog.exportFilters.search'), `“${filters.search}”`);
-  if (typeof filters.role === 'string' && ROLES.includes(filters.role as Role))
-    add('role', t('people.filters.role'), t(`accountPage.roles.${filters.role}`));
+  const role = z.enum(ROLES).safeParse(filters.role);
+  if (role.success) add('role', t('people.filters.role'), t(`accountPage.roles.${role.data}`));
   if (typeof filters.establishmentId === 'string')
     add(
       'establishment',
