@@ -98,12 +98,12 @@ export const recurringSends = pgTable(
       .notNull()
       .references(() => establishments.id, { onDelete: 'cascade' }),
     authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
-    /** ISO weekday: 1 Monday ... 7 Sunday. */
-    weekday: smallint('weekday').notNull(),
+    /** The ISO weekdays it goes on (1 Monday ... 7 Sunday), ascending. */
+    weekdays: smallint('weekdays').array().notNull().default(sql`'{}'::smallint[]`),
     /** Minutes after local midnight. */
     minuteOfDay: smallint('minute_of_day').notNull(),
-    /** The last local date an occurrence may fall on (inclusive), YYYY-MM-DD. */
-    until: text('until').notNull(),
+    /** The last local date an occurrence may fall on (inclusive), YYYY-MM-DD; null: no end. */
+    until: text('until'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Stopped (cancelled, or its last occurrence went out): nothing more is scheduled. */
     endedAt: timestamp('ended_at', { withTimezone: true }),

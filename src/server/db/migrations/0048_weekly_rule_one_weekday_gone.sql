@@ -1,0 +1,1 @@
+ALTER TABLE "recurring_sends" DROP COLUMN "weekday";
