@@ -1,5 +1,5 @@
 import { type Language, LOCALE_OF } from '../../shared/i18n/languages';
-import { EMAIL_PAUSED_LOCALES, type EmailPausedStrings } from './locales/email-paused';
+import { EMAIL_PAUSED_LOCALES, type EmailPausedStrings } from './email-paused-locales';
 import { cleanUserText, escapeHtml, htmlStart, MAIL_LOCALES, PRODUCT_NAME } from './templates';
 import type { OutgoingMail } from './transport';
 

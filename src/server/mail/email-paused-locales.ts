@@ -1,4 +1,4 @@
-import type { Language } from '../../../shared/i18n/languages';
+import type { Language } from '../../shared/i18n/languages';
 
 /**
  * The notice that a business's email is paused for its spam complaints, to its operators and to
