@@ -51,9 +51,7 @@ export const emailPauses = pgTable(
     liftedBy: uuid('lifted_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
-    uniqueIndex('email_pauses_active_idx')
-      .on(t.establishmentId)
-      .where(sql`${t.liftedAt} IS NULL`),
+    uniqueIndex('email_pauses_active_idx').on(t.establishmentId).where(sql`${t.liftedAt} IS NULL`),
     index('email_pauses_lifted_idx').on(t.establishmentId, t.liftedAt),
   ],
 );
