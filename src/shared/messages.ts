@@ -170,7 +170,11 @@ export const Msg = {
   repeatNeedsFirst: 'Choose when the first one goes out.',
   repeatUntilInvalid: 'Give the last date as YYYY-MM-DD.',
   repeatNeverFires: 'The last date must be on or after the first send.',
-  repeatTooLong: 'A weekly send repeats for at most one year.',
+  repeatWeekdaysRequired: 'Choose at least one weekday.',
+  repeatWeekdaysInvalid: 'Weekdays are numbers from 1 (Monday) to 7 (Sunday).',
+  repeatTimeInvalid: 'Give the time as HH:MM, e.g. 17:00.',
+  weeklySendUpdated: 'Weekly send updated: the next ones follow the new rule.',
+  weeklySendEnded: 'This weekly send has ended: nothing more goes out.',
   // API keys.
   apiKeyCreated: 'API key created. Copy it now: it will not be shown again.',
   apiKeyRevoked: 'API key revoked.',

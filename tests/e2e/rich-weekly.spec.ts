@@ -44,6 +44,9 @@ async function fillEverything(page: Page, l: Record<string, string>, first: stri
   await compose.getByLabel(l.date!).fill(first);
   await compose.getByLabel(l.time!).fill('17:00');
   await compose.getByRole('switch', { name: l.repeat }).check();
+  // No end unless one is chosen.
+  await expect(compose.getByRole('radio', { name: l.endsNever })).toBeChecked();
+  await compose.getByRole('radio', { name: l.endsOn }).check();
   await compose.getByLabel(l.lastDate!).fill(last);
   return compose;
 }
@@ -61,6 +64,8 @@ const EN = {
   date: 'Date',
   time: 'Time',
   repeat: 'Repeat every week',
+  endsNever: 'Never',
+  endsOn: 'After a last date',
   lastDate: 'Last date',
 };
 
@@ -187,6 +192,8 @@ test.describe('weekly sends with a title, a link and buttons', () => {
         date: de.schedule.date,
         time: de.schedule.time,
         repeat: de.weekly.label,
+        endsNever: de.weekly.endsNever,
+        endsOn: de.weekly.endsOn,
         lastDate: de.weekly.untilLabel,
       },
       dayAhead(3),

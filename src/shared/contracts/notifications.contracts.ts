@@ -24,6 +24,7 @@ import {
   SubscriptionChangeResponseSchema,
   UnsubscribeBodySchema,
 } from '../schemas/notification.schema';
+import { WeeklyRuleBodySchema, WeeklySendParamsSchema } from '../schemas/weekly-send.schema';
 import { defineContract, errorResponses } from './contract';
 import { API_PATHS } from './paths';
 
@@ -210,6 +211,19 @@ export const withdrawNotification = defineContract({
   access: 'notificationPost:delete',
   params: NotificationParamsSchema,
   responses: { 200: MessageSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
+});
+
+export const updateWeeklySend = defineContract({
+  operationId: 'updateWeeklySend',
+  summary:
+    "Change a weekly send's rule (its author or an admin): weekdays, time on the business's clock and last date (null: no end). Its waiting send moves to the new rule's first time at least a minute on, and every later one follows the rule; editing that one send alone is PATCH /api/notifications/{id}. 409 once it has ended.",
+  tags,
+  method: 'PUT',
+  path: '/api/weekly-sends/:id',
+  access: 'notificationPost:edit',
+  params: WeeklySendParamsSchema,
+  body: WeeklyRuleBodySchema,
+  responses: { 200: PostResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
 });
 
 export const recordNotificationEvent = defineContract({

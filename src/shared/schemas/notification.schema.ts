@@ -6,6 +6,7 @@ import { REACTION_KINDS } from './reaction-kinds';
 import { notificationActionsField, notificationLinkField, notificationTitleField } from './rich-notification';
 import { scheduledForField } from './schedule';
 import { urlField } from './url-field';
+import { RecurrenceSchema, RepeatSchema } from './weekly-send.schema';
 
 /** Longest text an operator may write; the push payload limit usually bites first for non-Latin text. */
 export const NOTIFICATION_TEXT_MAX = 2000;
@@ -44,14 +45,11 @@ export const ComposeNotificationBodySchema = z.object({
    */
   richTranslations: RichTranslationsSchema.optional(),
   /**
-   * Weekly: the first send is `scheduledFor`; it repeats on that weekday at that time on
-   * the business's clock until `until` (YYYY-MM-DD, the business's calendar, inclusive).
+   * Weekly: the first send is `scheduledFor`; it repeats at that time on the business's clock on
+   * `weekdays` (default: the first send's) until `until` (YYYY-MM-DD, the business's calendar,
+   * inclusive; absent or null: no end).
    */
-  repeat: z
-    .object({
-      until: z.string({ error: Msg.repeatUntilInvalid }).regex(/^\d{4}-\d{2}-\d{2}$/, Msg.repeatUntilInvalid),
-    })
-    .nullish(),
+  repeat: RepeatSchema.nullish(),
 });
 export type ComposeNotificationBody = z.infer<typeof ComposeNotificationBodySchema>;
 
@@ -210,16 +208,7 @@ export const PostSchema = z.object({
    * The weekly send this is an occurrence of, for those who may send for the
    * establishment; null otherwise. `time` on the business's clock, in `timeZone`.
    */
-  recurrence: z
-    .object({
-      id: z.string(),
-      weekday: z.number(),
-      time: z.string(),
-      until: z.string(),
-      timeZone: z.string(),
-      ended: z.boolean(),
-    })
-    .nullable(),
+  recurrence: RecurrenceSchema.nullable(),
   reactions: ReactionSummarySchema,
   comments: CommentSummarySchema,
 });

@@ -94,7 +94,7 @@ export function toPostDto(
 type RecurrenceFields = Pick<
   PostRow,
   | 'recurrenceId'
-  | 'recurrenceWeekday'
+  | 'recurrenceWeekdays'
   | 'recurrenceMinute'
   | 'recurrenceUntil'
   | 'recurrenceEndedAt'
@@ -103,12 +103,13 @@ type RecurrenceFields = Pick<
 
 /** The weekly send a post is an occurrence of, as its senders see it; null for a one-off. */
 export function recurrenceOf(row: RecurrenceFields): Post['recurrence'] {
-  if (!row.recurrenceId || row.recurrenceWeekday === null) return null;
+  if (!row.recurrenceId || !row.recurrenceWeekdays?.length) return null;
   return {
     id: row.recurrenceId,
-    weekday: row.recurrenceWeekday,
+    weekday: row.recurrenceWeekdays[0]!,
+    weekdays: row.recurrenceWeekdays,
     time: timeOfMinute(row.recurrenceMinute ?? 0),
-    until: row.recurrenceUntil ?? '',
+    until: row.recurrenceUntil,
     timeZone: row.timeZone,
     ended: row.recurrenceEndedAt !== null,
   };

@@ -11,6 +11,7 @@ import { actorOf } from '../../plugins/auth.plugin';
 import { uploadsPerUser } from '../../plugins/rate-limit.plugin';
 import * as notifications from './notifications.service';
 import * as devices from './push-devices.service';
+import * as weekly from './weekly-sends.service';
 import * as withdraw from './withdraw.service';
 
 /** Web push subscriptions, sending notifications, posts and feeds. */
@@ -115,6 +116,11 @@ export async function notificationRoutes(app: FastifyInstance, ctx: AppContext) 
     handler: async (request) => ({
       message: await withdraw.withdrawFromPhones(ctx, actorOf(request), request.params.id),
     }),
+  });
+
+  route(app, contracts.updateWeeklySend, {
+    handler: async (request) =>
+      weekly.updateWeeklyRule(ctx, actorOf(request), request.params.id, request.body),
   });
 
   route(app, contracts.listScheduledNotifications, {

@@ -145,7 +145,7 @@ function validUntilOf(validUntil: string, sendAt: Date): Date {
   return at;
 }
 
-/** A weekly send's rule: its first send must be scheduled, its last date not before it. */
+/** A weekly send's rule: its first send must be scheduled, its last date (if any) not before it. */
 function weeklyRuleFor(
   body: ComposeNotificationBody,
   scheduledFor: Date | null,
@@ -153,9 +153,10 @@ function weeklyRuleFor(
 ): WeeklyRule | null {
   if (!body.repeat) return null;
   if (!scheduledFor) throw fieldError('scheduledFor', Msg.repeatNeedsFirst);
-  const problem = repeatProblem(scheduledFor, timeZone, body.repeat.until);
+  const until = body.repeat.until ?? null;
+  const problem = repeatProblem(scheduledFor, timeZone, until);
   if (problem) throw fieldError('repeat.until', problem);
-  return weeklyRuleOf(scheduledFor, timeZone, body.repeat.until);
+  return weeklyRuleOf(scheduledFor, timeZone, until, body.repeat.weekdays);
 }
 
 /**

@@ -249,7 +249,7 @@ describe('a weekly send', () => {
     expect(detail.json<{ post: Post }>().post.recurrence).toMatchObject({ ended: true });
   });
 
-  it('refuses a rule that never fires, fires in the past, has no first time or runs past a year', async () => {
+  it('refuses a rule that never fires, fires in the past, has no first time or no weekday', async () => {
     const { establishment, client } = await business('Refused Rathskeller');
     const now = clockAt(Date.now() + 10 * DAY);
     const zone = establishment.timeZone;
@@ -269,8 +269,12 @@ describe('a weekly send', () => {
       { scheduledFor: Msg.scheduleTooSoon },
     );
     await refused(
-      { scheduledFor: iso(first), repeat: { until: day(first + 400 * DAY) } },
-      { 'repeat.until': Msg.repeatTooLong },
+      { scheduledFor: iso(first), repeat: { weekdays: [] } },
+      { 'repeat.weekdays': Msg.repeatWeekdaysRequired },
+    );
+    await refused(
+      { scheduledFor: iso(first), repeat: { weekdays: [0, 8] } },
+      { 'repeat.weekdays.0': Msg.repeatWeekdaysInvalid },
     );
     await refused(
       { scheduledFor: iso(first), repeat: { until: 'next friday' } },

@@ -14,7 +14,7 @@ export async function insertWeeklyRule(
     .values({
       establishmentId: rule.establishmentId,
       authorId: rule.authorId,
-      weekday: rule.weekday,
+      weekdays: rule.weekdays,
       minuteOfDay: rule.minuteOfDay,
       until: rule.until,
     })
@@ -44,17 +44,17 @@ export async function endWeeklyRule(db: Db, id: string, at: Date): Promise<void>
 /** A running rule and its business's clock; undefined once ended (or its business is gone). */
 export async function findRunningRule(db: Db, id: string) {
   const { rows } = await executorOf(db).executeSql(
-    `SELECT r.weekday, r.minute_of_day, r.until, e.time_zone
+    `SELECT r.weekdays, r.minute_of_day, r.until, e.time_zone
        FROM recurring_sends r JOIN establishments e ON e.id = r.establishment_id
       WHERE r.id = $1 AND r.ended_at IS NULL`,
     [id],
   );
   const row = rows[0] as
-    | { weekday: number; minute_of_day: number; until: string; time_zone: string }
+    | { weekdays: number[]; minute_of_day: number; until: string | null; time_zone: string }
     | undefined;
   return row
     ? {
-        rule: { weekday: row.weekday, minuteOfDay: row.minute_of_day, until: row.until },
+        rule: { weekdays: row.weekdays, minuteOfDay: row.minute_of_day, until: row.until },
         timeZone: row.time_zone,
       }
     : undefined;
@@ -84,4 +84,77 @@ export async function insertNextOccurrence(db: Db, previousId: string, at: Date)
     [previousId, id],
   );
   return id;
+}
+
+/** A weekly send with its business (clock, registrar, block), ended or not; undefined when none. */
+export async function findRule(db: Db, id: string) {
+  const { rows } = await executorOf(db).executeSql(
+    `SELECT r.id, r.establishment_id, r.author_id, r.ended_at, e.name AS establishment_name, e.time_zone,
+            e.registered_by_id, e.blocked_at, e.deleted_at
+       FROM recurring_sends r JOIN establishments e ON e.id = r.establishment_id
+      WHERE r.id = $1`,
+    [id],
+  );
+  const row = rows[0] as
+    | {
+        id: string;
+        establishment_id: string;
+        author_id: string | null;
+        ended_at: Date | null;
+        establishment_name: string;
+        time_zone: string;
+        registered_by_id: string | null;
+        blocked_at: Date | null;
+        deleted_at: Date | null;
+      }
+    | undefined;
+  return row && !row.deleted_at
+    ? {
+        id: row.id,
+        establishmentId: row.establishment_id,
+        establishmentName: row.establishment_name,
+        authorId: row.author_id,
+        ended: row.ended_at !== null,
+        timeZone: row.time_zone,
+        registeredById: row.registered_by_id,
+        blocked: row.blocked_at !== null,
+      }
+    : undefined;
+}
+
+/**
+ * A running weekly send's waiting occurrence, held until the transaction ends (a scheduler run
+ * holding it is waited for: once that released it, none is answered). Undefined when none waits.
+ */
+export async function lockWaitingOccurrence(db: Db, ruleId: string) {
+  const { rows } = await executorOf(db).executeSql(
+    `SELECT n.id, n.text, n.scheduled_for FROM notifications n
+       JOIN recurring_sends r ON r.id = n.recurrence_id AND r.ended_at IS NULL
+      WHERE n.recurrence_id = $1 AND n.status = 'scheduled' AND n.deleted_at IS NULL
+      FOR UPDATE OF n`,
+    [ruleId],
+  );
+  const row = rows[0] as { id: string; text: string; scheduled_for: Date | string } | undefined;
+  return row ? { id: row.id, text: row.text, scheduledFor: new Date(row.scheduled_for) } : undefined;
+}
+
+/** A running weekly send's new rule; false when it ended meanwhile. */
+export async function changeRule(db: Db, id: string, rule: WeeklyRule): Promise<boolean> {
+  const { rows } = await executorOf(db).executeSql(
+    `UPDATE recurring_sends SET weekdays = $2::smallint[], minute_of_day = $3, until = $4
+      WHERE id = $1 AND ended_at IS NULL RETURNING id`,
+    [id, `{${rule.weekdays.join(',')}}`, rule.minuteOfDay, rule.until],
+  );
+  return rows.length > 0;
+}
+
+/** A waiting occurrence moved to `at`, its offer's end (if any) kept as far after it. */
+export async function moveOccurrence(db: Db, id: string, at: Date): Promise<void> {
+  await executorOf(db).executeSql(
+    `UPDATE notifications
+        SET scheduled_for = $2::timestamptz, created_at = $2::timestamptz,
+            valid_until = valid_until + ($2::timestamptz - scheduled_for)
+      WHERE id = $1 AND status = 'scheduled'`,
+    [id, at.toISOString()],
+  );
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as contracts from '../../../../shared/contracts/notifications.contracts';
+import type { WeeklyRuleBody } from '../../../../shared/schemas/weekly-send.schema';
 import { notificationKeys } from '../../../lib/api/notification-keys';
 import { callApi } from '../../../lib/call-api';
 
@@ -26,6 +27,16 @@ export function useEditScheduled() {
     mutationFn: ({ id, ...body }: { id: string; text?: string; scheduledFor?: string }) =>
       callApi(contracts.editNotification, { params: { id }, body }),
     // Also after a 409 (it went meanwhile): the list and the feed show where it is now.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+  });
+}
+
+/** PUT /api/weekly-sends/{id}: a weekly send's rule; its waiting send moves to the new rule's first time. */
+export function useUpdateWeeklySend() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: { id: string } & WeeklyRuleBody) =>
+      callApi(contracts.updateWeeklySend, { params: { id }, body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
   });
 }

@@ -1,19 +1,15 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { composeApi, composeEstablishment, SEND } from '../../../../../tests/support/web/compose';
 import type { FakeApi } from '../../../../../tests/support/web/fake-api';
 import { renderRoutes } from '../../../../../tests/support/web/render';
 import { languageLabel } from '../../../../shared/i18n/language-names';
 import { Msg } from '../../../../shared/messages';
-import { instantToZoned, zonedToInstant } from '../../../../shared/zoned-time';
 import { ComposeCard } from './compose-card';
 
-/** The compose card's title, link and buttons, and weekly sends. */
+/** The compose card's title, link and buttons (weekly sends: compose-weekly.test.tsx). */
 const ZONE = 'Europe/Vienna';
 const establishment = composeEstablishment({ name: 'Friday Bar', timeZone: ZONE, publicId: 'bar' });
-
-const dayAhead = (days: number) => instantToZoned(Date.now() + days * 24 * 3600_000, ZONE).date;
-const setValue = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });
 
 function renderCompose() {
   const view = renderRoutes([{ path: '/', element: <ComposeCard establishment={establishment} /> }]);
@@ -189,50 +185,5 @@ describe('compose card: one post in several languages', () => {
       text: 'Happy hour from 17:00',
       translations: { de: 'Happy Hour ab 17 Uhr' },
     });
-  });
-});
-
-describe('compose card: weekly sends', () => {
-  let server: FakeApi;
-  beforeEach(() => {
-    server = composeApi(Msg.weeklySendScheduled);
-  });
-
-  it("repeats a scheduled send every week on its weekday and time on the business's clock until a last date", async () => {
-    const { card, text, user } = renderCompose();
-    // Only a scheduled send repeats.
-    expect(within(card).queryByRole('switch', { name: 'Repeat every week' })).toBeNull();
-    await user.click(within(card).getByRole('radio', { name: 'Schedule' }));
-    await user.type(text, 'Happy hour from 17:00');
-    const first = dayAhead(2);
-    setValue(within(card).getByLabelText(/^Date/), first);
-    setValue(within(card).getByLabelText(/^Time/), '17:00');
-    const repeat = within(card).getByRole('switch', { name: 'Repeat every week' });
-    const weekday = new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZone: 'UTC' }).format(
-      new Date(`${first}T12:00:00Z`),
-    );
-    expect(repeat).toHaveAccessibleDescription(`Every ${weekday} at 17:00, Europe/Vienna time`);
-    await user.click(repeat);
-    const last = within(card).getByLabelText('Last date');
-    // Four weeks of it, to start with; the day before the first is refused before asking.
-    expect(last).toHaveValue(
-      instantToZoned(Date.parse(`${first}T12:00:00Z`) + 28 * 24 * 3600_000, 'UTC').date,
-    );
-    setValue(last, dayAhead(1));
-    await user.click(within(card).getByRole('button', { name: 'Schedule and post' }));
-    expect(last).toHaveAccessibleDescription(Msg.repeatNeverFires);
-    expect(server.sent('POST', SEND)).toEqual([]);
-
-    const until = dayAhead(30);
-    setValue(last, until);
-    await user.click(within(card).getByRole('button', { name: 'Schedule and post' }));
-    await waitFor(() => expect(server.sent('POST', SEND)).toHaveLength(1));
-    expect(server.sent('POST', SEND)[0]!.body).toMatchObject({
-      text: 'Happy hour from 17:00',
-      post: true,
-      scheduledFor: zonedToInstant({ date: first, time: '17:00' }, ZONE)!.toISOString(),
-      repeat: { until },
-    });
-    expect(await screen.findByText('Weekly send scheduled.')).toBeInTheDocument();
   });
 });

@@ -1,35 +1,42 @@
-import { FormControl, FormControlLabel, FormHelperText, Switch, TextField } from '@mui/material';
+import { Box, FormControl, FormControlLabel, FormHelperText, Switch } from '@mui/material';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { WallTime } from '../../../../shared/zoned-time';
+import { upcomingOccurrences } from '../../../../shared/recurrence';
+import { type WallTime, zonedToInstant } from '../../../../shared/zoned-time';
 import { useLocaleFormat } from '../../../lib/use-locale-format';
 import { zoneName } from './schedule-helpers';
-import { isoWeekdayOf, weekdayName } from './weekly-text';
+import type { WeeklyRuleState } from './use-weekly-rule';
+import { WeeklyRuleFields } from './weekly-rule-fields';
+import { isoWeekdayOf, weekdaysText } from './weekly-text';
+
+/** Sends the form lists ahead, the first one included. */
+export const NEXT_SENDS_SHOWN = 5;
 
 interface Props {
   timeZone: string;
-  /** The first send's date and time on the establishment's clock: the rule is read off it. */
+  /** The first send's date and time on the establishment's clock: the rule's time is read off it. */
   first: WallTime;
   on: boolean;
   onToggle(on: boolean): void;
-  until: string;
-  onUntilChange(until: string): void;
-  /** Translated. */
-  error: string | null;
+  rule: WeeklyRuleState;
   disabled?: boolean;
 }
 
 /**
- * "Repeat every week", under a scheduled send: on the first send's weekday at its time
- * on the establishment's clock, until a last date.
+ * "Repeat every week", under a scheduled send: at the first send's time on the establishment's
+ * clock, on its weekday or the days chosen, with no end unless a last date is chosen; the next
+ * sends it makes are listed as the rule is set.
  */
-export function RepeatField({ timeZone, first, on, onToggle, until, onUntilChange, error, disabled }: Props) {
+export function RepeatField({ timeZone, first, on, onToggle, rule, disabled }: Props) {
   const { t } = useTranslation();
   const format = useLocaleFormat();
   const hintId = useId();
-  const rule = first.date
+  const fallback = first.date ? { weekday: isoWeekdayOf(first.date), time: first.time } : null;
+  const weekly = fallback ? rule.ruleOf(fallback) : null;
+  const firstAt = first.date && first.time ? zonedToInstant(first, timeZone) : undefined;
+  const hint = weekly
     ? t('weekly.hint', {
-        weekday: weekdayName(format.locale, isoWeekdayOf(first.date)),
+        weekday: weekdaysText(format.locale, weekly.weekdays),
         time: first.time,
         zone: zoneName(timeZone),
       })
@@ -47,22 +54,22 @@ export function RepeatField({ timeZone, first, on, onToggle, until, onUntilChang
         label={t('weekly.label')}
         sx={{ alignSelf: 'flex-start' }}
       />
-      {rule && (
+      {hint && (
         <FormHelperText id={hintId} sx={{ mx: 0, mt: 0 }}>
-          {rule}
+          {hint}
         </FormHelperText>
       )}
-      {on && (
-        <TextField
-          type="date"
-          label={t('weekly.untilLabel')}
-          value={until}
-          onChange={(event) => onUntilChange(event.target.value)}
-          error={Boolean(error)}
-          helperText={error}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: first.date || undefined } }}
-          sx={{ mt: 1.5, maxWidth: 240 }}
-        />
+      {on && weekly && (
+        <Box sx={{ mt: 1.5, minWidth: 0 }}>
+          <WeeklyRuleFields
+            timeZone={timeZone}
+            rule={rule}
+            weekdays={weekly.weekdays}
+            minDate={first.date || undefined}
+            next={firstAt ? upcomingOccurrences(weekly, firstAt, timeZone, NEXT_SENDS_SHOWN) : []}
+            disabled={disabled}
+          />
+        </Box>
       )}
     </FormControl>
   );

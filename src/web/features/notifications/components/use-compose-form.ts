@@ -74,7 +74,7 @@ export function useComposeForm(establishment: Establishment) {
               ...(targets.length > 0 ? { preferenceIds: targets } : {}),
               ...(at.scheduledFor ? { scheduledFor: at.scheduledFor.toISOString() } : {}),
               ...(at.validUntil ? { validUntil: at.validUntil.toISOString() } : {}),
-              ...(at.repeatUntil ? { repeat: { until: at.repeatUntil } } : {}),
+              ...(at.repeat ? { repeat: at.repeat } : {}),
               ...(richBody.title ? { title: richBody.title } : {}),
               ...(richBody.link ? { link: richBody.link } : {}),
               ...(richBody.actions.length > 0 ? { actions: richBody.actions } : {}),
@@ -107,7 +107,7 @@ export function useComposeForm(establishment: Establishment) {
           const richProblem = rich.applyServerFields(fields);
           if (
             !richProblem &&
-            !fields['repeat.until'] &&
+            !Object.keys(fields).some((key) => key.startsWith('repeat.')) &&
             !fields.text &&
             !fields.mediaId &&
             !fields.preferenceIds &&

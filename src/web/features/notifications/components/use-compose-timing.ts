@@ -1,15 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { repeatProblem } from '../../../../shared/recurrence';
 import { zonedToInstant } from '../../../../shared/zoned-time';
-import { translateMessage } from '../../../lib/translate-message';
 import type { SendMode } from './schedule-field';
 import { problemText, scheduledInstant, scheduleMessageText, suggestedWallTime } from './schedule-helpers';
+import { useWeeklyRule } from './use-weekly-rule';
 import { validUntilInstant, validUntilMessageText } from './valid-until-field';
-
-/** The calendar date `weeks` weeks after a "YYYY-MM-DD" one. */
-const weeksAfter = (date: string, weeks: number) =>
-  new Date(Date.parse(`${date}T12:00:00Z`) + weeks * 7 * 24 * 3600_000).toISOString().slice(0, 10);
+import { isoWeekdayOf } from './weekly-text';
 
 /**
  * When a composed notification goes (now, or at a date and time on the establishment's clock) and
@@ -23,10 +19,9 @@ export function useComposeTiming(timeZone: string) {
   const [ends, setEnds] = useState(false);
   const [until, setUntil] = useState(() => ({ date: '', time: '' }));
   const [untilError, setUntilError] = useState<string | null>(null);
-  // Weekly: the first send is the scheduled one; it repeats until a last date.
+  // Weekly: the first send is the scheduled one; it repeats by a rule, with no end unless one is chosen.
   const [repeats, setRepeats] = useState(false);
-  const [lastDate, setLastDate] = useState('');
-  const [repeatError, setRepeatError] = useState<string | null>(null);
+  const weekly = useWeeklyRule();
 
   /** The send's time and the offer's end as instants; null, and the problem beside its field, when one is wrong. */
   const instants = () => {
@@ -40,15 +35,14 @@ export function useComposeTiming(timeZone: string) {
       setUntilError(validUntilMessageText(t, end.problem));
       return null;
     }
-    const weekly = mode === 'later' && repeats && scheduled?.at;
-    if (weekly) {
-      const problem = lastDate ? repeatProblem(scheduled.at, timeZone, lastDate) : 'required';
-      if (problem) {
-        setRepeatError(problem === 'required' ? t('schedule.required') : translateMessage(t, problem));
-        return null;
-      }
+    if (mode === 'later' && repeats && scheduled?.at) {
+      const fallback = { weekday: isoWeekdayOf(when.date), time: when.time };
+      if (!weekly.check(t, scheduled.at, timeZone, fallback)) return null;
+      const rule = weekly.ruleOf(fallback);
+      const repeat = { weekdays: rule.weekdays, until: rule.until };
+      return { scheduledFor: scheduled.at, validUntil: end?.at, repeat };
     }
-    return { scheduledFor: scheduled?.at, validUntil: end?.at, repeatUntil: weekly ? lastDate : undefined };
+    return { scheduledFor: scheduled?.at, validUntil: end?.at, repeat: undefined };
   };
 
   return {
@@ -90,37 +84,35 @@ export function useComposeTiming(timeZone: string) {
     repeat: {
       first: when,
       on: repeats,
-      onToggle: (next: boolean) => {
-        setRepeats(next);
-        setRepeatError(null);
-        // A first suggestion: four weeks of it.
-        if (next && !lastDate && when.date) setLastDate(weeksAfter(when.date, 4));
-      },
-      until: lastDate,
-      onUntilChange: (next: string) => {
-        setLastDate(next);
-        setRepeatError(null);
-      },
-      error: repeatError,
+      // No last date is suggested: the series has none until the user picks one.
+      onToggle: setRepeats,
+      rule: weekly,
     },
     instants,
     clearErrors: () => {
       setScheduleError(null);
       setUntilError(null);
-      setRepeatError(null);
+      weekly.applyServerFields(t, {});
     },
     /** The server's messages on the send time or the offer's end, beside their fields. */
     applyServerFields: (fields: Record<string, string>) => {
       if (fields.scheduledFor) setScheduleError(scheduleMessageText(t, fields.scheduledFor));
       if (fields.validUntil) setUntilError(validUntilMessageText(t, fields.validUntil));
-      if (fields['repeat.until']) setRepeatError(translateMessage(t, fields['repeat.until']));
+      weekly.applyServerFields(
+        t,
+        Object.fromEntries(
+          Object.entries(fields)
+            .filter(([key]) => key.startsWith('repeat.'))
+            .map(([key, message]) => [key.slice('repeat.'.length), message]),
+        ),
+      );
     },
     /** After a send: the next one goes now and ends never, unless asked again. */
     reset: () => {
       setMode('now');
       setEnds(false);
       setRepeats(false);
-      setLastDate('');
+      weekly.load(null);
     },
   };
 }

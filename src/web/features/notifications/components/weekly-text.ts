@@ -1,10 +1,17 @@
-/** How weekly sends are said: "Every Friday at 17:00 until 31 Dec 2026", in the user's language. */
+/** How weekly sends are said: "Every Tuesday and Friday at 17:00 until 31 Dec 2026", in the user's language. */
 import type { TFunction } from 'i18next';
 
 /** A weekday's name (ISO 1 Monday ... 7 Sunday) in a locale: 2024-01-01 was a Monday. */
-export function weekdayName(locale: string, isoWeekday: number): string {
-  return new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(
+export function weekdayName(locale: string, isoWeekday: number, width: 'long' | 'short' = 'long'): string {
+  return new Intl.DateTimeFormat(locale, { weekday: width, timeZone: 'UTC' }).format(
     new Date(Date.UTC(2024, 0, isoWeekday, 12)),
+  );
+}
+
+/** Weekdays as a list in a locale: "Tuesday and Friday". */
+export function weekdaysText(locale: string, weekdays: readonly number[]): string {
+  return new Intl.ListFormat(locale, { type: 'conjunction' }).format(
+    weekdays.map((day) => weekdayName(locale, day)),
   );
 }
 
@@ -23,15 +30,14 @@ export function dayText(locale: string, date: string): string {
   }).format(new Date(`${date}T12:00:00Z`));
 }
 
-/** "Every Friday at 17:00 until 31 Dec 2026". */
+/** "Every Tuesday and Friday at 17:00 until 31 Dec 2026", or "..., no end date". */
 export function weeklyText(
   t: TFunction,
   locale: string,
-  rule: { weekday: number; time: string; until: string },
+  rule: { weekdays: readonly number[]; time: string; until: string | null },
 ): string {
-  return t('weekly.every', {
-    weekday: weekdayName(locale, rule.weekday),
-    time: rule.time,
-    until: dayText(locale, rule.until),
-  });
+  const weekday = weekdaysText(locale, rule.weekdays);
+  return rule.until
+    ? t('weekly.every', { weekday, time: rule.time, until: dayText(locale, rule.until) })
+    : t('weekly.everyNoEnd', { weekday, time: rule.time });
 }

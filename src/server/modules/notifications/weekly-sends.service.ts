@@ -1,0 +1,68 @@
+import { ErrorCode } from '../../../shared/errors';
+import { Msg } from '../../../shared/messages';
+import type { Actor } from '../../../shared/permissions';
+import { minuteOfTime, repeatProblem, takeOver, type WeeklyRule } from '../../../shared/recurrence';
+import type { Post } from '../../../shared/schemas/notification.schema';
+import type { WeeklyRuleBody } from '../../../shared/schemas/weekly-send.schema';
+import type { AppContext } from '../../context';
+import { postEditedEvent } from '../../events/event-builders';
+import { withOutbox } from '../../jobs/outbox';
+import { nudgeRelease } from '../../jobs/release-scheduled.job';
+import { AppError, fieldError, notFound } from '../../lib/app-error';
+import { authorize } from '../../lib/authorize';
+import { get, recordPostWrite } from './notifications.service';
+import * as weeklyRepo from './weekly-sends.repo';
+
+/**
+ * Change a weekly send's rule itself (weekdays, time, last date or none) on its business's clock:
+ * its waiting send moves to the new rule's first time from that send's day on (at least a minute
+ * on: takeOver) and every later one follows the rule. Who may edit its sends may (their author or an admin); an ended one is a 409.
+ * Answers the waiting send as it now is.
+ */
+export async function updateWeeklyRule(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  body: WeeklyRuleBody,
+): Promise<{ post: Post; message: string }> {
+  const found = await weeklyRepo.findRule(ctx.db, id);
+  if (!found) throw notFound();
+  authorize(actor, 'notificationPost:read', {
+    establishmentId: found.establishmentId,
+    registeredById: found.registeredById,
+  });
+  authorize(actor, 'notificationPost:edit', { ownerId: found.authorId ?? undefined, blocked: found.blocked });
+  if (found.ended) throw new AppError(409, ErrorCode.CONFLICT, Msg.weeklySendEnded);
+
+  const rule: WeeklyRule = {
+    weekdays: body.weekdays,
+    minuteOfDay: minuteOfTime(body.time)!,
+    until: body.until,
+  };
+  const now = ctx.now();
+  // A last date that is no date, or already past.
+  const past = repeatProblem(now, found.timeZone, body.until);
+  if (past) throw fieldError('until', past);
+
+  const occurrence = await withOutbox(ctx, async ({ db, enqueue, emit }) => {
+    const waiting = await weeklyRepo.lockWaitingOccurrence(db, id);
+    // Ended meanwhile, or its send is going out this moment (the next one then waits: try again).
+    if (!waiting) throw new AppError(409, ErrorCode.CONFLICT, Msg.alreadySent);
+    const at = takeOver(rule, waiting.scheduledFor, now, found.timeZone);
+    // Its last date comes before any of its weekdays does. Thrown inside, nothing is changed.
+    if (!at) throw fieldError('until', Msg.repeatNeverFires);
+    if (!(await weeklyRepo.changeRule(db, id, rule)))
+      throw new AppError(409, ErrorCode.CONFLICT, Msg.weeklySendEnded);
+    await weeklyRepo.moveOccurrence(db, waiting.id, at);
+    await nudgeRelease(enqueue, waiting.id, at);
+    const establishment = { id: found.establishmentId, name: found.establishmentName };
+    await recordPostWrite(db, actor, establishment, 'post.update', {
+      notificationId: waiting.id,
+      changed: ['recurrence'],
+    });
+    const post = { id: waiting.id, establishmentId: found.establishmentId, text: waiting.text };
+    await emit(postEditedEvent(post, actor.id, false));
+    return waiting.id;
+  });
+  return { post: await get(ctx, actor, occurrence), message: Msg.weeklySendUpdated };
+}
