@@ -47,7 +47,7 @@ async function fillEverything(page: Page, l: Record<string, string>, first: stri
   // No end unless one is chosen.
   await expect(compose.getByRole('radio', { name: l.endsNever })).toBeChecked();
   await compose.getByRole('radio', { name: l.endsOn }).check();
-  await compose.getByLabel(l.lastDate!).fill(last);
+  await compose.getByRole('textbox', { name: l.lastDate!, exact: true }).fill(last);
   return compose;
 }
 
