@@ -51,6 +51,8 @@ describe('establishments API', () => {
         ['post', '/api/establishments/{id}/block'],
         ['post', '/api/establishments/{id}/unblock'],
         ['put', '/api/establishments/{id}/notification-limits'],
+        // Owned by the complaints module: an admin lets a paused business's email go again.
+        ['delete', '/api/establishments/{id}/email-pause'],
         ['get', '/api/establishments/{id}/members'],
         ['post', '/api/establishments/{id}/members'],
         ['delete', '/api/establishments/{id}/members/{userId}'],
