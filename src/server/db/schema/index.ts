@@ -6,6 +6,7 @@ export * from './establishments';
 export * from './events';
 export * from './management';
 export * from './notifications';
+export * from './push-services';
 export * from './rate-limits';
 export * from './reports';
 export * from './users';
