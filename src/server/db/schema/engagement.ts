@@ -1,4 +1,14 @@
-import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { REACTION_KINDS } from '../../../shared/schemas/reaction-kinds';
 import { establishments } from './establishments';
 import { notifications } from './notifications';
@@ -57,11 +67,14 @@ export const postComments = pgTable(
     /** Hidden by a moderator: served to its author (marked) and the moderators only. */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     hiddenById: uuid('hidden_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /** A reply: the comment it answers (one level deep: never itself a reply). */
+    parentId: uuid('parent_id').references((): AnyPgColumn => postComments.id, { onDelete: 'cascade' }),
   },
   (t) => [
     // A post's comments page by (created_at, id).
     index('post_comments_post_idx').on(t.notificationId, t.createdAt, t.id),
     index('post_comments_author_idx').on(t.authorId),
+    index('post_comments_parent_idx').on(t.parentId),
   ],
 );
 

@@ -11,3 +11,4 @@ export * from './push-services';
 export * from './rate-limits';
 export * from './reports';
 export * from './users';
+export * from './operator-notices';
