@@ -5,6 +5,7 @@ export * from './email-complaints';
 export * from './engagement';
 export * from './establishments';
 export * from './events';
+export * from './identities';
 export * from './management';
 export * from './notifications';
 export * from './push-services';
