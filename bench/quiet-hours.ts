@@ -14,7 +14,7 @@
  * dropped at the end.
  */
 import { parseArgs } from 'node:util';
-import * as deliveries from '../src/server/modules/notifications/deliveries.repo';
+import * as deliveries from '../src/server/delivery/deliveries.repo';
 import { startAdminBenchApp } from './support/admin-app';
 
 const { values: args } = parseArgs({

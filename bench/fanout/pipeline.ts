@@ -7,7 +7,7 @@ import pino from 'pino';
 import { startWorkers } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase, type SqlExecutor } from '../../src/server/db/client';
-import * as deliveries from '../../src/server/modules/notifications/deliveries.repo';
+import * as deliveries from '../../src/server/delivery/deliveries.repo';
 import { send } from '../../src/server/modules/notifications/notifications.service';
 import { createWorkerContext } from '../../src/server/worker-context';
 import type { Actor } from '../../src/shared/permissions';

@@ -9,6 +9,9 @@ import { type Config, fastifyTrustProxy } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { openMigratedDatabase } from './db/open-migrated';
+import { notificationDeliveryJobs } from './delivery/batches/notification-delivery.job';
+import { expireSubscriptionsJob } from './delivery/batches/notification-delivery.queues';
+import { notificationReplaceJobs } from './delivery/replace/notification-replace.job';
 import { accountMailJobs } from './jobs/account-mail.job';
 import { adminPasswordMailJobs } from './jobs/admin-password-mail.job';
 import { analyticsForwardJobs } from './jobs/analytics-forward.job';
@@ -16,9 +19,7 @@ import { commentNoticeJobs } from './jobs/comment-notice.job';
 import { contactMailJobs } from './jobs/contact-mail.job';
 import { emailPausedMailJobs } from './jobs/email-paused-mail.job';
 import { housekeepingJob, housekeepingJobs } from './jobs/housekeeping.job';
-import { notificationDeliveryJobs } from './jobs/notification-delivery.job';
-import { expireSubscriptionsJob } from './jobs/notification-delivery.queues';
-import { notificationReplaceJobs } from './jobs/notification-replace.job';
+import { messageNoticeJobs } from './jobs/message-notice.job';
 import { operatorInvitationMailJobs } from './jobs/operator-invitation-mail.job';
 import { startJobQueue } from './jobs/queue';
 import { releaseScheduledJob, releaseScheduledJobs } from './jobs/release-scheduled.job';
@@ -75,6 +76,7 @@ export const allJobs = (ctx: AppContext) => [
   ...housekeepingJobs(ctx),
   ...analyticsForwardJobs(ctx),
   ...commentNoticeJobs(ctx),
+  ...messageNoticeJobs(ctx),
   ...welcomeNoticeJobs(ctx),
   ...webhookDeliveryJobs(ctx),
   ...webhookDisabledMailJobs(ctx),

@@ -1,9 +1,10 @@
 import { WEBHOOK_EVENT_TYPES } from '../../shared/schemas/webhook.schema';
 import type { AppContext } from '../context';
+import { jobId } from '../delivery/batches/notification-delivery.queues';
+import { startFanout } from '../delivery/fanout/notification-fanout';
 import { analyticsForwardJob } from '../jobs/analytics-forward.job';
 import { commentNoticeJob, noticeJobFor } from '../jobs/comment-notice.job';
-import { jobId } from '../jobs/notification-delivery.queues';
-import { startFanout } from '../jobs/notification-fanout';
+import { messageNoticeJob } from '../jobs/message-notice.job';
 import type { Outbox } from '../jobs/outbox-handle';
 import { webhookDeliverJob } from '../jobs/webhook-delivery.queues';
 import { welcomeNoticeJob } from '../jobs/welcome-notice.job';
@@ -61,6 +62,14 @@ export function eventConsumers(ctx: AppContext): EventConsumer[] {
       on: async ({ data, at }, { enqueue }) => {
         const notice = noticeJobFor(String(data.postId), at, ctx.config.comments.noticeSeconds);
         await enqueue(commentNoticeJob, notice.payload, notice.options);
+      },
+    }),
+    consumer({
+      // A message in a private conversation: the other side hears of it (jobs/message-notice.job.ts).
+      name: 'message notice',
+      types: ['message.created'],
+      on: async ({ data }, { enqueue }) => {
+        await enqueue(messageNoticeJob, { messageId: data.messageId });
       },
     }),
     consumer({

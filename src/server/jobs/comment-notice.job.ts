@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { commentNoticeOf } from '../../shared/push/payload';
 import type { AppContext } from '../context';
+import { jobId } from '../delivery/batches/notification-delivery.queues';
+import { pushToDevices } from '../delivery/channels/push/direct-push';
 import { commentNoticeText } from '../modules/comments/comment-notice.text';
 import * as repo from '../modules/comments/comments.repo';
 import { liveDevicesOf } from '../modules/notifications/push-devices.repo';
 import type { PushOptions } from '../push/push-sender';
-import { pushToDevices } from './direct-push';
-import { jobId } from './notification-delivery.queues';
 import type { JobDefinition } from './queue';
 
 /**

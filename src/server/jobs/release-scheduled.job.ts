@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { nextOccurrence } from '../../shared/recurrence';
 import type { AppContext } from '../context';
 import { type Db, executorOf } from '../db/client';
+import { jobId } from '../delivery/batches/notification-delivery.queues';
 import { postScheduledEvent, postSentEvent } from '../events/event-builders';
 import * as scheduled from '../modules/notifications/scheduled.repo';
 import * as weekly from '../modules/notifications/weekly-sends.repo';
-import { jobId } from './notification-delivery.queues';
 import { type Outbox, withOutbox } from './outbox';
 import type { JobDefinition } from './queue';
 

@@ -1,21 +1,21 @@
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { executorOf } from '../db/client';
-import { unfollowEvent } from '../events/event-builders';
-import { deleteAbandonedGuests } from '../modules/account/guest.repo';
-import * as deliveries from '../modules/notifications/deliveries.repo';
-import { webhooksOwedNow } from '../modules/webhooks/webhook-deliveries.repo';
-import { welcomeJob } from './account-mail.job';
 import {
   deliverEmailJob,
   deliverFirstJob,
   deliverJob,
   fanoutJob,
   fanoutRangeJob,
-} from './notification-delivery.queues';
+} from '../delivery/batches/notification-delivery.queues';
+import { queueReleased } from '../delivery/deferral/quiet-release';
+import * as deliveries from '../delivery/deliveries.repo';
+import { unfollowEvent } from '../events/event-builders';
+import { deleteAbandonedGuests } from '../modules/account/guest.repo';
+import { webhooksOwedNow } from '../modules/webhooks/webhook-deliveries.repo';
+import { welcomeJob } from './account-mail.job';
 import { withOutbox } from './outbox';
 import type { JobDefinition } from './queue';
-import { queueReleased } from './quiet-release';
 import { webhookDeliverJob } from './webhook-delivery.queues';
 
 /**

@@ -1,9 +1,9 @@
 import type { z } from 'zod';
 import type { AppContext } from '../context';
+import { jobId } from '../delivery/batches/notification-delivery.queues';
 import { WebhookCaller } from '../modules/webhooks/webhook-caller';
 import * as repo from '../modules/webhooks/webhook-deliveries.repo';
 import { signatureHeaders } from '../modules/webhooks/webhook-signature';
-import { jobId } from './notification-delivery.queues';
 import type { JobDefinition } from './queue';
 import { webhookDeliverJob } from './webhook-delivery.queues';
 import { webhookDisabledMailJob } from './webhook-disabled-mail.job';

@@ -3,10 +3,10 @@ import { isLanguage } from '../../shared/i18n/languages';
 import { welcomeNoticeOf } from '../../shared/push/payload';
 import type { Translations } from '../../shared/schemas/preference.schema';
 import type { AppContext } from '../context';
+import { pushToDevices } from '../delivery/channels/push/direct-push';
 import * as repo from '../modules/establishments/welcome.repo';
 import { liveDevicesOf } from '../modules/notifications/push-devices.repo';
 import type { PushOptions } from '../push/push-sender';
-import { pushToDevices } from './direct-push';
 import type { JobDefinition } from './queue';
 
 /**

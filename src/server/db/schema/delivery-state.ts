@@ -13,7 +13,7 @@ import { notifications } from './notifications';
 
 /**
  * A delivery batch being worked on: the worker sending it holds it until `lease_until` and renews
- * that while it sends (jobs/batch-lease.ts). Another run of the same batch finds the live lease and
+ * that while it sends (delivery/batches/batch-lease.ts). Another run of the same batch finds the live lease and
  * does not send; a crashed worker's lease lapses and the next run takes the batch over. The row is
  * deleted when its run ends (a crash leaves it behind until the next run of the batch).
  */

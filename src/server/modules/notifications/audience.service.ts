@@ -1,9 +1,9 @@
 import type { Actor } from '../../../shared/permissions';
 import type { Audience } from '../../../shared/schemas/preference.schema';
 import type { AppContext } from '../../context';
+import { countReach } from '../../delivery/deliveries.repo';
 import { emailPauseOf } from '../complaints/email-pauses.service';
 import { existingPreferences } from '../preferences/preferences.service';
-import { countReach } from './deliveries.repo';
 import { loadForSending } from './notifications.service';
 
 /**

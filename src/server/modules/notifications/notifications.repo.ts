@@ -12,8 +12,8 @@ import {
   recurringSends,
   users,
 } from '../../db/schema';
-import { CHANNEL_COUNTS_SQL, type ChannelCountsRow } from './deliveries.repo';
-import type { PauseRow } from './origin-pauses.repo';
+import type { PauseRow } from '../../delivery/channels/push/origin-pauses.repo';
+import { CHANNEL_COUNTS_SQL, type ChannelCountsRow } from '../../delivery/deliveries.repo';
 import { recordUnsubscribed } from './push-devices.repo';
 
 export type NewNotification = typeof notifications.$inferInsert;

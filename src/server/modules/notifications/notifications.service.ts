@@ -14,13 +14,15 @@ import type {
 import { scheduleProblem, validUntilProblem } from '../../../shared/schemas/schedule';
 import type { AppContext } from '../../context';
 import { type Db, executorOf } from '../../db/client';
+import * as deliveries from '../../delivery/deliveries.repo';
+import * as targetsRepo from '../../delivery/fanout/notification-targets.repo';
+import { notificationReplaceJob, replaceJobFor } from '../../delivery/replace/notification-replace.job';
 import {
   postDeletedEvent,
   postEditedEvent,
   postScheduledEvent,
   postSentEvent,
 } from '../../events/event-builders';
-import { notificationReplaceJob, replaceJobFor } from '../../jobs/notification-replace.job';
 import { withOutbox } from '../../jobs/outbox';
 import { nudgeRelease } from '../../jobs/release-scheduled.job';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
@@ -30,7 +32,6 @@ import { storePostMedia } from '../../lib/media/post-media';
 import type { PostMediaUpload } from '../../lib/uploads';
 import { recordAudit } from '../management/audit-log.repo';
 import { existingPreferences } from '../preferences/preferences.service';
-import * as deliveries from './deliveries.repo';
 import { expectedFirstPage, followersFirstPage, sendersFirstPage } from './followers-feed';
 import {
   decodeCursor,
@@ -39,7 +40,6 @@ import {
   toDeliveryFigures,
   toPostDto,
 } from './notification.dto';
-import * as targetsRepo from './notification-targets.repo';
 import * as repo from './notifications.repo';
 import { engagementOf } from './post-engagement.repo';
 import * as scheduledRepo from './scheduled.repo';

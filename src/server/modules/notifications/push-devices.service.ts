@@ -9,13 +9,13 @@ import type {
   SubscriptionChangeBody,
 } from '../../../shared/schemas/notification.schema';
 import type { AppContext, AuthedActor } from '../../context';
+import * as deliveries from '../../delivery/deliveries.repo';
 import { deviceRegisteredEvent } from '../../events/event-builders';
 import { withOutbox } from '../../jobs/outbox';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
 import { endpointProblem } from '../../push/allowed-hosts';
 import { assertBrowserKey } from '../../push/encrypt';
-import * as deliveries from './deliveries.repo';
 import * as repo from './notifications.repo';
 import * as devicesRepo from './push-devices.repo';
 

@@ -7,12 +7,12 @@ import {
 } from '../../../shared/schemas/quiet-hours.schema';
 import type { AppContext, AuthedActor } from '../../context';
 import { executorOf } from '../../db/client';
+import type { QuietHoursSetting } from '../../delivery/deferral/quiet-period';
+import { queueReleased } from '../../delivery/deferral/quiet-release';
+import * as deliveries from '../../delivery/deliveries.repo';
 import { withOutbox } from '../../jobs/outbox';
-import { queueReleased } from '../../jobs/quiet-release';
 import { authorize } from '../../lib/authorize';
-import * as deliveries from './deliveries.repo';
 import * as repo from './quiet-hours.repo';
-import type { QuietHoursSetting } from './quiet-period';
 
 /** What the API answers: "HH:MM" times, all null when off. */
 export function toQuietHoursDto(setting: QuietHoursSetting | null): QuietHours {

@@ -1,7 +1,7 @@
 import { type Db, executorOf } from '../../db/client';
-import { notificationReplaceJob, replaceJobFor } from '../../jobs/notification-replace.job';
+import * as deliveries from '../../delivery/deliveries.repo';
+import { notificationReplaceJob, replaceJobFor } from '../../delivery/replace/notification-replace.job';
 import type { Outbox } from '../../jobs/outbox';
-import * as deliveries from './deliveries.repo';
 
 /**
  * "Withdraw from phones", in the caller's transaction: what is still to be delivered is not, and the

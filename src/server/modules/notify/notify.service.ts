@@ -9,10 +9,10 @@ import type {
 } from '../../../shared/schemas/notify.schema';
 import { PAUSED_UNTIL_RESUMED } from '../../../shared/schemas/notify.schema';
 import type { AppContext, AuthedActor } from '../../context';
+import { recordEmailClick } from '../../delivery/deliveries.repo';
 import { fieldError, notFound } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
 import { readEmailOpenToken, readUnsubscribeToken } from '../../mail/email-links';
-import { recordEmailClick } from '../notifications/deliveries.repo';
 import { findEstablishmentRef } from '../notifications/notifications.repo';
 import * as repo from './notify.repo';
 

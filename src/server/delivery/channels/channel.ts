@@ -4,10 +4,10 @@
  * channel has its own sender, outcome rules and retries, writing what it learns to the batch's
  * outcomes. Adding a channel is a Channel and its deliveries in the audience walk.
  */
-import type { DeliveryChannel } from '../../shared/schemas/channels';
-import type { BatchOutcomes } from '../jobs/delivery-outcomes';
-import type { PendingDelivery } from '../modules/notifications/deliveries.repo';
-import type { findForDelivery } from '../modules/notifications/notifications.repo';
+import type { DeliveryChannel } from '../../../shared/schemas/channels';
+import type { findForDelivery } from '../../modules/notifications/notifications.repo';
+import type { PendingDelivery } from '../deliveries.repo';
+import type { BatchOutcomes } from '../outcomes/delivery-outcomes';
 
 /** The notification being delivered, as the delivery jobs read it. */
 export type DeliveryNotification = NonNullable<Awaited<ReturnType<typeof findForDelivery>>>;

@@ -1,8 +1,8 @@
-import type { AppContext } from '../context';
-import * as deliveries from '../modules/notifications/deliveries.repo';
-import type { OriginPause } from '../modules/notifications/origin-pauses.repo';
-import type { PushResult } from '../push/push-sender';
-import { backoffMs } from './notification-delivery.queues';
+import type { AppContext } from '../../context';
+import type { PushResult } from '../../push/push-sender';
+import { backoffMs } from '../batches/notification-delivery.queues';
+import type { OriginPause } from '../channels/push/origin-pauses.repo';
+import * as deliveries from '../deliveries.repo';
 
 type Refusal = Extract<PushResult, { kind: 'auth' }>;
 
@@ -57,7 +57,7 @@ export class BatchOutcomes {
 
   /**
    * Throws (LeaseLostError) once this run no longer holds its batch: checked before each request
-   * and after each write, so a run that lost its lease stops sending (jobs/batch-lease.ts).
+   * and after each write, so a run that lost its lease stops sending (batch-lease.ts).
    */
   ensureHeld: () => void = () => {};
 

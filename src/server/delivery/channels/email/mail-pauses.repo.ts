@@ -1,4 +1,4 @@
-import type { SqlExecutor } from '../../db/client';
+import type { SqlExecutor } from '../../../db/client';
 
 /** The mail server unreachable, or refusing for now: see the mail_server_pauses table. */
 export interface MailPause {

@@ -1,4 +1,4 @@
-import type { SqlExecutor } from '../../db/client';
+import type { SqlExecutor } from '../../../db/client';
 
 /** A push service that refuses our VAPID credentials; see the push_origin_pauses table. */
 export interface OriginPause {

@@ -1,11 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { AppContext } from '../context';
-import {
-  type BatchKey,
-  releaseLease,
-  renewLease,
-  takeLease,
-} from '../modules/notifications/batch-leases.repo';
+import type { AppContext } from '../../context';
+import { type BatchKey, releaseLease, renewLease, takeLease } from './batch-leases.repo';
 
 /**
  * A batch runs once at a time (docs/decisions.md, "A delivery batch is held by a lease"). pg-boss 10

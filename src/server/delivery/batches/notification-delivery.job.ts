@@ -1,13 +1,15 @@
 import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import type { JobDefinition } from '../../jobs/queue';
+import * as notificationsRepo from '../../modules/notifications/notifications.repo';
 import type { Channel } from '../channels/channel';
-import { createEmailChannel } from '../channels/email-channel';
-import { createPushChannel } from '../channels/push-channel';
-import type { AppContext } from '../context';
-import * as deliveries from '../modules/notifications/deliveries.repo';
-import * as notificationsRepo from '../modules/notifications/notifications.repo';
-import * as originPauses from '../modules/notifications/origin-pauses.repo';
+import { createEmailChannel } from '../channels/email/email-channel';
+import * as originPauses from '../channels/push/origin-pauses.repo';
+import { createPushChannel } from '../channels/push/push-channel';
+import * as deliveries from '../deliveries.repo';
+import { fanoutDefinition, fanoutRangeDefinition } from '../fanout/notification-fanout';
+import { BatchOutcomes } from '../outcomes/delivery-outcomes';
 import { type HeldBatch, holdBatch, LeaseLostError } from './batch-lease';
-import { BatchOutcomes } from './delivery-outcomes';
 import {
   BATCH_JOBS,
   deliverFirstJob,
@@ -16,8 +18,6 @@ import {
   jobId,
   PUSH_OPTIONS,
 } from './notification-delivery.queues';
-import { fanoutDefinition, fanoutRangeDefinition } from './notification-fanout';
-import type { JobDefinition } from './queue';
 
 type BatchPayload = z.infer<typeof deliverJob.payload>;
 

@@ -1,16 +1,16 @@
-import { isLanguage } from '../../shared/i18n/languages';
-import { mediaFileUrl, mediaUrl } from '../../shared/push/payload';
-import { inLanguage } from '../../shared/schemas/post-translations';
-import type { AppContext } from '../context';
-import type { EmailResult } from '../jobs/delivery-outcomes';
-import { forEachConcurrently } from '../lib/concurrency';
-import { notificationEmailLinks } from '../mail/email-links';
-import { mailgunVariables } from '../mail/mailgun-events';
-import { notificationMail } from '../mail/notification-mail';
-import { activePause } from '../modules/complaints/complaints.repo';
-import type { PendingDelivery } from '../modules/notifications/deliveries.repo';
-import * as mailPauses from '../modules/notifications/mail-pauses.repo';
-import type { Channel, DeliveryBatch, DeliveryNotification } from './channel';
+import { isLanguage } from '../../../../shared/i18n/languages';
+import { mediaFileUrl, mediaUrl } from '../../../../shared/push/payload';
+import { inLanguage } from '../../../../shared/schemas/post-translations';
+import type { AppContext } from '../../../context';
+import { forEachConcurrently } from '../../../lib/concurrency';
+import { notificationEmailLinks } from '../../../mail/email-links';
+import { mailgunVariables } from '../../../mail/mailgun-events';
+import { notificationMail } from '../../../mail/notification-mail';
+import { activePause } from '../../../modules/complaints/complaints.repo';
+import type { PendingDelivery } from '../../deliveries.repo';
+import type { EmailResult } from '../../outcomes/delivery-outcomes';
+import type { Channel, DeliveryBatch, DeliveryNotification } from '../channel';
+import * as mailPauses from './mail-pauses.repo';
 
 /**
  * What nodemailer's error says of one email.

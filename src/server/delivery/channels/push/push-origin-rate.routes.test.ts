@@ -7,7 +7,7 @@
  * interleaved, the other service not held back.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { actors, Session } from '../../../../tests/support/api-actors';
+import type { actors, Session } from '../../../../../tests/support/api-actors';
 import {
   business,
   completed,
@@ -15,11 +15,11 @@ import {
   postOf,
   sendOk,
   until,
-} from '../../../../tests/support/delivery-integrity';
-import type { PushService, TestSubscription } from '../../../../tests/support/push-service';
-import { setupRouteFixture } from '../../../../tests/support/route-fixture';
-import type { TestApp } from '../../../../tests/support/test-app';
-import type { PushMessage } from '../../../shared/push/payload';
+} from '../../../../../tests/support/delivery-integrity';
+import type { PushService, TestSubscription } from '../../../../../tests/support/push-service';
+import { setupRouteFixture } from '../../../../../tests/support/route-fixture';
+import type { TestApp } from '../../../../../tests/support/test-app';
+import type { PushMessage } from '../../../../shared/push/payload';
 
 /** Five messages a second per push service. */
 const PER_SECOND = 5;

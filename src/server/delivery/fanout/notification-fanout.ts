@@ -1,10 +1,9 @@
-import { DELIVERY_CHANNELS, type DeliveryChannel } from '../../shared/schemas/channels';
-import type { AppContext } from '../context';
-import { type Db, executorOf, type SqlExecutor } from '../db/client';
-import * as deliveries from '../modules/notifications/deliveries.repo';
-import * as fanoutRanges from '../modules/notifications/fanout-ranges.repo';
-import { targetIdsOf } from '../modules/notifications/notification-targets.repo';
-import * as notificationsRepo from '../modules/notifications/notifications.repo';
+import { DELIVERY_CHANNELS, type DeliveryChannel } from '../../../shared/schemas/channels';
+import type { AppContext } from '../../context';
+import { type Db, executorOf, type SqlExecutor } from '../../db/client';
+import type { Outbox } from '../../jobs/outbox-handle';
+import type { JobDefinition, SendOptions } from '../../jobs/queue';
+import * as notificationsRepo from '../../modules/notifications/notifications.repo';
 import {
   BATCH_JOBS,
   deliverFirstJob,
@@ -12,9 +11,10 @@ import {
   fanoutJob,
   fanoutRangeJob,
   jobId,
-} from './notification-delivery.queues';
-import type { Outbox } from './outbox-handle';
-import type { JobDefinition, SendOptions } from './queue';
+} from '../batches/notification-delivery.queues';
+import * as deliveries from '../deliveries.repo';
+import * as fanoutRanges from './fanout-ranges.repo';
+import { targetIdsOf } from './notification-targets.repo';
 
 /** Batches (of PUSH_BATCH_SIZE members) read and queued per audience page. */
 const BATCHES_PER_PAGE = 4;

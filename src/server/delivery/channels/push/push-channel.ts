@@ -1,19 +1,19 @@
-import { pushMessageOf, pushTopicOf } from '../../shared/push/payload';
+import { pushMessageOf, pushTopicOf } from '../../../../shared/push/payload';
 import {
   inLanguage,
   type PostTranslations,
   type RichTranslations,
-} from '../../shared/schemas/post-translations';
-import type { NotificationAction } from '../../shared/schemas/rich-notification';
-import type { AppContext } from '../context';
-import type { BatchOutcomes } from '../jobs/delivery-outcomes';
-import { PUSH_OPTIONS } from '../jobs/notification-delivery.queues';
-import { forEachConcurrently } from '../lib/concurrency';
-import * as deliveries from '../modules/notifications/deliveries.repo';
-import * as originPauses from '../modules/notifications/origin-pauses.repo';
-import { quietUntilAt } from '../modules/notifications/quiet-period';
-import type { PushOptions } from '../push/push-sender';
-import type { Channel, DeliveryBatch, DeliveryNotification } from './channel';
+} from '../../../../shared/schemas/post-translations';
+import type { NotificationAction } from '../../../../shared/schemas/rich-notification';
+import type { AppContext } from '../../../context';
+import { forEachConcurrently } from '../../../lib/concurrency';
+import type { PushOptions } from '../../../push/push-sender';
+import { PUSH_OPTIONS } from '../../batches/notification-delivery.queues';
+import { quietUntilAt } from '../../deferral/quiet-period';
+import * as deliveries from '../../deliveries.repo';
+import type { BatchOutcomes } from '../../outcomes/delivery-outcomes';
+import type { Channel, DeliveryBatch, DeliveryNotification } from '../channel';
+import * as originPauses from './origin-pauses.repo';
 
 /** What a reader gets of a post: its text, title and buttons in their language, else the main ones. */
 type Shown = ReturnType<typeof inLanguage<NotificationAction>>;

@@ -1,8 +1,8 @@
-import type { DeliveryChannel } from '../../../shared/schemas/channels';
-import type { SqlExecutor } from '../../db/client';
-import { fatigueSql, heldCtes } from '../../delivery/fatigue-guard';
-import type { FatigueSettings } from '../../delivery/fatigue-settings';
-import type { QuietHoursSetting } from './quiet-period';
+import type { DeliveryChannel } from '../../shared/schemas/channels';
+import type { SqlExecutor } from '../db/client';
+import type { QuietHoursSetting } from './deferral/quiet-period';
+import { fatigueSql, heldCtes } from './fatigue-guard';
+import type { FatigueSettings } from './fatigue-settings';
 
 /**
  * The delivery pipeline's SQL, written by hand: these statements touch one row per recipient and

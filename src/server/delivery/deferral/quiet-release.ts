@@ -1,8 +1,8 @@
-import type { AppContext } from '../context';
-import type { SqlExecutor } from '../db/client';
-import * as deliveries from '../modules/notifications/deliveries.repo';
-import { deliverJob, jobId } from './notification-delivery.queues';
-import type { Outbox } from './outbox';
+import type { AppContext } from '../../context';
+import type { SqlExecutor } from '../../db/client';
+import type { Outbox } from '../../jobs/outbox';
+import { deliverJob, jobId } from '../batches/notification-delivery.queues';
+import * as deliveries from '../deliveries.repo';
 
 /**
  * Queue again the batches of deliveries let go after quiet hours: per notification, the

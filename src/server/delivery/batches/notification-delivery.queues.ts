@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import type { PushOptions } from '../push/push-sender';
+import type { PushOptions } from '../../push/push-sender';
 
 /** The delivery queues, their payloads and the retry policy: what a sender queues and the sweep resumes. */
 

@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { pushTopicOf, withdrawalOf } from '../../shared/push/payload';
-import { byLanguage, notificationPushMessage } from '../channels/push-channel';
-import type { AppContext } from '../context';
-import * as deliveries from '../modules/notifications/deliveries.repo';
-import * as notificationsRepo from '../modules/notifications/notifications.repo';
-import { withdrawnNoticeText } from '../modules/notifications/withdrawn-notice.text';
-import type { PushOptions, PushResult } from '../push/push-sender';
-import { pushToDevices } from './direct-push';
-import { jobId, PUSH_OPTIONS } from './notification-delivery.queues';
-import type { JobDefinition } from './queue';
+import { pushTopicOf, withdrawalOf } from '../../../shared/push/payload';
+import type { AppContext } from '../../context';
+import type { JobDefinition } from '../../jobs/queue';
+import * as notificationsRepo from '../../modules/notifications/notifications.repo';
+import type { PushOptions, PushResult } from '../../push/push-sender';
+import { jobId, PUSH_OPTIONS } from '../batches/notification-delivery.queues';
+import { pushToDevices } from '../channels/push/direct-push';
+import { byLanguage, notificationPushMessage } from '../channels/push/push-channel';
+import * as deliveries from '../deliveries.repo';
+import { withdrawnNoticeText } from './withdrawn-notice.text';
 
 /**
  * "Update on phones" and "Withdraw from phones": one push to each device a sent
