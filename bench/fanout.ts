@@ -26,7 +26,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { PUSH_OPTIONS } from '../src/server/delivery/batches/notification-delivery.queues';
+import { PUSH_OPTIONS } from '../src/server/delivery';
 import { ReceiptTokens } from '../src/server/push/receipts';
 import { generateVapidKeys } from '../src/server/push/vapid';
 import { pushMessageOf } from '../src/shared/push/payload';

@@ -29,7 +29,7 @@ import pino from 'pino';
 import { startWorkers } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openDatabase, type SqlExecutor } from '../src/server/db/client';
-import { deliverFirstJob, deliverJob } from '../src/server/delivery/batches/notification-delivery.queues';
+import { deliverFirstJob, deliverJob } from '../src/server/delivery';
 import { send } from '../src/server/modules/notifications/notifications.service';
 import { generateVapidKeys } from '../src/server/push/vapid';
 import { createWorkerContext } from '../src/server/worker-context';

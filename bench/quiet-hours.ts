@@ -14,7 +14,7 @@
  * dropped at the end.
  */
 import { parseArgs } from 'node:util';
-import * as deliveries from '../src/server/delivery/deliveries.repo';
+import { pendingInRange, releaseDueDeferred } from '../src/server/delivery';
 import { startAdminBenchApp } from './support/admin-app';
 
 const { values: args } = parseArgs({
@@ -104,7 +104,7 @@ async function pendingWithoutQuiet(after: string | null, upto: string) {
   })).length;
 }
 async function pendingWithQuiet(after: string | null, upto: string) {
-  return (await deliveries.pendingInRange(sql, notificationId, after, upto)).length;
+  return (await pendingInRange(sql, notificationId, after, upto)).length;
 }
 
 /** Every batch once; the total time in ms (and a check that both read the same rows). */
@@ -147,7 +147,7 @@ const releaseStarted = performance.now();
 let released = 0;
 let statements = 0;
 for (;;) {
-  const { cleared } = await deliveries.releaseDueDeferred(sql, new Date(), 20_000);
+  const { cleared } = await releaseDueDeferred(sql, new Date(), 20_000);
   statements++;
   released += cleared;
   if (cleared < 20_000) break;

@@ -7,7 +7,7 @@ import pino from 'pino';
 import { startWorkers } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase, type SqlExecutor } from '../../src/server/db/client';
-import * as deliveries from '../../src/server/delivery/deliveries.repo';
+import { countOutcomes } from '../../src/server/delivery';
 import { send } from '../../src/server/modules/notifications/notifications.service';
 import { createWorkerContext } from '../../src/server/worker-context';
 import type { Actor } from '../../src/shared/permissions';
@@ -305,7 +305,7 @@ export async function runPipeline(options: Options): Promise<PipelineResult> {
       }
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    const counts = await deliveries.countOutcomes(database.sql, post.id);
+    const counts = await countOutcomes(database.sql, post.id);
     const seconds = (performance.now() - started) / 1000;
     const cpuSpan = cpu.stop();
     const workerSeconds = workers.map((w, i) => (processCpuSeconds(w.pid!) ?? 0) - workerCpuBefore[i]!);

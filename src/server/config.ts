@@ -10,7 +10,7 @@ import { type RateLimitSettings, rateLimitEnv, rateLimitSettings } from './confi
 import { type ReportSettings, reportEnv, reportSettings } from './config/report-settings';
 import { type ServerSettings, serverEnv, serverSettings } from './config/server-settings';
 import { type WebhookSettings, webhookEnv, webhookSettings } from './config/webhook-settings';
-import { type FatigueSettings, parseFatigueSettings } from './delivery/fatigue-settings';
+import { type FatigueSettings, parseFatigueSettings } from './config/fatigue-settings';
 import { parseUsageLimits, type UsageLimits } from './usage-limits-settings';
 
 export { ConfigError } from './config/config-error';
@@ -47,7 +47,7 @@ export interface Config
     ReportSettings {
   /** Failed API key attempts per address, weekly sends per business, phone updates per post (usage-limits-settings.ts). */
   usageLimits: UsageLimits;
-  /** The fatigue guard: how often a follower's phone may ring, per business and in all (delivery/fatigue-settings.ts). */
+  /** The fatigue guard: how often a follower's phone may ring, per business and in all (config/fatigue-settings.ts). */
   fatigue: FatigueSettings;
 }
 

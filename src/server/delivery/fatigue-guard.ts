@@ -1,4 +1,4 @@
-import type { FatigueSettings } from './fatigue-settings';
+import type { FatigueSettings } from '../config/fatigue-settings';
 
 /**
  * The fatigue guard: a follower's phone rings (and inbox fills) at most so often for one business

@@ -1,7 +1,6 @@
 import { WEBHOOK_EVENT_TYPES } from '../../shared/schemas/webhook.schema';
 import type { AppContext } from '../context';
-import { jobId } from '../delivery/batches/notification-delivery.queues';
-import { startFanout } from '../delivery/fanout/notification-fanout';
+import { jobId, startFanout } from '../delivery';
 import { analyticsForwardJob } from '../jobs/analytics-forward.job';
 import { commentNoticeJob, noticeJobFor } from '../jobs/comment-notice.job';
 import { messageNoticeJob } from '../jobs/message-notice.job';

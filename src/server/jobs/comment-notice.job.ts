@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { commentNoticeOf } from '../../shared/push/payload';
 import type { AppContext } from '../context';
-import { jobId } from '../delivery/batches/notification-delivery.queues';
-import { pushToDevices } from '../delivery/channels/push/direct-push';
+import { jobId, pushToDevices } from '../delivery';
 import { commentNoticeText } from '../modules/comments/comment-notice.text';
 import * as repo from '../modules/comments/comments.repo';
 import { liveDevicesOf } from '../modules/notifications/push-devices.repo';

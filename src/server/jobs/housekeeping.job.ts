@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AppContext } from '../context';
-import { purgeOldRings } from '../delivery/fatigue-ledger.repo';
+import { purgeOldRings } from '../delivery';
 import { purgeOldEvents } from '../events/events.repo';
 import * as accounts from '../modules/account/account.repo';
 import * as handoffs from '../modules/account/app-handoff.repo';

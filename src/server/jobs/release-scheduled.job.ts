@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { nextOccurrence } from '../../shared/recurrence';
 import type { AppContext } from '../context';
 import { type Db, executorOf } from '../db/client';
-import { jobId } from '../delivery/batches/notification-delivery.queues';
+import { jobId } from '../delivery';
 import { postScheduledEvent, postSentEvent } from '../events/event-builders';
 import * as scheduled from '../modules/notifications/scheduled.repo';
 import * as weekly from '../modules/notifications/weekly-sends.repo';

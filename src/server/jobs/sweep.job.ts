@@ -2,14 +2,16 @@ import { z } from 'zod';
 import type { AppContext } from '../context';
 import { executorOf } from '../db/client';
 import {
+  completeIfDone,
   deliverEmailJob,
   deliverFirstJob,
   deliverJob,
   fanoutJob,
   fanoutRangeJob,
-} from '../delivery/batches/notification-delivery.queues';
-import { queueReleased } from '../delivery/deferral/quiet-release';
-import * as deliveries from '../delivery/deliveries.repo';
+  isUnfinished,
+  queueReleased,
+  releaseDueDeferred,
+} from '../delivery';
 import { unfollowEvent } from '../events/event-builders';
 import { deleteAbandonedGuests } from '../modules/account/guest.repo';
 import { webhooksOwedNow } from '../modules/webhooks/webhook-deliveries.repo';
@@ -60,7 +62,7 @@ export function sweepJobs(ctx: AppContext): JobDefinition<z.ZodType>[] {
     for (;;) {
       const { released, cleared } = await withOutbox(ctx, async (outbox) => {
         const tx = executorOf(outbox.db);
-        const found = await deliveries.releaseDueDeferred(tx, now, RELEASE_CHUNK);
+        const found = await releaseDueDeferred(tx, now, RELEASE_CHUNK);
         await queueReleased(ctx, tx, outbox, found.released, minute);
         return found;
       });
@@ -93,8 +95,8 @@ export function sweepJobs(ctx: AppContext): JobDefinition<z.ZodType>[] {
     ]);
     let requeued = 0;
     for (const notificationId of candidates.filter((id) => !live.has(id))) {
-      await deliveries.completeIfDone(sql, notificationId);
-      if (!(await deliveries.isUnfinished(sql, notificationId))) continue;
+      await completeIfDone(sql, notificationId);
+      if (!(await isUnfinished(sql, notificationId))) continue;
       // The fan-out resumes from its cursor (or its ranges from theirs) and hands out the batches still pending.
       await ctx.jobs.send(fanoutJob, { notificationId, resume: true });
       requeued++;

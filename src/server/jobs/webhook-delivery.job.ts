@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { AppContext } from '../context';
-import { jobId } from '../delivery/batches/notification-delivery.queues';
+import { jobId } from '../delivery';
 import { WebhookCaller } from '../modules/webhooks/webhook-caller';
 import * as repo from '../modules/webhooks/webhook-deliveries.repo';
 import { signatureHeaders } from '../modules/webhooks/webhook-signature';

@@ -3,7 +3,7 @@ import { isLanguage } from '../../shared/i18n/languages';
 import { welcomeNoticeOf } from '../../shared/push/payload';
 import type { Translations } from '../../shared/schemas/preference.schema';
 import type { AppContext } from '../context';
-import { pushToDevices } from '../delivery/channels/push/direct-push';
+import { pushToDevices } from '../delivery';
 import * as repo from '../modules/establishments/welcome.repo';
 import { liveDevicesOf } from '../modules/notifications/push-devices.repo';
 import type { PushOptions } from '../push/push-sender';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffMs } from '../delivery/batches/notification-delivery.queues';
+import { backoffMs } from '../delivery';
 import { classify, parseRetryAfter } from './push-sender';
 
 describe('push service answers', () => {

@@ -1,14 +1,15 @@
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { JobDefinition } from '../../jobs/queue';
-import * as notificationsRepo from '../../modules/notifications/notifications.repo';
 import type { Channel } from '../channels/channel';
 import { createEmailChannel } from '../channels/email/email-channel';
+import { expireSubscriptions, markSilentDevicesStale } from '../channels/push/device-health.repo';
 import * as originPauses from '../channels/push/origin-pauses.repo';
 import { createPushChannel } from '../channels/push/push-channel';
-import * as deliveries from '../deliveries.repo';
 import { fanoutDefinition, fanoutRangeDefinition } from '../fanout/notification-fanout';
 import { BatchOutcomes } from '../outcomes/delivery-outcomes';
+import { completeIfDone } from '../outcomes/outcomes.repo';
+import * as notificationsRepo from '../send-state.repo';
 import { type HeldBatch, holdBatch, LeaseLostError } from './batch-lease';
 import {
   BATCH_JOBS,
@@ -18,6 +19,7 @@ import {
   jobId,
   PUSH_OPTIONS,
 } from './notification-delivery.queues';
+import { pendingInRange } from './pending.repo';
 
 type BatchPayload = z.infer<typeof deliverJob.payload>;
 
@@ -104,14 +106,7 @@ export function notificationDeliveryJobs(ctx: AppContext): JobDefinition<z.ZodTy
     );
     // A post in several languages: each device gets its user's.
     const translated = Object.keys(n.translations).length > 0 || Object.keys(n.richTranslations).length > 0;
-    const pending = await deliveries.pendingInRange(
-      sql,
-      notificationId,
-      after,
-      upto,
-      channel.name,
-      translated,
-    );
+    const pending = await pendingInRange(sql, notificationId, after, upto, channel.name, translated);
     const outcomes = new BatchOutcomes(
       ctx,
       notificationId,
@@ -137,15 +132,15 @@ export function notificationDeliveryJobs(ctx: AppContext): JobDefinition<z.ZodTy
       const at = Math.min(outcomes.nextRunAt, expiresAt);
       await runAgain(channel, { notificationId, after, upto }, attempt + 1, at);
     }
-    await deliveries.completeIfDone(sql, notificationId);
+    await completeIfDone(sql, notificationId);
   }
 
   const expire: JobDefinition<typeof expireSubscriptionsJob.payload> = {
     ...expireSubscriptionsJob,
     async handle() {
-      const removed = await deliveries.expireSubscriptions(sql, ctx.config.push.subscriptionIdleDays);
+      const removed = await expireSubscriptions(sql, ctx.config.push.subscriptionIdleDays);
       if (removed > 0) ctx.log.info({ removed }, 'expired push subscriptions removed');
-      const silent = await deliveries.markSilentDevicesStale(sql, ctx.config.push.staleDays);
+      const silent = await markSilentDevicesStale(sql, ctx.config.push.staleDays);
       if (silent > 0) ctx.log.info({ silent }, 'devices that confirmed no push for long skipped as stale');
     },
   };

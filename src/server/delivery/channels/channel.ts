@@ -5,9 +5,9 @@
  * outcomes. Adding a channel is a Channel and its deliveries in the audience walk.
  */
 import type { DeliveryChannel } from '../../../shared/schemas/channels';
-import type { findForDelivery } from '../../modules/notifications/notifications.repo';
-import type { PendingDelivery } from '../deliveries.repo';
+import type { PendingDelivery } from '../batches/pending.repo';
 import type { BatchOutcomes } from '../outcomes/delivery-outcomes';
+import type { findForDelivery } from '../send-state.repo';
 
 /** The notification being delivered, as the delivery jobs read it. */
 export type DeliveryNotification = NonNullable<Awaited<ReturnType<typeof findForDelivery>>>;

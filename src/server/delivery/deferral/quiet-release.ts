@@ -1,8 +1,8 @@
 import type { AppContext } from '../../context';
 import type { SqlExecutor } from '../../db/client';
-import type { Outbox } from '../../jobs/outbox';
+import type { Outbox } from '../../jobs/outbox-handle';
 import { deliverJob, jobId } from '../batches/notification-delivery.queues';
-import * as deliveries from '../deliveries.repo';
+import { type ReleasedDelivery, rangesOfUsers } from './deferral.repo';
 
 /**
  * Queue again the batches of deliveries let go after quiet hours: per notification, the
@@ -14,7 +14,7 @@ export async function queueReleased(
   ctx: AppContext,
   sql: SqlExecutor,
   outbox: Outbox,
-  released: deliveries.ReleasedDelivery[],
+  released: ReleasedDelivery[],
   tag: string,
 ): Promise<number> {
   const usersOf = new Map<string, string[]>();
@@ -25,7 +25,7 @@ export async function queueReleased(
   }
   let jobs = 0;
   for (const [notificationId, users] of usersOf) {
-    const ranges = await deliveries.rangesOfUsers(sql, notificationId, users, ctx.config.push.batchSize);
+    const ranges = await rangesOfUsers(sql, notificationId, users, ctx.config.push.batchSize);
     for (const { after, upto } of ranges) {
       await outbox.enqueue(
         deliverJob,

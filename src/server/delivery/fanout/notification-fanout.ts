@@ -3,7 +3,6 @@ import type { AppContext } from '../../context';
 import { type Db, executorOf, type SqlExecutor } from '../../db/client';
 import type { Outbox } from '../../jobs/outbox-handle';
 import type { JobDefinition, SendOptions } from '../../jobs/queue';
-import * as notificationsRepo from '../../modules/notifications/notifications.repo';
 import {
   BATCH_JOBS,
   deliverFirstJob,
@@ -12,7 +11,9 @@ import {
   fanoutRangeJob,
   jobId,
 } from '../batches/notification-delivery.queues';
-import * as deliveries from '../deliveries.repo';
+import { completeIfDone } from '../outcomes/outcomes.repo';
+import * as notificationsRepo from '../send-state.repo';
+import { audienceBoundaries, countAudience, pendingRanges, takePage } from './audience.repo';
 import * as fanoutRanges from './fanout-ranges.repo';
 import { targetIdsOf } from './notification-targets.repo';
 
@@ -105,7 +106,7 @@ async function walkAudience(ctx: AppContext, walk: Walk): Promise<number> {
   let k = 0;
   let read = 0;
   for (;;) {
-    const { users, added, pending } = await deliveries.takePage(sql, {
+    const { users, added, pending } = await takePage(sql, {
       notificationId,
       establishmentId: walk.establishmentId,
       cursor,
@@ -153,9 +154,9 @@ async function walkAudience(ctx: AppContext, walk: Walk): Promise<number> {
 
 /** Every member is in a queued batch: the send is done once no delivery is pending. */
 async function allHandedOut({ sql, db }: Pick<WalkStore, 'sql' | 'db'>, notificationId: string) {
-  const audience = await deliveries.countAudience(sql, notificationId);
+  const audience = await countAudience(sql, notificationId);
   await notificationsRepo.saveFanoutProgress(db, notificationId, { audience, batchesDone: true });
-  await deliveries.completeIfDone(sql, notificationId);
+  await completeIfDone(sql, notificationId);
 }
 
 /**
@@ -222,7 +223,7 @@ export function fanoutDefinition(ctx: AppContext): JobDefinition<typeof fanoutJo
         if (resume) {
           const generation = Date.now();
           for (const channel of DELIVERY_CHANNELS) {
-            const ranges = await deliveries.pendingRanges(sql, notificationId, batchSize, channel);
+            const ranges = await pendingRanges(sql, notificationId, batchSize, channel);
             await ctx.jobs.sendMany(
               BATCH_JOBS[channel],
               ranges.map(({ after, upto }) => ({
@@ -232,7 +233,7 @@ export function fanoutDefinition(ctx: AppContext): JobDefinition<typeof fanoutJo
             );
           }
         }
-        await deliveries.completeIfDone(sql, notificationId);
+        await completeIfDone(sql, notificationId);
         return;
       }
       // Written with the notification, never changed: a resumed fan-out filters as the first did.
@@ -264,7 +265,7 @@ export function fanoutDefinition(ctx: AppContext): JobDefinition<typeof fanoutJo
           });
           if (read < batchSize) return allHandedOut(pool, notificationId);
         }
-        const boundaries = await deliveries.audienceBoundaries(
+        const boundaries = await audienceBoundaries(
           sql,
           n.establishmentId,
           cursor,

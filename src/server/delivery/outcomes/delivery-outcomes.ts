@@ -1,8 +1,11 @@
 import type { AppContext } from '../../context';
 import type { PushResult } from '../../push/push-sender';
 import { backoffMs } from '../batches/notification-delivery.queues';
+import type { UserRange } from '../batches/user-range';
+import { markEmailsBounced } from '../channels/email/email-outcomes.repo';
+import { deleteSubscriptions, recordDeviceHealth } from '../channels/push/device-health.repo';
 import type { OriginPause } from '../channels/push/origin-pauses.repo';
-import * as deliveries from '../deliveries.repo';
+import { type AttemptResult, recordAttempts } from './outcomes.repo';
 
 type Refusal = Extract<PushResult, { kind: 'auth' }>;
 
@@ -29,7 +32,7 @@ export type EmailResult =
  * written without counting one.
  */
 export class BatchOutcomes {
-  readonly results: deliveries.AttemptResult[] = [];
+  readonly results: AttemptResult[] = [];
   /** 401/403 answers by origin, undecided until the origin's evidence is known. */
   readonly refused = new Map<string, { id: string; result: Refusal }[]>();
   /** Origins whose pause ended with a success in this batch. */
@@ -46,7 +49,7 @@ export class BatchOutcomes {
     private readonly ctx: AppContext,
     private readonly notificationId: string,
     /** The batch's users: every delivery it decides is one of theirs. */
-    readonly users: deliveries.UserRange,
+    readonly users: UserRange,
     /** The push service origins paused for our credentials (push-channel.ts). */
     readonly pauses: ReadonlyMap<string, OriginPause>,
     /** Earlier attempts per subscription id. */
@@ -195,7 +198,7 @@ export class BatchOutcomes {
     const { sql } = this.ctx.database;
     const decided = this.results.splice(0);
     const removed = this.gone.splice(0);
-    await deliveries.recordAttempts(sql, this.notificationId, this.users, decided);
+    await recordAttempts(sql, this.notificationId, this.users, decided);
     const counts = new Map<string, number>();
     const health = { failed: [] as string[], recovered: [] as string[] };
     for (const r of decided) {
@@ -207,9 +210,9 @@ export class BatchOutcomes {
     }
     for (const [outcome, n] of counts)
       if (outcome !== 'pending') this.ctx.metrics.deliveries.inc({ outcome }, n);
-    await deliveries.recordDeviceHealth(sql, health, this.ctx.config.push.failedSendsToSkip);
-    await deliveries.deleteSubscriptions(sql, removed);
-    await deliveries.markEmailsBounced(sql, this.bounced.splice(0));
+    await recordDeviceHealth(sql, health, this.ctx.config.push.failedSendsToSkip);
+    await deleteSubscriptions(sql, removed);
+    await markEmailsBounced(sql, this.bounced.splice(0));
     this.ensureHeld();
   }
 }

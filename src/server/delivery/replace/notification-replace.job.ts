@@ -2,12 +2,13 @@ import { z } from 'zod';
 import { pushTopicOf, withdrawalOf } from '../../../shared/push/payload';
 import type { AppContext } from '../../context';
 import type { JobDefinition } from '../../jobs/queue';
-import * as notificationsRepo from '../../modules/notifications/notifications.repo';
 import type { PushOptions, PushResult } from '../../push/push-sender';
 import { jobId, PUSH_OPTIONS } from '../batches/notification-delivery.queues';
+import { deleteSubscriptions } from '../channels/push/device-health.repo';
 import { pushToDevices } from '../channels/push/direct-push';
 import { byLanguage, notificationPushMessage } from '../channels/push/push-channel';
-import * as deliveries from '../deliveries.repo';
+import * as notificationsRepo from '../send-state.repo';
+import { type ReachedDevice, reachedDevicesPage } from './reached-devices.repo';
 import { withdrawnNoticeText } from './withdrawn-notice.text';
 
 /**
@@ -48,7 +49,7 @@ export function notificationReplaceJobs(ctx: AppContext): JobDefinition<z.ZodTyp
    */
   async function pushUpdate(
     n: NonNullable<Awaited<ReturnType<typeof notificationsRepo.findForDelivery>>>,
-    devices: deliveries.ReachedDevice[],
+    devices: ReachedDevice[],
     options: PushOptions,
   ): Promise<PushResult['kind'][]> {
     const outcome = new Map<string, PushResult['kind']>();
@@ -72,7 +73,7 @@ export function notificationReplaceJobs(ctx: AppContext): JobDefinition<z.ZodTyp
     }
     const kinds = devices.map((device) => outcome.get(device.id) ?? 'payload');
     const gone = devices.filter((_, i) => kinds[i] === 'gone').map((d) => d.id);
-    await deliveries.deleteSubscriptions(sql, gone);
+    await deleteSubscriptions(sql, gone);
     return kinds;
   }
 
@@ -83,7 +84,7 @@ export function notificationReplaceJobs(ctx: AppContext): JobDefinition<z.ZodTyp
       const { notificationId, kind, after } = payload;
       const n = await notificationsRepo.findForDelivery(ctx.db, notificationId);
       if (!n) return;
-      const devices = await deliveries.reachedDevicesPage(sql, notificationId, after, PAGE);
+      const devices = await reachedDevicesPage(sql, notificationId, after, PAGE);
       if (devices.length === 0) return;
       if (devices.length === PAGE) {
         const next = { ...payload, after: devices.at(-1)!.id };

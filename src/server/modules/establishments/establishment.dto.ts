@@ -6,7 +6,7 @@ import type {
   PublicEstablishment,
 } from '../../../shared/schemas/establishment.schema';
 import type { NotificationLimits } from '../../../shared/schemas/notification-limits.schema';
-import type { FatigueSettings } from '../../delivery/fatigue-settings';
+import type { FatigueSettings } from '../../config/fatigue-settings';
 import type { EstablishmentRow, EstablishmentWithCounts } from './establishments.repo';
 
 /** The state an establishment is in: deleted wins over blocked, blocked over inactive. */

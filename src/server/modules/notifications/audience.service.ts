@@ -1,7 +1,7 @@
 import type { Actor } from '../../../shared/permissions';
 import type { Audience } from '../../../shared/schemas/preference.schema';
 import type { AppContext } from '../../context';
-import { countReach } from '../../delivery/deliveries.repo';
+import { countReach } from '../../delivery';
 import { emailPauseOf } from '../complaints/email-pauses.service';
 import { existingPreferences } from '../preferences/preferences.service';
 import { loadForSending } from './notifications.service';

@@ -2,7 +2,7 @@ import { type Actor, can } from '../../../shared/permissions';
 import { type FeedPage, type Post, PostSchema } from '../../../shared/schemas/notification.schema';
 import type { ReactionKind } from '../../../shared/schemas/reaction-kinds';
 import type { AppContext } from '../../context';
-import { addChannelCounts, type DeliveryCounts } from '../../delivery/deliveries.repo';
+import { addChannelCounts, type DeliveryCounts } from '../../delivery';
 import { SerializedJson } from '../../lib/http-cache';
 import { feedCacheOf, type SharedPost } from './feed-cache';
 import { encodeCursor, recurrenceOf, toDeliveryFigures, toPostDto } from './notification.dto';

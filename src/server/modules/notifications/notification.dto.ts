@@ -7,7 +7,7 @@ import type {
   Post,
 } from '../../../shared/schemas/notification.schema';
 import type { Target } from '../../../shared/schemas/preference.schema';
-import { type ChannelCounts, type DeliveryCounts, NO_OUTCOMES } from '../../delivery/deliveries.repo';
+import { type ChannelCounts, type DeliveryCounts, NO_OUTCOMES } from '../../delivery';
 import type { PostRow } from './notifications.repo';
 import { commentSummary, NO_ENGAGEMENT, type PostEngagement } from './post-engagement.repo';
 

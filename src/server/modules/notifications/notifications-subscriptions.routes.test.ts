@@ -23,7 +23,7 @@ import type { TestSubscription } from '../../../../tests/support/push-service';
 import { ErrorCode } from '../../../shared/errors';
 import { Msg } from '../../../shared/messages';
 import type { Post } from '../../../shared/schemas/notification.schema';
-import { expireSubscriptionsJob } from '../../delivery/batches/notification-delivery.queues';
+import { expireSubscriptionsJob } from '../../delivery';
 
 setupNotificationsApp();
 

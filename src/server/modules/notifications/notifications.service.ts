@@ -14,9 +14,13 @@ import type {
 import { scheduleProblem, validUntilProblem } from '../../../shared/schemas/schedule';
 import type { AppContext } from '../../context';
 import { type Db, executorOf } from '../../db/client';
-import * as deliveries from '../../delivery/deliveries.repo';
-import * as targetsRepo from '../../delivery/fanout/notification-targets.repo';
-import { notificationReplaceJob, replaceJobFor } from '../../delivery/replace/notification-replace.job';
+import {
+  countOutcomesOf,
+  insertTargets,
+  notificationReplaceJob,
+  replaceJobFor,
+  targetsOf,
+} from '../../delivery';
 import {
   postDeletedEvent,
   postEditedEvent,
@@ -241,7 +245,7 @@ export async function send(
     if (!inserted && recurrenceId) await weeklyRepo.endWeeklyRule(db, recurrenceId, ctx.now());
     if (inserted) {
       // With the notification, before its fan-out can start: no follower outside the target is reached.
-      await targetsRepo.insertTargets(db, inserted, targets);
+      await insertTargets(db, inserted, targets);
       const post = { id: inserted, establishmentId, text: body.text, inFeed: body.post };
       if (scheduledFor) {
         await nudgeRelease(enqueue, inserted, scheduledFor);
@@ -274,8 +278,8 @@ export async function send(
 async function justSent(ctx: AppContext, actor: Actor, id: string, targeted: boolean): Promise<Post> {
   const [row, counts, targets] = await Promise.all([
     repo.findPost(ctx.db, id),
-    deliveries.countOutcomesOf(ctx.database.sql, [id]),
-    targeted ? targetsRepo.targetsOf(ctx.db, [id]) : undefined,
+    countOutcomesOf(ctx.database.sql, [id]),
+    targeted ? targetsOf(ctx.db, [id]) : undefined,
   ]);
   // Deleted in the moment since (by another of its senders).
   if (!row) throw notFound();
@@ -292,8 +296,8 @@ async function managerViewsFor(ctx: AppContext, actor: Actor, rows: repo.PostRow
   );
   const ids = managed.map((row) => row.id);
   const [counts, targets] = await Promise.all([
-    deliveries.countOutcomesOf(ctx.database.sql, ids),
-    targetsRepo.targetsOf(ctx.db, ids),
+    countOutcomesOf(ctx.database.sql, ids),
+    targetsOf(ctx.db, ids),
   ]);
   const views = new Map<string, ManagerView>();
   for (const row of managed) {

@@ -9,7 +9,7 @@ import type {
   SubscriptionChangeBody,
 } from '../../../shared/schemas/notification.schema';
 import type { AppContext, AuthedActor } from '../../context';
-import * as deliveries from '../../delivery/deliveries.repo';
+import { recordEvent as recordDeliveryEvent } from '../../delivery';
 import { deviceRegisteredEvent } from '../../events/event-builders';
 import { withOutbox } from '../../jobs/outbox';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
@@ -150,6 +150,6 @@ export async function recordEvent(
 ): Promise<void> {
   const subscriptionId = ctx.push.receipts.verify(notificationId, event.receipt);
   if (!subscriptionId) throw fieldError('receipt', Msg.receiptInvalid);
-  const recorded = await deliveries.recordEvent(ctx.database.sql, notificationId, subscriptionId, event.type);
+  const recorded = await recordDeliveryEvent(ctx.database.sql, notificationId, subscriptionId, event.type);
   if (!recorded) throw notFound();
 }

@@ -16,7 +16,7 @@ import { ErrorCode } from '../../../shared/errors';
 import { Msg } from '../../../shared/messages';
 import { type PushMessage, pushTopicOf } from '../../../shared/push/payload';
 import type { DeviceList, Post, SubscribeResponse } from '../../../shared/schemas/notification.schema';
-import { expireSubscriptionsJob } from '../../delivery/batches/notification-delivery.queues';
+import { expireSubscriptionsJob } from '../../delivery';
 
 let push: PushService;
 let t: TestApp;

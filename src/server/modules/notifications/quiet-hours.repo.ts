@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
-import type { QuietHoursSetting } from '../../delivery/deferral/quiet-period';
+import type { QuietHoursSetting } from '../../delivery';
 
 /** A user's quiet hours; null when they have none (or no such user). */
 export async function quietHoursOf(db: Db, userId: string): Promise<QuietHoursSetting | null> {

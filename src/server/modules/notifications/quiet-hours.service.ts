@@ -7,9 +7,7 @@ import {
 } from '../../../shared/schemas/quiet-hours.schema';
 import type { AppContext, AuthedActor } from '../../context';
 import { executorOf } from '../../db/client';
-import type { QuietHoursSetting } from '../../delivery/deferral/quiet-period';
-import { queueReleased } from '../../delivery/deferral/quiet-release';
-import * as deliveries from '../../delivery/deliveries.repo';
+import { type QuietHoursSetting, queueReleased, releaseDeferredOf } from '../../delivery';
 import { withOutbox } from '../../jobs/outbox';
 import { authorize } from '../../lib/authorize';
 import * as repo from './quiet-hours.repo';
@@ -44,7 +42,7 @@ export async function setQuietHours(
   await withOutbox(ctx, async (outbox) => {
     const sql = executorOf(outbox.db);
     await repo.saveQuietHours(outbox.db, actor.id, setting);
-    const released = await deliveries.releaseDeferredOf(sql, actor.id);
+    const released = await releaseDeferredOf(sql, actor.id);
     await queueReleased(ctx, sql, outbox, released, `${actor.id}|${Date.now()}`);
   });
   return toQuietHoursDto(setting);

@@ -1,6 +1,5 @@
 import { type Db, executorOf } from '../../db/client';
-import * as deliveries from '../../delivery/deliveries.repo';
-import { notificationReplaceJob, replaceJobFor } from '../../delivery/replace/notification-replace.job';
+import { cancelPending, completeIfDone, notificationReplaceJob, replaceJobFor } from '../../delivery';
 import type { Outbox } from '../../jobs/outbox';
 
 /**
@@ -9,8 +8,8 @@ import type { Outbox } from '../../jobs/outbox';
  */
 export async function queueWithdrawal(db: Db, enqueue: Outbox['enqueue'], notificationId: string) {
   const sql = executorOf(db);
-  await deliveries.cancelPending(sql, notificationId);
-  await deliveries.completeIfDone(sql, notificationId);
+  await cancelPending(sql, notificationId);
+  await completeIfDone(sql, notificationId);
   const payload = { notificationId, kind: 'withdraw' as const, version: Date.now() };
   await enqueue(notificationReplaceJob, payload, replaceJobFor(payload));
 }

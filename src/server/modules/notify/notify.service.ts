@@ -9,7 +9,7 @@ import type {
 } from '../../../shared/schemas/notify.schema';
 import { PAUSED_UNTIL_RESUMED } from '../../../shared/schemas/notify.schema';
 import type { AppContext, AuthedActor } from '../../context';
-import { recordEmailClick } from '../../delivery/deliveries.repo';
+import { recordEmailClick } from '../../delivery';
 import { fieldError, notFound } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
 import { readEmailOpenToken, readUnsubscribeToken } from '../../mail/email-links';

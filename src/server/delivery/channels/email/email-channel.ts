@@ -7,7 +7,7 @@ import { notificationEmailLinks } from '../../../mail/email-links';
 import { mailgunVariables } from '../../../mail/mailgun-events';
 import { notificationMail } from '../../../mail/notification-mail';
 import { activePause } from '../../../modules/complaints/complaints.repo';
-import type { PendingDelivery } from '../../deliveries.repo';
+import type { PendingDelivery } from '../../batches/pending.repo';
 import type { EmailResult } from '../../outcomes/delivery-outcomes';
 import type { Channel, DeliveryBatch, DeliveryNotification } from '../channel';
 import * as mailPauses from './mail-pauses.repo';

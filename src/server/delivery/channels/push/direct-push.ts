@@ -1,7 +1,7 @@
 import type { PushMessage } from '../../../../shared/push/payload';
 import type { AppContext } from '../../../context';
 import type { PushOptions, PushResult } from '../../../push/push-sender';
-import { deleteSubscriptions } from '../../deliveries.repo';
+import { deleteSubscriptions } from './device-health.repo';
 
 export interface DirectPush {
   device: { id: string; endpoint: string; p256dh: string; auth: string };

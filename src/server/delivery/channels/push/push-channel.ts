@@ -9,8 +9,10 @@ import type { AppContext } from '../../../context';
 import { forEachConcurrently } from '../../../lib/concurrency';
 import type { PushOptions } from '../../../push/push-sender';
 import { PUSH_OPTIONS } from '../../batches/notification-delivery.queues';
+import type { PendingDelivery } from '../../batches/pending.repo';
+import type { UserRange } from '../../batches/user-range';
+import { deferDeliveries } from '../../deferral/deferral.repo';
 import { quietUntilAt } from '../../deferral/quiet-period';
-import * as deliveries from '../../deliveries.repo';
 import type { BatchOutcomes } from '../../outcomes/delivery-outcomes';
 import type { Channel, DeliveryBatch, DeliveryNotification } from '../channel';
 import * as originPauses from './origin-pauses.repo';
@@ -114,14 +116,14 @@ export function createPushChannel(ctx: AppContext, batchesInParallel: number): C
    */
   async function holdBackQuiet(
     notificationId: string,
-    users: deliveries.UserRange,
+    users: UserRange,
     expiresAt: number,
-    pending: deliveries.PendingDelivery[],
-  ): Promise<{ sendable: deliveries.PendingDelivery[]; expired: deliveries.PendingDelivery[] }> {
+    pending: PendingDelivery[],
+  ): Promise<{ sendable: PendingDelivery[]; expired: PendingDelivery[] }> {
     if (!pending.some((row) => row.quiet)) return { sendable: pending, expired: [] };
     const untilOf = quietUntilAt(ctx.now());
-    const sendable: deliveries.PendingDelivery[] = [];
-    const expired: deliveries.PendingDelivery[] = [];
+    const sendable: PendingDelivery[] = [];
+    const expired: PendingDelivery[] = [];
     const deferred: { subscriptionId: string; until: Date }[] = [];
     for (const row of pending) {
       const until = row.quiet ? untilOf(row.quiet) : null;
@@ -129,7 +131,7 @@ export function createPushChannel(ctx: AppContext, batchesInParallel: number): C
       else if (until.getTime() > expiresAt) expired.push(row);
       else deferred.push({ subscriptionId: row.subscriptionId, until });
     }
-    await deliveries.deferDeliveries(sql, notificationId, users, deferred);
+    await deferDeliveries(sql, notificationId, users, deferred);
     if (deferred.length > 0)
       ctx.log.debug({ notificationId, deferred: deferred.length }, 'held back by quiet hours');
     return { sendable, expired };
@@ -141,12 +143,12 @@ export function createPushChannel(ctx: AppContext, batchesInParallel: number): C
    * message's expiry fail without a request.
    */
   function dueNow(
-    rows: deliveries.PendingDelivery[],
+    rows: PendingDelivery[],
     pauses: ReadonlyMap<string, originPauses.OriginPause>,
     outcomes: BatchOutcomes,
     now: number,
-  ): deliveries.PendingDelivery[] {
-    const due: deliveries.PendingDelivery[] = [];
+  ): PendingDelivery[] {
+    const due: PendingDelivery[] = [];
     for (const row of rows) {
       const pause = row.endpoint ? pauses.get(originOf(row.endpoint)) : undefined;
       const throttled = row.endpoint ? ctx.push.sender.throttle.pausedFor(originOf(row.endpoint)) : 0;
@@ -166,19 +168,19 @@ export function createPushChannel(ctx: AppContext, batchesInParallel: number): C
     notificationId: string,
     message: string,
     options: PushOptions,
-    due: deliveries.PendingDelivery[],
+    due: PendingDelivery[],
     outcomes: BatchOutcomes,
   ) {
     // Outcomes are written every few chunks: a crash or a takeover re-sends only what was in flight
     // or not yet written, and the post page's figures move while a batch runs.
     const flushEvery = perBatchInFlight * FLUSH_EVERY_IN_FLIGHT;
     // Chunks go to the encryption threads while earlier chunks are on the wire.
-    const chunks: deliveries.PendingDelivery[][] = [];
+    const chunks: PendingDelivery[][] = [];
     for (let i = 0; i < due.length; i += chunkSize) chunks.push(due.slice(i, i + chunkSize));
     const lanes = Math.max(1, Math.ceil(perBatchInFlight / chunkSize));
     await forEachConcurrently(chunks, lanes, async (chunk) => {
       outcomes.ensureHeld();
-      const live: deliveries.PendingDelivery[] = [];
+      const live: PendingDelivery[] = [];
       for (const row of chunk) {
         if (row.endpoint && row.p256dh && row.auth) live.push(row);
         // Removed since the audience was taken (signed out, or gone in another send).

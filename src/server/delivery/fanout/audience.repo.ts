@@ -1,0 +1,251 @@
+import type { DeliveryChannel } from '../../../shared/schemas/channels';
+import type { FatigueSettings } from '../../config/fatigue-settings';
+import type { SqlExecutor } from '../../db/client';
+import { fatigueSql, heldCtes } from '../fatigue-guard';
+import {
+  audienceOf,
+  hasLiveDevice,
+  liveSubscription,
+  userByKey,
+  wantsEmail,
+  wantsPush,
+} from './audience.sql';
+
+/**
+ * The audience walk's SQL, written by hand: these statements touch one row per recipient and run
+ * in bulk (arrays as parameters), on PGlite and PostgreSQL alike.
+ */
+
+/**
+ * The audience after `cursor` cut into ranges of about `rangeSize` members (at most `maxRanges`):
+ * the upper bounds of every range but the last (which runs to the end). One ordered scan of the
+ * audience's user ids; empty when what is left fits in one range.
+ */
+export async function audienceBoundaries(
+  sql: SqlExecutor,
+  establishmentId: string,
+  cursor: string | null,
+  rangeSize: number,
+  maxRanges: number,
+  preferenceIds: string[] = [],
+): Promise<string[]> {
+  const targeted = preferenceIds.length > 0;
+  const { rows } = await sql.executeSql(
+    `WITH audience AS (
+       SELECT m.user_id, row_number() OVER (ORDER BY m.user_id) AS rn, count(*) OVER () AS total
+         FROM memberships m
+        WHERE ${audienceOf(targeted ? '$5' : null)} AND ($2::uuid IS NULL OR m.user_id > $2::uuid))
+     SELECT user_id FROM audience
+      WHERE rn < total AND rn % greatest($3::bigint, ceil(total::numeric / $4::int)::bigint) = 0
+      ORDER BY user_id`,
+    [establishmentId, cursor, rangeSize, maxRanges, ...(targeted ? [preferenceIds] : [])],
+  );
+  return (rows as { user_id: string }[]).map((r) => r.user_id);
+}
+
+/** Who a send with these preferences would reach now, and by which channel. */
+export interface Reach {
+  /**
+   * Followers: customers with a confirmed email (the establishment's follower count), and those
+   * still waiting for it whom a send reaches on a device.
+   */
+  followers: number;
+  /** Of them, those a send reaches now (by phone, email or both). */
+  reachable: number;
+  /** Of them, those it reaches on a phone (a live device, and their choice has it). */
+  byPhone: number;
+  /** Of them, those it emails. */
+  byEmail: number;
+  /** The push subscriptions the send would take (operators' too). */
+  devices: number;
+  /** The addresses it would email (operators' too). */
+  emails: number;
+  /**
+   * Of the followers it reaches, those the fatigue guard would hold now (they had enough from
+   * this business today or this week, or from all together today): it waits in their feed.
+   */
+  held: number;
+}
+
+/**
+ * Whom a send with these preferences would reach now, by channel: the compose's count and the
+ * establishment's header, computed with the fan-out's own rules so the count is the truth.
+ */
+export async function countReach(
+  sql: SqlExecutor,
+  establishmentId: string,
+  preferenceIds: string[],
+  fatigue: FatigueSettings,
+): Promise<Reach> {
+  const targeted = preferenceIds.length > 0;
+  const guard = fatigueSql(fatigue, null);
+  const { rows } = await sql.executeSql(
+    `WITH ${guard.limitsCte}
+     members AS MATERIALIZED (
+       SELECT m.kind, u.email_verified AS confirmed, ${wantsPush} AS push_ok, ${hasLiveDevice} AS has_device,
+              (SELECT count(*)::int FROM push_subscriptions s WHERE s.user_id = m.user_id AND ${liveSubscription}) AS live,
+              ${wantsEmail(hasLiveDevice)} AS by_email, ${guard.pushOver} AS push_held, ${guard.emailOver} AS email_held
+         FROM memberships m JOIN users u ON u.id = m.user_id ${guard.join}
+        WHERE ${audienceOf(targeted ? '$2' : null)})
+     SELECT count(*) FILTER (WHERE kind = 'customer' AND (confirmed OR (push_ok AND has_device)))::int AS followers,
+            count(*) FILTER (WHERE kind = 'customer' AND ((push_ok AND has_device) OR by_email))::int AS reachable,
+            count(*) FILTER (WHERE kind = 'customer' AND push_ok AND has_device)::int AS by_phone,
+            count(*) FILTER (WHERE kind = 'customer' AND by_email)::int AS by_email,
+            coalesce(sum(live) FILTER (WHERE push_ok), 0)::int AS devices,
+            count(*) FILTER (WHERE by_email)::int AS emails,
+            count(*) FILTER (WHERE (push_ok AND has_device AND push_held) OR (by_email AND email_held))::int AS held
+       FROM members`,
+    [establishmentId, ...(targeted ? [preferenceIds] : [])],
+  );
+  const row = rows[0] as Record<string, number>;
+  return {
+    followers: Number(row.followers),
+    reachable: Number(row.reachable),
+    byPhone: Number(row.by_phone),
+    byEmail: Number(row.by_email),
+    devices: Number(row.devices),
+    emails: Number(row.emails),
+    held: Number(row.held),
+  };
+}
+
+/** A page of a send's audience taken: its members, and what it added and left to deliver. */
+export interface TakenPage {
+  /** The page's members, by user id. */
+  users: string[];
+  /** Deliveries added, by channel. */
+  added: Record<DeliveryChannel, number>;
+  /**
+   * The page's pending deliveries, by channel: those added and those a walk of the same page
+   * added before a crash. What its batches have to do.
+   */
+  pending: Record<DeliveryChannel, number>;
+}
+
+/**
+ * Take the next page of a send's audience, in one statement: the members of the establishment
+ * after `cursor` (and up to `upto`, when given), by user id, at most `limit` (only those who picked
+ * one of `preferenceIds` when the send is targeted); and for each, once, a push delivery per live
+ * device when their choice has their phone, an email delivery when it has email (the target of an
+ * email delivery is the user). One round trip a page where the page's read and its writes were two,
+ * the page's ids sent back in between (a small send is one page).
+ */
+export async function takePage(
+  sql: SqlExecutor,
+  page: {
+    notificationId: string;
+    establishmentId: string;
+    cursor: string | null;
+    limit: number;
+    preferenceIds?: string[];
+    upto?: string | null;
+    /** The fatigue guard's settings: members over their limit are held, not delivered to. */
+    fatigue: FatigueSettings;
+  },
+): Promise<TakenPage> {
+  const targeted = (page.preferenceIds?.length ?? 0) > 0;
+  const guard = fatigueSql(page.fatigue, '$2');
+  const { rows } = await sql.executeSql(
+    // Members in order from the cursor, each user read by its key, until the page is full; what
+    // each wants (and whether the fatigue guard holds it) is decided for those rows only (the scan
+    // stops at the limit).
+    `WITH ${guard.limitsCte}
+     page AS MATERIALIZED (
+       SELECT m.user_id, m.kind, ${wantsPush} AS push_ok, ${wantsEmail(hasLiveDevice)} AS by_email
+         FROM memberships m ${userByKey('email_verified, marketing_consent, email_bounced_at')}
+        WHERE ${audienceOf(targeted ? '$6' : null)} AND ($3::uuid IS NULL OR m.user_id > $3::uuid)
+          AND ($5::uuid IS NULL OR m.user_id <= $5::uuid)
+        ORDER BY m.user_id LIMIT $4),
+     -- The fatigue guard over the page's members only, in a step of its own: joined into the page's
+     -- scan, its lookups changed the scan's plan and doubled the database's work (bench:fanout).
+     members AS MATERIALIZED (
+       SELECT m.*, ${guard.pushOver} AS push_held, ${guard.emailOver} AS email_held
+         FROM page m ${guard.join}),
+     pushes AS (
+       INSERT INTO deliveries (notification_id, subscription_id, user_id, channel)
+       SELECT $2, s.id, s.user_id, 'push' FROM members m JOIN push_subscriptions s ON s.user_id = m.user_id
+        WHERE m.push_ok AND NOT m.push_held AND ${liveSubscription}
+       ON CONFLICT DO NOTHING RETURNING 1),
+     emails AS (
+       INSERT INTO deliveries (notification_id, subscription_id, user_id, channel)
+       SELECT $2, m.user_id, m.user_id, 'email' FROM members m WHERE m.by_email AND NOT m.email_held
+       ON CONFLICT DO NOTHING RETURNING 1),
+     -- What a walk of this page before a crash recorded (this statement cannot see its own
+     -- inserts): its batch may never have been queued, so it counts as work to queue. Bounded by
+     -- the page's first and last member, so only the page's range of the pending index is read.
+     earlier AS (
+       SELECT channel, count(*)::int AS n FROM deliveries
+        WHERE notification_id = $2 AND outcome = 'pending'
+          AND user_id >= (SELECT user_id FROM members ORDER BY user_id LIMIT 1)
+          AND user_id <= (SELECT user_id FROM members ORDER BY user_id DESC LIMIT 1)
+        GROUP BY channel)${heldCtes(page.fatigue, hasLiveDevice)}
+     SELECT (SELECT coalesce(array_agg(user_id ORDER BY user_id), '{}') FROM members) AS users,
+            (SELECT count(*) FROM pushes)::int AS push, (SELECT count(*) FROM emails)::int AS email,
+            coalesce((SELECT n FROM earlier WHERE channel = 'push'), 0) AS push_earlier,
+            coalesce((SELECT n FROM earlier WHERE channel = 'email'), 0) AS email_earlier`,
+    [
+      page.establishmentId,
+      page.notificationId,
+      page.cursor,
+      page.limit,
+      page.upto ?? null,
+      ...(targeted ? [page.preferenceIds] : []),
+    ],
+  );
+  const row = rows[0] as {
+    users: string[] | string;
+    push: number;
+    email: number;
+    push_earlier: number;
+    email_earlier: number;
+  };
+  return {
+    users: uuidArray(row.users),
+    added: { push: Number(row.push), email: Number(row.email) },
+    pending: {
+      push: Number(row.push) + Number(row.push_earlier),
+      email: Number(row.email) + Number(row.email_earlier),
+    },
+  };
+}
+
+/** A uuid[] as either driver hands it back: an array (pg) or its text form (PGlite may). */
+function uuidArray(value: string[] | string): string[] {
+  if (Array.isArray(value)) return value;
+  const inner = value.replace(/^\{|\}$/g, '');
+  return inner === '' ? [] : inner.split(',');
+}
+
+export async function countAudience(sql: SqlExecutor, notificationId: string): Promise<number> {
+  const { rows } = await sql.executeSql(
+    'SELECT count(*)::int AS n FROM deliveries WHERE notification_id = $1',
+    [notificationId],
+  );
+  return (rows[0] as { n: number }).n;
+}
+
+/**
+ * The users with pending deliveries, cut into ranges (after, upto] of at most `batchSize` users:
+ * the batches to hand out again when a send's batch jobs are gone.
+ */
+export async function pendingRanges(
+  sql: SqlExecutor,
+  notificationId: string,
+  batchSize: number,
+  channel: DeliveryChannel,
+): Promise<{ after: string | null; upto: string }[]> {
+  const { rows } = await sql.executeSql(
+    `SELECT DISTINCT user_id FROM deliveries
+      WHERE notification_id = $1 AND outcome = 'pending' AND channel = $2 ORDER BY user_id`,
+    [notificationId, channel],
+  );
+  const users = (rows as { user_id: string }[]).map((r) => r.user_id);
+  const ranges: { after: string | null; upto: string }[] = [];
+  for (let i = 0; i < users.length; i += batchSize) {
+    ranges.push({
+      after: i === 0 ? null : users[i - 1]!,
+      upto: users[Math.min(i + batchSize, users.length) - 1]!,
+    });
+  }
+  return ranges;
+}

@@ -1,0 +1,45 @@
+/**
+ * The delivery engine's one entry: modules, routes, jobs, events and the app's wiring import the
+ * engine from here and from nowhere else in src/server/delivery (dependency-cruiser refuses it),
+ * and the engine imports no module: what it needs of one comes in as a port at wiring time.
+ */
+export { notificationDeliveryJobs } from './batches/notification-delivery.job';
+export {
+  backoffMs,
+  deliverEmailJob,
+  deliverFirstJob,
+  deliverJob,
+  expireSubscriptionsJob,
+  fanoutJob,
+  fanoutRangeJob,
+  jobId,
+  PUSH_OPTIONS,
+} from './batches/notification-delivery.queues';
+export { pendingInRange } from './batches/pending.repo';
+export { recordEmailClick } from './channels/email/email-outcomes.repo';
+export { recordEvent } from './channels/push/device-health.repo';
+export { pushToDevices } from './channels/push/direct-push';
+export { releaseDeferredOf, releaseDueDeferred } from './deferral/deferral.repo';
+export type { QuietHoursSetting } from './deferral/quiet-period';
+export { queueReleased } from './deferral/quiet-release';
+export { countReach } from './fanout/audience.repo';
+export { startFanout } from './fanout/notification-fanout';
+export { insertTargets, targetsOf } from './fanout/notification-targets.repo';
+export { purgeOldRings } from './fatigue-ledger.repo';
+export {
+  addChannelCounts,
+  CHANNEL_COUNTS_SQL,
+  type ChannelCounts,
+  type ChannelCountsRow,
+  countOutcomes,
+  countOutcomesOf,
+  type DeliveryCounts,
+  NO_OUTCOMES,
+} from './outcomes/delivery-counts.repo';
+export { completeIfDone, isUnfinished } from './outcomes/outcomes.repo';
+export {
+  notificationReplaceJob,
+  notificationReplaceJobs,
+  replaceJobFor,
+} from './replace/notification-replace.job';
+export { cancelPending } from './replace/reached-devices.repo';
