@@ -14,11 +14,13 @@ import { accountMailJobs } from './jobs/account-mail.job';
 import { adminPasswordMailJobs } from './jobs/admin-password-mail.job';
 import { analyticsForwardJobs } from './jobs/analytics-forward.job';
 import { commentNoticeJobs } from './jobs/comment-notice.job';
+import { commentReplyNoticeJobs } from './jobs/comment-reply-notice.job';
 import { contactMailJobs } from './jobs/contact-mail.job';
 import { emailPausedMailJobs } from './jobs/email-paused-mail.job';
 import { housekeepingJob, housekeepingJobs } from './jobs/housekeeping.job';
 import { messageNoticeJobs } from './jobs/message-notice.job';
 import { operatorInvitationMailJobs } from './jobs/operator-invitation-mail.job';
+import { operatorNoticeMailJobs } from './jobs/operator-notice-mail.job';
 import { startJobQueue } from './jobs/queue';
 import { releaseScheduledJob, releaseScheduledJobs } from './jobs/release-scheduled.job';
 import { sweepJob, sweepJobs } from './jobs/sweep.job';
@@ -74,6 +76,8 @@ export const allJobs = (ctx: AppContext) => [
   ...housekeepingJobs(ctx),
   ...analyticsForwardJobs(ctx),
   ...commentNoticeJobs(ctx),
+  ...commentReplyNoticeJobs(ctx),
+  ...operatorNoticeMailJobs(ctx),
   ...messageNoticeJobs(ctx),
   ...welcomeNoticeJobs(ctx),
   ...webhookDeliveryJobs(ctx),

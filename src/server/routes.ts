@@ -17,6 +17,7 @@ import { userManagementRoutes } from './modules/management/users.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { quietHoursRoutes } from './modules/notifications/quiet-hours.routes';
 import { notifyRoutes } from './modules/notify/notify.routes';
+import { operatorNoticeRoutes } from './modules/operator-notices/operator-notices.routes';
 import { preferenceRoutes } from './modules/preferences/preferences.routes';
 import { reactionRoutes } from './modules/reactions/reactions.routes';
 import { reportRoutes } from './modules/reports/reports.routes';
@@ -38,6 +39,7 @@ const ROUTES: Routes[] = [
   notificationRoutes,
   preferenceRoutes,
   quietHoursRoutes,
+  operatorNoticeRoutes,
   notifyRoutes,
   complaintRoutes,
   reactionRoutes,

@@ -3,10 +3,12 @@ import type { AppContext } from '../context';
 import { jobId, startFanout } from '../delivery';
 import { analyticsForwardJob } from '../jobs/analytics-forward.job';
 import { commentNoticeJob, noticeJobFor } from '../jobs/comment-notice.job';
+import { commentReplyNoticeJob } from '../jobs/comment-reply-notice.job';
 import { messageNoticeJob } from '../jobs/message-notice.job';
 import type { Outbox } from '../jobs/outbox-handle';
 import { webhookDeliverJob } from '../jobs/webhook-delivery.queues';
 import { welcomeNoticeJob } from '../jobs/welcome-notice.job';
+import { queueCommentNotice } from '../modules/comments/comment-operator-notice';
 import { owesWelcome } from '../modules/establishments/welcome.repo';
 import { queueWebhookDeliveries } from '../modules/webhooks/webhook-deliveries.repo';
 import type { DomainEventType, RecordedEvent } from './domain-event';
@@ -70,6 +72,24 @@ export function eventConsumers(ctx: AppContext): EventConsumer[] {
       on: async ({ data }, { enqueue }) => {
         await enqueue(messageNoticeJob, { messageId: data.messageId });
       },
+    }),
+    consumer({
+      // The parent comment's author hears of a reply: one job per reply.
+      name: 'comment reply notice',
+      types: ['comment.replied'],
+      on: async ({ subjectId }, { enqueue }) => {
+        await enqueue(
+          commentReplyNoticeJob,
+          { commentId: subjectId! },
+          { id: jobId('comment-reply-notice', subjectId) },
+        );
+      },
+    }),
+    consumer({
+      // Operators without push hear of new comments by email (their cadence: at once, hourly, daily).
+      name: 'operator email notice of comments',
+      types: ['comment.created'],
+      on: (event, outbox) => queueCommentNotice(outbox, event),
     }),
     consumer({
       // Page views forwarded to a Plausible-compatible endpoint, when one is configured.

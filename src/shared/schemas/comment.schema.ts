@@ -34,6 +34,11 @@ export const CommentMsg = {
   asBusinessNotAllowed: 'Only those who operate this business comment as the business.',
   notBoolean: 'asBusiness must be true or false',
   hiddenNotBoolean: 'hidden must be true or false',
+  // Replies, one level deep.
+  replied: 'Reply posted',
+  parentId: 'parentId must be the id of a comment',
+  parentGone: 'The comment you are replying to is no longer there.',
+  replyToReply: 'A reply cannot be answered: reply to the comment it answers.',
 } as const;
 
 /**
@@ -65,6 +70,8 @@ export type CommentBody = z.infer<typeof CommentBodySchema>;
  */
 export const CreateCommentBodySchema = CommentBodySchema.extend({
   asBusiness: z.boolean({ error: CommentMsg.notBoolean }).optional(),
+  /** A reply to this comment of the same post (one level: never to a reply). */
+  parentId: z.uuid({ error: CommentMsg.parentId }).optional(),
 });
 export type CreateCommentBody = z.infer<typeof CreateCommentBodySchema>;
 
@@ -91,6 +98,8 @@ export const CommentSchema = z.object({
   hidden: z.boolean(),
   createdAt: z.string(),
   editedAt: z.string().nullable(),
+  /** A reply: the comment it answers, shown under it. Null: a comment on the post. */
+  parentId: z.string().nullable(),
   /** The reader wrote it. */
   mine: z.boolean(),
   /** The reader may change its text: its author (or an admin), while comments are on. */

@@ -31,6 +31,18 @@ export const WebhookEventDataSchemas = {
     text: z.string(),
     asBusiness: z.boolean(),
   }),
+  /**
+   * A reply to a comment (one level deep), also recorded as `comment.created`: `parentCommentId` is
+   * the comment it answers; `parentAsBusiness`, whether that one was the business's.
+   */
+  'comment.replied': z.object({
+    postId: z.uuid(),
+    commentId: z.uuid(),
+    parentCommentId: z.uuid(),
+    text: z.string(),
+    asBusiness: z.boolean(),
+    parentAsBusiness: z.boolean(),
+  }),
   /** `reaction` null: the reaction was taken back. */
   'reaction.set': z.object({ postId: z.uuid(), reaction: z.enum(REACTION_KINDS).nullable() }),
   'establishment.updated': z.object({ changed: z.array(z.string()) }),
@@ -62,6 +74,14 @@ export const WEBHOOK_EVENT_SAMPLES: { [T in WebhookEventType]: WebhookEventData<
   'post.edited': { postId: SAMPLE_ID, text: 'Happy hour from 18:00: two for one.', updatePhones: true },
   'post.deleted': { postId: SAMPLE_ID, withdrawn: false, scheduled: false },
   'comment.created': { postId: SAMPLE_ID, commentId: SAMPLE_ID, text: 'See you there!', asBusiness: false },
+  'comment.replied': {
+    postId: SAMPLE_ID,
+    commentId: SAMPLE_ID,
+    parentCommentId: SAMPLE_ID,
+    text: 'Yes, a table for four at eight is free. See you!',
+    asBusiness: true,
+    parentAsBusiness: false,
+  },
   'reaction.set': { postId: SAMPLE_ID, reaction: 'love' },
   'establishment.updated': { changed: ['openingHours', 'description'] },
 };

@@ -16,6 +16,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'post.edited',
   'post.deleted',
   'comment.created',
+  'comment.replied',
   'reaction.set',
   'establishment.updated',
 ] as const;

@@ -1,4 +1,19 @@
-import { and, asc, count, eq, gt, gte, inArray, isNull, lt, or, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  notExists,
+  or,
+  type SQL,
+} from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
   commentMutes,
@@ -47,6 +62,7 @@ export async function findComment(db: Db, id: string) {
       authorId: postComments.authorId,
       asBusiness: postComments.asBusiness,
       hiddenAt: postComments.hiddenAt,
+      parentId: postComments.parentId,
     })
     .from(postComments)
     .where(and(eq(postComments.id, id), isNull(postComments.deletedAt)));
@@ -65,6 +81,7 @@ const viewColumns = {
   editedAt: postComments.editedAt,
   asBusiness: postComments.asBusiness,
   hiddenAt: postComments.hiddenAt,
+  parentId: postComments.parentId,
 };
 export async function findCommentView(db: Db, id: string) {
   const [row] = await db
@@ -75,6 +92,9 @@ export async function findCommentView(db: Db, id: string) {
   return row;
 }
 export type CommentViewRow = NonNullable<Awaited<ReturnType<typeof findCommentView>>>;
+
+/** The comment a reply answers, in queries about the reply. */
+const parents = alias(postComments, 'parent_comments');
 
 export interface CommentCursor {
   createdAt: Date;
@@ -108,7 +128,19 @@ export async function listComments(
         isNull(postComments.deletedAt),
         options.withHidden
           ? undefined
-          : or(isNull(postComments.hiddenAt), eq(postComments.authorId, options.readerId)),
+          : and(
+              or(isNull(postComments.hiddenAt), eq(postComments.authorId, options.readerId)),
+              // A reply under a hidden comment is hidden with it.
+              or(
+                isNull(postComments.parentId),
+                notExists(
+                  db
+                    .select({ id: parents.id })
+                    .from(parents)
+                    .where(and(eq(parents.id, postComments.parentId), isNotNull(parents.hiddenAt))),
+                ),
+              ),
+            ),
         after(options.cursor),
       ),
     )
@@ -118,7 +150,14 @@ export async function listComments(
 
 export async function insertComment(
   db: Db,
-  values: { notificationId: string; authorId: string; text: string; createdAt: Date; asBusiness: boolean },
+  values: {
+    notificationId: string;
+    authorId: string;
+    text: string;
+    createdAt: Date;
+    asBusiness: boolean;
+    parentId?: string | null;
+  },
 ): Promise<string> {
   const [row] = await db.insert(postComments).values(values).returning({ id: postComments.id });
   return row!.id;
@@ -134,14 +173,22 @@ export async function updateCommentText(db: Db, id: string, text: string, edited
   return rows.length > 0;
 }
 
-/** Remove a comment: the row stays (who removed it, when), its text is no longer served. */
+/**
+ * Remove a comment and the replies under it: the rows stay (who removed them, when), their text is
+ * no longer served. A reply has no place without what it answers.
+ */
 export async function removeComment(db: Db, id: string, byId: string, at: Date): Promise<boolean> {
   const rows = await db
     .update(postComments)
     .set({ deletedAt: at, deletedById: byId })
     .where(and(eq(postComments.id, id), isNull(postComments.deletedAt)))
     .returning({ id: postComments.id });
-  return rows.length > 0;
+  if (rows.length === 0) return false;
+  await db
+    .update(postComments)
+    .set({ deletedAt: at, deletedById: byId })
+    .where(and(eq(postComments.parentId, id), isNull(postComments.deletedAt)));
+  return true;
 }
 
 /** Hide a comment not removed, or show it again; false when it was removed meanwhile. */

@@ -18,7 +18,7 @@ export async function commentRoutes(app: FastifyInstance, ctx: AppContext) {
     handler: async (request, reply) => {
       const comment = await comments.create(ctx, actorOf(request), request.params.id, request.body);
       reply.status(201);
-      return { comment, message: CommentMsg.created };
+      return { comment, message: comment.parentId ? CommentMsg.replied : CommentMsg.created };
     },
   });
 

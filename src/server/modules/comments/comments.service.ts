@@ -1,6 +1,6 @@
 import { ErrorCode } from '../../../shared/errors';
 import { Msg } from '../../../shared/messages';
-import { type Actor, actsOnBehalfOf, can, type Resource, type Right } from '../../../shared/permissions';
+import { type Actor, actsOnBehalfOf, can, type Right } from '../../../shared/permissions';
 import {
   type Comment,
   type CommentBody,
@@ -18,6 +18,8 @@ import { recordAudit } from '../management/audit-log.repo';
 import { userLabel } from '../management/managed-user.dto';
 import { decodeCursor, encodeCursor } from '../notifications/notification.dto';
 import * as notifications from '../notifications/notifications.service';
+import { commentRepliedEvent, replyParent } from './comment-replies';
+import { enabledOf, resourceOf, standingFor, toCommentDto } from './comments.dto';
 import * as repo from './comments.repo';
 
 /**
@@ -25,11 +27,6 @@ import * as repo from './comments.repo';
  * establishment comment (comment:create), authors edit and remove their own (comment:edit/delete),
  * those who may send for the establishment moderate (comment:moderate), admins do everything.
  */
-
-const resourceOf = (post: repo.CommentTarget): Resource => ({
-  establishmentId: post.establishmentId,
-  registeredById: post.registeredById,
-});
 
 const commentsOff = () => new AppError(403, ErrorCode.COMMENTS_DISABLED, CommentMsg.disabled);
 
@@ -64,72 +61,6 @@ async function loadComment(ctx: AppContext, id: string) {
   const post = await repo.findCommentTarget(ctx.db, comment.notificationId);
   if (!post?.inFeed || post.status === 'scheduled') throw notFound();
   return { comment, post };
-}
-
-const enabledOf = (post: repo.CommentTarget) => post.postEnabled && post.establishmentEnabled;
-
-/** Of a page's authors, who is muted and who operates the business: what a moderator's menu needs. */
-type Standing = Awaited<ReturnType<typeof repo.standingOf>>;
-const NO_STANDING: Standing = { muted: new Set(), operators: new Set() };
-
-/**
- * What the actor may do with a comment of this post. `readerMuted`: the business muted the actor,
- * so their own comments can no longer be edited (deleting stays theirs).
- */
-function abilities(
-  actor: Actor,
-  post: repo.CommentTarget,
-  row: repo.CommentViewRow,
-  standing: Standing,
-  readerMuted: boolean,
-) {
-  const own = { ownerId: row.authorId };
-  const moderates = can(actor, 'comment:moderate', resourceOf(post));
-  const mutable =
-    !row.asBusiness &&
-    row.authorId !== actor.id &&
-    !standing.operators.has(row.authorId) &&
-    can(actor, 'comment:mute', resourceOf(post));
-  return {
-    mine: row.authorId === actor.id,
-    canEdit: enabledOf(post) && !(readerMuted && !row.asBusiness) && can(actor, 'comment:edit', own),
-    canDelete: can(actor, 'comment:delete', own) || moderates,
-    // The business does not hide its own voice: its comments are edited or deleted.
-    canHide: moderates && !row.asBusiness,
-    canMute: mutable,
-    authorMuted: mutable && standing.muted.has(row.authorId),
-  };
-}
-
-function toCommentDto(
-  row: repo.CommentViewRow,
-  actor: Actor,
-  post: repo.CommentTarget,
-  standing: Standing = NO_STANDING,
-  readerMuted = false,
-): Comment {
-  const person = `${row.firstName} ${row.lastName}`.trim();
-  const moderates = can(actor, 'comment:moderate', resourceOf(post));
-  return {
-    id: row.id,
-    text: row.text,
-    // In the business's voice the writer is the business: its readers never learn which colleague.
-    author: row.asBusiness
-      ? { id: post.establishmentId, name: post.establishmentName, avatar: post.logo }
-      : { id: row.authorId, name: person, avatar: row.avatar },
-    asBusiness: row.asBusiness,
-    writtenBy: row.asBusiness && (moderates || row.authorId === actor.id) ? person : null,
-    hidden: row.hiddenAt !== null,
-    createdAt: row.createdAt.toISOString(),
-    editedAt: row.editedAt?.toISOString() ?? null,
-    ...abilities(actor, post, row, standing, readerMuted),
-  };
-}
-
-/** Whom of these authors a moderator may mute and has muted; nothing to read for anyone else. */
-async function standingFor(ctx: AppContext, actor: Actor, post: repo.CommentTarget, authorIds: string[]) {
-  if (!can(actor, 'comment:mute', resourceOf(post))) return NO_STANDING;
-  return repo.standingOf(ctx.db, post.establishmentId, [...new Set(authorIds)]);
 }
 
 async function commentAnswer(ctx: AppContext, actor: Actor, id: string, post: repo.CommentTarget) {
@@ -182,7 +113,8 @@ export async function list(
  * Write a comment: a follower or operator of the post's establishment, while its comments are on
  * and the business has not turned the writer's comments off. With `asBusiness`, in the business's
  * voice: who operates it (comment:asBusiness); an admin doing so acts on its behalf, recorded.
- * With it, in one transaction, the operators' notice of this time window is queued (once per window).
+ * With `parentId`, a reply to that comment (comment-replies.ts). With it, in one transaction, its
+ * events: the operators' notices follow from them.
  */
 export async function create(
   ctx: AppContext,
@@ -198,6 +130,7 @@ export async function create(
     });
   if (!enabledOf(post)) throw commentsOff();
   if (await repo.isMuted(ctx.db, post.establishmentId, actor.id)) throw commentsMuted();
+  const parent = body.parentId ? await replyParent(ctx, actor, post, body.parentId) : null;
   // Milliseconds, as the page cursors carry them; the product's clock (tests move it).
   const createdAt = ctx.now();
   const id = await withOutbox(ctx, async ({ db, emit }) => {
@@ -207,6 +140,7 @@ export async function create(
       text: body.text,
       createdAt,
       asBusiness,
+      parentId: parent?.id ?? null,
     });
     if (asBusiness && actsOnBehalfOf(actor, resourceOf(post)))
       await recordAudit(db, {
@@ -225,6 +159,16 @@ export async function create(
       data: { postId: post.id, commentId: inserted, text: body.text, asBusiness },
       at: createdAt,
     });
+    // The parent's author hears of the reply from this one (events/consumers.ts).
+    if (parent)
+      await emit(
+        commentRepliedEvent(
+          post,
+          { id: inserted, text: body.text, asBusiness, authorId: actor.id },
+          parent,
+          createdAt,
+        ),
+      );
     return inserted;
   });
   return commentAnswer(ctx, actor, id, post);

@@ -19,6 +19,7 @@ const base: Comment = {
   hidden: false,
   createdAt: '2026-01-01T10:00:00.000Z',
   editedAt: null,
+  parentId: null,
   mine: false,
   canEdit: false,
   canDelete: false,

@@ -15,6 +15,7 @@ const comment: Comment = {
   hidden: false,
   createdAt: '2026-01-01T10:00:00.000Z',
   editedAt: null,
+  parentId: null,
   mine: true,
   canEdit: true,
   canDelete: true,
