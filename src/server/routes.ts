@@ -7,6 +7,7 @@ import { apiKeyRoutes } from './modules/api-keys/api-keys.routes';
 import { commentRoutes } from './modules/comments/comments.routes';
 import { complaintRoutes } from './modules/complaints/complaints.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
+import { conversationRoutes } from './modules/conversations/conversations.routes';
 import { draftRoutes } from './modules/drafts/drafts.routes';
 import { establishmentRoutes } from './modules/establishments/establishments.routes';
 import { exportRoutes } from './modules/exports/exports.routes';
@@ -50,6 +51,7 @@ const ROUTES: Routes[] = [
   analyticsRoutes,
   reportRoutes,
   apiKeyRoutes,
+  conversationRoutes,
   webhookRoutes,
   draftRoutes,
   healthRoutes,

@@ -51,6 +51,8 @@ export const AUDIT_ACTIONS = [
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const isAuditAction = (value: string): value is AuditAction =>
+  'conversation.read',
+  'conversation.manage',
   (AUDIT_ACTIONS as readonly string[]).includes(value);
 
 /**

@@ -112,6 +112,15 @@ export const RIGHTS = [
   'account:export',
 ] as const;
 export type Right = (typeof RIGHTS)[number];
+  // Ours: private conversations between a follower and a business ("Ask the business").
+  /** Open a conversation with a business: one of its followers with an account and a confirmed address. */
+  'conversation:start',
+  /** Read a conversation: its follower, the business's operators; admins (recorded). */
+  'conversation:read',
+  /** Write in one's own conversation with a business (ownerId: its follower). */
+  'conversation:write',
+  /** The business's inbox: list, reply as the business, close, block a follower. Who operates it; admins. */
+  'conversation:manage',
 
 /** What an API key may be allowed to do; each is a right of can() (KEY_SCOPE_RIGHT). */
 export const API_KEY_SCOPES = ['send', 'read:stats', 'read:followers'] as const;

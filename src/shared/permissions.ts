@@ -76,13 +76,21 @@ const NEEDS_VERIFIED_EMAIL: ReadonlySet<Right> = new Set<Right>([
   'comment:mute',
   'post:pin',
   'operator:invite',
+  'conversation:start',
+  'conversation:write',
+  'conversation:manage',
 ]);
 
 /**
  * Rights a guest follower does not have, having no email (DESIGN.md, "Guest followers"): speaking
  * in a business's comments. Adding an email (registering on that device) gives them.
  */
-const NEEDS_AN_ACCOUNT: ReadonlySet<Right> = new Set<Right>(['comment:create', 'comment:edit']);
+const NEEDS_AN_ACCOUNT: ReadonlySet<Right> = new Set<Right>([
+  'comment:create',
+  'comment:edit',
+  'conversation:start',
+  'conversation:write',
+]);
 
 /**
  * Rights a provisional session does not have, whatever the role (an admin may make that address an
@@ -229,6 +237,18 @@ export function can(actor: Actor | null, right: Right, resource: Resource = {}):
     case 'account:delete':
     case 'account:export':
       return true;
+    // A follower asks the business; its operators answer in its name (not its representative, who
+    // is not the business), and a conversation is nobody else's business.
+    case 'conversation:start':
+      return actor.establishments.some(
+        (m) => m.establishmentId === resource.establishmentId && m.kind === 'customer',
+      );
+    case 'conversation:write':
+      return isOwner(actor, resource);
+    case 'conversation:manage':
+      return actor.role === 'client' && operates(actor, resource.establishmentId);
+    case 'conversation:read':
+      return isOwner(actor, resource) || can(actor, 'conversation:manage', resource);
     default:
       return TABLE[actor.role].includes(right);
   }
@@ -274,6 +294,7 @@ export function mayHold(actor: Actor | null, right: Right): boolean {
     case 'operator:invite':
       return actor.role === 'client' || actor.role === 'representant';
     case 'comment:asBusiness':
+    case 'conversation:manage':
       return actor.role === 'client';
     case 'operatorInvitation:accept':
       return true;
@@ -294,6 +315,9 @@ export function mayHold(actor: Actor | null, right: Right): boolean {
     case 'comment:delete':
     case 'reaction':
     case 'establishment:read':
+    case 'conversation:start':
+    case 'conversation:read':
+    case 'conversation:write':
       return true;
     case 'customerEstablishment':
       return actor.role === 'customer' || actor.role === 'client';

@@ -45,7 +45,7 @@ export interface PushMessage {
    * welcome to a new follower; 'withdrawn': the business withdrew the notification with
    * this tag. None of them reports anything back.
    */
-  kind?: 'comments' | 'welcome' | 'withdrawn';
+  kind?: 'comments' | 'welcome' | 'withdrawn' | 'message';
   /**
    * The business edited the notification after it was sent: this replaces the one shown with the
    * same tag, quietly (no sound or vibration again).
@@ -158,6 +158,36 @@ export function commentNoticeOf(input: CommentNoticeInput): PushMessage {
     image: null,
     url: `${postPath(input.establishmentId, input.postId)}#comments`,
     tag: `comments-${input.postId}`,
+    timestamp: input.at,
+  };
+}
+
+/** A new message in a private conversation, to the other side; `url` is where the reader opens it. */
+export interface MessageNoticeInput {
+  conversationId: string;
+  messageId: string;
+  establishmentId: string;
+  /** The business's name (to the follower), or the follower's name (to its operators). */
+  title: string;
+  text: string;
+  logo: string | null;
+  url: string;
+  at: number;
+}
+
+/** A message notice: repeats for one conversation replace each other on the device. */
+export function messageNoticeOf(input: MessageNoticeInput): PushMessage {
+  return {
+    v: 1,
+    kind: 'message',
+    id: input.messageId,
+    establishmentId: input.establishmentId,
+    title: input.title,
+    body: input.text.length > 300 ? `${input.text.slice(0, 299)}…` : input.text,
+    icon: logoUrl(input.logo) ?? '/icons/icon-192.png',
+    image: null,
+    url: input.url,
+    tag: `message-${input.conversationId}`,
     timestamp: input.at,
   };
 }

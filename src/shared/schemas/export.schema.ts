@@ -162,6 +162,16 @@ export const PersonalDataSchema = z.object({
       removedAt: z.string().nullable(),
     }),
   ),
+  /** Their private conversations with businesses: every message, theirs and the businesses', oldest first. */
+  messages: z.array(
+    z.object({
+      conversationId: z.string(),
+      establishmentName: z.string(),
+      fromBusiness: z.boolean(),
+      text: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
   /** Each notification delivered to each of their devices, oldest first. */
   notifications: z.array(
     z.object({

@@ -46,6 +46,19 @@ export const WebhookEventDataSchemas = {
   /** `reaction` null: the reaction was taken back. */
   'reaction.set': z.object({ postId: z.uuid(), reaction: z.enum(REACTION_KINDS).nullable() }),
   'establishment.updated': z.object({ changed: z.array(z.string()) }),
+  /**
+   * A message in a private conversation with the business: a follower's question (fromBusiness
+   * false; a booking system picks up the request) or the business's answer. `postId`: the post it
+   * was asked from, if any.
+   */
+  'message.created': z.object({
+    conversationId: z.uuid(),
+    messageId: z.uuid(),
+    followerId: z.uuid(),
+    postId: z.uuid().nullable(),
+    text: z.string(),
+    fromBusiness: z.boolean(),
+  }),
 } satisfies Record<WebhookEventType, z.ZodType>;
 
 export type WebhookEventData<T extends WebhookEventType> = z.infer<(typeof WebhookEventDataSchemas)[T]>;
@@ -84,6 +97,14 @@ export const WEBHOOK_EVENT_SAMPLES: { [T in WebhookEventType]: WebhookEventData<
   },
   'reaction.set': { postId: SAMPLE_ID, reaction: 'love' },
   'establishment.updated': { changed: ['openingHours', 'description'] },
+  'message.created': {
+    conversationId: SAMPLE_ID,
+    messageId: SAMPLE_ID,
+    followerId: SAMPLE_ID,
+    postId: null,
+    text: 'Do you have a table for four at eight tonight?',
+    fromBusiness: false,
+  },
 };
 
 export const WEBHOOK_TEST_SAMPLE: z.infer<typeof WebhookTestDataSchema> = {

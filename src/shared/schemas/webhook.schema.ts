@@ -19,6 +19,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'comment.replied',
   'reaction.set',
   'establishment.updated',
+  'message.created',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

@@ -5,6 +5,7 @@ import type { UserRow } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
 import * as accounts from '../account/account.repo';
+import { messagesOfFollower } from '../conversations/conversations.repo';
 import { recordAudit } from '../management/audit-log.repo';
 import { CONTENT_TYPES, EXPORT_PAGE_SIZE, type ExportFile, fileDisposition } from './export-file';
 import { type CsvCell, csvStream, jsonDocumentStream, keysetRows } from './export-streams';
@@ -26,12 +27,13 @@ function pushServiceOf(endpoint: string): string {
 
 /** What is stored about the user, whitelisted field by field: no password hash, token or push key. */
 async function headOf(ctx: AppContext, user: UserRow): Promise<Head> {
-  const [memberships, preferences, devices, reactions, comments] = await Promise.all([
+  const [memberships, preferences, devices, reactions, comments, messages] = await Promise.all([
     repo.membershipsOf(ctx.db, user.id),
     repo.preferencesOf(ctx.db, [user.id]),
     repo.devicesOf(ctx.db, user.id),
     repo.reactionsOf(ctx.db, user.id),
     repo.commentsOf(ctx.db, user.id),
+    messagesOfFollower(ctx.db, user.id),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -71,6 +73,7 @@ async function headOf(ctx: AppContext, user: UserRow): Promise<Head> {
       editedAt: iso(c.editedAt),
       removedAt: iso(c.removedAt),
     })),
+    messages: messages.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
   };
 }
 
@@ -134,6 +137,7 @@ async function* personalCsv(head: Head, notifications: AsyncIterable<Delivered>)
   yield* section('Quiet hours', head.quietHours ? [head.quietHours] : []);
   yield* section('Reactions', head.reactions);
   yield* section('Comments', head.comments);
+  yield* section('Messages', head.messages);
   yield ['Notifications'];
   yield NOTIFICATION_FIELDS;
   for await (const row of notifications) yield NOTIFICATION_FIELDS.map((field) => row[field]);

@@ -1,0 +1,290 @@
+import { and, asc, count, desc, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { InboxFilter } from '../../../shared/schemas/conversation.schema';
+import type { Db } from '../../db/client';
+import {
+  conversationBlocks,
+  conversationMessages,
+  conversations,
+  establishments,
+  memberships,
+  users,
+} from '../../db/schema';
+
+/** Conversations and their messages: Drizzle queries only. */
+
+export interface Cursor {
+  createdAt: Date;
+  id: string;
+}
+
+/** The business a conversation is with, as the rules need it. */
+export async function findEstablishment(db: Db, id: string) {
+  const [row] = await db
+    .select({
+      id: establishments.id,
+      name: establishments.name,
+      logo: establishments.logo,
+      blockedAt: establishments.blockedAt,
+      deletedAt: establishments.deletedAt,
+    })
+    .from(establishments)
+    .where(eq(establishments.id, id));
+  return row;
+}
+
+const summaryColumns = {
+  id: conversations.id,
+  establishmentId: conversations.establishmentId,
+  establishmentName: establishments.name,
+  logo: establishments.logo,
+  establishmentGone: sql<boolean>`(${establishments.blockedAt} is not null or ${establishments.deletedAt} is not null)`,
+  followerId: conversations.followerId,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  postId: conversations.postId,
+  lastMessageAt: conversations.lastMessageAt,
+  answered: conversations.answered,
+  unreadByBusiness: conversations.unreadByBusiness,
+  unreadByFollower: conversations.unreadByFollower,
+  closedAt: conversations.closedAt,
+  lastMessage: sql<string>`(select m.text from ${conversationMessages} m where m.conversation_id = ${conversations.id} order by m.created_at desc, m.id desc limit 1)`,
+};
+export type ConversationRow = Awaited<ReturnType<typeof findConversation>> & {};
+
+export async function findConversation(db: Db, id: string) {
+  const [row] = await db
+    .select(summaryColumns)
+    .from(conversations)
+    .innerJoin(establishments, eq(establishments.id, conversations.establishmentId))
+    .innerJoin(users, eq(users.id, conversations.followerId))
+    .where(eq(conversations.id, id));
+  return row;
+}
+
+/** The follower's open conversation with the business, if any. */
+export async function findOpenConversation(db: Db, establishmentId: string, followerId: string) {
+  const [row] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.establishmentId, establishmentId),
+        eq(conversations.followerId, followerId),
+        isNull(conversations.closedAt),
+      ),
+    );
+  return row?.id;
+}
+
+export async function insertConversation(
+  db: Db,
+  values: { establishmentId: string; followerId: string; postId: string | null; at: Date },
+) {
+  const [row] = await db
+    .insert(conversations)
+    .values({ ...values, createdAt: values.at, lastMessageAt: values.at })
+    .returning({ id: conversations.id });
+  return row!.id;
+}
+
+/** Add a message and move the conversation's newest-message state to it. */
+export async function insertMessage(
+  db: Db,
+  values: { conversationId: string; authorId: string; fromBusiness: boolean; text: string; at: Date },
+) {
+  const [row] = await db
+    .insert(conversationMessages)
+    .values({ ...values, createdAt: values.at })
+    .returning({ id: conversationMessages.id });
+  await db
+    .update(conversations)
+    .set({
+      lastMessageAt: values.at,
+      answered: values.fromBusiness,
+      unreadByBusiness: !values.fromBusiness,
+      unreadByFollower: values.fromBusiness,
+    })
+    .where(eq(conversations.id, values.conversationId));
+  return row!.id;
+}
+
+export async function listMessages(db: Db, conversationId: string) {
+  return db
+    .select({
+      id: conversationMessages.id,
+      text: conversationMessages.text,
+      fromBusiness: conversationMessages.fromBusiness,
+      authorId: conversationMessages.authorId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      createdAt: conversationMessages.createdAt,
+    })
+    .from(conversationMessages)
+    .leftJoin(users, eq(users.id, conversationMessages.authorId))
+    .where(eq(conversationMessages.conversationId, conversationId))
+    .orderBy(asc(conversationMessages.createdAt), asc(conversationMessages.id));
+}
+
+export async function markRead(db: Db, id: string, side: 'business' | 'follower') {
+  await db
+    .update(conversations)
+    .set(side === 'business' ? { unreadByBusiness: false } : { unreadByFollower: false })
+    .where(eq(conversations.id, id));
+}
+
+export async function close(db: Db, id: string, byId: string, at: Date) {
+  await db
+    .update(conversations)
+    .set({ closedAt: at, closedById: byId, unreadByBusiness: false })
+    .where(and(eq(conversations.id, id), isNull(conversations.closedAt)));
+}
+
+const FILTERS: Record<InboxFilter, SQL | undefined> = {
+  all: undefined,
+  open: isNull(conversations.closedAt),
+  answered: and(isNull(conversations.closedAt), eq(conversations.answered, true)),
+  unanswered: and(isNull(conversations.closedAt), eq(conversations.answered, false)),
+  closed: sql`${conversations.closedAt} is not null`,
+};
+
+/** A page of conversations, newest first, by (last_message_at, id): an establishment's or a follower's. */
+export async function listConversations(
+  db: Db,
+  owner: { establishmentId: string } | { followerId: string },
+  filter: InboxFilter,
+  cursor: Cursor | undefined,
+  limit: number,
+) {
+  const ownerWhere =
+    'establishmentId' in owner
+      ? eq(conversations.establishmentId, owner.establishmentId)
+      : eq(conversations.followerId, owner.followerId);
+  const after = cursor
+    ? or(
+        lt(conversations.lastMessageAt, cursor.createdAt),
+        and(eq(conversations.lastMessageAt, cursor.createdAt), lt(conversations.id, cursor.id)),
+      )
+    : undefined;
+  return db
+    .select(summaryColumns)
+    .from(conversations)
+    .innerJoin(establishments, eq(establishments.id, conversations.establishmentId))
+    .innerJoin(users, eq(users.id, conversations.followerId))
+    .where(and(ownerWhere, FILTERS[filter], after))
+    .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
+    .limit(limit);
+}
+
+/** The business's unread open conversations (conversations_unread_idx). */
+export async function unreadOfEstablishment(db: Db, establishmentId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.establishmentId, establishmentId),
+        eq(conversations.unreadByBusiness, true),
+        isNull(conversations.closedAt),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+export async function unreadOfFollower(db: Db, followerId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(conversations)
+    .where(and(eq(conversations.followerId, followerId), eq(conversations.unreadByFollower, true)));
+  return row?.n ?? 0;
+}
+
+export async function isBlocked(db: Db, establishmentId: string, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ userId: conversationBlocks.userId })
+    .from(conversationBlocks)
+    .where(
+      and(eq(conversationBlocks.establishmentId, establishmentId), eq(conversationBlocks.userId, userId)),
+    );
+  return rows.length > 0;
+}
+
+export async function setBlocked(
+  db: Db,
+  establishmentId: string,
+  userId: string,
+  blocked: boolean,
+  byId: string,
+) {
+  if (blocked)
+    await db
+      .insert(conversationBlocks)
+      .values({ establishmentId, userId, blockedById: byId })
+      .onConflictDoNothing();
+  else
+    await db
+      .delete(conversationBlocks)
+      .where(
+        and(eq(conversationBlocks.establishmentId, establishmentId), eq(conversationBlocks.userId, userId)),
+      );
+}
+
+/** Who operates the business (its clients), with what a notice needs. */
+export async function operatorsOf(db: Db, establishmentId: string) {
+  return db
+    .select({
+      userId: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      language: users.language,
+      emailVerified: users.emailVerified,
+    })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.establishmentId, establishmentId), eq(memberships.kind, 'client')));
+}
+
+export async function findUser(db: Db, id: string) {
+  const [row] = await db
+    .select({
+      userId: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      language: users.language,
+      emailVerified: users.emailVerified,
+      guest: users.guest,
+    })
+    .from(users)
+    .where(eq(users.id, id));
+  return row;
+}
+
+export async function findMessage(db: Db, id: string) {
+  const [row] = await db
+    .select({
+      id: conversationMessages.id,
+      conversationId: conversationMessages.conversationId,
+      fromBusiness: conversationMessages.fromBusiness,
+      text: conversationMessages.text,
+      createdAt: conversationMessages.createdAt,
+    })
+    .from(conversationMessages)
+    .where(eq(conversationMessages.id, id));
+  return row;
+}
+
+/** A follower's messages, for their data export: every conversation of theirs, oldest first. */
+export async function messagesOfFollower(db: Db, followerId: string) {
+  return db
+    .select({
+      conversationId: conversations.id,
+      establishmentName: establishments.name,
+      fromBusiness: conversationMessages.fromBusiness,
+      text: conversationMessages.text,
+      createdAt: conversationMessages.createdAt,
+    })
+    .from(conversationMessages)
+    .innerJoin(conversations, eq(conversations.id, conversationMessages.conversationId))
+    .innerJoin(establishments, eq(establishments.id, conversations.establishmentId))
+    .where(inArray(conversations.followerId, [followerId]))
+    .orderBy(asc(conversationMessages.createdAt), asc(conversationMessages.id));
+}

@@ -1,0 +1,191 @@
+import { ErrorCode } from '../../../shared/errors';
+import { type Actor, actsOnBehalfOf, can } from '../../../shared/permissions';
+import {
+  type Conversation,
+  ConversationMsg,
+  type MessageBody,
+  type StartConversationBody,
+} from '../../../shared/schemas/conversation.schema';
+import type { AppContext } from '../../context';
+import { withOutbox } from '../../jobs/outbox';
+import type { Outbox } from '../../jobs/outbox-handle';
+import { AppError, notFound } from '../../lib/app-error';
+import { authorize } from '../../lib/authorize';
+import { hitCounter } from '../../lib/rate-limit.repo';
+import { recordAudit } from '../management/audit-log.repo';
+import { isClosed, readsAsBusiness, resourceOf, toConversation } from './conversation.dto';
+import type { ConversationRow } from './conversations.repo';
+import * as repo from './conversations.repo';
+
+/**
+ * Private conversations between a follower and a business. Rights are can()'s: a follower with an
+ * account starts one (conversation:start) and writes in their own (conversation:write); the
+ * business's operators read, answer as the business, close and block (conversation:manage); admins
+ * read any, recorded. Anyone else hears 404, whether the conversation exists or not.
+ */
+
+/** Messages the followers of one business may send it in an hour, all of them together. */
+export const MESSAGES_PER_BUSINESS_PER_HOUR = 300;
+
+const cannotWrite = () => new AppError(403, ErrorCode.FORBIDDEN, ConversationMsg.cannotWrite);
+const closedAlready = () => new AppError(403, ErrorCode.FORBIDDEN, ConversationMsg.closedAlready);
+
+/** The conversation, once the actor may read it; a stranger cannot tell it from one that does not exist. */
+export async function loadConversation(ctx: AppContext, actor: Actor, id: string): Promise<ConversationRow> {
+  const row = await repo.findConversation(ctx.db, id);
+  if (!row || !can(actor, 'conversation:read', resourceOf(row))) throw notFound();
+  return row;
+}
+
+/** An admin (not operating the business) reading or acting in someone's conversation: recorded. */
+async function auditStaff(ctx: AppContext, actor: Actor, row: ConversationRow, what: string) {
+  if (actor.id === row.followerId || !actsOnBehalfOf(actor, { establishmentId: row.establishmentId })) return;
+  await recordAudit(ctx.db, {
+    actorId: actor.id,
+    action: what === 'read' ? 'conversation.read' : 'conversation.manage',
+    targetUserId: row.followerId,
+    targetEstablishmentId: row.establishmentId,
+    targetLabel: row.establishmentName,
+    detail: { conversationId: row.id, what },
+  });
+}
+
+/** The conversation as the actor reads it, marked read for their side. */
+async function answer(ctx: AppContext, actor: Actor, id: string): Promise<Conversation> {
+  const row = await loadConversation(ctx, actor, id);
+  const [messages, blocked] = await Promise.all([
+    repo.listMessages(ctx.db, id),
+    repo.isBlocked(ctx.db, row.establishmentId, row.followerId),
+  ]);
+  const side = readsAsBusiness(actor, row) ? 'business' : 'follower';
+  // An admin's look is not the business reading its inbox.
+  if (side === 'follower' || can(actor, 'conversation:manage', resourceOf(row)))
+    await repo.markRead(ctx.db, id, side);
+  return toConversation(actor, row, messages, blocked);
+}
+
+/** The followers of one business together: a flood of messages waits, whoever sends it. */
+async function businessQuota(ctx: AppContext, establishmentId: string) {
+  const { count } = await hitCounter(ctx.db, `messages:establishment:${establishmentId}`, 3_600_000);
+  if (count > MESSAGES_PER_BUSINESS_PER_HOUR)
+    throw new AppError(429, ErrorCode.RATE_LIMITED, ConversationMsg.businessBusy);
+}
+
+/** Record a message and its event (the other side's notice and webhooks follow from it). */
+async function write(
+  outbox: Outbox,
+  conversation: { id: string; establishmentId: string; followerId: string; postId: string | null },
+  actor: Actor,
+  text: string,
+  fromBusiness: boolean,
+  at: Date,
+) {
+  const messageId = await repo.insertMessage(outbox.db, {
+    conversationId: conversation.id,
+    authorId: actor.id,
+    fromBusiness,
+    text,
+    at,
+  });
+  await outbox.emit({
+    type: 'message.created',
+    establishmentId: conversation.establishmentId,
+    subjectId: messageId,
+    actorId: actor.id,
+    data: {
+      conversationId: conversation.id,
+      messageId,
+      followerId: conversation.followerId,
+      postId: conversation.postId,
+      text,
+      fromBusiness,
+    },
+    at,
+  });
+}
+
+/**
+ * Ask the business: a follower writes to it, adding to their open conversation with it, else
+ * opening one. A blocked follower, or a blocked or deleted business, takes no message (403, no
+ * reason given); an unknown business is 404.
+ */
+export async function start(
+  ctx: AppContext,
+  actor: Actor,
+  establishmentId: string,
+  body: StartConversationBody,
+): Promise<Conversation> {
+  const establishment = await repo.findEstablishment(ctx.db, establishmentId);
+  if (!establishment || establishment.deletedAt) throw notFound();
+  authorize(actor, 'conversation:start', { establishmentId });
+  if (establishment.blockedAt || (await repo.isBlocked(ctx.db, establishmentId, actor.id)))
+    throw cannotWrite();
+  await businessQuota(ctx, establishmentId);
+  const at = ctx.now();
+  const id = await withOutbox(ctx, async (outbox) => {
+    const open = await repo.findOpenConversation(outbox.db, establishmentId, actor.id);
+    const postId = open ? null : (body.postId ?? null);
+    const conversationId =
+      open ??
+      (await repo.insertConversation(outbox.db, { establishmentId, followerId: actor.id, postId, at }));
+    await write(
+      outbox,
+      { id: conversationId, establishmentId, followerId: actor.id, postId },
+      actor,
+      body.text,
+      false,
+      at,
+    );
+    return conversationId;
+  });
+  return answer(ctx, actor, id);
+}
+
+/** Read a conversation: its follower, the business's operators, admins (recorded). */
+export async function get(ctx: AppContext, actor: Actor, id: string): Promise<Conversation> {
+  const row = await loadConversation(ctx, actor, id);
+  await auditStaff(ctx, actor, row, 'read');
+  return answer(ctx, actor, id);
+}
+
+/** Write in a conversation: its follower, or an operator as the business; not once it is closed. */
+export async function send(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  body: MessageBody,
+): Promise<Conversation> {
+  const row = await loadConversation(ctx, actor, id);
+  const fromBusiness = readsAsBusiness(actor, row);
+  authorize(actor, fromBusiness ? 'conversation:manage' : 'conversation:write', resourceOf(row));
+  if (isClosed(row)) throw closedAlready();
+  if (!fromBusiness) {
+    if (await repo.isBlocked(ctx.db, row.establishmentId, actor.id)) throw cannotWrite();
+    await businessQuota(ctx, row.establishmentId);
+  } else await auditStaff(ctx, actor, row, 'reply');
+  await withOutbox(ctx, (outbox) => write(outbox, row, actor, body.text, fromBusiness, ctx.now()));
+  return answer(ctx, actor, id);
+}
+
+/** Close a conversation: an operator of the business. */
+export async function close(ctx: AppContext, actor: Actor, id: string): Promise<Conversation> {
+  const row = await loadConversation(ctx, actor, id);
+  authorize(actor, 'conversation:manage', resourceOf(row));
+  await auditStaff(ctx, actor, row, 'close');
+  await repo.close(ctx.db, id, actor.id, ctx.now());
+  return answer(ctx, actor, id);
+}
+
+/** Stop the conversation's follower from messaging the business, or let them again: an operator. */
+export async function setBlocked(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  blocked: boolean,
+): Promise<Conversation> {
+  const row = await loadConversation(ctx, actor, id);
+  authorize(actor, 'conversation:manage', resourceOf(row));
+  await auditStaff(ctx, actor, row, blocked ? 'block' : 'unblock');
+  await repo.setBlocked(ctx.db, row.establishmentId, row.followerId, blocked, actor.id);
+  return answer(ctx, actor, id);
+}

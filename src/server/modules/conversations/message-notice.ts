@@ -1,0 +1,113 @@
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../shared/i18n/languages';
+import { messageNoticeOf } from '../../../shared/push/payload';
+import type { AppContext } from '../../context';
+import { pushToDevices } from '../../delivery';
+import { messageMail } from '../../mail/message-mail';
+import type { PushOptions } from '../../push/push-sender';
+import { liveDevicesOf } from '../notifications/push-devices.repo';
+import * as repo from './conversations.repo';
+
+/**
+ * Telling the other side of a conversation that a message came, by their channel: push to their
+ * devices, else email (a confirmed address), else the app's own count of unread conversations
+ * (the follower's Messages badge; always kept, whatever else is sent).
+ */
+
+/** A message is worth a day on a device; after that it waits in the app. */
+const MESSAGE_PUSH: PushOptions = { ttl: 24 * 3600, urgency: 'high' };
+
+type Message = NonNullable<Awaited<ReturnType<typeof repo.findMessage>>>;
+type Conversation = NonNullable<Awaited<ReturnType<typeof repo.findConversation>>>;
+type Recipient = Awaited<ReturnType<typeof repo.operatorsOf>>[number];
+
+const languageOf = (value: string | null): Language => (isLanguage(value) ? value : DEFAULT_LANGUAGE);
+
+export const conversationPath = (id: string) => `/app/messages/${id}`;
+
+/** Push to those of `recipients` with a live device; answers who has none (email is theirs). */
+async function pushOrLeft(
+  ctx: AppContext,
+  recipients: Recipient[],
+  conversation: Conversation,
+  message: Message,
+  title: string,
+): Promise<Recipient[]> {
+  const devices = await liveDevicesOf(
+    ctx.db,
+    recipients.map((r) => r.userId),
+  );
+  const notice = messageNoticeOf({
+    conversationId: conversation.id,
+    messageId: message.id,
+    establishmentId: conversation.establishmentId,
+    title,
+    text: message.text,
+    logo: conversation.logo,
+    url: conversationPath(conversation.id),
+    at: message.createdAt.getTime(),
+  });
+  const outcomes = await pushToDevices(
+    ctx,
+    devices.map((device) => ({ device, message: notice })),
+    MESSAGE_PUSH,
+  );
+  const reached = new Set(devices.filter((_, i) => outcomes[i] === 'sent').map((d) => d.userId));
+  return recipients.filter((r) => !reached.has(r.userId));
+}
+
+async function email(
+  ctx: AppContext,
+  recipients: Recipient[],
+  conversation: Conversation,
+  message: Message,
+  toBusiness: boolean,
+) {
+  const from = `${conversation.firstName} ${conversation.lastName}`.trim();
+  for (const r of recipients) {
+    if (!r.emailVerified) continue;
+    await ctx.mailer.send({
+      to: r.email,
+      ...messageMail(languageOf(r.language), {
+        firstName: r.firstName,
+        establishment: conversation.establishmentName,
+        from,
+        text: message.text,
+        url: `${ctx.config.publicUrl}${conversationPath(conversation.id)}`,
+        toBusiness,
+      }),
+    });
+  }
+}
+
+/**
+ * A follower wrote to the business: each operator hears of it by push, or without a device by
+ * email. The one place operators are told of messages, so a digest may take the email half over.
+ */
+export async function notifyOperatorsOfMessage(
+  ctx: AppContext,
+  conversation: Conversation,
+  message: Message,
+) {
+  const operators = await repo.operatorsOf(ctx.db, conversation.establishmentId);
+  const title = `${conversation.firstName} ${conversation.lastName}`.trim() || conversation.establishmentName;
+  const left = await pushOrLeft(ctx, operators, conversation, message, title);
+  await email(ctx, left, conversation, message, true);
+}
+
+/** The business answered: the follower hears of it by push, else email; the app's badge shows it anyway. */
+export async function notifyFollowerOfMessage(ctx: AppContext, conversation: Conversation, message: Message) {
+  const follower = await repo.findUser(ctx.db, conversation.followerId);
+  if (!follower) return;
+  const left = await pushOrLeft(ctx, [follower], conversation, message, conversation.establishmentName);
+  if (!follower.guest) await email(ctx, left, conversation, message, false);
+}
+
+/** Tell the other side of this message, if the message and its conversation are still there. */
+export async function noticeOfMessage(ctx: AppContext, messageId: string) {
+  const message = await repo.findMessage(ctx.db, messageId);
+  if (!message) return;
+  const conversation = await repo.findConversation(ctx.db, message.conversationId);
+  if (!conversation) return;
+  if (message.fromBusiness) await notifyFollowerOfMessage(ctx, conversation, message);
+  else await notifyOperatorsOfMessage(ctx, conversation, message);
+}
