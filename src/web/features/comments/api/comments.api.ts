@@ -60,12 +60,15 @@ function useReplaceCachedComment(postId: string) {
     );
 }
 
-/** POST /api/notifications/{id}/comments; `asBusiness`: an operator writes as the business. */
+/**
+ * POST /api/notifications/{id}/comments; `asBusiness`: an operator writes as the business;
+ * `parentId`: a reply to that comment.
+ */
 export function useCreateComment(postId: string) {
   const refresh = useRefresh(postId);
   return useMutation({
-    mutationFn: ({ text, asBusiness }: { text: string; asBusiness?: boolean }) =>
-      callApi(contracts.createComment, { params: { id: postId }, body: { text, asBusiness } }),
+    mutationFn: ({ text, asBusiness, parentId }: { text: string; asBusiness?: boolean; parentId?: string }) =>
+      callApi(contracts.createComment, { params: { id: postId }, body: { text, asBusiness, parentId } }),
     onSuccess: () => refresh(),
   });
 }

@@ -18,7 +18,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useSnackbar } from 'notistack';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Comment, CommentMsg } from '../../../../shared/schemas/comment.schema';
 import { RelativeTime } from '../../../components/relative-time';
@@ -39,11 +39,14 @@ export function CommentItem({
   postId,
   establishmentId,
   comment,
+  children,
 }: {
   postId: string;
   /** The post's establishment: whose mutes the menu changes. */
   establishmentId: string;
   comment: Comment;
+  /** Under the text: the comment's replies and the reply box (comment-thread.tsx). */
+  children?: ReactNode;
 }) {
   const { t } = useTranslation();
   const edit = useEditComment(postId);
@@ -151,6 +154,7 @@ export function CommentItem({
         ) : (
           <CommentText text={comment.text} />
         )}
+        {children}
       </Box>
       {!editing && (comment.canEdit || comment.canDelete || comment.canHide || comment.canMute) && (
         <CommentActions

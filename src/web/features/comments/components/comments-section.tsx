@@ -26,7 +26,7 @@ import { useLocaleFormat } from '../../../lib/use-locale-format';
 import { useComments, useCreateComment } from '../api/comments.api';
 import { commentErrorText } from '../comment-message';
 import { CommentForm } from './comment-form';
-import { CommentItem } from './comment-item';
+import { CommentThread, threadsOf } from './comment-thread';
 import { CommentsSwitch } from './comments-switch';
 
 /** Whether a post has a conversation: a post in the feeds, not a push-only or a scheduled send. */
@@ -118,12 +118,17 @@ export function CommentsSection({ post }: { post: Post }) {
             aria-label={t('comments.section.listLabel')}
             sx={{ listStyle: 'none', p: 0, m: 0, '& > li + li': { borderTop: 1, borderColor: 'divider' } }}
           >
-            {comments.map((comment) => (
-              <CommentItem
+            {threadsOf(comments).map(({ comment, replies }) => (
+              <CommentThread
                 key={comment.id}
                 postId={post.id}
-                establishmentId={post.establishment.id}
+                establishment={post.establishment}
                 comment={comment}
+                replies={replies}
+                rights={{
+                  canReply: Boolean(first?.enabled && !first.muted && mayComment),
+                  asBusiness: Boolean(first?.canCommentAsBusiness),
+                }}
               />
             ))}
           </Box>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { AccountHeader } from '../../../features/account/components/account-header';
 import { GeneralTab } from '../../../features/account/components/general-tab';
+import { OperatorNoticesCard } from '../../../features/account/components/operator-notices-card';
 import { ProfileTab } from '../../../features/account/components/profile-tab';
 import { QuietHoursCard } from '../../../features/account/components/quiet-hours-card';
 import { SecurityTab } from '../../../features/account/components/security-tab';
@@ -69,6 +70,7 @@ export function AccountPage() {
             <YourBusinessesCard />
             <MyInterestsCard />
             <QuietHoursCard />
+            <OperatorNoticesCard />
             <DownloadMyDataCard />
           </Stack>
         )}

@@ -1,0 +1,102 @@
+import { Box, Card, CardContent, MenuItem, Skeleton, Stack, TextField, Typography } from '@mui/material';
+import { useSnackbar } from 'notistack';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  OPERATOR_NOTICE_CADENCES,
+  type OperatorNoticeCadence,
+} from '../../../../shared/schemas/operator-notice.schema';
+import { RetryAlert } from '../../../components/retry-alert';
+import { SubmitButton } from '../../../components/submit-button';
+import { apiErrorText } from '../../../lib/api-error-text';
+import { useCan } from '../../../lib/use-can';
+import { useOperatorNotices, useSetOperatorNotices } from '../api/operator-notices.api';
+
+/**
+ * "Email about comments and messages" on the account page, for operators: when none of their
+ * devices has notifications on, how often they are emailed what came in for their businesses (GET and
+ * PUT /api/account/operator-notices). Operators with push get push whatever this says.
+ */
+export function OperatorNoticesCard() {
+  const { t } = useTranslation();
+  const can = useCan();
+  const allowed = can('user:client');
+  const saved = useOperatorNotices(allowed);
+  const titleId = useId();
+  if (!allowed) return null;
+
+  return (
+    <Card variant="outlined" component="section" aria-labelledby={titleId}>
+      <CardContent>
+        <Stack spacing={3}>
+          <Box>
+            <Typography id={titleId} variant="h6" component="h2">
+              {t('operatorNotices.title')}
+            </Typography>
+            <Typography variant="body2" color="textSecondary">
+              {t('operatorNotices.subtitle')}
+            </Typography>
+          </Box>
+          {saved.error ? (
+            <RetryAlert retryLabel={t('operatorNotices.retry')} onRetry={() => void saved.refetch()}>
+              {t('operatorNotices.loadFailed')}
+            </RetryAlert>
+          ) : !saved.data ? (
+            <Skeleton variant="rounded" height={56} aria-busy />
+          ) : (
+            <CadenceForm key={saved.data.cadence} saved={saved.data.cadence} />
+          )}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+function CadenceForm({ saved }: { saved: OperatorNoticeCadence }) {
+  const { t } = useTranslation();
+  const { enqueueSnackbar } = useSnackbar();
+  const save = useSetOperatorNotices();
+  const [cadence, setCadence] = useState(saved);
+  const [error, setError] = useState<string | null>(null);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    try {
+      await save.mutateAsync({ cadence });
+      enqueueSnackbar(t('operatorNotices.saved'), { variant: 'success' });
+    } catch (caught) {
+      setError(apiErrorText(t, caught));
+    }
+  };
+
+  return (
+    <Stack
+      component="form"
+      noValidate
+      onSubmit={onSubmit}
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={2}
+    >
+      <TextField
+        select
+        label={t('operatorNotices.label')}
+        value={cadence}
+        onChange={(event) => setCadence(event.target.value as OperatorNoticeCadence)}
+        error={Boolean(error)}
+        helperText={error ?? ' '}
+        sx={{ minWidth: { sm: 340 } }}
+        fullWidth
+      >
+        {OPERATOR_NOTICE_CADENCES.map((option) => (
+          <MenuItem key={option} value={option}>
+            {t(`operatorNotices.options.${option}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <Box sx={{ pt: { sm: 1 } }}>
+        <SubmitButton submitting={save.isPending}>{t('operatorNotices.save')}</SubmitButton>
+      </Box>
+    </Stack>
+  );
+}
