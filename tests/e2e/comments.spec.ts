@@ -179,4 +179,74 @@ test.describe('comments', () => {
     await page.reload();
     await expect(commentsRegion(page).getByText('This business has turned comments off.')).toBeVisible();
   });
+  test('a follower asks in a comment; the operator replies as the business on a desktop; the follower reads it under the question and answers', async ({
+    page,
+    request,
+    browser,
+    baseURL,
+  }) => {
+    const { client, establishment } = await clientWithEstablishment(request, 'Reply Bistro');
+    const clientToken = (await apiLogin(request, client)).accessToken;
+    const post = await postByApi(request, clientToken, establishment.id, 'Goulash tonight from 18:00');
+    const follower = await registerCustomer(request, { tag: 'asker', verified: true });
+    const followerName = `${follower.firstName} ${follower.lastName}`;
+    const followerToken = (await apiLogin(request, follower)).accessToken;
+    const follow = await request.post(`/api/establishments/${establishment.id}/follow`, {
+      headers: bearer(followerToken),
+    });
+    expect(follow.status(), await follow.text()).toBe(200);
+    const asked = await request.post(`/api/notifications/${post.id}/comments`, {
+      headers: bearer(followerToken),
+      data: { text: 'A table for four at eight?' },
+    });
+    expect(asked.status(), await asked.text()).toBe(201);
+
+    // The operator, at a desktop, answers in the business's voice (the switch is on by default).
+    const desktop = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL });
+    await desktop.addCookies([{ name: CONSENT_COOKIE, value: 'true', url: baseURL! }]);
+    const operator = await desktop.newPage();
+    await startSignedIn(operator, clientToken);
+    await operator.goto(`/app/establishment/${establishment.id}/notification/${post.id}#comments`);
+    const section = commentsRegion(operator);
+    await section.getByRole('button', { name: `Reply to ${followerName}` }).click();
+    const box = section.getByRole('textbox', { name: `Write a reply to ${followerName}` });
+    await expect(box).toBeFocused();
+    await expect(section.getByRole('switch', { name: 'Reply as Reply Bistro' })).toBeChecked();
+    await box.fill('Yes, a table for four at eight is yours.');
+    await section.getByRole('button', { name: 'Reply', exact: true }).click();
+    const replies = section.getByRole('list', { name: `Replies to ${followerName}` });
+    await expect(replies.getByRole('listitem')).toHaveCount(1);
+    await expect(replies).toContainText('Yes, a table for four at eight is yours.');
+    await expect(replies).toContainText('Operator');
+    await expect(box).toHaveCount(0);
+
+    // Operators without push choose how often they hear of comments by email.
+    await operator.goto('/app/account');
+    const card = operator.getByRole('region', { name: /^Emails? about comments and messages$/ });
+    await card.getByRole('combobox', { name: 'Email me' }).click();
+    await operator.getByRole('option', { name: /, for each one$/ }).click();
+    await card.getByRole('button', { name: 'Save' }).click();
+    await expect(snackbar(operator, 'setting saved')).toBeVisible();
+    await saveScreenshot(operator, { path: 'test-results/screenshots/comments-email-notices-desktop.png' });
+    await desktop.close();
+
+    // The follower, on a phone, reads the answer under the question and replies in the thread.
+    await startSignedIn(page, followerToken);
+    await page.goto(`/app/establishment/${establishment.id}/notification/${post.id}#comments`);
+    const thread = commentsRegion(page).getByRole('list', { name: `Replies to ${followerName}` });
+    await expect(thread).toContainText('Yes, a table for four at eight is yours.');
+    // One level deep: a reply has no "Reply" of its own.
+    await expect(thread.getByRole('button', { name: /^Reply to/ })).toHaveCount(0);
+    await commentsRegion(page)
+      .getByRole('button', { name: `Reply to ${followerName}` })
+      .click();
+    await commentsRegion(page)
+      .getByRole('textbox', { name: `Write a reply to ${followerName}` })
+      .fill('Perfect, see you then!');
+    await commentsRegion(page).getByRole('button', { name: 'Reply', exact: true }).click();
+    await expect(thread.getByRole('listitem')).toHaveCount(2);
+    await expect(thread.getByRole('listitem').last()).toContainText('Perfect, see you then!');
+    await expectAccessible(page);
+    await screenshot(page, 'replies');
+  });
 });
