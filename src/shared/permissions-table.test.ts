@@ -26,6 +26,8 @@ import { type Actor, can, RIGHTS, type Right } from './permissions';
  * - apiKey:create and webhook:create (ours): who manages its keys and webhooks, not while it is
  *   blocked; admins even then;
  * - account:delete and account:export (ours): anyone signed in, not from a provisional session;
+ * - conversations (ours): conversation:start, a customer member; conversation:write, its owner;
+ *   conversation:manage, a client operating it; conversation:read, its owner or who manages it;
  * - a role outside the table: no, for everything;
  * - email not verified (the "unverified" columns): the role's table rights (user:*,
  *   hasEstablishment) stay, and so do choosing how a business reaches them (customerEstablishment),
@@ -129,6 +131,12 @@ const TABLE: ReadonlyArray<readonly [Right, Rule, Rule, Rule, Rule, Rule, Rule, 
   ['account:delete',             N,    Y,       Y,     Y,  Y,    N,   Y,        Y,      Y,   Y],
   ['account:export',             N,    Y,       Y,     Y,  Y,    N,   Y,        Y,      Y,   Y],
 ];
+  // Ours: conversations. A follower (not an operator) asks; its owner writes in one; who operates
+  // the business answers, closes and blocks; its owner and the operators read it.
+  ['conversation:start',         N,    M,       N,     N,  Y,    N,   N,        N,      N,   Y],
+  ['conversation:read',          N,    M,       M,     M,  Y,    N,   M,        M,      M,   Y],
+  ['conversation:write',         N,    M,       M,     M,  Y,    N,   N,        N,      N,   Y],
+  ['conversation:manage',        N,    N,       M,     N,  Y,    N,   N,        N,      N,   Y],
 
 /** Each column's actor. Actors outside the table get a membership and ownership, and still no. */
 const ACTORS: Array<{ column: Column; name: string; actor: Actor | null }> = [

@@ -9,6 +9,7 @@ import type { Outbox } from '../jobs/outbox-handle';
 import { webhookDeliverJob } from '../jobs/webhook-delivery.queues';
 import { welcomeNoticeJob } from '../jobs/welcome-notice.job';
 import { queueCommentNotice } from '../modules/comments/comment-operator-notice';
+import { queueMessageOperatorNotice } from '../modules/conversations/message-operator-notice';
 import { owesWelcome } from '../modules/establishments/welcome.repo';
 import { queueWebhookDeliveries } from '../modules/webhooks/webhook-deliveries.repo';
 import type { DomainEventType, RecordedEvent } from './domain-event';
@@ -69,8 +70,10 @@ export function eventConsumers(ctx: AppContext): EventConsumer[] {
       // A message in a private conversation: the other side hears of it (jobs/message-notice.job.ts).
       name: 'message notice',
       types: ['message.created'],
-      on: async ({ data }, { enqueue }) => {
-        await enqueue(messageNoticeJob, { messageId: data.messageId });
+      on: async (event, outbox) => {
+        await outbox.enqueue(messageNoticeJob, { messageId: event.data.messageId });
+        // Operators without push: an email at their cadence (operator notices).
+        await queueMessageOperatorNotice(outbox, event);
       },
     }),
     consumer({

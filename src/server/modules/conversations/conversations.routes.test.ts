@@ -84,6 +84,14 @@ describe('asking the business', () => {
   it('a follower asks, the operators see it unread in the inbox, answer, and the follower’s phone gets the answer', async () => {
     const { establishment, operator, follower } = await business('Goulash Garden');
     const colleague = await a.clientOf(admin, establishment.id, 'colleague');
+    // The colleague has no device and wants each message by email at once (operator notices).
+    const cadence = await a.call(
+      'PUT',
+      '/api/account/operator-notices',
+      { cadence: 'immediately' },
+      colleague.token,
+    );
+    expect(cadence.statusCode, cadence.body).toBe(200);
     const [operatorPhone, followerPhone] = await Promise.all([device(operator), device(follower)]);
 
     const started = await ask(follower, establishment.id, 'Is the goulash gluten-free? https://example.com');
@@ -95,13 +103,12 @@ describe('asking the business', () => {
     const again = await ask(follower, establishment.id, 'And vegan?');
     expect(again.id).toBe(started.id);
 
-    // The operator with a device gets a push; the colleague without one an email.
+    // The operator with a device gets a push; the colleague without one an email, the operator none.
     const [pushed] = await messagePushes(operatorPhone, 1);
     expect(pushed).toMatchObject({ kind: 'message', url: `/app/messages/${started.id}` });
-    const mail = await t.mail.waitFor(colleague.email, (m) => m.subject.includes('Goulash Garden'));
-    expect(mail.text).toContain('Is the goulash gluten-free?');
-    // Links in a message are shown as text.
-    expect(mail.links.some((link) => link.startsWith('https://example.com'))).toBe(false);
+    const mail = await t.mail.waitFor(colleague.email, (m) => m.text.includes('Is the goulash gluten-free?'));
+    expect(mail.subject).toContain('Goulash Garden');
+    expect(mail.text).toContain(`/app/messages/${started.id}`);
 
     const unread = await a.call(
       'GET',
@@ -145,6 +152,10 @@ describe('asking the business', () => {
     await reply(operator, id, 'Booked!');
     const mail = await t.mail.waitFor(follower.email, (m) => m.subject.includes('answered'));
     expect(mail.text).toContain('Booked!');
+    // Links in a message are shown as text, never as a link.
+    await reply(operator, id, 'Menu: https://example.com/menu');
+    const second = await t.mail.waitFor(follower.email, (m) => m.text.includes('example[.]com'));
+    expect(second.links.some((link) => link.includes('example.com'))).toBe(false);
   });
 });
 

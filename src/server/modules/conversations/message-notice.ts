@@ -9,8 +9,8 @@ import * as repo from './conversations.repo';
 
 /**
  * Telling the other side of a conversation that a message came, by their channel: push to their
- * devices, else email (a confirmed address), else the app's own count of unread conversations
- * (the follower's Messages badge; always kept, whatever else is sent).
+ * devices, else email (a confirmed address; operators' through their notice cadence), else the
+ * app's own count of unread conversations (the Messages badge; always kept, whatever else is sent).
  */
 
 /** A message is worth a day on a device; after that it waits in the app. */
@@ -55,13 +55,7 @@ async function pushOrLeft(
   return recipients.filter((r) => !reached.has(r.userId));
 }
 
-async function email(
-  ctx: AppContext,
-  recipients: Recipient[],
-  conversation: Conversation,
-  message: Message,
-  toBusiness: boolean,
-) {
+async function email(ctx: AppContext, recipients: Recipient[], conversation: Conversation, message: Message) {
   const from = `${conversation.firstName} ${conversation.lastName}`.trim();
   for (const r of recipients) {
     if (!r.emailVerified) continue;
@@ -73,15 +67,16 @@ async function email(
         from,
         text: message.text,
         url: `${ctx.config.publicUrl}${conversationPath(conversation.id)}`,
-        toBusiness,
+        toBusiness: false,
       }),
     });
   }
 }
 
 /**
- * A follower wrote to the business: each operator hears of it by push, or without a device by
- * email. The one place operators are told of messages, so a digest may take the email half over.
+ * A follower wrote to the business: each operator with a live device hears of it by push. Those
+ * without one get an email at the cadence they chose (message-operator-notice.ts, the operator
+ * notices' digest), queued with the message.
  */
 export async function notifyOperatorsOfMessage(
   ctx: AppContext,
@@ -90,8 +85,7 @@ export async function notifyOperatorsOfMessage(
 ) {
   const operators = await repo.operatorsOf(ctx.db, conversation.establishmentId);
   const title = `${conversation.firstName} ${conversation.lastName}`.trim() || conversation.establishmentName;
-  const left = await pushOrLeft(ctx, operators, conversation, message, title);
-  await email(ctx, left, conversation, message, true);
+  await pushOrLeft(ctx, operators, conversation, message, title);
 }
 
 /** The business answered: the follower hears of it by push, else email; the app's badge shows it anyway. */
@@ -99,7 +93,7 @@ export async function notifyFollowerOfMessage(ctx: AppContext, conversation: Con
   const follower = await repo.findUser(ctx.db, conversation.followerId);
   if (!follower) return;
   const left = await pushOrLeft(ctx, [follower], conversation, message, conversation.establishmentName);
-  if (!follower.guest) await email(ctx, left, conversation, message, false);
+  if (!follower.guest) await email(ctx, left, conversation, message);
 }
 
 /** Tell the other side of this message, if the message and its conversation are still there. */
