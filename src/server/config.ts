@@ -4,13 +4,14 @@ import { type ComplaintSettings, complaintEnv, complaintSettings } from './confi
 import { ConfigError, checked, describeIssue, type SettingProblem } from './config/config-error';
 import { type DatabaseSettings, databaseEnv, databaseSettings } from './config/database-settings';
 import { type DeliverySettings, deliveryEnv, deliverySettings } from './config/delivery-settings';
+import { type FatigueSettings, parseFatigueSettings } from './config/fatigue-settings';
 import { type HttpSettings, httpEnv, httpSettings } from './config/http-settings';
 import { type MailSettings, mailEnv, mailSettings } from './config/mail-settings';
+import { type OidcSettings, oidcEnv, oidcSettings } from './config/oidc-settings';
 import { type RateLimitSettings, rateLimitEnv, rateLimitSettings } from './config/rate-limit-settings';
 import { type ReportSettings, reportEnv, reportSettings } from './config/report-settings';
 import { type ServerSettings, serverEnv, serverSettings } from './config/server-settings';
 import { type WebhookSettings, webhookEnv, webhookSettings } from './config/webhook-settings';
-import { type FatigueSettings, parseFatigueSettings } from './config/fatigue-settings';
 import { parseUsageLimits, type UsageLimits } from './usage-limits-settings';
 
 export { ConfigError } from './config/config-error';
@@ -29,6 +30,7 @@ const EnvSchema = z.object({
   ...webhookEnv,
   ...rateLimitEnv,
   ...reportEnv,
+  ...oidcEnv,
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -44,7 +46,8 @@ export interface Config
     DeliverySettings,
     WebhookSettings,
     RateLimitSettings,
-    ReportSettings {
+    ReportSettings,
+    OidcSettings {
   /** Failed API key attempts per address, weekly sends per business, phone updates per post (usage-limits-settings.ts). */
   usageLimits: UsageLimits;
   /** The fatigue guard: how often a follower's phone may ring, per business and in all (config/fatigue-settings.ts). */
@@ -104,6 +107,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     ...webhookSettings(env),
     ...rateLimitSettings(env),
     ...reportSettings(env, server.publicUrl),
+    ...oidcSettings(env, problems),
   };
   const usageLimits = reported(problems, (invalid) => parseUsageLimits(present, invalid));
   const fatigue = reported(problems, (invalid) => parseFatigueSettings(present, invalid));

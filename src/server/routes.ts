@@ -22,6 +22,8 @@ import { operatorNoticeRoutes } from './modules/operator-notices/operator-notice
 import { preferenceRoutes } from './modules/preferences/preferences.routes';
 import { reactionRoutes } from './modules/reactions/reactions.routes';
 import { reportRoutes } from './modules/reports/reports.routes';
+import { signInProviderRoutes } from './modules/sign-in-provider/sign-in-provider.routes';
+import { signInProviderAdminRoutes } from './modules/sign-in-provider/sign-in-provider-admin.routes';
 import { voiceRoutes } from './modules/voice/voice.routes';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes';
 import { healthRoutes } from './plugins/health.plugin';
@@ -31,10 +33,12 @@ type Routes = (scope: FastifyInstance, ctx: AppContext) => Promise<void>;
 /** Every module's API routes, in the order they are registered (and listed in the OpenAPI document). */
 const ROUTES: Routes[] = [
   accountRoutes,
+  signInProviderRoutes,
   guestRoutes,
   establishmentRoutes,
   userManagementRoutes,
   userActionRoutes,
+  signInProviderAdminRoutes,
   auditLogRoutes,
   emailHealthRoutes,
   notificationRoutes,

@@ -57,6 +57,8 @@ export const RIGHTS = [
   'data:export',
   /** Read the admin actions' audit log. */
   'auditLog:read',
+  /** Staff sign-in through the company's identity provider: who may get an account, and the linked provider users. */
+  'signInProvider:manage',
   /** Create, edit and delete preferences and preference groups. */
   'preference:manage',
   /** Create a customer following an establishment: admins, and a client who operates it. */

@@ -97,6 +97,7 @@ const TABLE: ReadonlyArray<readonly [Right, Rule, Rule, Rule, Rule, Rule, Rule, 
   ['establishment:emailResume',  N,    N,       N,     N,  Y,    N,   N,        N,      N,   Y],
   ['data:export',                N,    N,       N,     N,  Y,    N,   N,        N,      N,   Y],
   ['auditLog:read',              N,    N,       N,     N,  Y,    N,   N,        N,      N,   Y],
+  ['signInProvider:manage',      N,    N,       N,     N,  Y,    N,   N,        N,      N,   Y],
   ['preference:manage',          N,    N,       N,     N,  Y,    N,   N,        N,      N,   Y],
   // A client adds customers to what it operates; who manages an establishment exports its followers.
   ['customer:create',            N,    N,       M,     N,  Y,    N,   N,        N,      N,   Y],
@@ -130,13 +131,13 @@ const TABLE: ReadonlyArray<readonly [Right, Rule, Rule, Rule, Rule, Rule, Rule, 
   // Ours: one's own account, by anyone signed in (not from a provisional session: the cases).
   ['account:delete',             N,    Y,       Y,     Y,  Y,    N,   Y,        Y,      Y,   Y],
   ['account:export',             N,    Y,       Y,     Y,  Y,    N,   Y,        Y,      Y,   Y],
-];
   // Ours: conversations. A follower (not an operator) asks; its owner writes in one; who operates
   // the business answers, closes and blocks; its owner and the operators read it.
   ['conversation:start',         N,    M,       N,     N,  Y,    N,   N,        N,      N,   Y],
   ['conversation:read',          N,    M,       M,     M,  Y,    N,   M,        M,      M,   Y],
   ['conversation:write',         N,    M,       M,     M,  Y,    N,   N,        N,      N,   Y],
   ['conversation:manage',        N,    N,       M,     N,  Y,    N,   N,        N,      N,   Y],
+];
 
 /** Each column's actor. Actors outside the table get a membership and ownership, and still no. */
 const ACTORS: Array<{ column: Column; name: string; actor: Actor | null }> = [

@@ -353,6 +353,17 @@ export function establishmentScope(actor: Actor): EstablishmentScope {
   return { memberId: actor.id, kind: actor.role === 'client' ? 'client' : 'customer' };
 }
 
+/**
+ * Signing in through the company's identity provider is for staff: admins, representatives and
+ * operating clients. A follower's account (a customer, a guest's) keeps its password sign-in only.
+ */
+export const maySignInThroughProvider = (role: string): boolean =>
+  role === 'admin' || role === 'representant' || role === 'client';
+
+/** The roles an account made at a first sign-in through the provider may get: staff, never admin. */
+export const mayBeCreatedThroughProvider = (role: string): boolean =>
+  role === 'representant' || role === 'client';
+
 /** Operating an establishment makes a customer a client; staff roles stay as they are. */
 /** The role the platform must always keep one holder of (the last admin stays). */
 export const PLATFORM_ADMIN_ROLE: Role = 'admin';

@@ -18,6 +18,7 @@ import * as preferences from '../../src/shared/contracts/preferences.contracts';
 import * as quietHours from '../../src/shared/contracts/quiet-hours.contracts';
 import * as reactions from '../../src/shared/contracts/reactions.contracts';
 import * as reports from '../../src/shared/contracts/reports.contracts';
+import * as signInProvider from '../../src/shared/contracts/sign-in-provider.contracts';
 import { setupRouteFixture } from '../support/route-fixture';
 import type { TestApp } from '../support/test-app';
 
@@ -38,6 +39,7 @@ const CONTRACTS = [
   quietHours,
   reactions,
   reports,
+  signInProvider,
 ].flatMap((module) => Object.values(module).filter(isContract));
 
 /** API routes, as opposed to the docs, health, metrics and the web app's files. */

@@ -192,5 +192,7 @@ export const PublicConfigSchema = z.object({
   supportEmail: z.string(),
   androidAppUrl: z.string(),
   publicUrl: z.string(),
+  /** The company's identity provider staff may sign in with ("Sign in with <name>"); null: none configured. */
+  signInProvider: z.object({ name: z.string() }).nullable(),
 });
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;

@@ -38,6 +38,14 @@ describe('accounts API', () => {
         ['post', '/api/account/logout-all'],
         ['post', '/api/account/avatar'],
         ['delete', '/api/account'],
+        ['get', '/api/auth/oidc/start'],
+        ['get', '/api/auth/oidc/callback'],
+        ['post', '/api/auth/oidc/session'],
+        ['get', '/api/management/sign-in-provider'],
+        ['put', '/api/management/sign-in-provider'],
+        ['get', '/api/management/sign-in-provider/identities'],
+        ['patch', '/api/management/sign-in-provider/identities/{id}'],
+        ['delete', '/api/management/sign-in-provider/identities/{id}'],
       ];
       for (const [method, path] of expected) {
         expect(paths[path]?.[method], `${method.toUpperCase()} ${path}`).toBeDefined();

@@ -199,6 +199,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext) {
       supportEmail: ctx.config.supportEmail,
       androidAppUrl: ctx.config.androidAppUrl,
       publicUrl: ctx.config.publicUrl,
+      signInProvider: ctx.config.oidc ? { name: ctx.config.oidc.displayName } : null,
     }),
   });
 }

@@ -31,6 +31,7 @@ import * as notifyContracts from '../../../shared/contracts/notify.contracts';
 import * as preferenceContracts from '../../../shared/contracts/preferences.contracts';
 import * as quietHoursContracts from '../../../shared/contracts/quiet-hours.contracts';
 import * as reactionContracts from '../../../shared/contracts/reactions.contracts';
+import * as signInProviderContracts from '../../../shared/contracts/sign-in-provider.contracts';
 import { type Actor, mayHold, type Right } from '../../../shared/permissions';
 import type { Establishment } from '../../../shared/schemas/establishment.schema';
 import type { AuditEntry, AuditLog } from '../../../shared/schemas/user-management.schema';
@@ -712,6 +713,9 @@ describe('the audit log records every write on someone else’s data', () => {
       'resetUserPassword', // users-admin-actions.routes.test.ts
       'sendUserVerification', // users-admin-actions.routes.test.ts
       'liftEmailPause', // complaints-pause.routes.test.ts
+      'updateProviderSettings', // sign-in-provider-off.routes.test.ts
+      'updateProviderIdentity', // sign-in-provider.routes.test.ts
+      'removeProviderIdentity', // sign-in-provider.routes.test.ts
     ]);
     const member = (role: string): Actor => ({ id: 'x', role, emailVerified: true, establishments: [] });
     const staffOnly = (access: string) =>
@@ -730,6 +734,7 @@ describe('the audit log records every write on someone else’s data', () => {
       preferenceContracts,
       quietHoursContracts,
       reactionContracts,
+      signInProviderContracts,
     ].flatMap((module) =>
       Object.values(module).filter(
         (value): value is Contract => typeof value === 'object' && value !== null && 'operationId' in value,
