@@ -248,5 +248,26 @@ test.describe('comments', () => {
     await expect(thread.getByRole('listitem').last()).toContainText('Perfect, see you then!');
     await expectAccessible(page);
     await screenshot(page, 'replies');
+
+    // "Reply privately" takes the question to the business's inbox, quoted.
+    await commentsRegion(page).getByRole('button', { name: 'Reply privately' }).click();
+    const dialog = page.getByRole('dialog', { name: /^Reply privately to Reply Bistro/ });
+    await expect(dialog).toContainText('A table for four at eight?');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await expect(dialog.getByText('Write a message')).toBeVisible();
+    await dialog.getByRole('textbox', { name: 'Your message' }).fill('We are five now: still fine?');
+    await saveScreenshot(page, { path: 'test-results/screenshots/comments-reply-privately-phone.png' });
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await expect(snackbar(page, 'Sent privately to Reply Bistro')).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+    const inbox = await request.get(`/api/establishments/${establishment.id}/conversations`, {
+      headers: bearer(clientToken),
+    });
+    expect(inbox.status(), await inbox.text()).toBe(200);
+    const { items } = (await inbox.json()) as { items: { lastMessage: string; postId: string | null }[] };
+    expect(items).toHaveLength(1);
+    expect(items[0]!.postId).toBe(post.id);
+    expect(items[0]!.lastMessage).toContain('A table for four at eight?');
+    expect(items[0]!.lastMessage).toContain('We are five now: still fine?');
   });
 });

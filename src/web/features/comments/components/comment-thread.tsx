@@ -1,11 +1,13 @@
+import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import ReplyIcon from '@mui/icons-material/Reply';
-import { Box, Button, FormControlLabel, Switch } from '@mui/material';
+import { Box, Button, FormControlLabel, Stack, Switch } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Comment } from '../../../../shared/schemas/comment.schema';
 import { useCreateComment } from '../api/comments.api';
 import { CommentForm } from './comment-form';
 import { CommentItem } from './comment-item';
+import { PrivateReplyDialog } from './private-reply-dialog';
 
 /** What the reader may do in the conversation (from its page). */
 export interface ReplyRights {
@@ -13,6 +15,8 @@ export interface ReplyRights {
   canReply: boolean;
   /** An operator: the reply box offers "Reply as {business}", on by default. */
   asBusiness: boolean;
+  /** A follower who may write to the business: "Reply privately" quotes the comment in a message. */
+  privately: boolean;
 }
 
 /** A page's comments as threads: each comment with its replies (one level), in the order they came. */
@@ -50,6 +54,7 @@ export function CommentThread({
   const create = useCreateComment(postId);
   const [replying, setReplying] = useState(false);
   const [asBusiness, setAsBusiness] = useState(true);
+  const [privately, setPrivately] = useState(false);
   const threadable = comment.parentId === null;
 
   return (
@@ -65,16 +70,33 @@ export function CommentThread({
           ))}
         </Box>
       )}
-      {threadable && rights.canReply && !replying && (
-        <Button
-          size="small"
-          startIcon={<ReplyIcon />}
-          onClick={() => setReplying(true)}
-          aria-label={t('comments.item.replyTo', { name: comment.author.name })}
-          sx={{ ml: -1 }}
-        >
-          {t('comments.item.reply')}
-        </Button>
+      {threadable && !replying && (rights.canReply || rights.privately) && (
+        <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', columnGap: 1, ml: -1 }}>
+          {rights.canReply && (
+            <Button
+              size="small"
+              startIcon={<ReplyIcon />}
+              onClick={() => setReplying(true)}
+              aria-label={t('comments.item.replyTo', { name: comment.author.name })}
+            >
+              {t('comments.item.reply')}
+            </Button>
+          )}
+          {rights.privately && !comment.asBusiness && (
+            <Button size="small" startIcon={<LockOutlinedIcon />} onClick={() => setPrivately(true)}>
+              {t('comments.item.replyPrivately')}
+            </Button>
+          )}
+        </Stack>
+      )}
+      {rights.privately && (
+        <PrivateReplyDialog
+          open={privately}
+          onClose={() => setPrivately(false)}
+          comment={comment}
+          establishment={establishment}
+          postId={postId}
+        />
       )}
       {threadable && replying && (
         <Box sx={{ mt: 1 }}>

@@ -51,6 +51,10 @@ export function CommentsSection({ post }: { post: Post }) {
   const first = query.data?.pages[0];
   const comments = query.data?.pages.flatMap((page) => page.items) ?? [];
   const mayComment = can('comment:create', { establishmentId: post.establishment.id });
+  // A follower may take a comment to the business privately (operators answer in the inbox).
+  const mayAsk =
+    can('conversation:start', { establishmentId: post.establishment.id }) &&
+    !can('conversation:manage', { establishmentId: post.establishment.id });
   // A guest follower may read the conversation; an email comes first to join it.
   const { user } = useSession();
   const offerEmail = Boolean(user?.guest) && !mayComment;
@@ -128,6 +132,7 @@ export function CommentsSection({ post }: { post: Post }) {
                 rights={{
                   canReply: Boolean(first?.enabled && !first.muted && mayComment),
                   asBusiness: Boolean(first?.canCommentAsBusiness),
+                  privately: mayAsk,
                 }}
               />
             ))}
