@@ -6,10 +6,10 @@ import { forEachConcurrently } from '../../../lib/concurrency';
 import { notificationEmailLinks } from '../../../mail/email-links';
 import { mailgunVariables } from '../../../mail/mailgun-events';
 import { notificationMail } from '../../../mail/notification-mail';
-import { activePause } from '../../../modules/complaints/complaints.repo';
 import type { PendingDelivery } from '../../batches/pending.repo';
 import type { EmailResult } from '../../outcomes/delivery-outcomes';
 import type { Channel, DeliveryBatch, DeliveryNotification } from '../channel';
+import { businessEmailPaused } from './business-pause.repo';
 import * as mailPauses from './mail-pauses.repo';
 
 /**
@@ -142,7 +142,7 @@ export function createEmailChannel(ctx: AppContext): Channel {
     name: 'email',
     async deliver({ notification: n, rows, outcomes, now }: DeliveryBatch) {
       // The business's email was paused for its spam complaints since the audience was taken.
-      if (rows.length > 0 && (await activePause(sql, n.establishmentId))) {
+      if (rows.length > 0 && (await businessEmailPaused(sql, n.establishmentId))) {
         for (const row of rows) outcomes.decide(row.subscriptionId, 'failed', null);
         return;
       }
