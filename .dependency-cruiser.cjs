@@ -56,6 +56,22 @@ module.exports = {
       to: { path: '^src/web/(features|pages)/' },
     },
     {
+      name: 'delivery-never-imports-modules',
+      comment:
+        'The delivery engine imports no module: what it needs of one comes in as a port (an interface passed in at wiring time, app.ts or worker-context.ts), or the query moves into the engine.',
+      severity: 'error',
+      from: { path: '^src/server/delivery/' },
+      to: { path: '^src/server/modules/' },
+    },
+    {
+      name: 'modules-reach-delivery-through-index',
+      comment:
+        'Outside src/server/delivery the engine is entered only through src/server/delivery/index.ts: export what is needed there.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/server/delivery/' },
+      to: { path: '^src/server/delivery/', pathNot: '^src/server/delivery/index[.]ts$' },
+    },
+    {
       name: 'no-circular',
       comment: 'An import cycle: one of the modules should not need the other, or both need a third.',
       severity: 'error',
