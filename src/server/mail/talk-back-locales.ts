@@ -13,7 +13,7 @@ const en = {
   noticeSubjectMany: 'New at {{establishment}}: {{count}} comments and messages',
   noticeIntro: 'This came in for {{establishment}}:',
   comment: 'Comment on “{{context}}”',
-  message: 'Message',
+  message: 'Message from {{context}}',
   noticeButton: 'Open {{establishment}}',
   noticeWhy:
     'You get this email because you operate {{establishment}} and none of your devices has notifications on. Choose how often on your account page: {{settingsUrl}}',
@@ -29,7 +29,7 @@ const de: TalkBackStrings = {
   noticeSubjectMany: 'Neu bei {{establishment}}: {{count}} Kommentare und Nachrichten',
   noticeIntro: 'Das ist für {{establishment}} eingegangen:',
   comment: 'Kommentar zu „{{context}}“',
-  message: 'Nachricht',
+  message: 'Nachricht von {{context}}',
   noticeButton: '{{establishment}} öffnen',
   noticeWhy:
     'Sie erhalten diese E-Mail, weil Sie {{establishment}} führen und keines Ihrer Geräte Benachrichtigungen aktiviert hat. Wie oft, wählen Sie auf Ihrer Kontoseite: {{settingsUrl}}',
@@ -43,7 +43,7 @@ const hu: TalkBackStrings = {
   noticeSubjectMany: 'Új itt: {{establishment}}: {{count}} hozzászólás és üzenet',
   noticeIntro: 'Ez érkezett ide: {{establishment}}:',
   comment: 'Hozzászólás ehhez: „{{context}}”',
-  message: 'Üzenet',
+  message: 'Üzenet tőle: {{context}}',
   noticeButton: '{{establishment}} megnyitása',
   noticeWhy:
     'Azért kapja ezt az e-mailt, mert Ön kezeli ezt: {{establishment}}, és egyik eszközén sincsenek bekapcsolva az értesítések. Hogy milyen gyakran, azt a fiókja oldalán választhatja ki: {{settingsUrl}}',
@@ -57,7 +57,7 @@ const cz: TalkBackStrings = {
   noticeSubjectMany: 'Nové u {{establishment}}: {{count}} komentářů a zpráv',
   noticeIntro: 'Pro {{establishment}} přišlo:',
   comment: 'Komentář k „{{context}}“',
-  message: 'Zpráva',
+  message: 'Zpráva od: {{context}}',
   noticeButton: 'Otevřít {{establishment}}',
   noticeWhy:
     'Tento e-mail dostáváte, protože spravujete {{establishment}} a žádné z vašich zařízení nemá zapnutá oznámení. Jak často, zvolíte na stránce účtu: {{settingsUrl}}',
@@ -71,7 +71,7 @@ const sk: TalkBackStrings = {
   noticeSubjectMany: 'Nové v {{establishment}}: {{count}} komentárov a správ',
   noticeIntro: 'Pre {{establishment}} prišlo:',
   comment: 'Komentár k „{{context}}“',
-  message: 'Správa',
+  message: 'Správa od: {{context}}',
   noticeButton: 'Otvoriť {{establishment}}',
   noticeWhy:
     'Tento e-mail dostávate, pretože spravujete {{establishment}} a žiadne z vašich zariadení nemá zapnuté upozornenia. Ako často, zvolíte na stránke účtu: {{settingsUrl}}',
@@ -85,7 +85,7 @@ const se: TalkBackStrings = {
   noticeSubjectMany: 'Nytt hos {{establishment}}: {{count}} kommentarer och meddelanden',
   noticeIntro: 'Det här har kommit in till {{establishment}}:',
   comment: 'Kommentar till ”{{context}}”',
-  message: 'Meddelande',
+  message: 'Meddelande från {{context}}',
   noticeButton: 'Öppna {{establishment}}',
   noticeWhy:
     'Du får det här mejlet eftersom du driver {{establishment}} och ingen av dina enheter har aviseringar på. Välj hur ofta på din kontosida: {{settingsUrl}}',
@@ -99,7 +99,7 @@ const no: TalkBackStrings = {
   noticeSubjectMany: 'Nytt hos {{establishment}}: {{count}} kommentarer og meldinger',
   noticeIntro: 'Dette har kommet inn til {{establishment}}:',
   comment: 'Kommentar til «{{context}}»',
-  message: 'Melding',
+  message: 'Melding fra {{context}}',
   noticeButton: 'Åpne {{establishment}}',
   noticeWhy:
     'Du får denne e-posten fordi du driver {{establishment}} og ingen av enhetene dine har varsler på. Velg hvor ofte på kontosiden din: {{settingsUrl}}',

@@ -110,8 +110,9 @@ export function operatorNoticeMail(
   };
   const say = (template: string, extra: Record<string, string> = {}) =>
     template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => extra[name] ?? vars[name] ?? '');
+  // A comment names its post; a message, who wrote it.
   const heading = (item: NoticeItem) =>
-    item.kind === 'comment' ? say(s.comment, { context: excerptOf(cleanUserText(item.context)) }) : s.message;
+    say(item.kind === 'comment' ? s.comment : s.message, { context: excerptOf(cleanUserText(item.context)) });
   const first = v.items[0]!;
   vars.what = heading(first);
   const paragraphs: Paragraph[] = [{ text: say(s.noticeIntro) }];

@@ -209,5 +209,8 @@ describe('the notice of a reply', () => {
       asBusiness: true,
       parentAsBusiness: false,
     });
+    // In the public catalogue: the OpenAPI document's webhooks, with its sample.
+    const docs = (await a.call('GET', '/api/docs/json')).json<{ webhooks: Record<string, unknown> }>();
+    expect(JSON.stringify(docs.webhooks['comment.replied'])).toContain('parentCommentId');
   });
 });
