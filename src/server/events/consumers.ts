@@ -5,7 +5,6 @@ import { analyticsForwardJob } from '../jobs/analytics-forward.job';
 import { commentNoticeJob, noticeJobFor } from '../jobs/comment-notice.job';
 import { commentReplyNoticeJob } from '../jobs/comment-reply-notice.job';
 import { messageNoticeJob } from '../jobs/message-notice.job';
-import type { Outbox } from '../jobs/outbox-handle';
 import { webhookDeliverJob } from '../jobs/webhook-delivery.queues';
 import { welcomeNoticeJob } from '../jobs/welcome-notice.job';
 import { queueCommentNotice } from '../modules/comments/comment-operator-notice';
@@ -13,6 +12,7 @@ import { queueMessageOperatorNotice } from '../modules/conversations/message-ope
 import { owesWelcome } from '../modules/establishments/welcome.repo';
 import { queueWebhookDeliveries } from '../modules/webhooks/webhook-deliveries.repo';
 import type { DomainEventType, RecordedEvent } from './domain-event';
+import type { Outbox } from './outbox-handle';
 
 /**
  * What follows from an event, decided in the transaction of the action that caused it: queue a job,

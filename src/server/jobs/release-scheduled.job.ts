@@ -4,9 +4,9 @@ import type { AppContext } from '../context';
 import { type Db, executorOf } from '../db/client';
 import { jobId } from '../delivery';
 import { postScheduledEvent, postSentEvent } from '../events/event-builders';
+import { type Outbox, withOutbox } from '../events/outbox';
 import * as scheduled from '../modules/notifications/scheduled.repo';
 import * as weekly from '../modules/notifications/weekly-sends.repo';
-import { type Outbox, withOutbox } from './outbox';
 import type { JobDefinition } from './queue';
 
 /**

@@ -13,10 +13,10 @@ import {
   releaseDueDeferred,
 } from '../delivery';
 import { unfollowEvent } from '../events/event-builders';
+import { withOutbox } from '../events/outbox';
 import { deleteAbandonedGuests } from '../modules/account/guest.repo';
 import { webhooksOwedNow } from '../modules/webhooks/webhook-deliveries.repo';
 import { welcomeJob } from './account-mail.job';
-import { withOutbox } from './outbox';
 import type { JobDefinition } from './queue';
 import { webhookDeliverJob } from './webhook-delivery.queues';
 

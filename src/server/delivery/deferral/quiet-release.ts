@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import type { SqlExecutor } from '../../db/client';
-import type { Outbox } from '../../jobs/outbox-handle';
+import type { Outbox } from '../../events/outbox-handle';
 import { deliverJob, jobId } from '../batches/notification-delivery.queues';
 import { type ReleasedDelivery, rangesOfUsers } from './deferral.repo';
 

@@ -1,7 +1,7 @@
 import { DELIVERY_CHANNELS, type DeliveryChannel } from '../../../shared/schemas/channels';
 import type { AppContext } from '../../context';
 import { type Db, executorOf, type SqlExecutor } from '../../db/client';
-import type { Outbox } from '../../jobs/outbox-handle';
+import type { Outbox } from '../../events/outbox-handle';
 import type { JobDefinition, SendOptions } from '../../jobs/queue';
 import {
   BATCH_JOBS,

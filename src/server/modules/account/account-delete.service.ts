@@ -4,7 +4,7 @@ import { can } from '../../../shared/permissions';
 import type { DeleteAccountBody } from '../../../shared/schemas/account.schema';
 import type { AppContext, AuthedActor } from '../../context';
 import type { UserRow } from '../../db/schema';
-import { withOutbox } from '../../jobs/outbox';
+import { withOutbox } from '../../events/outbox';
 import { AppError, fieldError } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
 import { verifyPassword } from '../../lib/passwords';

@@ -13,8 +13,8 @@ import type {
 import type { AppContext, AuthedActor } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { followEvent, followerVerifiedEvent, unfollowEvent } from '../../events/event-builders';
+import { type Outbox, withOutbox } from '../../events/outbox';
 import { emailChangedJob, passwordResetJob, verificationJob, welcomeJob } from '../../jobs/account-mail.job';
-import { type Outbox, withOutbox } from '../../jobs/outbox';
 import { signAccessToken } from '../../lib/access-tokens';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { type ImageSource, removeJpeg, saveJpeg, toJpeg } from '../../lib/images';

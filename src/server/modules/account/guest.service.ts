@@ -3,7 +3,7 @@ import { Msg } from '../../../shared/messages';
 import type { GuestFollowBody, GuestFollowResponse } from '../../../shared/schemas/guest.schema';
 import type { AppContext } from '../../context';
 import { deviceRegisteredEvent, followEvent } from '../../events/event-builders';
-import { withOutbox } from '../../jobs/outbox';
+import { withOutbox } from '../../events/outbox';
 import { AppError, fieldError } from '../../lib/app-error';
 import { hitCounter } from '../../lib/rate-limit.repo';
 import { stateOf } from '../establishments/establishment.dto';

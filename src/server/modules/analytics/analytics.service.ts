@@ -2,7 +2,7 @@ import type { PageViewBody } from '../../../shared/schemas/report.schema';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { pageViewEvent } from '../../events/event-builders';
-import { withOutbox } from '../../jobs/outbox';
+import { withOutbox } from '../../events/outbox';
 import { scrubPath } from '../../lib/log-safety';
 import * as repo from './analytics.repo';
 import { establishmentOfPath, referrerHost } from './page-path';

@@ -1,6 +1,6 @@
 import { postPath } from '../../../shared/push/payload';
 import type { RecordedEvent } from '../../events/domain-event';
-import type { Outbox } from '../../jobs/outbox-handle';
+import type { Outbox } from '../../events/outbox-handle';
 import { queueOperatorNotice } from '../operator-notices/operator-notice-queue';
 import { findCommentTarget } from './comments.repo';
 

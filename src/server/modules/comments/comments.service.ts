@@ -10,7 +10,7 @@ import {
 } from '../../../shared/schemas/comment.schema';
 import type { Post } from '../../../shared/schemas/notification.schema';
 import type { AppContext } from '../../context';
-import { withOutbox } from '../../jobs/outbox';
+import { withOutbox } from '../../events/outbox';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { authorize, authorizeBy } from '../../lib/authorize';
 import * as accounts from '../account/account.repo';

@@ -5,8 +5,8 @@ import type { ComplaintAnswer, MailgunWebhook } from '../../../shared/schemas/em
 import type { AppContext } from '../../context';
 import { executorOf } from '../../db/client';
 import type { ComplaintSource } from '../../db/schema';
+import { withOutbox } from '../../events/outbox';
 import { emailPausedMailJob } from '../../jobs/email-paused-mail.job';
-import { withOutbox } from '../../jobs/outbox';
 import { AppError } from '../../lib/app-error';
 import { ArfError, normalMessageId, readArfReport } from '../../mail/arf-report';
 import { readUnsubscribeToken, unsubscribeTokenIn } from '../../mail/email-links';

@@ -9,8 +9,8 @@ import type {
 } from '../../../shared/schemas/contact.schema';
 import type { AppContext, AuthedActor } from '../../context';
 import type { ContactRequestRow } from '../../db/schema';
+import { withOutbox } from '../../events/outbox';
 import { contactMailJob } from '../../jobs/contact-mail.job';
-import { withOutbox } from '../../jobs/outbox';
 import { AppError } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
 import * as repo from './contact.repo';

@@ -7,8 +7,8 @@ import {
   type StartConversationBody,
 } from '../../../shared/schemas/conversation.schema';
 import type { AppContext } from '../../context';
-import { withOutbox } from '../../jobs/outbox';
-import type { Outbox } from '../../jobs/outbox-handle';
+import { withOutbox } from '../../events/outbox';
+import type { Outbox } from '../../events/outbox-handle';
 import { AppError, notFound } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
 import { hitCounter } from '../../lib/rate-limit.repo';

@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '../../events/domain-event';
-import type { Outbox } from '../../jobs/outbox-handle';
+import type { Outbox } from '../../events/outbox-handle';
 import { queueOperatorNotice } from '../operator-notices/operator-notice-queue';
 import { findConversation } from './conversations.repo';
 import { conversationPath } from './message-notice';

@@ -12,8 +12,8 @@ import { EstablishmentFieldsSchema } from '../../../shared/schemas/establishment
 import type { AppContext, AuthedActor } from '../../context';
 import type { Db } from '../../db/client';
 import { establishmentUpdatedEvent } from '../../events/event-builders';
+import { withOutbox } from '../../events/outbox';
 import { welcomeJob } from '../../jobs/account-mail.job';
-import { withOutbox } from '../../jobs/outbox';
 import { AppError } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
 import * as accounts from '../account/account.repo';

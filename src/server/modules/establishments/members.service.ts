@@ -4,7 +4,7 @@ import { becomesClientByOperating } from '../../../shared/permissions';
 import type { AddMemberBody, Member } from '../../../shared/schemas/establishment.schema';
 import type { AppContext, AuthedActor } from '../../context';
 import { followEvent, unfollowEvent } from '../../events/event-builders';
-import { withOutbox } from '../../jobs/outbox';
+import { withOutbox } from '../../events/outbox';
 import { AppError, notFound } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
 import * as accounts from '../account/account.repo';

@@ -8,7 +8,7 @@ import {
 } from '../../../shared/schemas/notification-limits.schema';
 import type { AppContext, AuthedActor } from '../../context';
 import { establishmentUpdatedEvent } from '../../events/event-builders';
-import { withOutbox } from '../../jobs/outbox';
+import { withOutbox } from '../../events/outbox';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../management/audit-log.repo';
 import { authorizeEdit, loadEstablishment, reloadDto, resourceOf } from './establishment-access';

@@ -4,7 +4,7 @@ import type { PublicEstablishment } from '../../../shared/schemas/establishment.
 import type { VisitSource } from '../../../shared/schemas/report-sources';
 import type { AppContext, AuthedActor } from '../../context';
 import { followEvent, unfollowEvent } from '../../events/event-builders';
-import { withOutbox } from '../../jobs/outbox';
+import { withOutbox } from '../../events/outbox';
 import { AppError } from '../../lib/app-error';
 import type { CachedJson } from '../../lib/http-cache';
 import { deleteGuestIfUnfollowed } from '../account/guest.repo';

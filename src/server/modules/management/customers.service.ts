@@ -5,8 +5,8 @@ import type { CreateCustomerBodySchema, ManagedUser } from '../../../shared/sche
 import type { AppContext, AuthedActor } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { followEvent } from '../../events/event-builders';
+import { withOutbox } from '../../events/outbox';
 import { welcomeJob } from '../../jobs/account-mail.job';
-import { withOutbox } from '../../jobs/outbox';
 import { AppError } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
 import * as accounts from '../account/account.repo';

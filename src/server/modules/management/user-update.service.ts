@@ -6,8 +6,8 @@ import type { ManagedUserDetail, UpdateUserBodySchema } from '../../../shared/sc
 import type { AppContext, AuthedActor } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { followEvent, unfollowEvent } from '../../events/event-builders';
+import { withOutbox } from '../../events/outbox';
 import { emailChangedJob, verificationJob } from '../../jobs/account-mail.job';
-import { withOutbox } from '../../jobs/outbox';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
 import * as accounts from '../account/account.repo';

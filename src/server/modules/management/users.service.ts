@@ -10,8 +10,8 @@ import type {
 } from '../../../shared/schemas/user-management.schema';
 import type { AppContext, AuthedActor } from '../../context';
 import type { UserRow } from '../../db/schema';
+import { withOutbox } from '../../events/outbox';
 import { welcomeJob } from '../../jobs/account-mail.job';
-import { withOutbox } from '../../jobs/outbox';
 import { AppError, notFound } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
 import * as accounts from '../account/account.repo';

@@ -27,7 +27,7 @@ import {
   postScheduledEvent,
   postSentEvent,
 } from '../../events/event-builders';
-import { withOutbox } from '../../jobs/outbox';
+import { withOutbox } from '../../events/outbox';
 import { nudgeRelease } from '../../jobs/release-scheduled.job';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';

@@ -11,7 +11,7 @@ import type {
 import type { AppContext, AuthedActor } from '../../context';
 import { recordEvent as recordDeliveryEvent } from '../../delivery';
 import { deviceRegisteredEvent } from '../../events/event-builders';
-import { withOutbox } from '../../jobs/outbox';
+import { withOutbox } from '../../events/outbox';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
 import { endpointProblem } from '../../push/allowed-hosts';

@@ -8,7 +8,7 @@ import {
 import type { AppContext, AuthedActor } from '../../context';
 import { executorOf } from '../../db/client';
 import { type QuietHoursSetting, queueReleased, releaseDeferredOf } from '../../delivery';
-import { withOutbox } from '../../jobs/outbox';
+import { withOutbox } from '../../events/outbox';
 import { authorize } from '../../lib/authorize';
 import * as repo from './quiet-hours.repo';
 

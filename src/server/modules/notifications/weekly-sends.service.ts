@@ -6,7 +6,7 @@ import type { Post } from '../../../shared/schemas/notification.schema';
 import type { WeeklyRuleBody } from '../../../shared/schemas/weekly-send.schema';
 import type { AppContext } from '../../context';
 import { postEditedEvent } from '../../events/event-builders';
-import { withOutbox } from '../../jobs/outbox';
+import { withOutbox } from '../../events/outbox';
 import { nudgeRelease } from '../../jobs/release-scheduled.job';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';

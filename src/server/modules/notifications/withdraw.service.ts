@@ -2,7 +2,7 @@ import { ErrorCode } from '../../../shared/errors';
 import { Msg } from '../../../shared/messages';
 import type { Actor } from '../../../shared/permissions';
 import type { AppContext } from '../../context';
-import { withOutbox } from '../../jobs/outbox';
+import { withOutbox } from '../../events/outbox';
 import { AppError } from '../../lib/app-error';
 import { loadOwnPost, recordPostWrite } from './notifications.service';
 import { countPhoneUpdate } from './send-limits';

@@ -1,6 +1,6 @@
 import { type Db, executorOf } from '../../db/client';
 import { cancelPending, completeIfDone, notificationReplaceJob, replaceJobFor } from '../../delivery';
-import type { Outbox } from '../../jobs/outbox';
+import type { Outbox } from '../../events/outbox';
 
 /**
  * "Withdraw from phones", in the caller's transaction: what is still to be delivered is not, and the

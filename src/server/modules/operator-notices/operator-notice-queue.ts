@@ -1,6 +1,6 @@
 import { jobId } from '../../delivery';
+import type { Outbox } from '../../events/outbox-handle';
 import { operatorNoticeMailJob } from '../../jobs/operator-notice-mail.job';
-import type { Outbox } from '../../jobs/outbox-handle';
 import { insertNotice, type NewOperatorNotice } from './operator-notices.repo';
 
 const HOUR_MS = 3600 * 1000;

@@ -6,7 +6,7 @@ import type { ReactionList, ReactionListQuery } from '../../../shared/schemas/re
 import type { ReactionKind } from '../../../shared/schemas/reaction-kinds';
 import type { AppContext } from '../../context';
 import { reactionSetEvent } from '../../events/event-builders';
-import { withOutbox } from '../../jobs/outbox';
+import { withOutbox } from '../../events/outbox';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
 import { decodeCursor, encodeCursor } from '../notifications/notification.dto';

@@ -10,8 +10,8 @@ import {
 } from '../../../shared/schemas/business-voice.schema';
 import type { AppContext, AuthedActor } from '../../context';
 import { followerVerifiedEvent, unfollowEvent } from '../../events/event-builders';
+import { withOutbox } from '../../events/outbox';
 import { operatorInvitationMailJob } from '../../jobs/operator-invitation-mail.job';
-import { withOutbox } from '../../jobs/outbox';
 import { AppError, notFound } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
 import { hashSingleUseToken } from '../../lib/single-use-tokens';

@@ -12,7 +12,7 @@ import {
 import { WEBHOOK_EVENT_SAMPLES, WEBHOOK_TEST_SAMPLE } from '../../../shared/schemas/webhook-events.schema';
 import type { AppContext, AuthedActor } from '../../context';
 import type { Db } from '../../db/client';
-import { withOutbox } from '../../jobs/outbox';
+import { withOutbox } from '../../events/outbox';
 import { webhookDeliverJob } from '../../jobs/webhook-delivery.queues';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';

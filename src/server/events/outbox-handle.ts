@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Db } from '../db/client';
-import type { DomainEvent } from '../events/domain-event';
-import type { JobDefinition, SendOptions } from './queue';
+import type { JobDefinition, SendOptions } from '../jobs/queue';
+import type { DomainEvent } from './domain-event';
 
 /** What a transaction's work gets: its Drizzle handle, and ways to queue jobs and record events that commit with it. */
 export interface Outbox {

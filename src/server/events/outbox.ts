@@ -1,8 +1,8 @@
 import type { AppContext } from '../context';
 import { executorOf } from '../db/client';
-import { consumersOf } from '../events/consumers';
-import { isStoredEvent } from '../events/domain-event';
-import { insertEvent } from '../events/events.repo';
+import { consumersOf } from './consumers';
+import { isStoredEvent } from './domain-event';
+import { insertEvent } from './events.repo';
 import type { Outbox } from './outbox-handle';
 
 export type { Outbox } from './outbox-handle';
