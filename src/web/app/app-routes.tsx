@@ -71,6 +71,27 @@ export const appRoutes: RouteObject = {
             (m) => m.PostPage,
           ),
         },
+        {
+          path: 'establishment/:establishmentId/inbox',
+          lazy: page(
+            () => import('../pages/app/conversations/inbox-page'),
+            (m) => m.InboxPage,
+          ),
+        },
+        {
+          path: 'messages',
+          lazy: page(
+            () => import('../pages/app/conversations/my-conversations-page'),
+            (m) => m.MyConversationsPage,
+          ),
+        },
+        {
+          path: 'messages/:conversationId',
+          lazy: page(
+            () => import('../pages/app/conversations/conversation-page'),
+            (m) => m.ConversationPage,
+          ),
+        },
         managementRoutes,
         { path: 'social', element: toAccount },
         {

@@ -3,8 +3,10 @@ import AssessmentOutlinedIcon from '@mui/icons-material/AssessmentOutlined';
 import BadgeOutlinedIcon from '@mui/icons-material/BadgeOutlined';
 import CategoryOutlinedIcon from '@mui/icons-material/CategoryOutlined';
 import DynamicFeedOutlinedIcon from '@mui/icons-material/DynamicFeedOutlined';
+import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import GroupAddOutlinedIcon from '@mui/icons-material/GroupAddOutlined';
 import HistoryOutlinedIcon from '@mui/icons-material/HistoryOutlined';
+import InboxOutlinedIcon from '@mui/icons-material/InboxOutlined';
 import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
 import MarkEmailReadOutlinedIcon from '@mui/icons-material/MarkEmailReadOutlined';
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
@@ -16,6 +18,7 @@ import TuneOutlinedIcon from '@mui/icons-material/TuneOutlined';
 import type { ReactNode } from 'react';
 import { mayHold } from '../../shared/permissions';
 import type { User } from '../../shared/schemas/account.schema';
+import { useInboxUnread, useMyConversations } from '../features/conversations/api/conversations.api';
 import { useSession } from '../lib/session';
 import { useCan } from '../lib/use-can';
 
@@ -26,6 +29,8 @@ export interface NavItem {
   icon: ReactNode;
   /** Other path prefixes under which this link counts as the current page. */
   also?: string[];
+  /** A count beside the label (unread conversations); none when 0. */
+  badge?: number;
 }
 
 export interface NavSection {
@@ -60,6 +65,17 @@ const establishmentsItem = (user: User, isAdmin: boolean): NavItem | null => {
 export function useNavSections(): NavSection[] {
   const { user } = useSession();
   const can = useCan();
+  // The business's inbox and the follower's messages, with their unread counts.
+  const operated = [
+    ...new Set(user?.establishments.filter((m) => m.kind === 'client').map((m) => m.establishmentId)),
+  ];
+  const inboxOf =
+    operated.length === 1 && user && can('conversation:manage', { establishmentId: operated[0] })
+      ? operated[0]!
+      : null;
+  const follows = user?.establishments.some((m) => m.kind === 'customer') ?? false;
+  const inboxUnread = useInboxUnread(inboxOf).data?.unread ?? 0;
+  const myUnread = useMyConversations('all', follows).data?.unread ?? 0;
   if (!user) return [];
   const isAdmin = can('user:admin');
   const sections: NavSection[] = [];
@@ -90,7 +106,23 @@ export function useNavSections(): NavSection[] {
     ? { label: 'layout.nav.feed', to: '/app/social/feed', icon: <DynamicFeedOutlinedIcon /> }
     : null;
   const establishments = can('hasEstablishment') ? establishmentsItem(user, isAdmin) : null;
-  const items = [feed, establishments].filter((item): item is NavItem => item !== null);
+  const inbox: NavItem | null = inboxOf
+    ? {
+        label: 'conversations.nav.inbox',
+        to: `/app/establishment/${encodeURIComponent(inboxOf)}/inbox`,
+        icon: <InboxOutlinedIcon />,
+        badge: inboxUnread,
+      }
+    : null;
+  const messages: NavItem | null = follows
+    ? {
+        label: 'conversations.nav.messages',
+        to: '/app/messages',
+        icon: <ForumOutlinedIcon />,
+        badge: myUnread,
+      }
+    : null;
+  const items = [feed, messages, establishments, inbox].filter((item): item is NavItem => item !== null);
   if (items.length > 0) sections.push({ title: 'layout.sections.establishments', items });
 
   sections.push({

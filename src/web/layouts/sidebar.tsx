@@ -1,6 +1,7 @@
 import CloseIcon from '@mui/icons-material/Close';
 import {
   Box,
+  Chip,
   Divider,
   Drawer,
   IconButton,
@@ -247,6 +248,14 @@ function Section({ section, active }: { section: NavSection; active: string | nu
                   sx={{ [SHORT]: { my: 0.25 } }}
                   slotProps={{ primary: { sx: { fontWeight: selected ? 600 : 500, fontSize: '0.9rem' } } }}
                 />
+                {item.badge ? (
+                  <Chip
+                    size="small"
+                    color="primary"
+                    label={item.badge}
+                    aria-label={t('conversations.nav.unread', { count: item.badge })}
+                  />
+                ) : null}
               </ListItemButton>
             </ListItem>
           );

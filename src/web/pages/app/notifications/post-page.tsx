@@ -1,5 +1,5 @@
 import SearchOffOutlinedIcon from '@mui/icons-material/SearchOffOutlined';
-import { Button, Card, Skeleton, Stack } from '@mui/material';
+import { Box, Button, Card, Skeleton, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
@@ -7,6 +7,7 @@ import { NotAllowed } from '../../../components/not-allowed';
 import { PageHeader } from '../../../components/page-header';
 import { RetryAlert } from '../../../components/retry-alert';
 import { CommentsSection, takesComments } from '../../../features/comments/components/comments-section';
+import { AskBusinessButton } from '../../../features/conversations/components/ask-business-button';
 import { usePost } from '../../../features/notifications/api/notifications.api';
 import { DeliveryTiles } from '../../../features/notifications/components/delivery-figures';
 import { PostCardSkeleton } from '../../../features/notifications/components/post-card';
@@ -72,6 +73,9 @@ export function PostPage() {
             onDeleted={() => navigate(establishmentPath, { replace: true })}
           />
           <StopNotifications establishment={post.establishment} asked={askedToStop} />
+          <Box>
+            <AskBusinessButton establishment={post.establishment} postId={post.id} />
+          </Box>
           {takesComments(post) && <CommentsSection post={post} />}
         </>
       ) : (

@@ -5,6 +5,7 @@ import { useParams } from 'react-router';
 import { Msg } from '../../../../shared/messages';
 import type { PublicEstablishment } from '../../../../shared/schemas/establishment.schema';
 import { GuestEmailOffer } from '../../../components/guest-email-offer';
+import { AskBusinessButton } from '../../../features/conversations/components/ask-business-button';
 import { usePublicEstablishment } from '../../../features/establishments/api/public-establishment.api';
 import { ContactCard } from '../../../features/establishments/components/public/contact-card';
 import { EstablishmentCover } from '../../../features/establishments/components/public/establishment-cover';
@@ -148,6 +149,11 @@ function FollowerPushPrompt({ establishment }: { establishment: PublicEstablishm
   return (
     <Box sx={{ mt: 3, maxWidth: 720 }}>
       {user?.guest && <GuestEmailOffer publicId={establishment.publicId} sx={{ mb: 2 }} />}
+      {!user?.guest && (
+        <Box sx={{ mb: 2 }}>
+          <AskBusinessButton establishment={establishment} />
+        </Box>
+      )}
       <PushPrompt establishmentName={establishment.name} />
     </Box>
   );
