@@ -6,6 +6,7 @@ import * as accounts from '../modules/account/account.repo';
 import * as handoffs from '../modules/account/app-handoff.repo';
 import * as analytics from '../modules/analytics/analytics.repo';
 import { purgeOldLosses } from '../modules/notifications/push-devices.repo';
+import { purgeOldNotices } from '../modules/operator-notices/operator-notices.repo';
 import { foldPastShards } from '../modules/reports/reports.repo';
 import type { JobDefinition } from './queue';
 
@@ -14,7 +15,7 @@ import type { JobDefinition } from './queue';
  * or every emailed link looks up (single-use tokens) do not grow forever, and no stale secret hash
  * is kept longer than it is useful: sessions expired or signed out, verification and reset tokens
  * and app hand-off codes used or expired, email counters of past hours, page-view salts older than yesterday, and the fatigue guard's
- * record of the held past its week.
+ * record of the held past its week, and operator notices past their digests.
  * It also folds the report rollups' shards of past days into one row a day, which the dashboards read.
  */
 export const housekeepingJob = { queue: 'maintenance.housekeeping', payload: z.object({}) };
@@ -33,6 +34,8 @@ export interface HousekeepingFindings {
   rings: number;
   /** Devices lost longer ago than the permission health reads (LOST_DEVICES_DAYS). */
   lostDevices: number;
+  /** Operator notices and their emails' sent markers past the daily digest (OPERATOR_NOTICE_KEEP_MS). */
+  operatorNotices: number;
 }
 
 /** The housekeeping handler, bound to the running process. */
@@ -53,6 +56,7 @@ export function housekeepingJobs(ctx: AppContext): JobDefinition<z.ZodType>[] {
         rollupShards: await foldPastShards(ctx.db, now),
         rings: await purgeOldRings(ctx.database.sql, now),
         lostDevices: await purgeOldLosses(ctx.db, now),
+        operatorNotices: await purgeOldNotices(ctx.db, now),
       };
       ctx.log.info({ ...purged }, 'housekeeping purged dead sessions and spent tokens');
     },

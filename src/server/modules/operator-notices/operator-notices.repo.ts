@@ -126,3 +126,20 @@ export async function markSent(
     .returning({ userId: operatorNoticeSends.userId });
   return rows.length > 0;
 }
+
+/** How long notices and sent markers are kept: past the daily digest's window and its retries. */
+export const OPERATOR_NOTICE_KEEP_MS = 3 * 24 * 3600 * 1000;
+
+/** Forget notices and sent markers no digest can use any more; answers how many rows went. */
+export async function purgeOldNotices(db: Db, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - OPERATOR_NOTICE_KEEP_MS);
+  const notices = await db
+    .delete(operatorNotices)
+    .where(lt(operatorNotices.createdAt, before))
+    .returning({ id: operatorNotices.id });
+  const sends = await db
+    .delete(operatorNoticeSends)
+    .where(lt(operatorNoticeSends.sentAt, before))
+    .returning({ userId: operatorNoticeSends.userId });
+  return notices.length + sends.length;
+}

@@ -14,6 +14,7 @@ import type { TestApp } from '../../../../tests/support/test-app';
 import { ErrorCode } from '../../../shared/errors';
 import type { Post } from '../../../shared/schemas/notification.schema';
 import { OperatorNoticeMsg } from '../../../shared/schemas/operator-notice.schema';
+import { housekeepingJob } from '../../jobs/housekeeping.job';
 import { operatorNoticeMailJob } from '../../jobs/operator-notice-mail.job';
 import { digestWindow } from './operator-notice-queue';
 
@@ -159,5 +160,32 @@ describe('operators without push hear of comments by email', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     await noticeJobsDone();
     expect(mailsTo(operator.email)).toHaveLength(1);
+  });
+});
+
+describe('housekeeping', () => {
+  it('forgets notices and sent markers once no digest can use them (after three days)', async () => {
+    const { establishment, post } = await scene('Old News Inn');
+    const follower = await a.followerOf(establishment.id);
+    const real = t.ctx.now;
+    t.ctx.now = () => new Date(Date.now() - 4 * 24 * 3600_000);
+    try {
+      await comment(follower, post.id, 'An old question');
+    } finally {
+      t.ctx.now = real;
+    }
+    await comment(follower, post.id, 'A new question');
+    const texts = async () => {
+      const { rows } = await t.ctx.database.sql.executeSql(
+        'SELECT text FROM operator_notices WHERE establishment_id = $1 ORDER BY created_at',
+        [establishment.id],
+      );
+      return (rows as { text: string }[]).map((row) => row.text);
+    };
+    expect(await texts()).toEqual(['An old question', 'A new question']);
+    await t.ctx.jobs.send(housekeepingJob, {});
+    const until = Date.now() + 20_000;
+    while ((await texts()).length > 1 && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+    expect(await texts()).toEqual(['A new question']);
   });
 });
