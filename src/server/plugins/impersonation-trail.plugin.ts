@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { recordImpersonatedWrite, settleImpersonatedWrite } from '../audit/audit-log.repo';
 import type { AppContext } from '../context';
 import { scrubUrl } from '../lib/log-safety';
-import { recordImpersonatedWrite, settleImpersonatedWrite } from '../modules/management/audit-log.repo';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Recorded by their own services, as the start and end of "log in as". */

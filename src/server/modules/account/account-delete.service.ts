@@ -2,13 +2,13 @@ import { ErrorCode } from '../../../shared/errors';
 import { Msg } from '../../../shared/messages';
 import { can } from '../../../shared/permissions';
 import type { DeleteAccountBody } from '../../../shared/schemas/account.schema';
+import { recordAudit } from '../../audit/audit-log.repo';
 import type { AppContext, AuthedActor } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { withOutbox } from '../../events/outbox';
 import { AppError, fieldError } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
 import { verifyPassword } from '../../lib/passwords';
-import { recordAudit } from '../management/audit-log.repo';
 import * as repo from './account.repo';
 import { deleteAccount, UNUSABLE_PASSWORD } from './account.service';
 

@@ -8,12 +8,12 @@ import {
   type ApiKeyList,
   type CreatedApiKey,
 } from '../../../shared/schemas/api-key.schema';
+import { recordAudit } from '../../audit/audit-log.repo';
 import type { AppContext, AuthedActor } from '../../context';
 import type { Db } from '../../db/client';
 import { AppError, notFound, unauthorized } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
 import { loadEstablishment, resourceOf } from '../establishments/establishment-access';
-import { recordAudit } from '../management/audit-log.repo';
 import { hashApiKey, newApiKey } from './api-key-secret';
 import * as repo from './api-keys.repo';
 

@@ -9,12 +9,12 @@ import {
   type CreateCommentBody,
 } from '../../../shared/schemas/comment.schema';
 import type { Post } from '../../../shared/schemas/notification.schema';
+import { recordAudit } from '../../audit/audit-log.repo';
 import type { AppContext } from '../../context';
 import { withOutbox } from '../../events/outbox';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { authorize, authorizeBy } from '../../lib/authorize';
 import * as accounts from '../account/account.repo';
-import { recordAudit } from '../management/audit-log.repo';
 import { userLabel } from '../management/managed-user.dto';
 import { decodeCursor, encodeCursor } from '../notifications/notification.dto';
 import * as notifications from '../notifications/notifications.service';

@@ -1,10 +1,10 @@
 import { Msg } from '../../../shared/messages';
 import type { EmailPause, EmailPauseList } from '../../../shared/schemas/email-complaints.schema';
+import { recordAudit } from '../../audit/audit-log.repo';
 import type { AppContext, AuthedActor } from '../../context';
 import { executorOf, type SqlExecutor } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
-import { recordAudit } from '../management/audit-log.repo';
 import { findEstablishmentRef } from '../notifications/notifications.repo';
 import * as repo from './complaints.repo';
 

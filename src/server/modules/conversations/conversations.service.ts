@@ -6,13 +6,13 @@ import {
   type MessageBody,
   type StartConversationBody,
 } from '../../../shared/schemas/conversation.schema';
+import { recordAudit } from '../../audit/audit-log.repo';
 import type { AppContext } from '../../context';
 import { withOutbox } from '../../events/outbox';
 import type { Outbox } from '../../events/outbox-handle';
 import { AppError, notFound } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
 import { hitCounter } from '../../lib/rate-limit.repo';
-import { recordAudit } from '../management/audit-log.repo';
 import { isClosed, readsAsBusiness, resourceOf, toConversation } from './conversation.dto';
 import type { ConversationRow } from './conversations.repo';
 import * as repo from './conversations.repo';

@@ -4,10 +4,10 @@ import {
   type ConversationPage,
   type InboxQuery,
 } from '../../../shared/schemas/conversation.schema';
+import { recordAudit } from '../../audit/audit-log.repo';
 import type { AppContext } from '../../context';
 import { fieldError, notFound } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
-import { recordAudit } from '../management/audit-log.repo';
 import { decodeCursor, encodeCursor } from '../notifications/notification.dto';
 import { toSummary } from './conversation.dto';
 import * as repo from './conversations.repo';

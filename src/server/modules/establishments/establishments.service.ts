@@ -9,6 +9,7 @@ import type {
   EstablishmentView,
 } from '../../../shared/schemas/establishment.schema';
 import { EstablishmentFieldsSchema } from '../../../shared/schemas/establishment.schema';
+import { recordAudit } from '../../audit/audit-log.repo';
 import type { AppContext, AuthedActor } from '../../context';
 import type { Db } from '../../db/client';
 import { establishmentUpdatedEvent } from '../../events/event-builders';
@@ -19,7 +20,6 @@ import { authorize } from '../../lib/authorize';
 import * as accounts from '../account/account.repo';
 import { UNUSABLE_PASSWORD } from '../account/account.service';
 import { registeredAccountLanguage } from '../account/welcome-language';
-import { recordAudit } from '../management/audit-log.repo';
 import { userLabel } from '../management/managed-user.dto';
 import { toEstablishmentDto } from './establishment.dto';
 import { authorizeEdit, loadEstablishment, reloadDto, resourceOf, viewFor } from './establishment-access';

@@ -4,11 +4,11 @@ import { Msg } from '../../../shared/messages';
 import { type Actor, actsOnBehalfOf } from '../../../shared/permissions';
 import type { Establishment, GalleryImage } from '../../../shared/schemas/establishment.schema';
 import { GALLERY_LIMIT } from '../../../shared/uploads';
+import { recordAudit } from '../../audit/audit-log.repo';
 import type { AppContext, AuthedActor } from '../../context';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { type ImageSource, removeJpeg, saveJpeg, toJpeg } from '../../lib/images';
-import { recordAudit } from '../management/audit-log.repo';
 import { toGalleryDto } from './establishment.dto';
 import {
   authorizeEdit,

@@ -6,11 +6,11 @@ import {
   type NotificationLimitsBodySchema,
   notificationLimitProblems,
 } from '../../../shared/schemas/notification-limits.schema';
+import { recordAudit } from '../../audit/audit-log.repo';
 import type { AppContext, AuthedActor } from '../../context';
 import { establishmentUpdatedEvent } from '../../events/event-builders';
 import { withOutbox } from '../../events/outbox';
 import { AppError } from '../../lib/app-error';
-import { recordAudit } from '../management/audit-log.repo';
 import { authorizeEdit, loadEstablishment, reloadDto, resourceOf } from './establishment-access';
 import * as repo from './establishments.repo';
 

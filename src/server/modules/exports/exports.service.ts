@@ -7,11 +7,11 @@ import type {
   UserExportQuery,
   UserExportRow,
 } from '../../../shared/schemas/export.schema';
+import { recordAudit } from '../../audit/audit-log.repo';
 import type { AppContext, AuthedActor } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { authorize } from '../../lib/authorize';
 import { loadEstablishment, resourceOf } from '../establishments/establishment-access';
-import { recordAudit } from '../management/audit-log.repo';
 import * as users from '../management/users.repo';
 import { ESTABLISHMENT_COLUMNS, FOLLOWER_COLUMNS, USER_COLUMNS } from './export-columns';
 import { EXPORT_PAGE_SIZE, type ExportFile, listFile } from './export-file';

@@ -1,12 +1,12 @@
 import type { ExportFormat, PersonalData } from '../../../shared/schemas/export.schema';
 import { timeOf } from '../../../shared/schemas/quiet-hours.schema';
+import { recordAudit } from '../../audit/audit-log.repo';
 import type { AppContext, AuthedActor } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
 import * as accounts from '../account/account.repo';
 import { messagesOfFollower } from '../conversations/conversations.repo';
-import { recordAudit } from '../management/audit-log.repo';
 import { CONTENT_TYPES, EXPORT_PAGE_SIZE, type ExportFile, fileDisposition } from './export-file';
 import { type CsvCell, csvStream, jsonDocumentStream, keysetRows } from './export-streams';
 import * as repo from './exports.repo';

@@ -9,10 +9,10 @@ import {
   type AuditLogQuery,
   momentBounds,
 } from '../../../shared/schemas/user-management.schema';
+import * as repo from '../../audit/audit-log.repo';
 import type { AppContext, AuthedActor } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
-import * as repo from './audit-log.repo';
 
 const toAuditEntry = (row: repo.AuditRowWithRole): AuditEntry => ({
   id: row.id,

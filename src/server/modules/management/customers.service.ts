@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { ErrorCode } from '../../../shared/errors';
 import { Msg } from '../../../shared/messages';
 import type { CreateCustomerBodySchema, ManagedUser } from '../../../shared/schemas/user-management.schema';
+import { recordAudit } from '../../audit/audit-log.repo';
 import type { AppContext, AuthedActor } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { followEvent } from '../../events/event-builders';
@@ -14,7 +15,6 @@ import { UNUSABLE_PASSWORD } from '../account/account.service';
 import { registeredAccountLanguage } from '../account/welcome-language';
 import { establishmentBlocked, loadEstablishment, resourceOf } from '../establishments/establishment-access';
 import { storePicks } from '../preferences/preferences.service';
-import { recordAudit } from './audit-log.repo';
 import { toManagedUser, userLabel } from './managed-user.dto';
 
 type CreateCustomerInput = z.output<typeof CreateCustomerBodySchema>;

@@ -2,6 +2,7 @@ import { ErrorCode } from '../../../shared/errors';
 import { Msg } from '../../../shared/messages';
 import { type Actor, can } from '../../../shared/permissions';
 import type { LoginResponse } from '../../../shared/schemas/account.schema';
+import { recordAudit } from '../../audit/audit-log.repo';
 import type { AppContext, AuthedActor } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { withOutbox } from '../../events/outbox';
@@ -12,7 +13,6 @@ import { authorize } from '../../lib/authorize';
 import * as accounts from '../account/account.repo';
 import { openSession, UNUSABLE_PASSWORD, userDto } from '../account/account.service';
 import { mailQuotaExhausted } from '../account/mail-quota';
-import { recordAudit } from './audit-log.repo';
 import { userLabel } from './managed-user.dto';
 import { loadUser } from './users.service';
 

@@ -8,6 +8,7 @@ import type {
   UserListQuery,
   UserSort,
 } from '../../../shared/schemas/user-management.schema';
+import { recordAudit } from '../../audit/audit-log.repo';
 import type { AppContext, AuthedActor } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { withOutbox } from '../../events/outbox';
@@ -17,7 +18,6 @@ import { authorize } from '../../lib/authorize';
 import * as accounts from '../account/account.repo';
 import { UNUSABLE_PASSWORD } from '../account/account.service';
 import { registeredAccountLanguage } from '../account/welcome-language';
-import { recordAudit } from './audit-log.repo';
 import { toManagedUser, toManagedUserDetail, userLabel } from './managed-user.dto';
 import * as detail from './user-detail.repo';
 import * as repo from './users.repo';

@@ -12,6 +12,7 @@ import type {
   ScheduledList,
 } from '../../../shared/schemas/notification.schema';
 import { scheduleProblem, validUntilProblem } from '../../../shared/schemas/schedule';
+import { recordAudit } from '../../audit/audit-log.repo';
 import type { AppContext } from '../../context';
 import { type Db, executorOf } from '../../db/client';
 import {
@@ -34,7 +35,6 @@ import { authorize } from '../../lib/authorize';
 import type { SerializedJson } from '../../lib/http-cache';
 import { storePostMedia } from '../../lib/media/post-media';
 import type { PostMediaUpload } from '../../lib/uploads';
-import { recordAudit } from '../management/audit-log.repo';
 import { existingPreferences } from '../preferences/preferences.service';
 import { expectedFirstPage, followersFirstPage, sendersFirstPage } from './followers-feed';
 import {

@@ -10,12 +10,12 @@ import type {
   PreferencePatchSchema,
   Target,
 } from '../../../shared/schemas/preference.schema';
+import { recordAudit } from '../../audit/audit-log.repo';
 import type { AppContext, AuthedActor } from '../../context';
 import type { Db } from '../../db/client';
 import type { TranslatedNames } from '../../db/schema';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
-import { recordAudit } from '../management/audit-log.repo';
 import { cleanTranslations, toGroupDto, toPreferenceDto } from './preference.dto';
 import * as repo from './preferences.repo';
 

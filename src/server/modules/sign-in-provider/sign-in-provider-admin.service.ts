@@ -1,10 +1,10 @@
 import { Msg } from '../../../shared/messages';
 import { mayBeCreatedThroughProvider } from '../../../shared/permissions';
 import type { ProviderIdentityList, ProviderSettings } from '../../../shared/schemas/sign-in-provider.schema';
+import { recordAudit } from '../../audit/audit-log.repo';
 import type { AppContext, AuthedActor } from '../../context';
 import { fieldError, notFound } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
-import { recordAudit } from '../management/audit-log.repo';
 import * as repo from './provider.repo';
 
 /** How the admin's page and the audit log name this setting. */

@@ -8,6 +8,7 @@ import {
   type InvitationPreview,
   VoiceMsg,
 } from '../../../shared/schemas/business-voice.schema';
+import { recordAudit } from '../../audit/audit-log.repo';
 import type { AppContext, AuthedActor } from '../../context';
 import { followerVerifiedEvent, unfollowEvent } from '../../events/event-builders';
 import { withOutbox } from '../../events/outbox';
@@ -18,7 +19,6 @@ import { hashSingleUseToken } from '../../lib/single-use-tokens';
 import * as accounts from '../account/account.repo';
 import { loadEstablishment, resourceOf } from '../establishments/establishment-access';
 import * as establishments from '../establishments/establishments.repo';
-import { recordAudit } from '../management/audit-log.repo';
 import * as repo from './voice.repo';
 
 /**

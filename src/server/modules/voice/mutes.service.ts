@@ -1,12 +1,12 @@
 import { Msg } from '../../../shared/messages';
 import { type Actor, actsOnBehalfOf } from '../../../shared/permissions';
 import { CommentMsg, type CommentMute, type CommentMuteList } from '../../../shared/schemas/comment.schema';
+import { recordAudit } from '../../audit/audit-log.repo';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { fieldError, notFound } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
 import * as accounts from '../account/account.repo';
-import { recordAudit } from '../management/audit-log.repo';
 import { userLabel } from '../management/managed-user.dto';
 import { findEstablishmentRef } from '../notifications/notifications.repo';
 import * as repo from './voice.repo';

@@ -10,6 +10,7 @@ import {
   WebhookMsg,
 } from '../../../shared/schemas/webhook.schema';
 import { WEBHOOK_EVENT_SAMPLES, WEBHOOK_TEST_SAMPLE } from '../../../shared/schemas/webhook-events.schema';
+import { recordAudit } from '../../audit/audit-log.repo';
 import type { AppContext, AuthedActor } from '../../context';
 import type { Db } from '../../db/client';
 import { withOutbox } from '../../events/outbox';
@@ -18,7 +19,6 @@ import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
 import { loadEstablishment, resourceOf } from '../establishments/establishment-access';
 import { type EstablishmentRow, lockEstablishment } from '../establishments/establishments.repo';
-import { recordAudit } from '../management/audit-log.repo';
 import { addressProblem } from './webhook-caller';
 import { newWebhookSecret } from './webhook-signature';
 import * as repo from './webhooks.repo';

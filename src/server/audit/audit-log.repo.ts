@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { type AuditLogRow, auditLog, users } from '../../db/schema';
+import type { Db } from '../db/client';
+import { type AuditLogRow, auditLog, users } from '../db/schema';
 
 /** What one admin action records; `actorName` defaults to the actor's name at the time. */
 export interface AuditEntryInput {
