@@ -1,5 +1,15 @@
 import ForumOutlined from '@mui/icons-material/ForumOutlined';
-import { Badge, Box, Card, List, ListItemButton, ListItemText, Stack, Typography } from '@mui/material';
+import {
+  Badge,
+  Box,
+  Card,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemText,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -42,39 +52,41 @@ export function ConversationList({ items, error, onRetry, asBusiness }: Props) {
     <Card>
       <List disablePadding aria-label={t('conversations.listLabel')}>
         {items.map((item) => (
-          <ListItemButton key={item.id} component={RouterLink} to={`/app/messages/${item.id}`} divider>
-            <ListItemText
-              primary={
-                <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                  <Badge color="primary" variant="dot" invisible={!item.unread} aria-hidden>
-                    <Typography component="span" sx={{ fontWeight: item.unread ? 700 : 400 }}>
-                      {asBusiness ? item.follower.name : item.establishment.name}
+          <ListItem key={item.id} disablePadding divider>
+            <ListItemButton component={RouterLink} to={`/app/messages/${item.id}`}>
+              <ListItemText
+                primary={
+                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                    <Badge color="primary" variant="dot" invisible={!item.unread} aria-hidden>
+                      <Typography component="span" sx={{ fontWeight: item.unread ? 700 : 400 }}>
+                        {asBusiness ? item.follower.name : item.establishment.name}
+                      </Typography>
+                    </Badge>
+                    {item.unread && (
+                      <Box component="span" sx={visuallyHidden}>
+                        {t('conversations.unread')}
+                      </Box>
+                    )}
+                    <Typography variant="caption" color="textSecondary">
+                      {item.closed
+                        ? t('conversations.state.closed')
+                        : item.answered
+                          ? t('conversations.state.answered')
+                          : t('conversations.state.open')}
                     </Typography>
-                  </Badge>
-                  {item.unread && (
-                    <Box component="span" sx={visuallyHidden}>
-                      {t('conversations.unread')}
-                    </Box>
-                  )}
-                  <Typography variant="caption" color="textSecondary">
-                    {item.closed
-                      ? t('conversations.state.closed')
-                      : item.answered
-                        ? t('conversations.state.answered')
-                        : t('conversations.state.open')}
-                  </Typography>
-                </Stack>
-              }
-              secondary={
-                <>
-                  <Typography component="span" variant="body2" sx={{ display: 'block' }} noWrap>
-                    {item.lastMessage}
-                  </Typography>
-                  <RelativeTime iso={item.lastMessageAt} />
-                </>
-              }
-            />
-          </ListItemButton>
+                  </Stack>
+                }
+                secondary={
+                  <>
+                    <Typography component="span" variant="body2" sx={{ display: 'block' }} noWrap>
+                      {item.lastMessage}
+                    </Typography>
+                    <RelativeTime iso={item.lastMessageAt} />
+                  </>
+                }
+              />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     </Card>
