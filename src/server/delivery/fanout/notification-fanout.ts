@@ -1,24 +1,16 @@
-import { DELIVERY_CHANNELS, type DeliveryChannel } from '../../../shared/schemas/channels';
+import { DELIVERY_CHANNELS } from '../../../shared/schemas/channels';
 import type { AppContext } from '../../context';
-import { type Db, executorOf, type SqlExecutor } from '../../db/client';
+import { executorOf } from '../../db/client';
 import type { Outbox } from '../../events/outbox-handle';
-import type { JobDefinition, SendOptions } from '../../jobs/queue';
-import {
-  BATCH_JOBS,
-  deliverFirstJob,
-  type deliverJob,
-  fanoutJob,
-  fanoutRangeJob,
-  jobId,
-} from '../batches/notification-delivery.queues';
+import type { JobDefinition } from '../../jobs/queue';
+import { BATCH_JOBS, fanoutJob, fanoutRangeJob, jobId } from '../batches/notification-delivery.queues';
 import { completeIfDone } from '../outcomes/outcomes.repo';
 import * as notificationsRepo from '../send-state.repo';
-import { audienceBoundaries, countAudience, pendingRanges, takePage } from './audience.repo';
+import { audienceBoundaries, pendingRanges } from './audience.repo';
+import { allHandedOut, BATCHES_PER_PAGE, poolStore, type WalkStore, walkAudience } from './audience-walk';
 import * as fanoutRanges from './fanout-ranges.repo';
 import { targetIdsOf } from './notification-targets.repo';
 
-/** Batches (of PUSH_BATCH_SIZE members) read and queued per audience page. */
-const BATCHES_PER_PAGE = 4;
 /** A send's audience is planned as at most this many ranges, however large (FANOUT_RANGE_SIZE grows). */
 export const FANOUT_MAX_RANGES = 64;
 /**
@@ -28,136 +20,6 @@ export const FANOUT_MAX_RANGES = 64;
 const FANOUTS_IN_PARALLEL = 2;
 /** Ranges of large sends walked at once per process: each is a long walk of database work. */
 const RANGES_IN_PARALLEL = 2;
-
-/**
- * Fair share between sends: a batch's priority is minus its place in its send, so the
- * queue serves every send's first batch, then every send's second, and so on (pg-boss fetches by
- * priority, then age). A bar's 50 followers (one batch) go out next, not behind the 400 batches a
- * big send queued before them; the big send loses no throughput, its batches only interleave.
- * A resumed walk (after a crash) counts again from 0: its next batches are served early.
- */
-export const fairBatchPriority = (ordinal: number) => -ordinal;
-
-/** A batch queue: a channel's, or the first batches' lane. */
-type BatchJob = typeof deliverJob;
-
-/**
- * Where a batch is queued: a send's first push batch, with fair share on, in the lane of its own
- * (deliverFirstJob), so it never waits for a worker a big send keeps busy; the rest in its channel's.
- */
-const batchJobOf = (channel: DeliveryChannel, place: number, fairShare: boolean): BatchJob =>
-  fairShare && channel === 'push' && place === 0 ? deliverFirstJob : BATCH_JOBS[channel];
-
-/** A page's batch jobs of one queue. */
-type Batches = {
-  payload: { notificationId: string; after: string | null; upto: string; attempt: number };
-  options: SendOptions;
-}[];
-
-/** Where a walk reads and writes: the pool (a fan-out job), or a send's transaction (startFanout). */
-interface WalkStore {
-  sql: SqlExecutor;
-  db: Db;
-  queue(job: BatchJob, batches: Batches): Promise<unknown>;
-}
-
-/** A job's store: the pool, and jobs queued at once. */
-const poolStore = (ctx: AppContext): WalkStore => ({
-  sql: ctx.database.sql,
-  db: ctx.db,
-  queue: (job, batches) => ctx.jobs.sendMany(job, batches),
-});
-
-interface Walk {
-  store: WalkStore;
-  notificationId: string;
-  establishmentId: string;
-  /** The send's preferences (empty: every member). */
-  targets: string[];
-  /** Walk members after this one (null: from the first) ... */
-  from: string | null;
-  /** ... up to this one (null: to the last). */
-  upto: string | null;
-  /** Members in the first page (later pages hold BATCHES_PER_PAGE batches). */
-  firstPage: number;
-  /** Stop after one page. */
-  onePage?: boolean;
-  /** The place in the send of the walk's k-th batch, for fairBatchPriority. */
-  place: (k: number) => number;
-  /**
-   * A page is queued: save the cursor (the walk resumes after it) and count what it added; `last`:
-   * the page was not full, so the walk ends with it.
-   */
-  saved: (cursor: string, added: number, last: boolean) => Promise<void>;
-}
-
-/**
- * Page through the members by user id (for a targeted send, only those who picked one of its
- * preferences); for each page, record its devices as pending deliveries and queue its batch jobs at
- * once, so the first phones ring while later pages are still read. A batch's job id is derived
- * from its range, so walking a page again after a crash queues nothing twice. Returns the members read.
- */
-async function walkAudience(ctx: AppContext, walk: Walk): Promise<number> {
-  const { sql } = walk.store;
-  const { batchSize, fairShare } = ctx.config.push;
-  const { notificationId } = walk;
-  let cursor = walk.from;
-  let pageSize = walk.firstPage;
-  let k = 0;
-  let read = 0;
-  for (;;) {
-    const { users, added, pending } = await takePage(sql, {
-      notificationId,
-      establishmentId: walk.establishmentId,
-      cursor,
-      limit: pageSize,
-      preferenceIds: walk.targets,
-      upto: walk.upto,
-      fatigue: ctx.config.fatigue,
-    });
-    const last = users.length < pageSize;
-    pageSize = batchSize * BATCHES_PER_PAGE;
-    if (users.length === 0) break;
-    read += users.length;
-    // Each channel's batches in its own queue, and only where the page gave that channel work
-    // (a page walked again after a crash queues its batches again: their ids keep one of each).
-    for (const channel of DELIVERY_CHANNELS) {
-      if (pending[channel] === 0) continue;
-      const queues = new Map<BatchJob, Batches>();
-      for (let i = 0; i < users.length; i += batchSize) {
-        const after = i === 0 ? cursor : users[i - 1]!;
-        const upto = users[Math.min(i + batchSize, users.length) - 1]!;
-        const place = walk.place(k + i / batchSize);
-        const job = batchJobOf(channel, place, fairShare);
-        const batches = queues.get(job) ?? [];
-        queues.set(job, batches);
-        batches.push({
-          payload: { notificationId, after, upto, attempt: 0 },
-          options: {
-            id: jobId(channel, notificationId, after, upto, 0),
-            ...(fairShare ? { priority: fairBatchPriority(place) } : {}),
-          },
-        });
-      }
-      for (const [job, batches] of queues) await walk.store.queue(job, batches);
-    }
-    k += Math.ceil(users.length / batchSize);
-    cursor = users.at(-1)!;
-    await walk.saved(cursor, added.push + added.email, last);
-    if (walk.onePage || last) break;
-    // Let the batches just queued reach the database: on PGlite, one connection, a tight loop
-    // of fan-out statements would otherwise keep them waiting until the whole audience is read.
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-  return read;
-}
-
-/** Every member is in a queued batch: the send is done once no delivery is pending. */
-async function allHandedOut({ sql, db }: Pick<WalkStore, 'sql' | 'db'>, notificationId: string) {
-  const audience = await countAudience(sql, notificationId);
-  await notificationsRepo.saveFanoutProgress(db, notificationId, { audience, batchesDone: true });
-  await completeIfDone(sql, notificationId);
-}
 
 /**
  * A send's moment has come (now, or its scheduled time): its first page (one batch) is written and
