@@ -1,7 +1,8 @@
 /**
  * The delivery engine's one entry: modules, routes, jobs, events and the app's wiring import the
  * engine from here and from nowhere else in src/server/delivery (dependency-cruiser refuses it),
- * and the engine imports no module: what it needs of one comes in as a port at wiring time.
+ * and the engine imports no module: what it needs of a module's data it reads with its own query
+ * (the business's email pause), or takes as a port passed in at wiring time (app.ts).
  */
 export { notificationDeliveryJobs } from './batches/notification-delivery.job';
 export {
