@@ -45,7 +45,13 @@ class CookieJar {
   }
 }
 
-export async function startOidcProvider(options: { redirectUris: string[] }): Promise<TestOidcProvider> {
+export interface OidcProviderOptions {
+  redirectUris: string[];
+  /** A login that is an email address and no scripted user is that address, verified (end-to-end runs). */
+  anyEmail?: boolean;
+}
+
+export async function startOidcProvider(options: OidcProviderOptions): Promise<TestOidcProvider> {
   const port = await freePort();
   const issuer = `http://127.0.0.1:${port}`;
   const clientId = 'broadcast-test';
@@ -89,7 +95,9 @@ export async function startOidcProvider(options: { redirectUris: string[] }): Pr
       return grant;
     },
     async findAccount(_ctx, id) {
-      const user = users.get(id);
+      const user =
+        users.get(id) ??
+        (options.anyEmail && id.includes('@') ? { email: id, emailVerified: true } : undefined);
       if (!user) return undefined;
       return {
         accountId: id,

@@ -133,6 +133,15 @@ export const managementRoutes: RouteObject = withRight(
         (m) => m.EmailHealthPage,
       ),
     },
+    withRight('signInProvider:manage', [
+      {
+        path: 'sign-in-provider',
+        lazy: page(
+          () => import('../pages/app/management/sign-in-provider-page'),
+          (m) => m.SignInProviderPage,
+        ),
+      },
+    ]),
     withRight('auditLog:read', [
       {
         path: 'audit-log',

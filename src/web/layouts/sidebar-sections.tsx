@@ -8,6 +8,7 @@ import GroupAddOutlinedIcon from '@mui/icons-material/GroupAddOutlined';
 import HistoryOutlinedIcon from '@mui/icons-material/HistoryOutlined';
 import InboxOutlinedIcon from '@mui/icons-material/InboxOutlined';
 import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
+import KeyOutlinedIcon from '@mui/icons-material/KeyOutlined';
 import MarkEmailReadOutlinedIcon from '@mui/icons-material/MarkEmailReadOutlined';
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
 import PeopleOutlinedIcon from '@mui/icons-material/PeopleOutlined';
@@ -159,6 +160,11 @@ export function useNavSections(): NavSection[] {
         label: 'layout.nav.emailHealth',
         to: '/app/management/email-health',
         icon: <MarkEmailReadOutlinedIcon />,
+      },
+      can('signInProvider:manage') && {
+        label: 'layout.nav.signInProvider',
+        to: '/app/management/sign-in-provider',
+        icon: <KeyOutlinedIcon />,
       },
       {
         label: 'layout.nav.addUser',

@@ -141,6 +141,7 @@ describe('sidebar', () => {
           'Preference groups',
           'Audit log',
           'Email health',
+          'Identity provider',
           'Add User to Establishment',
           'Add Client to Establishment',
         ],
@@ -158,6 +159,7 @@ describe('sidebar', () => {
       'Preference groups': '/app/management/preference-groups',
       'Audit log': '/app/management/audit-log',
       'Email health': '/app/management/email-health',
+      'Identity provider': '/app/management/sign-in-provider',
     });
   });
 

@@ -6,6 +6,7 @@ import { buildApp } from '../../../src/server/app';
 import { loadConfig } from '../../../src/server/config';
 import { releaseDueNotifications } from '../../../src/server/jobs/release-scheduled.job';
 import { GENEROUS_FATIGUE_LIMITS } from '../../support/fatigue-limits';
+import { startOidcProvider } from '../../support/oidc-provider';
 import { startPushService } from '../../support/push-service';
 import { startSmtpSink } from '../../support/smtp-sink';
 import { createTestDatabaseUrl } from '../../support/test-database';
@@ -20,6 +21,12 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 const mail = await startSmtpSink();
 const push = await startPushService();
 const database = await createTestDatabaseUrl();
+// The company's identity provider staff sign in with: any email typed on its login page is that
+// person, verified ("Sign in with Company login" on the sign-in page).
+const identityProvider = await startOidcProvider({
+  redirectUris: [`http://127.0.0.1:${port}/api/auth/oidc/callback`],
+  anyEmail: true,
+});
 const dataDir = await mkdtemp(path.join(tmpdir(), 'broadcast-e2e-'));
 const config = loadConfig({
   NODE_ENV: 'test',
@@ -49,6 +56,7 @@ const config = loadConfig({
   // page's warning shows in seconds, not after three sends of six tries.
   PUSH_MAX_ATTEMPTS: '2',
   PUSH_FAILED_SENDS_TO_SKIP: '1',
+  ...identityProvider.env(),
 });
 const { app, ctx } = await buildApp(config);
 const { ensureFirstAdmin } = await import('../../../src/server/modules/account/admin-bootstrap');
@@ -118,6 +126,7 @@ const shutdown = async () => {
   await app.close();
   await mail.close();
   await push.close();
+  await identityProvider.close();
   await database.drop();
   process.exit(0);
 };

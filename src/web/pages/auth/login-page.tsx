@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { LoginBodySchema } from '../../../shared/schemas/account.schema';
+import { ProviderSignIn } from '../../features/sign-in-provider/provider-sign-in';
 import { AuthFormLayout } from '../../layouts/auth-form-layout';
 import { ApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
@@ -52,6 +53,7 @@ export function LoginPage() {
         </Stack>
       }
     >
+      <ProviderSignIn />
       {failure && <Alert severity="error">{failure}</Alert>}
       <TextField
         label={t('auth:login.email')}
