@@ -10,6 +10,8 @@
  *   - the same kind of page as its operator sees it (the client's own establishment, with delivery
  *     figures: GET /api/establishments/:id/posts),
  *   - the client's dashboard (GET /api/reports/dashboard?establishmentId=),
+ *   - the client's inbox list (GET /api/establishments/:id/conversations, all and unanswered, over
+ *     10,000 conversations),
  *   - and, in their own process, bare Fastify routes answering JSON of the public profile's size and
  *     of the feed page's (the framework's ceilings on this machine for answers of those sizes), and
  *     a bare node:http server answering the feed page's bytes (the most any Node server answers
@@ -19,7 +21,7 @@
  * Prints req/s, p50, p99, the ratios to the ceilings and the targets, and the load average.
  *
  *   npm run bench:api -- [--duration 20] [--connections 50] [--sessions 1] [--json] [--keep]
- *                        [--reuse URL] [--only profile,posts,operator,feed,dashboard] [--env KEY=VALUE ...]
+ *                        [--reuse URL] [--only profile,posts,operator,feed,dashboard,inbox] [--env KEY=VALUE ...]
  *
  * --sessions N signs the customer and the client in N times and has the requests take the sessions
  * in turn: 1 (the default) is one person's app, whose concurrent requests share the session's
@@ -412,6 +414,17 @@ async function main() {
       paths: [`/api/reports/dashboard?establishmentId=${seed.clientEstablishmentId}`],
       ...signedIn(operators),
       target: { rps: 2000, p99: 50 },
+    },
+    {
+      key: 'inbox',
+      label: 'inbox list (client, 10,000 conversations)',
+      base,
+      paths: [
+        `/api/establishments/${seed.clientEstablishmentId}/conversations`,
+        `/api/establishments/${seed.clientEstablishmentId}/conversations?filter=unanswered`,
+      ],
+      ...signedIn(operators),
+      target: { rps: 1000, p99: 50 },
     },
   ];
   const only = args.only?.split(',');

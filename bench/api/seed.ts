@@ -9,6 +9,9 @@ export interface ApiSeedSizes {
 }
 
 /** The people the benchmark signs in as, and what it loads. */
+/** Conversations in the inbox of the client's business (bench-2): the inbox list's load. */
+export const CONVERSATIONS = 10_000;
+
 export interface ApiSeed {
   password: string;
   customerEmail: string;
@@ -151,6 +154,27 @@ export async function seedApiDatabase(client: pg.Client, sizes: ApiSeedSizes): P
              FROM notifications WHERE in_feed) n
        JOIN LATERAL (SELECT user_id FROM memberships WHERE establishment_id = n.establishment_id LIMIT 2) m ON true
        WHERE n.r <= 40`,
+    );
+  });
+
+  await step("10,000 conversations in one business's inbox (bench-2), two messages each", async () => {
+    await client.query(
+      `INSERT INTO conversations (establishment_id, follower_id, created_at, last_message_at, answered,
+                                  unread_by_business, unread_by_follower, closed_at)
+       SELECT e.id, u.id, at - interval '1 hour', at, r < 0.6, r >= 0.6 AND r < 0.8, false,
+              CASE WHEN r >= 0.9 THEN at END
+       FROM (SELECT id, date_trunc('milliseconds', now() - random() * interval '365 days') AS at, random() AS r
+             FROM users WHERE role = 'customer' ORDER BY id LIMIT $1::int) u
+       JOIN establishments e ON e.public_id = 'bench-2'`,
+      [CONVERSATIONS],
+    );
+    await client.query(
+      `INSERT INTO conversation_messages (conversation_id, author_id, from_business, text, created_at)
+       SELECT c.id, c.follower_id, false, 'Do you have a table for four at eight tonight?', c.created_at
+       FROM conversations c
+       UNION ALL
+       SELECT c.id, NULL, true, 'Yes, see you at eight!', c.last_message_at
+       FROM conversations c WHERE c.answered`,
     );
   });
 

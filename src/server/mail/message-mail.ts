@@ -6,15 +6,12 @@ import type { OutgoingMail } from './transport';
 export interface MessageMailInput {
   firstName: string;
   establishment: string;
-  /** Who wrote: the follower's name (to the business). */
-  from: string;
   /** The message, shown as text: links stay text. */
   text: string;
   url: string;
-  toBusiness: boolean;
 }
 
-/** A new message in a private conversation, told to the other side by email. */
+/** The business answered: told to the follower by email (no device took the push). */
 export function messageMail(lang: Language, v: MessageMailInput): Omit<OutgoingMail, 'to'> {
   const s = MESSAGE_MAIL_LOCALES[lang];
   const common = MAIL_LOCALES[lang];
@@ -22,12 +19,11 @@ export function messageMail(lang: Language, v: MessageMailInput): Omit<OutgoingM
     product: PRODUCT_NAME,
     firstName: cleanUserText(v.firstName),
     establishment: cleanUserText(v.establishment),
-    from: cleanUserText(v.from),
   };
   const say = (template: string) => template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => vars[name] ?? '');
-  const subject = say(v.toBusiness ? s.toBusinessSubject : s.toFollowerSubject);
-  const intro = say(v.toBusiness ? s.toBusinessIntro : s.toFollowerIntro);
-  const button = say(v.toBusiness ? s.toBusinessButton : s.toFollowerButton);
+  const subject = say(s.toFollowerSubject);
+  const intro = say(s.toFollowerIntro);
+  const button = say(s.toFollowerButton);
   const quoted = cleanUserText(v.text);
   const text = [say(common.greeting), intro, quoted, `${button}: ${v.url}`, say(common.signature)].join(
     '\n\n',

@@ -165,14 +165,22 @@ export async function listConversations(
         and(eq(conversations.lastMessageAt, cursor.createdAt), lt(conversations.id, cursor.id)),
       )
     : undefined;
+  // The page's ids first (the inbox index, newest first), then each row's names and newest
+  // message: the per-row subquery runs for the page only, not for every conversation sorted.
+  const page = db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(ownerWhere, FILTERS[filter], after))
+    .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
+    .limit(limit)
+    .as('page');
   return db
     .select(summaryColumns)
     .from(conversations)
+    .innerJoin(page, eq(page.id, conversations.id))
     .innerJoin(establishments, eq(establishments.id, conversations.establishmentId))
     .innerJoin(users, eq(users.id, conversations.followerId))
-    .where(and(ownerWhere, FILTERS[filter], after))
-    .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
-    .limit(limit);
+    .orderBy(desc(conversations.lastMessageAt), desc(conversations.id));
 }
 
 /** The business's unread open conversations (conversations_unread_idx). */

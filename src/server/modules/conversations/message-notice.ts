@@ -56,7 +56,6 @@ async function pushOrLeft(
 }
 
 async function email(ctx: AppContext, recipients: Recipient[], conversation: Conversation, message: Message) {
-  const from = `${conversation.firstName} ${conversation.lastName}`.trim();
   for (const r of recipients) {
     if (!r.emailVerified) continue;
     await ctx.mailer.send({
@@ -64,10 +63,8 @@ async function email(ctx: AppContext, recipients: Recipient[], conversation: Con
       ...messageMail(languageOf(r.language), {
         firstName: r.firstName,
         establishment: conversation.establishmentName,
-        from,
         text: message.text,
         url: `${ctx.config.publicUrl}${conversationPath(conversation.id)}`,
-        toBusiness: false,
       }),
     });
   }
