@@ -112,8 +112,6 @@ export const RIGHTS = [
   'account:delete',
   /** Download everything stored about oneself: anyone signed in, not provisionally. */
   'account:export',
-] as const;
-export type Right = (typeof RIGHTS)[number];
   // Ours: private conversations between a follower and a business ("Ask the business").
   /** Open a conversation with a business: one of its followers with an account and a confirmed address. */
   'conversation:start',
@@ -123,6 +121,8 @@ export type Right = (typeof RIGHTS)[number];
   'conversation:write',
   /** The business's inbox: list, reply as the business, close, block a follower. Who operates it; admins. */
   'conversation:manage',
+] as const;
+export type Right = (typeof RIGHTS)[number];
 
 /** What an API key may be allowed to do; each is a right of can() (KEY_SCOPE_RIGHT). */
 export const API_KEY_SCOPES = ['send', 'read:stats', 'read:followers'] as const;
