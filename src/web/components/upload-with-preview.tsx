@@ -108,7 +108,8 @@ export function UploadWithPreview({ upload, src, shape, fallback, labels, disabl
           borderColor: 'divider',
           display: 'grid',
           placeItems: 'center',
-          color: 'common.white',
+          // Initials on the theme's primary colour take its contrast text (dark on ONE_DARK's light blue).
+          color: circle ? 'primary.contrastText' : 'common.white',
           backgroundImage: circle
             ? undefined
             : `linear-gradient(135deg, ${theme.palette.primary.main} 0%, ${theme.palette.secondary.main} 100%)`,

@@ -19,7 +19,8 @@ const LOOKS: Record<ThemeName, Look> = {
       primary: { main: '#5048E5', light: '#828DF8', dark: '#3832A0', contrastText: '#FFFFFF' },
       secondary: { main: '#0B815A', contrastText: '#FFFFFF' },
       error: { main: '#D14343' },
-      warning: { main: '#FFB020', contrastText: '#121828' },
+      // The amber reads only as a fill; as text (outlined and text buttons) the dark shade keeps AA.
+      warning: { main: '#FFB020', dark: '#915F0B', contrastText: '#121828' },
       // Dark enough for white text and for text on white (WCAG AA).
       success: { main: '#0E7C70', contrastText: '#FFFFFF' },
       background: { default: '#F6F7FB', paper: '#FFFFFF' },
@@ -45,7 +46,8 @@ const LOOKS: Record<ThemeName, Look> = {
       mode: 'dark',
       primary: { main: '#61AFEF', contrastText: '#1E2127' },
       secondary: { main: '#98C379', contrastText: '#1E2127' },
-      error: { main: '#E06C75' },
+      // Light enough for text on the cards (4.8:1), and carrying dark text when it is the fill.
+      error: { main: '#E5767E', contrastText: '#1E2127' },
       warning: { main: '#E5C07B', contrastText: '#1E2127' },
       success: { main: '#98C379', contrastText: '#1E2127' },
       info: { main: '#56B6C2', contrastText: '#1E2127' },
@@ -167,7 +169,19 @@ export function createAppTheme(
       MuiButton: {
         defaultProps: { disableElevation: true },
         styleOverrides: {
-          root: { borderRadius: 8, paddingInline: 16 },
+          root: {
+            borderRadius: 8,
+            paddingInline: 16,
+            // Amber text on a light page is unreadable (1.7:1): outlined and text warning buttons
+            // take the dark shade; on dark themes the main shade already reads.
+            variants:
+              palette.mode === 'light'
+                ? (['outlined', 'text'] as const).map((variant) => ({
+                    props: { color: 'warning' as const, variant },
+                    style: { color: palette.warning.dark, borderColor: palette.warning.dark },
+                  }))
+                : [],
+          },
           sizeLarge: { paddingBlock: 10, fontSize: '1rem' },
         },
       },

@@ -6,7 +6,7 @@ import { expect, type Page } from '@playwright/test';
  * not a menu fading out (its items pass through low contrast on the way). Endless ones (spinners)
  * and paused ones, which would never finish, are not waited for.
  */
-async function settled(page: Page) {
+export async function settled(page: Page) {
   await page.evaluate(() =>
     Promise.all(
       document

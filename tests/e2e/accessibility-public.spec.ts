@@ -1,0 +1,46 @@
+import { a11yWorld } from './support/a11y-people';
+import { sweep } from './support/a11y-sweep';
+import { test } from './support/fixtures';
+import { startSignedIn } from './support/users';
+
+// Every page a guest and a follower see, in the light theme on a desktop and a dark one at 390 px:
+// no serious or critical axe finding (WCAG 2.2 AA rules; docs/accessibility.md).
+test.describe('accessibility of the public and the follower pages', () => {
+  // A sweep opens a dozen pages twice, each waited for and checked: minutes beside a CPU load.
+  test.describe.configure({ timeout: 300_000 });
+
+  test('a guest’s pages', async ({ page, request }) => {
+    const { establishment } = await a11yWorld(request, 'A11y Guest Bistro');
+    const id = establishment.id;
+    await sweep(page, [
+      '/home',
+      '/login',
+      '/register',
+      '/forgotpassword',
+      '/install',
+      '/gdpr/privacy',
+      '/gdpr/terms',
+      '/404',
+      '/waiting',
+      '/noestablishments',
+      '/verify/not-a-real-token',
+      '/newpassword/not-a-real-token',
+      '/invitation/not-a-real-token',
+      `/${id}`,
+      `/${id}/register`,
+      `/${id}/gdpr/privacy`,
+    ]);
+  });
+
+  test('a follower’s pages', async ({ page, request }) => {
+    const world = await a11yWorld(request, 'A11y Follower Bistro');
+    await startSignedIn(page, world.customer.token);
+    await sweep(page, [
+      '/app/social/feed',
+      '/app/account',
+      '/app/messages',
+      `/app/establishment/${world.establishment.id}/notification/${world.postId}`,
+      `/${world.establishment.id}`,
+    ]);
+  });
+});

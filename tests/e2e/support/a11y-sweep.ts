@@ -1,0 +1,66 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import { SETTINGS_KEY } from '../../../src/web/lib/storage-keys';
+import { settled } from './a11y';
+import { DESKTOP } from './screenshots';
+
+/** How a page is looked at: the light theme on a desktop, a dark theme on a 390 px phone. */
+export const LOOKS = [
+  { name: 'light, 1280 px', theme: 'LIGHT', viewport: DESKTOP },
+  { name: 'dark, 390 px', theme: 'ONE_DARK', viewport: { width: 390, height: 844 } },
+] as const;
+
+type Look = (typeof LOOKS)[number];
+
+/** Put the look's theme in the stored settings (read by the app when it loads) and its width. */
+async function lookAs(page: Page, look: Look) {
+  await page.setViewportSize(look.viewport);
+  await page.evaluate(
+    ([key, theme]) => {
+      const stored = JSON.parse(localStorage.getItem(key!) ?? '{}') as Record<string, unknown>;
+      localStorage.setItem(key!, JSON.stringify({ ...stored, theme, language: 'en' }));
+    },
+    [SETTINGS_KEY, look.theme],
+  );
+}
+
+/** Until the page has its heading and nothing is still loading (no skeleton, no spinner). */
+async function loaded(page: Page) {
+  await expect(page.locator('h1, [role="heading"][aria-level="1"]').first()).toBeVisible();
+  await expect(page.locator('.MuiSkeleton-root')).toHaveCount(0);
+  await expect(page.locator('[role="progressbar"]:not([aria-valuenow])')).toHaveCount(0);
+  await settled(page);
+}
+
+/** The serious and critical axe findings of the page as it is now, each naming where. */
+async function findings(page: Page, where: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${where}: ${v.id} (${v.help}) at ${v.nodes
+          .map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)} ${n.failureSummary ?? ''}`)
+          .join(', ')}`,
+    );
+}
+
+/**
+ * Each path opened in each look; every finding of every page is gathered before the test judges,
+ * so one run names all of them. Returns how many pages were checked.
+ */
+export async function sweep(page: Page, paths: readonly string[]): Promise<number> {
+  const found: string[] = [];
+  // The settings live in the origin's storage: open one page of the app first.
+  await page.goto(paths[0]!);
+  for (const look of LOOKS) {
+    await lookAs(page, look);
+    for (const path of paths) {
+      await page.goto(path);
+      await loaded(page);
+      found.push(...(await findings(page, `${path} (${look.name})`)));
+    }
+  }
+  expect(found).toEqual([]);
+  return paths.length * LOOKS.length;
+}
