@@ -51,12 +51,12 @@ export const AUDIT_ACTIONS = [
   'comment.asBusiness',
   'comment.mute',
   'comment.unmute',
+  'conversation.read',
+  'conversation.manage',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const isAuditAction = (value: string): value is AuditAction =>
-  'conversation.read',
-  'conversation.manage',
   (AUDIT_ACTIONS as readonly string[]).includes(value);
 
 /**
