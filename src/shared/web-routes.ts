@@ -52,6 +52,7 @@ export const WEB_ROUTES = [
   '/app/management/clients/:clientId/edit',
   '/app/management/audit-log',
   '/app/management/email-health',
+  '/app/management/sign-in-provider',
   '/app/management/preferences',
   '/app/management/preferences/:preferenceId',
   '/app/management/preference-groups',
