@@ -1,6 +1,6 @@
 import { a11yWorld } from './support/a11y-people';
 import { sweep } from './support/a11y-sweep';
-import { test } from './support/fixtures';
+import { expect, test } from './support/fixtures';
 import { startSignedIn } from './support/users';
 
 // Every page a guest and a follower see, in the light theme on a desktop and a dark one at 390 px:
@@ -39,8 +39,36 @@ test.describe('accessibility of the public and the follower pages', () => {
       '/app/social/feed',
       '/app/account',
       '/app/messages',
+      `/app/messages/${world.conversationId}`,
       `/app/establishment/${world.establishment.id}/notification/${world.postId}`,
       `/${world.establishment.id}`,
     ]);
+  });
+});
+
+test.describe('the keyboard', () => {
+  test('the skip link is the first Tab stop and takes the focus past the top bar and the sidebar', async ({
+    page,
+    request,
+  }) => {
+    const world = await a11yWorld(request, 'A11y Keyboard Bistro');
+    for (const [path, token] of [
+      ['/home', undefined],
+      ['/app/social/feed', world.customer.token],
+    ] as const) {
+      if (token) await startSignedIn(page, token);
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await page.keyboard.press('Tab');
+      const skip = page.getByRole('link', { name: 'Skip to content' });
+      await expect(skip).toBeFocused();
+      await expect(skip).toBeInViewport();
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('main')).toBeFocused();
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      // The next stop is inside the page, not the top bar's buttons.
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('main')))).toBe(true);
+    }
   });
 });

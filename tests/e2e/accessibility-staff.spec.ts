@@ -18,6 +18,7 @@ test.describe('accessibility of the staff pages', () => {
       `/app/establishment/${id}`,
       `/app/establishment/${id}/notification/${world.postId}`,
       `/app/establishment/${id}/inbox`,
+      `/app/messages/${world.conversationId}`,
       '/app/reports/dashboard',
       '/app/account',
     ]);
@@ -68,6 +69,7 @@ test.describe('accessibility of the staff pages', () => {
       `/app/management/establishment/${id}/edit`,
       '/app/management/audit-log',
       '/app/management/email-health',
+      '/app/management/sign-in-provider',
       '/app/management/preferences',
       ...(preference ? [`/app/management/preferences/${preference}`] : []),
       '/app/management/preference-groups',

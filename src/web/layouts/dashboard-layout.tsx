@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { LanguagePicker } from '../components/language-picker';
 import { SettingsButton } from '../components/settings-button';
+import { MAIN_CONTENT_ID, SkipLink } from '../components/skip-link';
 import { ThemePicker } from '../components/theme-picker';
 import { UserMenu } from '../components/user-menu';
 import { PushBell } from '../features/push/components/push-bell';
@@ -29,6 +30,7 @@ export function DashboardLayout() {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      <SkipLink />
       {/* Above the permanent sidebar on desktop; below the sidebar drawer on phones, which covers it. */}
       <AppBar position="fixed" sx={(theme) => ({ zIndex: { md: theme.zIndex.drawer + 1 } })}>
         <Toolbar
@@ -62,7 +64,16 @@ export function DashboardLayout() {
       <Sidebar mobileOpen={mobileOpen} onMobileClose={closeMobile} />
       <Box
         component="main"
-        sx={{ flexGrow: 1, minWidth: 0, pt: `${TOP_BAR_HEIGHT}px`, display: 'flex', flexDirection: 'column' }}
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        sx={{
+          flexGrow: 1,
+          minWidth: 0,
+          outline: 'none',
+          pt: `${TOP_BAR_HEIGHT}px`,
+          display: 'flex',
+          flexDirection: 'column',
+        }}
       >
         <ImpersonationBar />
         <Container maxWidth="lg" sx={{ py: { xs: 2, sm: 3 }, px: { xs: 2, sm: 3 }, flexGrow: 1 }}>

@@ -2,6 +2,7 @@ import { AppBar, Box, Button, Container, Link, Skeleton, Stack, Toolbar, Typogra
 import { useTranslation } from 'react-i18next';
 import { Outlet, Link as RouterLink } from 'react-router';
 import { LanguagePicker } from '../components/language-picker';
+import { MAIN_CONTENT_ID, SkipLink } from '../components/skip-link';
 import { ThemePicker } from '../components/theme-picker';
 import { useSession } from '../lib/session';
 import { TOP_BAR_HEIGHT } from './frame-sizes';
@@ -12,6 +13,7 @@ import { ProductLogo } from './product-logo';
 export function PublicLayout() {
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
+      <SkipLink />
       <ImpersonationBar />
       <AppBar position="sticky">
         <Container maxWidth="lg" disableGutters>
@@ -29,7 +31,7 @@ export function PublicLayout() {
           </Toolbar>
         </Container>
       </AppBar>
-      <Box component="main" sx={{ flexGrow: 1 }}>
+      <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
         <Outlet />
       </Box>
       <Footer />

@@ -18,7 +18,8 @@ const LOOKS: Record<ThemeName, Look> = {
       mode: 'light',
       primary: { main: '#5048E5', light: '#828DF8', dark: '#3832A0', contrastText: '#FFFFFF' },
       secondary: { main: '#0B815A', contrastText: '#FFFFFF' },
-      error: { main: '#D14343' },
+      // As text on the page's grey as well as on white (4.9:1).
+      error: { main: '#C53A3A' },
       // The amber reads only as a fill; as text (outlined and text buttons) the dark shade keeps AA.
       warning: { main: '#FFB020', dark: '#915F0B', contrastText: '#121828' },
       // Dark enough for white text and for text on white (WCAG AA).

@@ -10,6 +10,8 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 export interface A11yWorld {
   establishment: Establishment;
   postId: string;
+  /** The follower's question to the business, asked from the post. */
+  conversationId: string;
   client: { id: string; token: string };
   customer: { id: string; token: string };
 }
@@ -31,9 +33,16 @@ export async function a11yWorld(request: APIRequestContext, tag: string): Promis
     headers: bearer(customerLogin.accessToken),
   });
   expect(follow.status(), await follow.text()).toBe(200);
+  const asked = await request.post(`/api/establishments/${establishment.id}/conversations`, {
+    headers: bearer(customerLogin.accessToken),
+    data: { text: 'Do you have a table for four at eight?', postId },
+  });
+  expect(asked.status(), await asked.text()).toBe(201);
+  const conversationId = ((await asked.json()) as { conversation: { id: string } }).conversation.id;
   return {
     establishment,
     postId,
+    conversationId,
     client: { id: clientLogin.user.id, token: clientLogin.accessToken },
     customer: { id: customerLogin.user.id, token: customerLogin.accessToken },
   };
