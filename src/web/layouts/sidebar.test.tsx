@@ -57,10 +57,10 @@ describe('sidebar', () => {
           .map((link) => link.textContent),
       ]);
 
-  it('shows a follower their feed, the establishment they follow (not as theirs) and their account', async () => {
+  it('shows a follower their feed, their messages, the establishment they follow (not as theirs) and their account', async () => {
     const { nav } = await renderSidebar(customer);
     expect(sectionsIn(nav)).toEqual([
-      ['Establishments', ['Feed', 'Followed establishment']],
+      ['Establishments', ['Feed', 'Messages', 'Followed establishment']],
       ['Personal Settings', ['Account']],
     ]);
     expect(within(nav).getByRole('link', { name: 'Followed establishment' })).toHaveAttribute(
@@ -69,13 +69,13 @@ describe('sidebar', () => {
     );
   });
 
-  it('calls the one establishment a client operates "My establishment", beside its dashboard', async () => {
+  it('calls the one establishment a client operates "My establishment", beside its dashboard and its inbox', async () => {
     const { nav } = await renderSidebar(
       makeUser({ role: 'client', establishments: [{ establishmentId: 'e1', kind: 'client' }] }),
     );
     expect(sectionsIn(nav)).toEqual([
       ['Reports', ['Dashboard']],
-      ['Establishments', ['My establishment']],
+      ['Establishments', ['My establishment', 'Inbox']],
       ['Personal Settings', ['Account']],
     ]);
   });

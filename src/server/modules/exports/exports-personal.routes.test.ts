@@ -176,6 +176,7 @@ describe('download my data', () => {
       'Quiet hours',
       'Reactions',
       'Comments',
+      'Messages',
       'Notifications',
     ]);
     expect(res.body).toContain('Europe/Vienna');
