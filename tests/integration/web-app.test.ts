@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../src/shared/errors';
 import { actors } from '../support/api-actors';
@@ -27,6 +28,10 @@ const INDEX = `<!doctype html>
 </html>
 `;
 const APP_MARK = '<div id="root"></div>';
+/** A script large enough to be compressed (over the 1 KB threshold). */
+const BIG_SCRIPT = Array.from({ length: 400 }, (_, i) => `export const line${i} = 'business ${i}';`).join(
+  '\n',
+);
 
 /** The stand-in for dist/web, made before the app starts and removed after the tests. */
 const dist = path.join(tmpdir(), `broadcast-web-${randomUUID()}`);
@@ -44,6 +49,7 @@ const fixture = setupRouteFixture({
       'console.log("app");\n//# sourceMappingURL=main-4f2a9c.js.map\n',
     );
     await writeFile(path.join(dist, 'assets', 'main-4f2a9c.js.map'), '{"version":3,"sources":["main.tsx"]}');
+    await writeFile(path.join(dist, 'assets', 'chunk-9b1c3e.js'), BIG_SCRIPT);
     await copyFile(
       path.join(import.meta.dirname, '../../src/web/public/robots.txt'),
       path.join(dist, 'robots.txt'),
@@ -194,6 +200,21 @@ describe('web app serving', () => {
     expect(rules).toContain('Disallow: /api/');
     expect(rules).not.toContain('Disallow: /');
     expect((await head('/robots.txt')).statusCode).toBe(200);
+  });
+
+  it('sends scripts brotli-compressed to a browser that takes it, and whole to one that does not', async () => {
+    const compressed = await t.request({
+      method: 'GET',
+      url: '/assets/chunk-9b1c3e.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(compressed.statusCode).toBe(200);
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.rawPayload.length).toBeLessThan(BIG_SCRIPT.length / 4);
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(BIG_SCRIPT);
+    const whole = await t.request({ method: 'GET', url: '/assets/chunk-9b1c3e.js', headers: {} });
+    expect(whole.headers['content-encoding']).toBeUndefined();
+    expect(whole.body).toBe(BIG_SCRIPT);
   });
 
   it('serves source maps in development only', async () => {
