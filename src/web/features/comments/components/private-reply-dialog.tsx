@@ -1,18 +1,9 @@
-import {
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
-import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Comment } from '../../../../shared/schemas/comment.schema';
 import { MESSAGE_TEXT_MAX } from '../../../../shared/schemas/conversation.schema';
+import { MessageDialog } from '../../../components/message-dialog';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { useStartConversation } from '../api/private-reply.api';
 
@@ -46,68 +37,44 @@ export function PrivateReplyDialog({
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const start = useStartConversation(establishment.id, postId);
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const titleId = useId();
   const quote = quoteOf(comment);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!text.trim()) {
-      setError(t('comments.private.required'));
-      return;
-    }
+  const send = async (text: string) => {
     try {
-      await start.mutateAsync(`${quote}\n\n${text.trim()}`);
+      await start.mutateAsync(`${quote}\n\n${text}`);
       enqueueSnackbar(t('comments.private.sent', { name: establishment.name }), { variant: 'success' });
-      setText('');
       onClose();
+      return undefined;
     } catch (caught) {
-      setError(apiErrorText(t, caught));
+      return apiErrorText(t, caught);
     }
   };
 
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <Box component="form" noValidate onSubmit={submit}>
-        <DialogTitle id={titleId}>{t('comments.private.title', { name: establishment.name })}</DialogTitle>
-        <DialogContent>
-          <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>
-            {t('comments.private.hint', { name: establishment.name })}
+    <MessageDialog
+      open={open}
+      onClose={onClose}
+      title={t('comments.private.title', { name: establishment.name })}
+      hint={t('comments.private.hint', { name: establishment.name })}
+      quote={
+        <Box
+          component="blockquote"
+          sx={{ m: 0, mb: 2, pl: 1.5, borderLeft: 3, borderColor: 'divider', color: 'text.secondary' }}
+        >
+          <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {comment.author.name}: {comment.text}
           </Typography>
-          <Box
-            component="blockquote"
-            sx={{ m: 0, mb: 2, pl: 1.5, borderLeft: 3, borderColor: 'divider', color: 'text.secondary' }}
-          >
-            <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-              {comment.author.name}: {comment.text}
-            </Typography>
-          </Box>
-          <TextField
-            label={t('comments.private.label')}
-            value={text}
-            onChange={(event) => {
-              setText(event.target.value);
-              setError(null);
-            }}
-            multiline
-            minRows={3}
-            fullWidth
-            autoFocus
-            error={Boolean(error)}
-            helperText={error ?? ' '}
-            slotProps={{ htmlInput: { maxLength: MESSAGE_TEXT_MAX - quote.length - 2 } }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={start.isPending}>
-            {t('comments.private.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" loading={start.isPending}>
-            {t('comments.private.send')}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+        </Box>
+      }
+      labels={{
+        field: t('comments.private.label'),
+        cancel: t('comments.private.cancel'),
+        send: t('comments.private.send'),
+        required: t('comments.private.required'),
+      }}
+      maxLength={MESSAGE_TEXT_MAX - quote.length - 2}
+      pending={start.isPending}
+      send={send}
+    />
   );
 }

@@ -1,19 +1,11 @@
 import ChatBubbleOutlineOutlined from '@mui/icons-material/ChatBubbleOutlineOutlined';
-import {
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { type FormEvent, useId, useState } from 'react';
+import { Button } from '@mui/material';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { MESSAGE_TEXT_MAX } from '../../../../shared/schemas/conversation.schema';
 import { GuestEmailOffer } from '../../../components/guest-email-offer';
+import { MessageDialog } from '../../../components/message-dialog';
 import { useSession } from '../../../lib/session';
 import { useCan } from '../../../lib/use-can';
 import { useAskBusiness } from '../api/conversations.api';
@@ -54,58 +46,33 @@ function AskDialog({ establishment, postId, onClose }: Props & { onClose(): void
   const { t } = useTranslation();
   const navigate = useNavigate();
   const ask = useAskBusiness(establishment.id);
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const titleId = useId();
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!text.trim()) {
-      setError(t('conversations.form.required'));
-      return;
-    }
+  const send = async (text: string) => {
     try {
-      const { conversation } = await ask.mutateAsync({ text: text.trim(), postId });
+      const { conversation } = await ask.mutateAsync({ text, postId });
       onClose();
       navigate(`/app/messages/${conversation.id}`);
+      return undefined;
     } catch (caught) {
-      setError(conversationErrorText(t, caught));
+      return conversationErrorText(t, caught);
     }
   };
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <Box component="form" noValidate onSubmit={submit}>
-        <DialogTitle id={titleId}>{t('conversations.ask.title', { name: establishment.name })}</DialogTitle>
-        <DialogContent>
-          <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }}>
-            {t('conversations.ask.hint', { name: establishment.name })}
-          </Typography>
-          <TextField
-            label={t('conversations.form.label')}
-            value={text}
-            onChange={(event) => {
-              setText(event.target.value);
-              setError(null);
-            }}
-            multiline
-            minRows={3}
-            fullWidth
-            autoFocus
-            error={Boolean(error)}
-            helperText={error ?? ' '}
-            slotProps={{ htmlInput: { maxLength: MESSAGE_TEXT_MAX } }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={ask.isPending}>
-            {t('conversations.form.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" loading={ask.isPending}>
-            {t('conversations.form.send')}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+    <MessageDialog
+      open
+      onClose={onClose}
+      title={t('conversations.ask.title', { name: establishment.name })}
+      hint={t('conversations.ask.hint', { name: establishment.name })}
+      labels={{
+        field: t('conversations.form.label'),
+        cancel: t('conversations.form.cancel'),
+        send: t('conversations.form.send'),
+        required: t('conversations.form.required'),
+      }}
+      maxLength={MESSAGE_TEXT_MAX}
+      pending={ask.isPending}
+      send={send}
+    />
   );
 }
