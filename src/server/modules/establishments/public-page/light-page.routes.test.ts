@@ -19,6 +19,7 @@ import {
   t,
   upload,
 } from '../../../../../tests/support/establishments-fixtures';
+import { LANGUAGES } from '../../../../shared/i18n/languages';
 
 const page = (url: string, headers: Record<string, string> = {}) =>
   t.request({ method: 'GET', url, headers });
@@ -81,6 +82,22 @@ describe('light public pages', () => {
     expect(body).not.toContain(guestFollow('en').asking);
     expect(body).not.toContain(guestFollow('sk').asking);
     expect(dataOf((await page(`/${e.publicId}/register`)).body).guest).toBeUndefined();
+  });
+
+  it('starts with "Skip to content" in the page\'s language, which leads past the top bar to the main region', async () => {
+    const e = await createEstablishment({ name: 'Skip Bar' });
+    for (const language of LANGUAGES) {
+      const { layout } = JSON.parse(
+        readFileSync(`src/shared/i18n/locales/${language}/common.json`, 'utf8'),
+      ) as { layout: { skipToContent: string } };
+      for (const path of [`/${e.publicId}`, `/${e.publicId}/register`]) {
+        const body = (await page(`${path}?lang=${language}`)).body;
+        // The first link of the page, before the brand, the language picker and "Sign in".
+        const firstLink = /<a [^>]*>[^<]*<\/a>/.exec(body.slice(body.indexOf('<body>')))![0];
+        expect(firstLink).toBe(`<a class="lp-skip" href="#lp-main">${layout.skipToContent}</a>`);
+        expect(body).toContain('<main id="lp-main" tabindex="-1">');
+      }
+    }
   });
 
   it('shows the cookie banner, with "Only necessary" beside "Accept", until the consent cookie comes with the request', async () => {

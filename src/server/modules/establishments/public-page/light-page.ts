@@ -65,8 +65,9 @@ ${assets.preloads.map((href) => html`<link rel="modulepreload" href="${href}">`)
 </head>
 <body>
 <div id="root" class="lp">
+<a class="lp-skip" href="#lp-main">${t('layout.skipToContent')}</a>
 ${topBar(t, language)}
-<main id="lp-main">${main}</main>
+<main id="lp-main" tabindex="-1">${main}</main>
 ${footer(t)}
 ${input.consented ? '' : cookieBanner(t)}
 <div class="lp-toast" id="lp-toast" role="status" aria-live="polite"></div>
