@@ -72,6 +72,22 @@ module.exports = {
       to: { path: '^src/server/delivery/', pathNot: '^src/server/delivery/index[.]ts$' },
     },
     {
+      name: 'no-module-imports-another-modules-repo',
+      comment:
+        "A module never imports another module's repo: the owning module exports what others need through a small public file (its index.ts or a *.queries.ts service function).",
+      severity: 'error',
+      from: { path: '^src/server/modules/([^/]+)/' },
+      to: { path: '^src/server/modules/([^/]+)/.+[.]repo[.]ts$', pathNot: '^src/server/modules/$1/' },
+    },
+    {
+      name: 'plugins-never-import-modules',
+      comment:
+        'A plugin is wiring every request passes through: it imports no module. What it needs moves to a neutral place (src/server/lib, src/server/sessions) or comes in as a port.',
+      severity: 'error',
+      from: { path: '^src/server/plugins/' },
+      to: { path: '^src/server/modules/' },
+    },
+    {
       name: 'no-circular',
       comment: 'An import cycle: one of the modules should not need the other, or both need a third.',
       severity: 'error',

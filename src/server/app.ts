@@ -33,6 +33,9 @@ import { logSerializers } from './lib/log-safety';
 import { createMetrics } from './lib/metrics';
 import { createMailer, type Mailer } from './mail/transport';
 import { registerMediaFiles } from './media-files';
+import { findSessionActor } from './modules/account';
+import { apiKeyGate } from './modules/api-keys/api-key-gate';
+import { businessPages } from './modules/establishments/business-pages';
 import { publicProfileInvalidation } from './modules/establishments/public-profile-cache';
 import { accessPlugin } from './plugins/access.plugin';
 import { authPlugin } from './plugins/auth.plugin';
@@ -203,7 +206,12 @@ export async function buildApp(
   setImageConcurrency(config.imageConcurrency);
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10 } });
   await registerApiDocs(app);
-  await app.register(authPlugin, ctx);
+  // Plugins import no module: sessions and API keys come in as ports (lib/plugin-ports.ts).
+  await app.register(authPlugin, {
+    ctx,
+    sessionActor: (sessionId) => findSessionActor(ctx.db, sessionId),
+    apiKeys: apiKeyGate(ctx),
+  });
   await app.register(accessPlugin);
   await app.register(impersonationTrailPlugin, ctx);
   // Any write empties this process's cache of public profiles before its answer leaves.
@@ -213,7 +221,7 @@ export async function buildApp(
   await registerMediaFiles(app, config.dataDir);
 
   // The built web app, its pages and the answers for unknown paths.
-  await app.register(webAppPlugin, ctx);
+  await app.register(webAppPlugin, { ctx, businessPages: businessPages(ctx) });
 
   await app.ready();
   return { app, ctx };

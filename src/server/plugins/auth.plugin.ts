@@ -6,11 +6,8 @@ import type { ApiKeyScope } from '../../shared/permissions';
 import type { AppContext, AuthedActor } from '../context';
 import { readAccessToken } from '../lib/access-tokens';
 import { AppError, unauthorized } from '../lib/app-error';
+import type { AuthPorts, SessionActor } from '../lib/plugin-ports';
 import { SharedReads } from '../lib/shared-reads';
-import { findSessionActor } from '../modules/account/account.repo';
-import { looksLikeApiKey } from '../modules/api-keys/api-key-secret';
-import { admitKey, findLiveKey } from '../modules/api-keys/api-keys.service';
-import { keyAttemptLimit } from '../modules/api-keys/key-attempts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -33,13 +30,17 @@ export function actorOf(request: FastifyRequest): AuthedActor {
   return request.actor;
 }
 
-/** Bearer tokens: signature and expiry (jose), then a live session and the current token version. */
-export const authPlugin = fp(async (app: FastifyInstance, ctx: AppContext) => {
+/**
+ * Bearer tokens: signature and expiry (jose), then a live session and the current token version.
+ * Sessions and API keys are read through ports the account and api-keys modules implement (app.ts).
+ */
+export const authPlugin = fp(async (app: FastifyInstance, options: AuthPorts & { ctx: AppContext }) => {
+  const { ctx, sessionActor, apiKeys } = options;
   app.decorateRequest('actor', null);
   // A page load sends its calls together, with one token: they share the session's read when it
   // starts after each of them came (SharedReads), so a revoked session or a bumped token version
   // is seen by every request that came after it, as with a read of its own.
-  const sessionReads = new SharedReads<Awaited<ReturnType<typeof findSessionActor>>>();
+  const sessionReads = new SharedReads<SessionActor | undefined>();
   // Every request made with an API key counts against its key's one limit, on whatever route;
   // refused ones too, so a key cannot probe without limit.
   const keyOf = new WeakMap<FastifyRequest, string>();
@@ -48,35 +49,29 @@ export const authPlugin = fp(async (app: FastifyInstance, ctx: AppContext) => {
     timeWindow: 60_000,
     keyGenerator: (request) => `api-key:${keyOf.get(request) ?? ''}`,
   });
-  const attempts = keyAttemptLimit(ctx);
   /**
    * `Authorization: Bearer bk_…`: a live key, from an address that has not used up its failed
    * attempts, within its limit, on a route that takes its scope.
    */
   const authenticateKey = async (request: FastifyRequest, reply: FastifyReply, token: string) => {
-    attempts.refuseKnown(request, reply);
-    const key = await findLiveKey(ctx, token).catch(async (error: unknown) => {
-      if (error instanceof AppError && error.status === 401) await attempts.failed(request, reply);
-      throw error;
-    });
-    await attempts.admit(request, reply);
+    const key = await apiKeys.find(request, reply, token);
     keyOf.set(request, key.id);
     const limit = await perKey(request);
     if (!limit.isAllowed && limit.isExceeded) {
       reply.header('retry-after', limit.ttlInSeconds);
       throw new AppError(429, ErrorCode.RATE_LIMITED, Msg.rateLimited);
     }
-    request.actor = await admitKey(ctx, key, request.routeOptions.config.apiKey);
+    request.actor = await apiKeys.admit(key, request.routeOptions.config.apiKey);
   };
   app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
     if (!token) throw unauthorized();
-    if (looksLikeApiKey(token)) return authenticateKey(request, reply, token);
+    if (apiKeys.looksLikeKey(token)) return authenticateKey(request, reply, token);
     const claims = await readAccessToken(ctx.config.jwtSecret, token);
     if (!claims) throw unauthorized();
     // One statement: the session, its user and their memberships.
-    const live = await sessionReads.read(claims.sid, () => findSessionActor(ctx.db, claims.sid));
+    const live = await sessionReads.read(claims.sid, () => sessionActor(claims.sid));
     if (!live || live.userId !== claims.sub || live.tokenVersion !== claims.ver) throw unauthorized();
     request.actor = {
       id: live.userId,

@@ -6,9 +6,9 @@ import { deviceRegisteredEvent, followEvent } from '../../events/event-builders'
 import { withOutbox } from '../../events/outbox';
 import { AppError, fieldError } from '../../lib/app-error';
 import { hitCounter } from '../../lib/rate-limit.repo';
+import { findEstablishment } from '../establishments';
 import { stateOf } from '../establishments/establishment.dto';
-import { findEstablishment } from '../establishments/establishments.repo';
-import * as notificationsRepo from '../notifications/notifications.repo';
+import * as notificationsRepo from '../notifications';
 import { checkSubscription, newDeviceSecret } from '../notifications/push-devices.service';
 import * as repo from './account.repo';
 import { openSessionWithId, UNUSABLE_PASSWORD, userDto } from './account.service';

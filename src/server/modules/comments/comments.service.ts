@@ -14,7 +14,7 @@ import type { AppContext } from '../../context';
 import { withOutbox } from '../../events/outbox';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { authorize, authorizeBy } from '../../lib/authorize';
-import * as accounts from '../account/account.repo';
+import * as accounts from '../account';
 import { userLabel } from '../management/managed-user.dto';
 import { decodeCursor, encodeCursor } from '../notifications/notification.dto';
 import * as notifications from '../notifications/notifications.service';

@@ -11,7 +11,7 @@ import { AppError } from '../../lib/app-error';
 import { ArfError, normalMessageId, readArfReport } from '../../mail/arf-report';
 import { readUnsubscribeToken, unsubscribeTokenIn } from '../../mail/email-links';
 import { MAILGUN_TOKEN_VARIABLE, mailgunSignatureProblem } from '../../mail/mailgun-events';
-import { stopEmail } from '../notify/notify.repo';
+import { stopEmail } from '../notify';
 import * as repo from './complaints.repo';
 
 /**

@@ -5,7 +5,7 @@ import type { AppContext, AuthedActor } from '../../context';
 import { executorOf, type SqlExecutor } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
-import { findEstablishmentRef } from '../notifications/notifications.repo';
+import { findEstablishmentRef } from '../notifications';
 import * as repo from './complaints.repo';
 
 /** A business's email paused for its spam complaints: what the compose form and the admins read, and its lifting. */

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { pushToDevices } from '../../delivery';
 import { messageMail } from '../../mail/message-mail';
 import type { PushOptions } from '../../push/push-sender';
-import { liveDevicesOf } from '../notifications/push-devices.repo';
+import { liveDevicesOf } from '../notifications';
 import * as repo from './conversations.repo';
 
 /**

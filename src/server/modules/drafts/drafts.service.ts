@@ -16,7 +16,7 @@ import type { AppContext } from '../../context';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
 import { loadEstablishment, resourceOf } from '../establishments/establishment-access';
-import * as notificationsRepo from '../notifications/notifications.repo';
+import * as notificationsRepo from '../notifications';
 import * as repo from './drafts.repo';
 
 /**

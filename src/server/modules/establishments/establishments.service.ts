@@ -17,7 +17,7 @@ import { withOutbox } from '../../events/outbox';
 import { welcomeJob } from '../../jobs/account-mail.job';
 import { AppError } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
-import * as accounts from '../account/account.repo';
+import * as accounts from '../account';
 import { UNUSABLE_PASSWORD } from '../account/account.service';
 import { registeredAccountLanguage } from '../account/welcome-language';
 import { userLabel } from '../management/managed-user.dto';

@@ -8,7 +8,7 @@ import { followEvent, unfollowEvent } from '../../events/event-builders';
 import { withOutbox } from '../../events/outbox';
 import { AppError, notFound } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
-import * as accounts from '../account/account.repo';
+import * as accounts from '../account';
 import { userLabel } from '../management/managed-user.dto';
 import { loadEstablishment, resourceOf } from './establishment-access';
 import * as repo from './establishments.repo';

@@ -7,7 +7,7 @@ import { followEvent, unfollowEvent } from '../../events/event-builders';
 import { withOutbox } from '../../events/outbox';
 import { AppError } from '../../lib/app-error';
 import type { CachedJson } from '../../lib/http-cache';
-import { deleteGuestIfUnfollowed } from '../account/guest.repo';
+import { deleteGuestIfUnfollowed } from '../account';
 import { stateOf, toGalleryDto, toPublicEstablishmentDto } from './establishment.dto';
 import { establishmentBlocked, establishmentGone, loadEstablishment } from './establishment-access';
 import * as repo from './establishments.repo';

@@ -11,7 +11,7 @@ import type {
 } from '../../../shared/schemas/export.schema';
 import { establishments, preferenceGroups, preferences, userPreferences, type users } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
-import { insertUser } from '../account/account.repo';
+import { insertUser } from '../account';
 
 /** What the files hold: the columns, the rows, the filters, and nothing that must not leave. */
 

@@ -12,7 +12,7 @@ import type { AppContext, AuthedActor } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { authorize } from '../../lib/authorize';
 import { loadEstablishment, resourceOf } from '../establishments/establishment-access';
-import * as users from '../management/users.repo';
+import * as users from '../management';
 import { ESTABLISHMENT_COLUMNS, FOLLOWER_COLUMNS, USER_COLUMNS } from './export-columns';
 import { EXPORT_PAGE_SIZE, type ExportFile, listFile } from './export-file';
 import { keysetRows } from './export-streams';

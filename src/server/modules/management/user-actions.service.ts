@@ -10,7 +10,7 @@ import { verificationJob } from '../../jobs/account-mail.job';
 import { passwordResetByAdminJob } from '../../jobs/admin-password-mail.job';
 import { AppError } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
-import * as accounts from '../account/account.repo';
+import * as accounts from '../account';
 import { openSession, UNUSABLE_PASSWORD, userDto } from '../account/account.service';
 import { mailQuotaExhausted } from '../account/mail-quota';
 import { userLabel } from './managed-user.dto';

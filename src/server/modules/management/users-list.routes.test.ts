@@ -7,7 +7,7 @@ import { Msg } from '../../../shared/messages';
 import type { ManagedUser, UserList } from '../../../shared/schemas/user-management.schema';
 import { users } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
-import { insertUser } from '../account/account.repo';
+import { insertUser } from '../account';
 
 let t: TestApp;
 let act: ReturnType<typeof actors>;

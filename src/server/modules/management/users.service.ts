@@ -15,7 +15,7 @@ import { withOutbox } from '../../events/outbox';
 import { welcomeJob } from '../../jobs/account-mail.job';
 import { AppError, notFound } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
-import * as accounts from '../account/account.repo';
+import * as accounts from '../account';
 import { UNUSABLE_PASSWORD } from '../account/account.service';
 import { registeredAccountLanguage } from '../account/welcome-language';
 import { toManagedUser, toManagedUserDetail, userLabel } from './managed-user.dto';

@@ -12,7 +12,7 @@ import { ErrorCode } from '../../../shared/errors';
 import { Msg } from '../../../shared/messages';
 import { type QuietHours, QuietMsg } from '../../../shared/schemas/quiet-hours.schema';
 import { hashPassword } from '../../lib/passwords';
-import { insertUser } from '../account/account.repo';
+import { insertUser } from '../account';
 
 const URL = '/api/account/quiet-hours';
 const NIGHT = { enabled: true, start: '22:00', end: '08:00', timeZone: 'Europe/Bratislava' };

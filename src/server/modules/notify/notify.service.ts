@@ -13,7 +13,7 @@ import { recordEmailClick } from '../../delivery';
 import { fieldError, notFound } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
 import { readEmailOpenToken, readUnsubscribeToken } from '../../mail/email-links';
-import { findEstablishmentRef } from '../notifications/notifications.repo';
+import { findEstablishmentRef } from '../notifications';
 import * as repo from './notify.repo';
 
 /** How each follower is told of each business's sends: their choice, and email's links. */

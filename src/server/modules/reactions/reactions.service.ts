@@ -9,8 +9,8 @@ import { reactionSetEvent } from '../../events/event-builders';
 import { withOutbox } from '../../events/outbox';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
+import { engagementOf, NO_ENGAGEMENT } from '../notifications';
 import { decodeCursor, encodeCursor } from '../notifications/notification.dto';
-import { engagementOf, NO_ENGAGEMENT } from '../notifications/post-engagement.repo';
 import * as repo from './reactions.repo';
 
 /**

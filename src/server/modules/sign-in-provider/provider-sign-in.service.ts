@@ -8,7 +8,7 @@ import type { UserRow } from '../../db/schema';
 import { signAccessToken } from '../../lib/access-tokens';
 import { AppError } from '../../lib/app-error';
 import { hashSingleUseToken, newSingleUseToken } from '../../lib/single-use-tokens';
-import * as accounts from '../account/account.repo';
+import * as accounts from '../account';
 import { openSessionWithId, UNUSABLE_PASSWORD, userDto } from '../account/account.service';
 import * as repo from './provider.repo';
 import type { ProviderUser } from './provider-client';

@@ -16,9 +16,9 @@ import { operatorInvitationMailJob } from '../../jobs/operator-invitation-mail.j
 import { AppError, notFound } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
 import { hashSingleUseToken } from '../../lib/single-use-tokens';
-import * as accounts from '../account/account.repo';
+import * as accounts from '../account';
+import * as establishments from '../establishments';
 import { loadEstablishment, resourceOf } from '../establishments/establishment-access';
-import * as establishments from '../establishments/establishments.repo';
 import * as repo from './voice.repo';
 
 /**

@@ -6,9 +6,9 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { fieldError, notFound } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
-import * as accounts from '../account/account.repo';
+import * as accounts from '../account';
 import { userLabel } from '../management/managed-user.dto';
-import { findEstablishmentRef } from '../notifications/notifications.repo';
+import { findEstablishmentRef } from '../notifications';
 import * as repo from './voice.repo';
 
 /**

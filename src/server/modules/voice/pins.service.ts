@@ -6,7 +6,7 @@ import { recordAudit } from '../../audit/audit-log.repo';
 import type { AppContext } from '../../context';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
-import { findEstablishmentRef } from '../notifications/notifications.repo';
+import { findEstablishmentRef } from '../notifications';
 import * as notifications from '../notifications/notifications.service';
 import * as repo from './voice.repo';
 
