@@ -136,6 +136,11 @@ export function createAppTheme(
           '.MuiMenuItem-root:focus-visible, .MuiListItemButton-root:focus-visible': { outlineOffset: -2 },
         },
       },
+      // MUI's buttons, menu items, checkboxes and switches set `outline: 0` after the rule above and
+      // show the keyboard's focus only as a faint ripple: the same ring, on what MUI marks focused.
+      MuiButtonBase: {
+        styleOverrides: { root: { '&.Mui-focusVisible': { outline: focusRing } } },
+      },
       MuiAppBar: {
         defaultProps: { elevation: 0, color: 'inherit' },
         styleOverrides: {

@@ -1,7 +1,7 @@
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import ReplyIcon from '@mui/icons-material/Reply';
 import { Box, Button, FormControlLabel, Stack, Switch } from '@mui/material';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Comment } from '../../../../shared/schemas/comment.schema';
 import { useCreateComment } from '../api/comments.api';
@@ -56,6 +56,19 @@ export function CommentThread({
   const [asBusiness, setAsBusiness] = useState(true);
   const [privately, setPrivately] = useState(false);
   const threadable = comment.parentId === null;
+  // The reply box closes (sent or cancelled) with the focus in it: the focus goes back to "Reply",
+  // not to the page.
+  const replyButton = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
+  const closeReply = () => {
+    returnFocus.current = true;
+    setReplying(false);
+  };
+  useEffect(() => {
+    if (replying || !returnFocus.current) return;
+    returnFocus.current = false;
+    replyButton.current?.focus();
+  }, [replying]);
 
   return (
     <CommentItem postId={postId} establishmentId={establishment.id} comment={comment}>
@@ -74,6 +87,7 @@ export function CommentThread({
         <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', columnGap: 1, ml: -1 }}>
           {rights.canReply && (
             <Button
+              ref={replyButton}
               size="small"
               startIcon={<ReplyIcon />}
               onClick={() => setReplying(true)}
@@ -110,9 +124,9 @@ export function CommentThread({
                 parentId: comment.id,
                 asBusiness: rights.asBusiness && asBusiness,
               });
-              setReplying(false);
+              closeReply();
             }}
-            onCancel={() => setReplying(false)}
+            onCancel={closeReply}
             extra={
               rights.asBusiness ? (
                 <FormControlLabel

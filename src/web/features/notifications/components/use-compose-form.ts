@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Msg } from '../../../../shared/messages';
 import type { Establishment } from '../../../../shared/schemas/establishment.schema';
@@ -52,6 +52,12 @@ export function useComposeForm(establishment: Establishment) {
   const refuse = () => setRefusals((n) => n + 1);
   const fieldError = form.formState.errors.text?.message;
   const busy = sending !== null;
+  // After a send the button pressed waits disabled and the focus would fall to the page: it goes to
+  // the message, enabled again, ready for the next one.
+  const [sent, setSent] = useState(0);
+  useEffect(() => {
+    if (sent > 0) form.setFocus('text');
+  }, [sent, form.setFocus]);
 
   /** Send (post=false) or send and post; scheduled when a time is set. */
   const submit = (post: boolean) =>
@@ -94,6 +100,7 @@ export function useComposeForm(establishment: Establishment) {
           setTargets([]);
           timing.reset();
           rich.reset();
+          setSent((n) => n + 1);
         } catch (caught) {
           const fields = caught instanceof ApiError ? caught.fields : {};
           if (fields.text) form.setError('text', { type: 'server', message: fields.text });
