@@ -5,6 +5,7 @@ import { purgeOldEvents } from '../events/events.repo';
 import * as accounts from '../modules/account/account.repo';
 import * as handoffs from '../modules/account/app-handoff.repo';
 import * as analytics from '../modules/analytics/analytics.repo';
+import { sweepMessagePictures } from '../modules/conversations/message-pictures';
 import { purgeOldLosses } from '../modules/notifications/push-devices.repo';
 import { purgeOldNotices } from '../modules/operator-notices/operator-notices.repo';
 import { foldPastShards } from '../modules/reports/reports.repo';
@@ -15,7 +16,8 @@ import type { JobDefinition } from './queue';
  * or every emailed link looks up (single-use tokens) do not grow forever, and no stale secret hash
  * is kept longer than it is useful: sessions expired or signed out, verification and reset tokens
  * and app hand-off codes used or expired, email counters of past hours, page-view salts older than yesterday, and the fatigue guard's
- * record of the held past its week, and operator notices past their digests.
+ * record of the held past its week, operator notices past their digests, and the picture files of
+ * messages whose conversation is gone.
  * It also folds the report rollups' shards of past days into one row a day, which the dashboards read.
  */
 export const housekeepingJob = { queue: 'maintenance.housekeeping', payload: z.object({}) };
@@ -36,6 +38,8 @@ export interface HousekeepingFindings {
   lostDevices: number;
   /** Operator notices and their emails' sent markers past the daily digest (OPERATOR_NOTICE_KEEP_MS). */
   operatorNotices: number;
+  /** Picture files of conversations gone (account or business deleted) and uploads never attached. */
+  messagePictures: number;
 }
 
 /** The housekeeping handler, bound to the running process. */
@@ -57,6 +61,7 @@ export function housekeepingJobs(ctx: AppContext): JobDefinition<z.ZodType>[] {
         rings: await purgeOldRings(ctx.database.sql, now),
         lostDevices: await purgeOldLosses(ctx.db, now),
         operatorNotices: await purgeOldNotices(ctx.db, now),
+        messagePictures: await sweepMessagePictures(ctx, now.getTime()),
       };
       ctx.log.info({ ...purged }, 'housekeeping purged dead sessions and spent tokens');
     },

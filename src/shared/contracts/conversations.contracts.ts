@@ -1,11 +1,17 @@
+import { z } from 'zod';
 import {
   BlockBodySchema,
+  CommentParamsSchema,
   ConversationEstablishmentParamsSchema,
   ConversationPageSchema,
   ConversationParamsSchema,
   ConversationResponseSchema,
   InboxQuerySchema,
   MessageBodySchema,
+  MessagePictureParamsSchema,
+  MessagePictureQuerySchema,
+  MessagePictureResponseSchema,
+  PrivateReplyBodySchema,
   StartConversationBodySchema,
   UnreadCountSchema,
 } from '../schemas/conversation.schema';
@@ -110,4 +116,47 @@ export const blockConversationFollower = defineContract({
   params: ConversationParamsSchema,
   body: BlockBodySchema,
   responses: { 200: ConversationResponseSchema, ...errorResponses(400, 401, 403, 404) },
+});
+
+export const uploadMessagePicture = defineContract({
+  operationId: 'uploadMessagePicture',
+  summary:
+    'Upload a picture to a conversation (multipart field "file": JPEG, PNG, WebP, GIF or AVIF, at most 10 MB and 40 megapixels; re-encoded), to attach to the next message by its id. Whoever may write in it now: its follower (not blocked) or an operator; not once it is closed. Unattached uploads are removed after an hour.',
+  tags,
+  method: 'POST',
+  path: '/api/conversations/:id/pictures',
+  access: 'conversation:read',
+  consumes: ['multipart/form-data'],
+  params: ConversationParamsSchema,
+  responses: { 201: MessagePictureResponseSchema, ...errorResponses(400, 401, 403, 404, 413, 415, 429) },
+});
+
+export const getMessagePicture = defineContract({
+  operationId: 'getMessagePicture',
+  summary:
+    "A picture of a conversation's message, as a JPEG: size=thumb (at most 480 pixels a side) or full (1600). Whoever may read the conversation (admins recorded); 404 to anyone else, whether it exists or not.",
+  tags,
+  method: 'GET',
+  path: '/api/conversations/:id/pictures/:picture',
+  access: 'conversation:read',
+  params: MessagePictureParamsSchema,
+  query: MessagePictureQuerySchema,
+  responses: {
+    // Not JSON: the picture itself, image/jpeg; the web fetches it with the bearer token.
+    200: z.any().describe('The picture: image/jpeg'),
+    ...errorResponses(400, 401, 404),
+  },
+});
+
+export const replyToCommentPrivately = defineContract({
+  operationId: 'replyToCommentPrivately',
+  summary:
+    "Reply privately to a follower's comment as the business (an operator): a message in the follower's private conversation with it (their open one, else a new one from the comment's post), quoting the comment. 409 when the comment is the business's own, or its author is a guest without an email address (who could not read it).",
+  tags,
+  method: 'POST',
+  path: '/api/comments/:id/private-reply',
+  access: 'conversation:manage',
+  params: CommentParamsSchema,
+  body: PrivateReplyBodySchema,
+  responses: { 201: ConversationResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Msg, required, tooLong } from '../messages';
 
-/** Private conversations between a follower and a business ("Ask the business"): plain text. */
+/** Private conversations between a follower and a business ("Ask the business"): plain text and pictures. */
 
 /** The longest message: a question or an answer, not a letter. */
 export const MESSAGE_TEXT_MAX = 2000;
@@ -23,6 +23,11 @@ export const ConversationMsg = {
   businessBusy: 'This business receives too many messages right now. Try again later.',
   invalidCursor: 'This page link is not valid. Reload the conversations.',
   notBoolean: 'blocked must be true or false',
+  pictureNotFound: 'This picture was not uploaded to this conversation. Attach it again.',
+  pictureUsed: 'This picture is already in a message. Attach it again.',
+  ownComment: 'This comment is the business’s own: there is nobody to answer privately.',
+  guestNoEmail:
+    'This follower has no account with an email address, so they cannot read a private message. Answer in public instead.',
 } as const;
 
 /** Only line breaks and tabs among control characters: PostgreSQL text holds no NUL. */
@@ -34,24 +39,46 @@ function hasControlCharacter(text: string): boolean {
   return false;
 }
 
-/** POST /api/conversations/{id}/messages. */
-export const MessageBodySchema = z.object({
-  text: z
-    .string({ error: (issue) => (issue.input == null ? ConversationMsg.required : ConversationMsg.notText) })
-    .trim()
-    .min(1, ConversationMsg.required)
-    .max(MESSAGE_TEXT_MAX, ConversationMsg.tooLong)
-    .refine((text) => !hasControlCharacter(text), ConversationMsg.badCharacter),
-});
+/** A message's words, checked: trimmed, at most MESSAGE_TEXT_MAX, no control character. */
+const messageText = z
+  .string({ error: (issue) => (issue.input == null ? ConversationMsg.required : ConversationMsg.notText) })
+  .trim()
+  .max(MESSAGE_TEXT_MAX, ConversationMsg.tooLong)
+  .refine((text) => !hasControlCharacter(text), ConversationMsg.badCharacter);
+
+/**
+ * POST /api/conversations/{id}/messages: words, a picture uploaded to the conversation
+ * (POST /api/conversations/{id}/pictures), or both.
+ */
+export const MessageBodySchema = z
+  .object({
+    text: messageText.default(''),
+    picture: z.uuid({ error: ConversationMsg.pictureNotFound }).optional(),
+  })
+  .refine((body) => body.text.length > 0 || body.picture !== undefined, {
+    path: ['text'],
+    message: ConversationMsg.required,
+  });
 export type MessageBody = z.infer<typeof MessageBodySchema>;
 
-/** POST /api/establishments/{id}/conversations: the first message, and the post it is asked from. */
-export const StartConversationBodySchema = MessageBodySchema.extend({
+/** POST /api/establishments/{id}/conversations: the first message (words), and the post it is asked from. */
+export const StartConversationBodySchema = z.object({
+  text: messageText.pipe(z.string().min(1, ConversationMsg.required)),
   postId: z.uuid({ error: 'postId must be a post id' }).optional(),
 });
 export type StartConversationBody = z.infer<typeof StartConversationBodySchema>;
 
+/** POST /api/comments/{id}/private-reply: the business's words; the comment is quoted before them. */
+export const PrivateReplyBodySchema = z.object({
+  text: messageText.pipe(z.string().min(1, ConversationMsg.required)),
+});
+export type PrivateReplyBody = z.infer<typeof PrivateReplyBodySchema>;
+
+/** Characters of a comment quoted at the top of a private reply to it. */
+export const COMMENT_QUOTE_MAX = 300;
+
 export const ConversationParamsSchema = z.object({ id: z.uuid({ error: Msg.notFound }) });
+export const CommentParamsSchema = z.object({ id: z.uuid({ error: Msg.notFound }) });
 export const ConversationEstablishmentParamsSchema = z.object({ id: z.uuid({ error: Msg.notFound }) });
 
 /** One message; `fromBusiness` ones are shown with the business's name, never the operator's. */
@@ -62,6 +89,8 @@ export const ConversationMessageSchema = z.object({
   /** For the business's operators: which colleague wrote a business message; null otherwise. */
   writtenBy: z.string().nullable(),
   mine: z.boolean(),
+  /** A picture: its thumbnail and the larger one at GET /api/conversations/{id}/pictures/{picture}. */
+  picture: z.string().nullable(),
   createdAt: z.string(),
 });
 export type ConversationMessage = z.infer<typeof ConversationMessageSchema>;
@@ -125,3 +154,17 @@ export const UnreadCountSchema = z.object({ unread: z.number().int() });
 
 /** PUT /api/conversations/{id}/block */
 export const BlockBodySchema = z.object({ blocked: z.boolean({ error: ConversationMsg.notBoolean }) });
+
+/** POST /api/conversations/{id}/pictures: the picture, stored, to attach to the next message. */
+export const MessagePictureResponseSchema = z.object({ picture: z.object({ id: z.string() }) });
+export type MessagePictureResponse = z.infer<typeof MessagePictureResponseSchema>;
+
+export const MessagePictureParamsSchema = z.object({
+  id: z.uuid({ error: Msg.notFound }),
+  picture: z.uuid({ error: Msg.notFound }),
+});
+
+/** thumb: at most 480 pixels a side, as the thread shows it; full: at most 1600, opened larger. */
+export const MessagePictureQuerySchema = z.object({
+  size: z.enum(['thumb', 'full'], { error: 'size must be thumb or full' }).default('full'),
+});

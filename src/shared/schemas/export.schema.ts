@@ -169,6 +169,8 @@ export const PersonalDataSchema = z.object({
       establishmentName: z.string(),
       fromBusiness: z.boolean(),
       text: z.string(),
+      /** A picture: the address the signed-in follower fetches it at (a JPEG). */
+      picture: z.string().nullable(),
       createdAt: z.string(),
     }),
   ),

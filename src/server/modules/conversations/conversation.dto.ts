@@ -48,6 +48,7 @@ function toMessage(message: MessageRow, actor: Actor, asBusiness: boolean): Conv
         ? `${message.firstName} ${message.lastName ?? ''}`.trim()
         : null,
     mine: message.authorId === actor.id,
+    picture: message.picture,
     createdAt: message.createdAt.toISOString(),
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { InboxFilter } from '../../../shared/schemas/conversation.schema';
 import type { Db } from '../../db/client';
 import {
@@ -90,7 +90,14 @@ export async function insertConversation(
 /** Add a message and move the conversation's newest-message state to it. */
 export async function insertMessage(
   db: Db,
-  values: { conversationId: string; authorId: string; fromBusiness: boolean; text: string; at: Date },
+  values: {
+    conversationId: string;
+    authorId: string;
+    fromBusiness: boolean;
+    text: string;
+    picture: string | null;
+    at: Date;
+  },
 ) {
   const [row] = await db
     .insert(conversationMessages)
@@ -113,6 +120,7 @@ export async function listMessages(db: Db, conversationId: string) {
     .select({
       id: conversationMessages.id,
       text: conversationMessages.text,
+      picture: conversationMessages.picture,
       fromBusiness: conversationMessages.fromBusiness,
       authorId: conversationMessages.authorId,
       firstName: users.firstName,
@@ -280,19 +288,4 @@ export async function findMessage(db: Db, id: string) {
   return row;
 }
 
-/** A follower's messages, for their data export: every conversation of theirs, oldest first. */
-export async function messagesOfFollower(db: Db, followerId: string) {
-  return db
-    .select({
-      conversationId: conversations.id,
-      establishmentName: establishments.name,
-      fromBusiness: conversationMessages.fromBusiness,
-      text: conversationMessages.text,
-      createdAt: conversationMessages.createdAt,
-    })
-    .from(conversationMessages)
-    .innerJoin(conversations, eq(conversations.id, conversationMessages.conversationId))
-    .innerJoin(establishments, eq(establishments.id, conversations.establishmentId))
-    .where(inArray(conversations.followerId, [followerId]))
-    .orderBy(asc(conversationMessages.createdAt), asc(conversationMessages.id));
-}
+export { messagesOfFollower } from './message-pictures.repo';

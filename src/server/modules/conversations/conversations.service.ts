@@ -10,12 +10,14 @@ import { recordAudit } from '../../audit/audit-log.repo';
 import type { AppContext } from '../../context';
 import { withOutbox } from '../../events/outbox';
 import type { Outbox } from '../../events/outbox-handle';
-import { AppError, notFound } from '../../lib/app-error';
+import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
 import { hitCounter } from '../../lib/rate-limit.repo';
 import { isClosed, readsAsBusiness, resourceOf, toConversation } from './conversation.dto';
 import type { ConversationRow } from './conversations.repo';
 import * as repo from './conversations.repo';
+import { pictureStored } from './message-pictures';
+import { pictureShown } from './message-pictures.repo';
 
 /**
  * Private conversations between a follower and a business. Rights are can()'s: a follower with an
@@ -27,7 +29,7 @@ import * as repo from './conversations.repo';
 /** Messages the followers of one business may send it in an hour, all of them together. */
 export const MESSAGES_PER_BUSINESS_PER_HOUR = 300;
 
-const cannotWrite = () => new AppError(403, ErrorCode.FORBIDDEN, ConversationMsg.cannotWrite);
+export const cannotWrite = () => new AppError(403, ErrorCode.FORBIDDEN, ConversationMsg.cannotWrite);
 const closedAlready = () => new AppError(403, ErrorCode.FORBIDDEN, ConversationMsg.closedAlready);
 
 /** The conversation, once the actor may read it; a stranger cannot tell it from one that does not exist. */
@@ -38,11 +40,11 @@ export async function loadConversation(ctx: AppContext, actor: Actor, id: string
 }
 
 /** An admin (not operating the business) reading or acting in someone's conversation: recorded. */
-async function auditStaff(ctx: AppContext, actor: Actor, row: ConversationRow, what: string) {
+export async function auditStaff(ctx: AppContext, actor: Actor, row: ConversationRow, what: string) {
   if (actor.id === row.followerId || !actsOnBehalfOf(actor, { establishmentId: row.establishmentId })) return;
   await recordAudit(ctx.db, {
     actorId: actor.id,
-    action: what === 'read' ? 'conversation.read' : 'conversation.manage',
+    action: what === 'read' || what === 'picture' ? 'conversation.read' : 'conversation.manage',
     targetUserId: row.followerId,
     targetEstablishmentId: row.establishmentId,
     targetLabel: row.establishmentName,
@@ -51,7 +53,7 @@ async function auditStaff(ctx: AppContext, actor: Actor, row: ConversationRow, w
 }
 
 /** The conversation as the actor reads it, marked read for their side. */
-async function answer(ctx: AppContext, actor: Actor, id: string): Promise<Conversation> {
+export async function answer(ctx: AppContext, actor: Actor, id: string): Promise<Conversation> {
   const row = await loadConversation(ctx, actor, id);
   const [messages, blocked] = await Promise.all([
     repo.listMessages(ctx.db, id),
@@ -72,19 +74,18 @@ async function businessQuota(ctx: AppContext, establishmentId: string) {
 }
 
 /** Record a message and its event (the other side's notice and webhooks follow from it). */
-async function write(
+export async function write(
   outbox: Outbox,
   conversation: { id: string; establishmentId: string; followerId: string; postId: string | null },
   actor: Actor,
-  text: string,
-  fromBusiness: boolean,
+  message: { text: string; picture: string | null; fromBusiness: boolean },
   at: Date,
 ) {
+  const { text, fromBusiness } = message;
   const messageId = await repo.insertMessage(outbox.db, {
     conversationId: conversation.id,
     authorId: actor.id,
-    fromBusiness,
-    text,
+    ...message,
     at,
   });
   await outbox.emit({
@@ -132,8 +133,7 @@ export async function start(
       outbox,
       { id: conversationId, establishmentId, followerId: actor.id, postId },
       actor,
-      body.text,
-      false,
+      { text: body.text, picture: null, fromBusiness: false },
       at,
     );
     return conversationId;
@@ -148,7 +148,28 @@ export async function get(ctx: AppContext, actor: Actor, id: string): Promise<Co
   return answer(ctx, actor, id);
 }
 
-/** Write in a conversation: its follower, or an operator as the business; not once it is closed. */
+/**
+ * May the actor write in the conversation now: its follower (not blocked), or an operator as the
+ * business; not once it is closed. Returns whether they write as the business.
+ */
+export async function admitWriter(ctx: AppContext, actor: Actor, row: ConversationRow): Promise<boolean> {
+  const fromBusiness = readsAsBusiness(actor, row);
+  authorize(actor, fromBusiness ? 'conversation:manage' : 'conversation:write', resourceOf(row));
+  if (isClosed(row)) throw closedAlready();
+  if (!fromBusiness && (await repo.isBlocked(ctx.db, row.establishmentId, actor.id))) throw cannotWrite();
+  return fromBusiness;
+}
+
+/** The picture to attach: uploaded to this conversation and in no message yet, else 400 on `picture`. */
+async function pictureToAttach(ctx: AppContext, row: ConversationRow, picture: string | undefined) {
+  if (picture === undefined) return null;
+  if (!(await pictureStored(ctx.config.dataDir, row.id, picture)))
+    throw fieldError('picture', ConversationMsg.pictureNotFound);
+  if (await pictureShown(ctx.db, row.id, picture)) throw fieldError('picture', ConversationMsg.pictureUsed);
+  return picture;
+}
+
+/** Write in a conversation (words, a picture or both): its follower, or an operator as the business. */
 export async function send(
   ctx: AppContext,
   actor: Actor,
@@ -156,14 +177,13 @@ export async function send(
   body: MessageBody,
 ): Promise<Conversation> {
   const row = await loadConversation(ctx, actor, id);
-  const fromBusiness = readsAsBusiness(actor, row);
-  authorize(actor, fromBusiness ? 'conversation:manage' : 'conversation:write', resourceOf(row));
-  if (isClosed(row)) throw closedAlready();
-  if (!fromBusiness) {
-    if (await repo.isBlocked(ctx.db, row.establishmentId, actor.id)) throw cannotWrite();
-    await businessQuota(ctx, row.establishmentId);
-  } else await auditStaff(ctx, actor, row, 'reply');
-  await withOutbox(ctx, (outbox) => write(outbox, row, actor, body.text, fromBusiness, ctx.now()));
+  const fromBusiness = await admitWriter(ctx, actor, row);
+  if (!fromBusiness) await businessQuota(ctx, row.establishmentId);
+  else await auditStaff(ctx, actor, row, 'reply');
+  const picture = await pictureToAttach(ctx, row, body.picture);
+  await withOutbox(ctx, (outbox) =>
+    write(outbox, row, actor, { text: body.text, picture, fromBusiness }, ctx.now()),
+  );
   return answer(ctx, actor, id);
 }
 

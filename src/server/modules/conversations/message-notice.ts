@@ -24,6 +24,12 @@ const languageOf = (value: string | null): Language => (isLanguage(value) ? valu
 
 export const conversationPath = (id: string) => `/app/messages/${id}`;
 
+/** What a notice quotes of a message that is only a picture: a sign every language reads. */
+export const PICTURE_ONLY_TEXT = '📷';
+
+/** The words a notice quotes of a message. */
+export const noticeText = (text: string) => text || PICTURE_ONLY_TEXT;
+
 /** Push to those of `recipients` with a live device; answers who has none (email is theirs). */
 async function pushOrLeft(
   ctx: AppContext,
@@ -41,7 +47,7 @@ async function pushOrLeft(
     messageId: message.id,
     establishmentId: conversation.establishmentId,
     title,
-    text: message.text,
+    text: noticeText(message.text),
     logo: conversation.logo,
     url: conversationPath(conversation.id),
     at: message.createdAt.getTime(),
@@ -63,7 +69,7 @@ async function email(ctx: AppContext, recipients: Recipient[], conversation: Con
       ...messageMail(languageOf(r.language), {
         firstName: r.firstName,
         establishment: conversation.establishmentName,
-        text: message.text,
+        text: noticeText(message.text),
         url: `${ctx.config.publicUrl}${conversationPath(conversation.id)}`,
       }),
     });

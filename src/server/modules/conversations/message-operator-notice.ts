@@ -2,7 +2,7 @@ import type { RecordedEvent } from '../../events/domain-event';
 import type { Outbox } from '../../events/outbox-handle';
 import { queueOperatorNotice } from '../operator-notices/operator-notice-queue';
 import { findConversation } from './conversations.repo';
-import { conversationPath } from './message-notice';
+import { conversationPath, noticeText } from './message-notice';
 
 /**
  * A follower's message as an operator notice: the email of operators without push, at the cadence
@@ -19,7 +19,7 @@ export async function queueMessageOperatorNotice(outbox: Outbox, event: Recorded
     subjectId: event.data.messageId,
     actorId: event.actorId,
     context: `${conversation.firstName} ${conversation.lastName}`.trim(),
-    text: event.data.text,
+    text: noticeText(event.data.text),
     path: conversationPath(conversation.id),
     createdAt: event.at,
   });
