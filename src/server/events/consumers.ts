@@ -11,25 +11,11 @@ import { queueCommentNotice } from '../modules/comments/comment-operator-notice'
 import { queueMessageOperatorNotice } from '../modules/conversations/message-operator-notice';
 import { owesWelcome } from '../modules/establishments/welcome.repo';
 import { queueWebhookDeliveries } from '../modules/webhooks/webhook-deliveries.repo';
-import type { DomainEventType, RecordedEvent } from './domain-event';
-import type { Outbox } from './outbox-handle';
+import { consumer, type EventConsumer } from './consumer';
+import { mailConsumers } from './mail-consumers';
+import { postConsumers } from './post-consumers';
 
-/**
- * What follows from an event, decided in the transaction of the action that caused it: queue a job,
- * write a row. A consumer never calls out (that is its job's work), so an action stays as fast and
- * as atomic as it was. Adding a consumer adds an entry here and touches no producer.
- */
-export interface EventConsumer<T extends DomainEventType = DomainEventType> {
-  name: string;
-  types: readonly T[];
-  on(event: RecordedEvent<T>, outbox: Outbox): Promise<void>;
-}
-
-/**
- * A consumer whose `on` reads the events of its own types, typed by them (the outbox hands a
- * consumer only the types it lists).
- */
-const consumer = <T extends DomainEventType>(definition: EventConsumer<T>): EventConsumer => definition;
+export type { EventConsumer } from './consumer';
 
 /** Every consumer, in the order they run (the order matters to none of them). */
 export function eventConsumers(ctx: AppContext): EventConsumer[] {
@@ -114,6 +100,8 @@ export function eventConsumers(ctx: AppContext): EventConsumer[] {
         }
       },
     }),
+    ...postConsumers(ctx),
+    ...mailConsumers(ctx),
   ];
 }
 

@@ -19,11 +19,61 @@ export type PageViewData = z.infer<typeof PageViewDataSchema>;
 /**
  * Events only this process's consumers hear: never stored, never sent out. A device is nobody's
  * business but its owner's; a page view carries its visitor's sealed address and is the most
- * frequent event of all.
+ * frequent event of all; account events carry addresses and concern the person alone; the rest
+ * (a withdrawal, a moved send, an operator's notice, a webhook with calls waiting) are what a job
+ * follows up, not news for a business's systems.
  */
-export const INTERNAL_EVENT_TYPES = ['device.registered', 'pageview'] as const;
-export type InternalEventType = (typeof INTERNAL_EVENT_TYPES)[number];
-
+export interface InternalEventData {
+  'device.registered': Record<string, never>;
+  pageview: PageViewData;
+  /** An account was made (registering, by an admin, an operator or a representative): its welcome email. */
+  'user.created': { establishmentId: string | null; kind: 'customer' | 'client' };
+  /** An account's address changed: the old address is told. */
+  'user.email_changed': { oldEmail: string };
+  /** An address to (re)confirm: a verification email. */
+  'user.verification_requested': Record<string, never>;
+  /** An admin gave the user a new random password: the job makes it and emails it. */
+  'user.password_reset_by_admin': Record<string, never>;
+  /** Someone asked for a reset link for this address, as typed (whether or not it has an account). */
+  'password_reset.requested': { email: string };
+  /** An operator invitation was made (subject: the invitation): its email. */
+  'operator.invited': { invitationId: string };
+  /** A business's contact request was stored: its email to support. */
+  'contact.requested': { requestId: string };
+  /** A business's email was paused for complaints: its operators are told. */
+  'email.paused': { pauseId: string };
+  /** A notice for operators without push was stored: its email at each cadence. */
+  'operator_notice.created': { noticeId: string; createdAt: string };
+  /** A webhook has calls waiting (turned on again, a test, a resend): its delivery job. */
+  'webhook.queued': { webhookId: string };
+  /** A post leaves the phones that got it ("Withdraw from phones", alone or with its deletion). */
+  'post.withdrawn': Record<string, never>;
+  /** A scheduled send moved to a new time: the release is nudged for it. */
+  'notification.rescheduled': { scheduledFor: string };
+}
+export type InternalEventType = keyof InternalEventData;
+export const INTERNAL_EVENT_TYPES = [
+  'device.registered',
+  'pageview',
+  'user.created',
+  'user.email_changed',
+  'user.verification_requested',
+  'user.password_reset_by_admin',
+  'password_reset.requested',
+  'operator.invited',
+  'contact.requested',
+  'email.paused',
+  'operator_notice.created',
+  'webhook.queued',
+  'post.withdrawn',
+  'notification.rescheduled',
+] as const satisfies readonly InternalEventType[];
+/** Compiles only while the list names every internal type: isStoredEvent reads it. */
+export const INTERNAL_TYPES_LISTED: [
+  Exclude<InternalEventType, (typeof INTERNAL_EVENT_TYPES)[number]>,
+] extends [never]
+  ? true
+  : never = true;
 export type DomainEventType = WebhookEventType | InternalEventType;
 
 /**
@@ -32,9 +82,9 @@ export type DomainEventType = WebhookEventType | InternalEventType;
  */
 export type EventData<T extends DomainEventType> = T extends WebhookEventType
   ? WebhookEventData<T>
-  : T extends 'pageview'
-    ? PageViewData
-    : Record<string, never>;
+  : T extends InternalEventType
+    ? InternalEventData[T]
+    : never;
 
 interface EventOf<T extends DomainEventType> {
   type: T;

@@ -1,21 +1,15 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { nextOccurrence } from '../../shared/recurrence';
 import type { AppContext } from '../context';
 import { type Db, executorOf } from '../db/client';
-import { jobId } from '../delivery';
 import { postScheduledEvent, postSentEvent } from '../events/event-builders';
 import { type Outbox, withOutbox } from '../events/outbox';
 import * as scheduled from '../modules/notifications/scheduled.repo';
 import * as weekly from '../modules/notifications/weekly-sends.repo';
 import type { JobDefinition } from './queue';
+import { releaseScheduledJob } from './release-scheduled.queue';
 
-/**
- * The scheduler of scheduled sends: every minute (and once at start, and once at each
- * send's own time, see nudgeRelease), release the notifications that are due and queue their
- * fan-out, the same durable job a send now queues. Idempotent and safe to run in several processes
- * at once: each run takes only the rows no other run holds.
- */
-export const releaseScheduledJob = { queue: 'notification.release-scheduled', payload: z.object({}) };
+export { releaseScheduledJob } from './release-scheduled.queue';
 
 /** Notifications released per transaction; the run repeats until none is due. */
 const RELEASE_BATCH = 100;
@@ -28,12 +22,12 @@ const RELEASE_BATCH = 100;
 export async function releaseDueNotifications(ctx: AppContext, now: Date): Promise<string[]> {
   const released: string[] = [];
   for (;;) {
-    const ids = await withOutbox(ctx, async ({ db, enqueue, emit }) => {
+    const ids = await withOutbox(ctx, async ({ db, emit }) => {
       const due = await scheduled.releaseDue(executorOf(db), now, RELEASE_BATCH);
       // Its moment has come: sent now, as a send made now (the fan-out follows from the event).
       for (const post of due) await emit(postSentEvent(post, null));
       // A weekly send's next occurrence is scheduled as this one goes.
-      for (const post of due) if (post.recurrenceId) await scheduleNextOccurrence(db, post, enqueue, emit);
+      for (const post of due) if (post.recurrenceId) await scheduleNextOccurrence(db, post, emit);
       return due.map((post) => post.id);
     });
     released.push(...ids);
@@ -56,7 +50,6 @@ async function scheduleNextOccurrence(
     scheduledFor: Date;
     recurrenceId: string | null;
   },
-  enqueue: Outbox['enqueue'],
   emit: Outbox['emit'],
 ) {
   const running = post.recurrenceId ? await weekly.findRunningRule(db, post.recurrenceId) : undefined;
@@ -67,22 +60,9 @@ async function scheduleNextOccurrence(
     return;
   }
   const id = await weekly.insertNextOccurrence(db, post.id, at);
-  await nudgeRelease(enqueue, id, at);
   // The copy says what the released one said.
   const next = { id, establishmentId: post.establishmentId, text: post.text, inFeed: post.inFeed };
   await emit(postScheduledEvent({ ...next, scheduledFor: at }, post.authorId));
-}
-
-/**
- * Queue a run of the scheduler at a send's own time, in the caller's transaction, so that it goes
- * out within seconds of it rather than at the next minute's run (which remains the backstop).
- */
-export async function nudgeRelease(enqueue: Outbox['enqueue'], notificationId: string, at: Date) {
-  await enqueue(
-    releaseScheduledJob,
-    {},
-    { id: jobId('release', notificationId, at.toISOString()), startAfter: at },
-  );
 }
 
 export function releaseScheduledJobs(ctx: AppContext): JobDefinition<z.ZodType>[] {

@@ -13,8 +13,13 @@ import type {
 import type { AppContext, AuthedActor } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { followEvent, followerVerifiedEvent, unfollowEvent } from '../../events/event-builders';
+import {
+  emailChangedEvent,
+  passwordResetRequestedEvent,
+  userCreatedEvent,
+  verificationRequestedEvent,
+} from '../../events/internal-event-builders';
 import { type Outbox, withOutbox } from '../../events/outbox';
-import { emailChangedJob, passwordResetJob, verificationJob, welcomeJob } from '../../jobs/account-mail.job';
 import { signAccessToken } from '../../lib/access-tokens';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { type ImageSource, removeJpeg, saveJpeg, toJpeg } from '../../lib/images';
@@ -162,7 +167,7 @@ export async function register(
   let user: UserRow;
   let accessToken: string;
   try {
-    ({ user, accessToken } = await withOutbox(ctx, async ({ db: tx, enqueue, emit }) => {
+    ({ user, accessToken } = await withOutbox(ctx, async ({ db: tx, emit }) => {
       const created = await repo.insertUser(tx, {
         email: input.email,
         passwordHash: UNUSABLE_PASSWORD,
@@ -186,7 +191,7 @@ export async function register(
       }
       // With the account or not at all: a refused pick (400 on preferenceIds) creates no account.
       if (input.preferenceIds?.length) await storePicks(tx, created.id, input.preferenceIds);
-      await enqueue(welcomeJob, { userId: created.id, establishmentId });
+      await emit(userCreatedEvent(created.id, created.id, { establishmentId }));
       const session = await openSessionWithId(ctx, created, { ...meta, provisional: true }, tx);
       // Registered on a device that followed with one tap: its follows and device are the account's.
       await mergeGuest(tx, guest, { userId: created.id, sessionId: session.sessionId });
@@ -255,7 +260,7 @@ export async function resendVerification(ctx: AppContext, actor: AuthedActor): P
   if (await mailQuotaExhausted(ctx, user.email, 'verification')) {
     throw new AppError(429, ErrorCode.RATE_LIMITED, Msg.tooManyEmails);
   }
-  await ctx.jobs.send(verificationJob, { userId: user.id });
+  await withOutbox(ctx, ({ emit }) => emit(verificationRequestedEvent(user.id, actor.id)));
   return Msg.verificationSent;
 }
 
@@ -282,7 +287,7 @@ export async function updateProfile(ctx: AppContext, actor: AuthedActor, input: 
   }
   let updated: UserRow | undefined;
   try {
-    updated = await withOutbox(ctx, async ({ db, enqueue }) => {
+    updated = await withOutbox(ctx, async ({ db, emit }) => {
       const row = await repo.updateUser(db, actor.id, {
         firstName: input.firstName,
         lastName: input.lastName,
@@ -297,8 +302,8 @@ export async function updateProfile(ctx: AppContext, actor: AuthedActor, input: 
         // Verification and reset links went to the old address: none of them may act on the new one.
         await repo.revokeAuthTokens(db, row.id);
         // Spec section 4: turning the verified flag off sends a verification email.
-        await enqueue(verificationJob, { userId: row.id });
-        await enqueue(emailChangedJob, { userId: row.id, oldEmail: current.email });
+        await emit(verificationRequestedEvent(row.id, actor.id));
+        await emit(emailChangedEvent(row.id, actor.id, current.email));
       }
       return row;
     });
@@ -335,9 +340,8 @@ export async function changePassword(
  * time it takes tells whether the address has an account.
  */
 export async function forgotPassword(ctx: AppContext, email: string): Promise<void> {
-  // Not woken at once (a job with a start time waits for the next poll): the job does more for a
-  // real account, and that work must not run while this answer is still being written.
-  await ctx.jobs.send(passwordResetJob, { email }, { startAfter: new Date() });
+  // Its consumer queues the job to start later, not woken at once (events/mail-consumers.ts).
+  await withOutbox(ctx, ({ emit }) => emit(passwordResetRequestedEvent(email)));
 }
 
 /** Set a new password from an emailed token; signs the user out everywhere. */

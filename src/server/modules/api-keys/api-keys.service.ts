@@ -1,6 +1,6 @@
 import { ErrorCode } from '../../../shared/errors';
 import { Msg } from '../../../shared/messages';
-import { type Actor, type ApiKeyScope, actsOnBehalfOf } from '../../../shared/permissions';
+import type { Actor, ApiKeyScope } from '../../../shared/permissions';
 import {
   API_KEY_PREFIX,
   API_KEYS_ACTIVE_MAX,
@@ -8,7 +8,7 @@ import {
   type ApiKeyList,
   type CreatedApiKey,
 } from '../../../shared/schemas/api-key.schema';
-import { recordAudit } from '../../audit/audit-log.repo';
+import { auditOnBehalf } from '../../audit/audit-on-behalf';
 import type { AppContext, AuthedActor } from '../../context';
 import type { Db } from '../../db/client';
 import { AppError, notFound, unauthorized } from '../../lib/app-error';
@@ -60,14 +60,7 @@ async function recordKeyWrite(
   action: 'apiKey.create' | 'apiKey.revoke',
   detail: Record<string, unknown>,
 ) {
-  if (!actsOnBehalfOf(actor, { establishmentId: establishment.id })) return;
-  await recordAudit(db, {
-    actorId: actor.id,
-    action,
-    targetEstablishmentId: establishment.id,
-    targetLabel: establishment.name,
-    detail,
-  });
+  await auditOnBehalf(db, actor, establishment, { action, detail });
 }
 
 /** An establishment's keys, newest first. */

@@ -1,6 +1,6 @@
 import { ErrorCode } from '../../../shared/errors';
 import { Msg } from '../../../shared/messages';
-import { type Actor, actsOnBehalfOf, can, type Right } from '../../../shared/permissions';
+import { type Actor, can, type Right } from '../../../shared/permissions';
 import {
   type Comment,
   type CommentBody,
@@ -9,8 +9,9 @@ import {
   type CreateCommentBody,
 } from '../../../shared/schemas/comment.schema';
 import type { Post } from '../../../shared/schemas/notification.schema';
-import { recordAudit } from '../../audit/audit-log.repo';
+import { auditOnBehalf } from '../../audit/audit-on-behalf';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
 import { withOutbox } from '../../events/outbox';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { authorize, authorizeBy } from '../../lib/authorize';
@@ -61,6 +62,28 @@ async function loadComment(ctx: AppContext, id: string) {
   const post = await repo.findCommentTarget(ctx.db, comment.notificationId);
   if (!post?.inFeed || post.status === 'scheduled') throw notFound();
   return { comment, post };
+}
+
+/** The business a post speaks for, as the audit log names it. */
+const businessOf = (post: repo.CommentTarget) => ({ id: post.establishmentId, name: post.establishmentName });
+
+/** A moderator who does not operate the business removing, hiding or showing someone's comment. */
+function auditCommentWrite(
+  tx: Db,
+  actor: Actor,
+  post: repo.CommentTarget,
+  comment: { id: string; authorId: string },
+  action: 'comment.remove' | 'comment.hide' | 'comment.show',
+) {
+  return auditOnBehalf(tx, actor, businessOf(post), async () => {
+    const author = await accounts.findUserById(tx, comment.authorId);
+    return {
+      action,
+      targetUserId: comment.authorId,
+      targetLabel: author ? userLabel(author) : comment.authorId,
+      detail: { establishment: post.establishmentName, notificationId: post.id, commentId: comment.id },
+    };
+  });
 }
 
 async function commentAnswer(ctx: AppContext, actor: Actor, id: string, post: repo.CommentTarget) {
@@ -142,12 +165,9 @@ export async function create(
       asBusiness,
       parentId: parent?.id ?? null,
     });
-    if (asBusiness && actsOnBehalfOf(actor, resourceOf(post)))
-      await recordAudit(db, {
-        actorId: actor.id,
+    if (asBusiness)
+      await auditOnBehalf(db, actor, businessOf(post), {
         action: 'comment.asBusiness',
-        targetEstablishmentId: post.establishmentId,
-        targetLabel: post.establishmentName,
         detail: { notificationId: post.id, commentId: inserted },
       });
     // The operators' notice follows from the event (events/consumers.ts).
@@ -202,19 +222,10 @@ export async function remove(ctx: AppContext, actor: Actor, id: string): Promise
       can(who, 'comment:delete', { ownerId: comment.authorId }) ||
       can(who, 'comment:moderate', resourceOf(post)),
   );
-  const recorded = comment.authorId !== actor.id && actsOnBehalfOf(actor, resourceOf(post));
   await ctx.db.transaction(async (tx) => {
     if (!(await repo.removeComment(tx, comment.id, actor.id, ctx.now()))) throw notFound();
-    if (!recorded) return;
-    const author = await accounts.findUserById(tx, comment.authorId);
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: 'comment.remove',
-      targetUserId: comment.authorId,
-      targetEstablishmentId: post.establishmentId,
-      targetLabel: author ? userLabel(author) : comment.authorId,
-      detail: { establishment: post.establishmentName, notificationId: post.id, commentId: comment.id },
-    });
+    // One's own comment is not recorded, whoever removes it.
+    if (comment.authorId !== actor.id) await auditCommentWrite(tx, actor, post, comment, 'comment.remove');
   });
 }
 
@@ -231,14 +242,10 @@ export async function setEnabled(
   const post = await loadPost(ctx, actor, postId, 'comment:moderate');
   await ctx.db.transaction(async (tx) => {
     await repo.setPostCommentsEnabled(tx, post.id, enabled);
-    if (actsOnBehalfOf(actor, resourceOf(post)))
-      await recordAudit(tx, {
-        actorId: actor.id,
-        action: 'comment.settings',
-        targetEstablishmentId: post.establishmentId,
-        targetLabel: post.establishmentName,
-        detail: { notificationId: post.id, enabled },
-      });
+    await auditOnBehalf(tx, actor, businessOf(post), {
+      action: 'comment.settings',
+      detail: { notificationId: post.id, enabled },
+    });
   });
   return {
     post: await notifications.get(ctx, actor, post.id),
@@ -263,16 +270,8 @@ export async function setHidden(
   if (comment.asBusiness) throw fieldError('hidden', CommentMsg.cannotHideBusiness);
   await ctx.db.transaction(async (tx) => {
     if (!(await repo.setCommentHidden(tx, comment.id, hidden, actor.id, ctx.now()))) throw notFound();
-    if (!actsOnBehalfOf(actor, resourceOf(post)) || comment.authorId === actor.id) return;
-    const author = await accounts.findUserById(tx, comment.authorId);
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: hidden ? 'comment.hide' : 'comment.show',
-      targetUserId: comment.authorId,
-      targetEstablishmentId: post.establishmentId,
-      targetLabel: author ? userLabel(author) : comment.authorId,
-      detail: { establishment: post.establishmentName, notificationId: post.id, commentId: comment.id },
-    });
+    if (comment.authorId !== actor.id)
+      await auditCommentWrite(tx, actor, post, comment, hidden ? 'comment.hide' : 'comment.show');
   });
   return commentAnswer(ctx, actor, comment.id, post);
 }

@@ -5,8 +5,8 @@ import type { ComplaintAnswer, MailgunWebhook } from '../../../shared/schemas/em
 import type { AppContext } from '../../context';
 import { executorOf } from '../../db/client';
 import type { ComplaintSource } from '../../db/schema';
+import { emailPausedEvent } from '../../events/internal-event-builders';
 import { withOutbox } from '../../events/outbox';
-import { emailPausedMailJob } from '../../jobs/email-paused-mail.job';
 import { AppError } from '../../lib/app-error';
 import { ArfError, normalMessageId, readArfReport } from '../../mail/arf-report';
 import { readUnsubscribeToken, unsubscribeTokenIn } from '../../mail/email-links';
@@ -71,7 +71,7 @@ async function record(
   const ids = readUnsubscribeToken(ctx.config.jwtSecret, complaint.token);
   if (!ids) throw forged();
   const { pauseShare, pauseMinimum } = ctx.config.complaints;
-  return withOutbox(ctx, async ({ db, enqueue }) => {
+  return withOutbox(ctx, async ({ db, emit }) => {
     const sql = executorOf(db);
     await first?.(sql);
     if (!(await repo.establishmentExists(sql, ids.establishmentId))) return answer('ignored');
@@ -87,7 +87,7 @@ async function record(
     if (share.complaints >= pauseMinimum && share.complaints > share.emails * pauseShare) {
       const pause = await repo.pauseEmail(sql, ids.establishmentId, share);
       if (pause) {
-        await enqueue(emailPausedMailJob, { pauseId: pause.id });
+        await emit(emailPausedEvent(pause.id, ids.establishmentId));
         ctx.log.warn(
           { establishmentId: ids.establishmentId, ...share },
           'business email paused for complaints',

@@ -9,8 +9,8 @@ import type {
 } from '../../../shared/schemas/contact.schema';
 import type { AppContext, AuthedActor } from '../../context';
 import type { ContactRequestRow } from '../../db/schema';
+import { contactRequestedEvent } from '../../events/internal-event-builders';
 import { withOutbox } from '../../events/outbox';
-import { contactMailJob } from '../../jobs/contact-mail.job';
 import { AppError } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
 import * as repo from './contact.repo';
@@ -31,7 +31,7 @@ const toContactRequest = (row: ContactRequestRow): ContactRequest => ({
  * queued in the same transaction, so a stored request is always mailed and a mailed one always listed.
  */
 export async function sendContactRequest(ctx: AppContext, body: ContactRequestBody): Promise<void> {
-  await withOutbox(ctx, async ({ db, enqueue }) => {
+  await withOutbox(ctx, async ({ db, emit }) => {
     const row = await repo.insertContactRequest(db, {
       name: body.name,
       business: body.business,
@@ -40,7 +40,7 @@ export async function sendContactRequest(ctx: AppContext, body: ContactRequestBo
       message: body.message,
       language: body.language ?? 'en',
     });
-    await enqueue(contactMailJob, { requestId: row.id });
+    await emit(contactRequestedEvent(row.id));
   });
 }
 

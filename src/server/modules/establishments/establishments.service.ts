@@ -1,6 +1,6 @@
 import { ErrorCode } from '../../../shared/errors';
 import { Msg } from '../../../shared/messages';
-import { actsOnBehalfOf, establishmentScope } from '../../../shared/permissions';
+import { establishmentScope } from '../../../shared/permissions';
 import type {
   ClientSignupBody,
   Establishment,
@@ -10,11 +10,12 @@ import type {
 } from '../../../shared/schemas/establishment.schema';
 import { EstablishmentFieldsSchema } from '../../../shared/schemas/establishment.schema';
 import { recordAudit } from '../../audit/audit-log.repo';
+import { auditOnBehalf } from '../../audit/audit-on-behalf';
 import type { AppContext, AuthedActor } from '../../context';
 import type { Db } from '../../db/client';
 import { establishmentUpdatedEvent } from '../../events/event-builders';
+import { userCreatedEvent } from '../../events/internal-event-builders';
 import { withOutbox } from '../../events/outbox';
-import { welcomeJob } from '../../jobs/account-mail.job';
 import { AppError } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
 import * as accounts from '../account';
@@ -137,7 +138,7 @@ export async function signupClient(
   const language = await registeredAccountLanguage(ctx.db, actor, body.client.language);
   let created: { establishmentId: string; clientId: string };
   try {
-    created = await withOutbox(ctx, async ({ db: tx, enqueue }) => {
+    created = await withOutbox(ctx, async ({ db: tx, emit }) => {
       const client = await accounts.insertUser(tx, {
         email: body.client.email,
         passwordHash: UNUSABLE_PASSWORD,
@@ -161,7 +162,9 @@ export async function signupClient(
         targetLabel: establishment.name,
         detail: { client: userLabel(client) },
       });
-      await enqueue(welcomeJob, { userId: client.id, establishmentId: establishment.id, kind: 'client' });
+      await emit(
+        userCreatedEvent(client.id, actor.id, { establishmentId: establishment.id, kind: 'client' }),
+      );
       return { establishmentId: establishment.id, clientId: client.id };
     });
   } catch (error) {
@@ -188,14 +191,11 @@ export async function update(
   await withOutbox(ctx, async ({ db, emit }) => {
     await repo.updateEstablishment(db, row.id, values);
     const changed = changedFields(row, values);
-    if (actsOnBehalfOf(actor, resourceOf(row)))
-      await recordAudit(db, {
-        actorId: actor.id,
-        action: 'establishment.update',
-        targetEstablishmentId: row.id,
-        targetLabel: values.name,
-        detail: { changed },
-      });
+    await auditOnBehalf(db, actor, row, {
+      action: 'establishment.update',
+      targetLabel: values.name,
+      detail: { changed },
+    });
     await emit(establishmentUpdatedEvent(row.id, actor.id, changed));
   });
   return reloadDto(ctx, row.id);

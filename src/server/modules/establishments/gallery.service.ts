@@ -1,10 +1,10 @@
 import sharp from 'sharp';
 import { ErrorCode } from '../../../shared/errors';
 import { Msg } from '../../../shared/messages';
-import { type Actor, actsOnBehalfOf } from '../../../shared/permissions';
+import type { Actor } from '../../../shared/permissions';
 import type { Establishment, GalleryImage } from '../../../shared/schemas/establishment.schema';
 import { GALLERY_LIMIT } from '../../../shared/uploads';
-import { recordAudit } from '../../audit/audit-log.repo';
+import { auditOnBehalf } from '../../audit/audit-on-behalf';
 import type { AppContext, AuthedActor } from '../../context';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
@@ -16,7 +16,6 @@ import {
   establishmentGone,
   loadEstablishment,
   reloadDto,
-  resourceOf,
 } from './establishment-access';
 import * as repo from './establishments.repo';
 
@@ -34,14 +33,7 @@ async function recordPictures(
     imageId?: string;
   },
 ) {
-  if (!actsOnBehalfOf(actor, resourceOf(row))) return;
-  await recordAudit(db, {
-    actorId: actor.id,
-    action: 'establishment.pictures',
-    targetEstablishmentId: row.id,
-    targetLabel: row.name,
-    detail,
-  });
+  await auditOnBehalf(db, actor, row, { action: 'establishment.pictures', detail });
 }
 
 /** Replace the logo (square) or the cover (wide) with a re-encoded JPEG. */

@@ -1,17 +1,16 @@
 import type { z } from 'zod';
 import { ErrorCode } from '../../../shared/errors';
-import { actsOnBehalfOf } from '../../../shared/permissions';
 import type { Establishment } from '../../../shared/schemas/establishment.schema';
 import {
   type NotificationLimitsBodySchema,
   notificationLimitProblems,
 } from '../../../shared/schemas/notification-limits.schema';
-import { recordAudit } from '../../audit/audit-log.repo';
+import { auditOnBehalf } from '../../audit/audit-on-behalf';
 import type { AppContext, AuthedActor } from '../../context';
 import { establishmentUpdatedEvent } from '../../events/event-builders';
 import { withOutbox } from '../../events/outbox';
 import { AppError } from '../../lib/app-error';
-import { authorizeEdit, loadEstablishment, reloadDto, resourceOf } from './establishment-access';
+import { authorizeEdit, loadEstablishment, reloadDto } from './establishment-access';
 import * as repo from './establishments.repo';
 
 type Limits = z.output<typeof NotificationLimitsBodySchema>;
@@ -42,14 +41,7 @@ export async function setNotificationLimits(
       notifyPerWeek: limits.perWeek,
     });
     const changed = ['notificationLimits'];
-    if (actsOnBehalfOf(actor, resourceOf(row)))
-      await recordAudit(db, {
-        actorId: actor.id,
-        action: 'establishment.update',
-        targetEstablishmentId: row.id,
-        targetLabel: row.name,
-        detail: { changed },
-      });
+    await auditOnBehalf(db, actor, row, { action: 'establishment.update', detail: { changed } });
     await emit(establishmentUpdatedEvent(row.id, actor.id, changed));
   });
   return reloadDto(ctx, row.id);

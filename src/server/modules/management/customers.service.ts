@@ -6,8 +6,8 @@ import { recordAudit } from '../../audit/audit-log.repo';
 import type { AppContext, AuthedActor } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { followEvent } from '../../events/event-builders';
+import { userCreatedEvent } from '../../events/internal-event-builders';
 import { withOutbox } from '../../events/outbox';
-import { welcomeJob } from '../../jobs/account-mail.job';
 import { AppError } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
 import * as accounts from '../account';
@@ -43,7 +43,7 @@ export async function createCustomer(
   const language = await registeredAccountLanguage(ctx.db, actor, body.language);
   let created: UserRow;
   try {
-    created = await withOutbox(ctx, async ({ db, enqueue, emit }) => {
+    created = await withOutbox(ctx, async ({ db, emit }) => {
       const user = await accounts.insertUser(db, {
         email: body.email,
         passwordHash: UNUSABLE_PASSWORD,
@@ -63,7 +63,7 @@ export async function createCustomer(
       await emit(followEvent(user.id, establishment.id, actor.id));
       // With the account or not at all: an unknown preference (400 on preferenceIds) creates nobody.
       if (preferenceIds.length > 0) await storePicks(db, user.id, preferenceIds);
-      await enqueue(welcomeJob, { userId: user.id, establishmentId: establishment.id });
+      await emit(userCreatedEvent(user.id, actor.id, { establishmentId: establishment.id }));
       await recordAudit(db, {
         actorId: actor.id,
         action: 'customer.create',

@@ -5,9 +5,8 @@ import type { LoginResponse } from '../../../shared/schemas/account.schema';
 import { recordAudit } from '../../audit/audit-log.repo';
 import type { AppContext, AuthedActor } from '../../context';
 import type { UserRow } from '../../db/schema';
+import { passwordResetByAdminEvent, verificationRequestedEvent } from '../../events/internal-event-builders';
 import { withOutbox } from '../../events/outbox';
-import { verificationJob } from '../../jobs/account-mail.job';
-import { passwordResetByAdminJob } from '../../jobs/admin-password-mail.job';
 import { AppError } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
 import * as accounts from '../account';
@@ -97,13 +96,13 @@ export async function resetUserPassword(ctx: AppContext, actor: AuthedActor, id:
   // It would sign the admin out with nothing but an email to come back by.
   if (target.id === actor.id) throw conflict(Msg.cannotResetOwnPassword);
   if (await mailQuotaExhausted(ctx, target.email, 'reset')) throw tooManyEmails();
-  await withOutbox(ctx, async ({ db, enqueue }) => {
+  await withOutbox(ctx, async ({ db, emit }) => {
     await accounts.updateUser(db, target.id, { passwordHash: UNUSABLE_PASSWORD });
     await accounts.bumpTokenVersion(db, target.id);
     await accounts.revokeAllSessions(db, target.id);
     // A reset link sent before must not set a password over the one the admin gave.
     await accounts.revokeAuthTokens(db, target.id, 'reset_password');
-    await enqueue(passwordResetByAdminJob, { userId: target.id });
+    await emit(passwordResetByAdminEvent(target.id, actor.id));
     await recordAudit(db, {
       actorId: actor.id,
       action: 'user.resetPassword',
@@ -121,8 +120,8 @@ export async function sendUserVerification(ctx: AppContext, actor: AuthedActor, 
   if (target.emailVerified) throw conflict(Msg.alreadyVerified);
   // The job would not send it: say so rather than promise an email that never comes.
   if (await mailQuotaExhausted(ctx, target.email, 'verification')) throw tooManyEmails();
-  await withOutbox(ctx, async ({ db, enqueue }) => {
-    await enqueue(verificationJob, { userId: target.id });
+  await withOutbox(ctx, async ({ db, emit }) => {
+    await emit(verificationRequestedEvent(target.id, actor.id));
     await recordAudit(db, {
       actorId: actor.id,
       action: 'user.sendVerification',

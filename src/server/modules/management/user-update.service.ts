@@ -7,8 +7,8 @@ import { recordAudit } from '../../audit/audit-log.repo';
 import type { AppContext, AuthedActor } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { followEvent, unfollowEvent } from '../../events/event-builders';
+import { emailChangedEvent, verificationRequestedEvent } from '../../events/internal-event-builders';
 import { withOutbox } from '../../events/outbox';
-import { emailChangedJob, verificationJob } from '../../jobs/account-mail.job';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
 import * as accounts from '../account';
@@ -119,7 +119,7 @@ export async function updateUser(
   const linksChanged = body.establishments !== undefined && !sameLinks(body.establishments, currentLinks);
   let updated: UserRow | undefined;
   try {
-    updated = await withOutbox(ctx, async ({ db, enqueue, emit }) => {
+    updated = await withOutbox(ctx, async ({ db, emit }) => {
       let row = await accounts.updateUser(db, id, next);
       if (!row) throw notFound();
       if (body.establishments) {
@@ -143,10 +143,10 @@ export async function updateUser(
       if (emailChanged) {
         // Links emailed to the old address must not act on the new one.
         await accounts.revokeAuthTokens(db, id);
-        await enqueue(emailChangedJob, { userId: id, oldEmail: current.email });
+        await emit(emailChangedEvent(id, actor.id, current.email));
       }
       if (!emailVerified && (current.emailVerified || emailChanged))
-        await enqueue(verificationJob, { userId: id });
+        await emit(verificationRequestedEvent(id, actor.id));
       if (changed.length > 0) {
         await recordAudit(db, {
           actorId: actor.id,

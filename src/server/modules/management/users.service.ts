@@ -11,8 +11,8 @@ import type {
 import { recordAudit } from '../../audit/audit-log.repo';
 import type { AppContext, AuthedActor } from '../../context';
 import type { UserRow } from '../../db/schema';
+import { userCreatedEvent } from '../../events/internal-event-builders';
 import { withOutbox } from '../../events/outbox';
-import { welcomeJob } from '../../jobs/account-mail.job';
 import { AppError, notFound } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
 import * as accounts from '../account';
@@ -37,14 +37,14 @@ export async function createUser(
   const language = await registeredAccountLanguage(ctx.db, actor, body.language);
   let row: UserRow;
   try {
-    row = await withOutbox(ctx, async ({ db, enqueue }) => {
+    row = await withOutbox(ctx, async ({ db, emit }) => {
       const user = await accounts.insertUser(db, {
         ...body,
         language,
         passwordHash: UNUSABLE_PASSWORD,
         welcomeDueAt: new Date(),
       });
-      await enqueue(welcomeJob, { userId: user.id });
+      await emit(userCreatedEvent(user.id, actor.id));
       await recordAudit(db, {
         actorId: actor.id,
         action: 'user.create',

@@ -1,6 +1,6 @@
 import { ErrorCode } from '../../../shared/errors';
 import { Msg } from '../../../shared/messages';
-import { type Actor, actsOnBehalfOf, can } from '../../../shared/permissions';
+import { type Actor, can } from '../../../shared/permissions';
 import { mediaFileUrl, mediaUrl } from '../../../shared/push/payload';
 import { repeatProblem, type WeeklyRule, weeklyRuleOf } from '../../../shared/recurrence';
 import type {
@@ -12,24 +12,18 @@ import type {
   ScheduledList,
 } from '../../../shared/schemas/notification.schema';
 import { scheduleProblem, validUntilProblem } from '../../../shared/schemas/schedule';
-import { recordAudit } from '../../audit/audit-log.repo';
+import { auditOnBehalf } from '../../audit/audit-on-behalf';
 import type { AppContext } from '../../context';
 import { type Db, executorOf } from '../../db/client';
-import {
-  countOutcomesOf,
-  insertTargets,
-  notificationReplaceJob,
-  replaceJobFor,
-  targetsOf,
-} from '../../delivery';
+import { countOutcomesOf, insertTargets, targetsOf } from '../../delivery';
 import {
   postDeletedEvent,
   postEditedEvent,
   postScheduledEvent,
   postSentEvent,
 } from '../../events/event-builders';
+import { postRescheduledEvent, postWithdrawnEvent } from '../../events/internal-event-builders';
 import { withOutbox } from '../../events/outbox';
-import { nudgeRelease } from '../../jobs/release-scheduled.job';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
 import type { SerializedJson } from '../../lib/http-cache';
@@ -50,7 +44,6 @@ import * as scheduledRepo from './scheduled.repo';
 import { checkPushSize, checkTranslations } from './send-content';
 import { countPhoneUpdate, insertWeeklyRuleWithinLimit } from './send-limits';
 import * as weeklyRepo from './weekly-sends.repo';
-import { queueWithdrawal } from './withdrawal';
 
 /** Pictures of posts: at most this many pixels a side, enough for a phone's notification and feed. */
 const establishmentGone = () => notFound(Msg.establishmentNotFound);
@@ -82,14 +75,7 @@ export async function recordPostWrite(
   action: 'post.send' | 'post.update' | 'post.delete',
   detail: Record<string, unknown>,
 ) {
-  if (!actsOnBehalfOf(actor, { establishmentId: establishment.id })) return;
-  await recordAudit(db, {
-    actorId: actor.id,
-    action,
-    targetEstablishmentId: establishment.id,
-    targetLabel: establishment.name,
-    detail,
-  });
+  await auditOnBehalf(db, actor, establishment, { action, detail });
 }
 
 /** The sender must be allowed, and the establishment able to send: not blocked, not inactive. */
@@ -218,7 +204,7 @@ export async function send(
   const weekly = weeklyRuleFor(body, scheduledFor, establishment.timeZone);
   const targets = await existingPreferences(ctx.db, body.preferenceIds ?? []);
 
-  const id = await withOutbox(ctx, async ({ db, enqueue, emit }) => {
+  const id = await withOutbox(ctx, async ({ db, emit }) => {
     const recurrenceId = weekly
       ? await insertWeeklyRuleWithinLimit(ctx, db, { ...weekly, establishmentId, authorId: actor.id })
       : null;
@@ -248,7 +234,6 @@ export async function send(
       await insertTargets(db, inserted, targets);
       const post = { id: inserted, establishmentId, text: body.text, inFeed: body.post };
       if (scheduledFor) {
-        await nudgeRelease(enqueue, inserted, scheduledFor);
         await emit(postScheduledEvent({ ...post, scheduledFor }, actor.id));
       } else {
         // Its fan-out follows from the event (events/consumers.ts).
@@ -480,12 +465,15 @@ export async function edit(
     }
     if (body.text !== undefined)
       checkPushSize(establishment, { ...richOf(row), text: body.text }, scheduledFor ?? row.createdAt);
-    const changed = await withOutbox(ctx, async ({ db, enqueue, emit }) => {
+    const changed = await withOutbox(ctx, async ({ db, emit }) => {
       const updated = await scheduledRepo.updateScheduled(executorOf(db), id, {
         ...(body.text !== undefined ? { text: body.text } : {}),
         ...(scheduledFor ? { scheduledFor } : {}),
       });
-      if (updated && scheduledFor) await nudgeRelease(enqueue, id, scheduledFor);
+      if (updated && scheduledFor)
+        await emit(
+          postRescheduledEvent({ id, establishmentId: row.establishmentId }, actor.id, scheduledFor),
+        );
       if (updated) {
         await recordPostWrite(db, actor, establishment, 'post.update', {
           notificationId: id,
@@ -515,17 +503,16 @@ export async function edit(
   }
   // "Update on phones": what is pushed again must fit a push message, as the first did.
   checkPushSize(establishment, { ...richOf(row), text }, row.createdAt);
-  await withOutbox(ctx, async ({ db, enqueue, emit }) => {
+  await withOutbox(ctx, async ({ db, emit }) => {
     await countPhoneUpdate(ctx, db, id);
-    const editedAt = await repo.updatePostText(db, id, text);
+    await repo.updatePostText(db, id, text);
+    // "Update on phones" follows from the event (events/post-consumers.ts).
     await emit(postEditedEvent({ id, establishmentId: row.establishmentId, text }, actor.id, true));
     await recordPostWrite(db, actor, establishment, 'post.update', {
       notificationId: id,
       changed: ['text'],
       updatePhones: true,
     });
-    const payload = { notificationId: id, kind: 'update' as const, version: editedAt.getTime() };
-    await enqueue(notificationReplaceJob, payload, replaceJobFor(payload));
   });
   return { post: await get(ctx, actor, id), message: Msg.postUpdatedOnPhones };
 }
@@ -566,11 +553,12 @@ export async function remove(
     });
     return Msg.postDeleted;
   }
-  await withOutbox(ctx, async ({ db, enqueue, emit }) => {
+  await withOutbox(ctx, async ({ db, emit }) => {
     await repo.softDeletePost(db, id);
     await recordPostWrite(db, actor, establishment, 'post.delete', { notificationId: id, withdrawn: true });
     await emit(postDeletedEvent(post, actor.id, { withdrawn: true, scheduled: false }));
-    await queueWithdrawal(db, enqueue, id);
+    // Its withdrawal from the phones follows from the event (events/post-consumers.ts).
+    await emit(postWithdrawnEvent(post, actor.id));
   });
   return Msg.postWithdrawn;
 }

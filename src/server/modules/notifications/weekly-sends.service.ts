@@ -6,8 +6,8 @@ import type { Post } from '../../../shared/schemas/notification.schema';
 import type { WeeklyRuleBody } from '../../../shared/schemas/weekly-send.schema';
 import type { AppContext } from '../../context';
 import { postEditedEvent } from '../../events/event-builders';
+import { postRescheduledEvent } from '../../events/internal-event-builders';
 import { withOutbox } from '../../events/outbox';
-import { nudgeRelease } from '../../jobs/release-scheduled.job';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
 import { get, recordPostWrite } from './notifications.service';
@@ -44,7 +44,7 @@ export async function updateWeeklyRule(
   const past = repeatProblem(now, found.timeZone, body.until);
   if (past) throw fieldError('until', past);
 
-  const occurrence = await withOutbox(ctx, async ({ db, enqueue, emit }) => {
+  const occurrence = await withOutbox(ctx, async ({ db, emit }) => {
     const waiting = await weeklyRepo.lockWaitingOccurrence(db, id);
     // Ended meanwhile, or its send is going out this moment (the next one then waits: try again).
     if (!waiting) throw new AppError(409, ErrorCode.CONFLICT, Msg.alreadySent);
@@ -54,7 +54,9 @@ export async function updateWeeklyRule(
     if (!(await weeklyRepo.changeRule(db, id, rule)))
       throw new AppError(409, ErrorCode.CONFLICT, Msg.weeklySendEnded);
     await weeklyRepo.moveOccurrence(db, waiting.id, at);
-    await nudgeRelease(enqueue, waiting.id, at);
+    await emit(
+      postRescheduledEvent({ id: waiting.id, establishmentId: found.establishmentId }, actor.id, at),
+    );
     const establishment = { id: found.establishmentId, name: found.establishmentName };
     await recordPostWrite(db, actor, establishment, 'post.update', {
       notificationId: waiting.id,

@@ -2,11 +2,11 @@ import { ErrorCode } from '../../../shared/errors';
 import { Msg } from '../../../shared/messages';
 import type { Actor } from '../../../shared/permissions';
 import type { AppContext } from '../../context';
+import { postWithdrawnEvent } from '../../events/internal-event-builders';
 import { withOutbox } from '../../events/outbox';
 import { AppError } from '../../lib/app-error';
 import { loadOwnPost, recordPostWrite } from './notifications.service';
 import { countPhoneUpdate } from './send-limits';
-import { queueWithdrawal } from './withdrawal';
 
 /**
  * "Withdraw from phones" on its own: the notification leaves the phones that got it and reaches no
@@ -18,9 +18,10 @@ export async function withdrawFromPhones(ctx: AppContext, actor: Actor, id: stri
   const row = await loadOwnPost(ctx, actor, id, 'notificationPost:delete');
   if (row.status === 'scheduled') throw new AppError(409, ErrorCode.CONFLICT, Msg.notSentYet);
   const establishment = { id: row.establishmentId, name: row.establishmentName };
-  await withOutbox(ctx, async ({ db, enqueue }) => {
+  await withOutbox(ctx, async ({ db, emit }) => {
     await countPhoneUpdate(ctx, db, id);
-    await queueWithdrawal(db, enqueue, id);
+    // The withdrawal follows from the event (events/post-consumers.ts).
+    await emit(postWithdrawnEvent({ id, establishmentId: row.establishmentId }, actor.id));
     await recordPostWrite(db, actor, establishment, 'post.update', { notificationId: id, withdrawn: true });
   });
   return Msg.withdrawnFromPhones;

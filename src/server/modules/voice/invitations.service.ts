@@ -1,5 +1,5 @@
 import { ErrorCode } from '../../../shared/errors';
-import { type Actor, actsOnBehalfOf, becomesClientByOperating } from '../../../shared/permissions';
+import { type Actor, becomesClientByOperating } from '../../../shared/permissions';
 import {
   INVITATION_TTL_DAYS,
   INVITATIONS_OPEN_MAX,
@@ -8,11 +8,11 @@ import {
   type InvitationPreview,
   VoiceMsg,
 } from '../../../shared/schemas/business-voice.schema';
-import { recordAudit } from '../../audit/audit-log.repo';
+import { auditOnBehalf } from '../../audit/audit-on-behalf';
 import type { AppContext, AuthedActor } from '../../context';
 import { followerVerifiedEvent, unfollowEvent } from '../../events/event-builders';
+import { operatorInvitedEvent } from '../../events/internal-event-builders';
 import { withOutbox } from '../../events/outbox';
-import { operatorInvitationMailJob } from '../../jobs/operator-invitation-mail.job';
 import { AppError, notFound } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
 import { hashSingleUseToken } from '../../lib/single-use-tokens';
@@ -82,7 +82,7 @@ export async function invite(
     });
   const inviter = await accounts.findUserById(ctx.db, actor.id);
   const now = ctx.now();
-  await withOutbox(ctx, async ({ db: tx, enqueue }) => {
+  await withOutbox(ctx, async ({ db: tx, emit }) => {
     await repo.revokeInvitations(tx, row.id, { email }, now);
     const id = await repo.insertInvitation(tx, {
       establishmentId: row.id,
@@ -92,16 +92,12 @@ export async function invite(
       createdAt: now,
       expiresAt: new Date(now.getTime() + INVITATION_TTL_DAYS * 86_400_000),
     });
-    await enqueue(operatorInvitationMailJob, { invitationId: id });
-    if (actsOnBehalfOf(actor, { establishmentId: row.id }))
-      await recordAudit(tx, {
-        actorId: actor.id,
-        action: 'establishment.operatorInvite',
-        targetUserId: existing?.id ?? null,
-        targetEstablishmentId: row.id,
-        targetLabel: row.name,
-        detail: { establishment: row.name, email },
-      });
+    await emit(operatorInvitedEvent(id, row.id, actor.id));
+    await auditOnBehalf(tx, actor, row, {
+      action: 'establishment.operatorInvite',
+      targetUserId: existing?.id ?? null,
+      detail: { establishment: row.name, email },
+    });
   });
   return { items: await openOf(ctx, row.id), message: VoiceMsg.invitationSent };
 }
@@ -111,14 +107,10 @@ export async function withdraw(ctx: AppContext, actor: Actor, idOrPublicId: stri
   const row = await managed(ctx, actor, idOrPublicId);
   await ctx.db.transaction(async (tx) => {
     if (!(await repo.revokeInvitations(tx, row.id, { id: invitationId }, ctx.now()))) throw notFound();
-    if (actsOnBehalfOf(actor, { establishmentId: row.id }))
-      await recordAudit(tx, {
-        actorId: actor.id,
-        action: 'establishment.operatorInviteWithdraw',
-        targetEstablishmentId: row.id,
-        targetLabel: row.name,
-        detail: { establishment: row.name, invitationId },
-      });
+    await auditOnBehalf(tx, actor, row, {
+      action: 'establishment.operatorInviteWithdraw',
+      detail: { establishment: row.name, invitationId },
+    });
   });
   return { items: await openOf(ctx, row.id), message: VoiceMsg.invitationWithdrawn };
 }

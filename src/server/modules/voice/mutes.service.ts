@@ -1,7 +1,7 @@
 import { Msg } from '../../../shared/messages';
-import { type Actor, actsOnBehalfOf } from '../../../shared/permissions';
+import type { Actor } from '../../../shared/permissions';
 import { CommentMsg, type CommentMute, type CommentMuteList } from '../../../shared/schemas/comment.schema';
-import { recordAudit } from '../../audit/audit-log.repo';
+import { auditOnBehalf } from '../../audit/audit-on-behalf';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { fieldError, notFound } from '../../lib/app-error';
@@ -75,14 +75,13 @@ async function record(
   userId: string,
   action: string,
 ) {
-  if (!actsOnBehalfOf(actor, { establishmentId: establishment.id })) return;
-  const user = await accounts.findUserById(tx, userId);
-  await recordAudit(tx, {
-    actorId: actor.id,
-    action,
-    targetUserId: userId,
-    targetEstablishmentId: establishment.id,
-    targetLabel: user ? userLabel(user) : userId,
-    detail: { establishment: establishment.name },
+  await auditOnBehalf(tx, actor, establishment, async () => {
+    const user = await accounts.findUserById(tx, userId);
+    return {
+      action,
+      targetUserId: userId,
+      targetLabel: user ? userLabel(user) : userId,
+      detail: { establishment: establishment.name },
+    };
   });
 }

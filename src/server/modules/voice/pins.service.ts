@@ -1,8 +1,8 @@
 import { ErrorCode } from '../../../shared/errors';
 import { Msg } from '../../../shared/messages';
-import { type Actor, actsOnBehalfOf, can } from '../../../shared/permissions';
+import { type Actor, can } from '../../../shared/permissions';
 import { type PinnedPostResponse, VoiceMsg } from '../../../shared/schemas/business-voice.schema';
-import { recordAudit } from '../../audit/audit-log.repo';
+import { auditOnBehalf } from '../../audit/audit-on-behalf';
 import type { AppContext } from '../../context';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
@@ -63,14 +63,7 @@ export async function pin(
   await ctx.db.transaction(async (tx) => {
     if (!(await repo.isFeedPostOf(tx, row.id, postId))) throw fieldError('postId', VoiceMsg.notPinnable);
     await repo.pin(tx, row.id, postId, actor.id, ctx.now());
-    if (actsOnBehalfOf(actor, { establishmentId: row.id }))
-      await recordAudit(tx, {
-        actorId: actor.id,
-        action: 'post.pin',
-        targetEstablishmentId: row.id,
-        targetLabel: row.name,
-        detail: { notificationId: postId },
-      });
+    await auditOnBehalf(tx, actor, row, { action: 'post.pin', detail: { notificationId: postId } });
   });
   return { post: await pinnedFor(ctx, actor, row.id), message: VoiceMsg.pinned };
 }
@@ -85,14 +78,7 @@ export async function unpin(
   authorize(actor, 'post:pin', resourceOf(row));
   await ctx.db.transaction(async (tx) => {
     const was = await repo.unpin(tx, row.id);
-    if (was && actsOnBehalfOf(actor, { establishmentId: row.id }))
-      await recordAudit(tx, {
-        actorId: actor.id,
-        action: 'post.unpin',
-        targetEstablishmentId: row.id,
-        targetLabel: row.name,
-        detail: { notificationId: was },
-      });
+    if (was) await auditOnBehalf(tx, actor, row, { action: 'post.unpin', detail: { notificationId: was } });
   });
   return { post: null, message: VoiceMsg.unpinned };
 }

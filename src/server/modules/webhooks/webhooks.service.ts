@@ -1,5 +1,4 @@
 import { ErrorCode } from '../../../shared/errors';
-import { actsOnBehalfOf } from '../../../shared/permissions';
 import {
   MAX_WEBHOOKS_PER_ESTABLISHMENT,
   WEBHOOK_EVENT_TYPES,
@@ -10,11 +9,11 @@ import {
   WebhookMsg,
 } from '../../../shared/schemas/webhook.schema';
 import { WEBHOOK_EVENT_SAMPLES, WEBHOOK_TEST_SAMPLE } from '../../../shared/schemas/webhook-events.schema';
-import { recordAudit } from '../../audit/audit-log.repo';
+import { auditOnBehalf } from '../../audit/audit-on-behalf';
 import type { AppContext, AuthedActor } from '../../context';
 import type { Db } from '../../db/client';
+import { webhookQueuedEvent } from '../../events/internal-event-builders';
 import { withOutbox } from '../../events/outbox';
-import { webhookDeliverJob } from '../../jobs/webhook-delivery.queues';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
 import { type EstablishmentRow, lockEstablishment } from '../establishments';
@@ -68,14 +67,7 @@ function checkAddress(ctx: AppContext, url: string) {
 
 /** Staff changing a business's webhooks is recorded; its operators' own changes are theirs. */
 async function audit(db: Db, actor: AuthedActor, row: EstablishmentRow, operation: string, url: string) {
-  if (!actsOnBehalfOf(actor, { establishmentId: row.id })) return;
-  await recordAudit(db, {
-    actorId: actor.id,
-    action: 'establishment.webhooks',
-    targetEstablishmentId: row.id,
-    targetLabel: row.name,
-    detail: { operation, url },
-  });
+  await auditOnBehalf(db, actor, row, { action: 'establishment.webhooks', detail: { operation, url } });
 }
 
 async function reload(ctx: AppContext, establishmentId: string, webhookId: string): Promise<Webhook> {
@@ -128,7 +120,7 @@ export async function update(
   if (body.url !== undefined) checkAddress(ctx, body.url);
   const before = await repo.findWebhook(ctx.db, row.id, params.webhookId);
   if (!before) throw webhookGone();
-  await withOutbox(ctx, async ({ db, enqueue }) => {
+  await withOutbox(ctx, async ({ db, emit }) => {
     const enabling = body.enabled === true && !before.enabled;
     await repo.updateWebhook(db, row.id, params.webhookId, {
       ...body,
@@ -138,7 +130,7 @@ export async function update(
     });
     await audit(db, actor, row, 'update', body.url ?? before.url);
     // What it still owes goes out now.
-    if (enabling) await enqueue(webhookDeliverJob, { webhookId: params.webhookId });
+    if (enabling) await emit(webhookQueuedEvent(params.webhookId, row.id, actor.id));
   });
   return reload(ctx, row.id, params.webhookId);
 }
@@ -183,9 +175,9 @@ export async function sendTest(
   const event = type
     ? { type, data: WEBHOOK_EVENT_SAMPLES[type] }
     : { type: WEBHOOK_TEST_EVENT, data: WEBHOOK_TEST_SAMPLE };
-  await withOutbox(ctx, async ({ db, enqueue }) => {
+  await withOutbox(ctx, async ({ db, emit }) => {
     await repo.insertTestDelivery(db, hook.id, row.id, actor.id, event);
-    await enqueue(webhookDeliverJob, { webhookId: hook.id });
+    await emit(webhookQueuedEvent(hook.id, row.id, actor.id));
   });
   return { message: 'Test event queued.' };
 }
@@ -218,10 +210,10 @@ export async function resend(
   const hook = await repo.findWebhook(ctx.db, row.id, params.webhookId);
   if (!hook) throw webhookGone();
   if (!hook.enabled) throw new AppError(409, ErrorCode.CONFLICT, WebhookMsg.disabled);
-  await withOutbox(ctx, async ({ db, enqueue }) => {
+  await withOutbox(ctx, async ({ db, emit }) => {
     if (!(await repo.resendDelivery(db, hook.id, params.deliveryId))) throw webhookGone();
     await audit(db, actor, row, 'resend', hook.url);
-    await enqueue(webhookDeliverJob, { webhookId: hook.id });
+    await emit(webhookQueuedEvent(hook.id, row.id, actor.id));
   });
   return { message: 'Queued to be sent again.' };
 }
