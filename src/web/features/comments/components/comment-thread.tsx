@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Comment } from '../../../../shared/schemas/comment.schema';
 import { useCreateComment } from '../api/comments.api';
+import { BusinessPrivateReplyDialog } from './business-private-reply-dialog';
 import { CommentForm } from './comment-form';
 import { CommentItem } from './comment-item';
 import { PrivateReplyDialog } from './private-reply-dialog';
@@ -17,6 +18,8 @@ export interface ReplyRights {
   asBusiness: boolean;
   /** A follower who may write to the business: "Reply privately" quotes the comment in a message. */
   privately: boolean;
+  /** An operator: "Message privately" writes to the comment's author, quoting it, as the business. */
+  businessPrivately?: boolean;
 }
 
 /** A page's comments as threads: each comment with its replies (one level), in the order they came. */
@@ -55,6 +58,8 @@ export function CommentThread({
   const [replying, setReplying] = useState(false);
   const [asBusiness, setAsBusiness] = useState(true);
   const [privately, setPrivately] = useState(false);
+  const [businessPrivately, setBusinessPrivately] = useState(false);
+  const mayMessageAuthor = Boolean(rights.businessPrivately) && !comment.asBusiness && !comment.mine;
   const threadable = comment.parentId === null;
   // The reply box closes (sent or cancelled) with the focus in it: the focus goes back to "Reply",
   // not to the page.
@@ -83,7 +88,7 @@ export function CommentThread({
           ))}
         </Box>
       )}
-      {threadable && !replying && (rights.canReply || rights.privately) && (
+      {threadable && !replying && (rights.canReply || rights.privately || mayMessageAuthor) && (
         <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', columnGap: 1, ml: -1 }}>
           {rights.canReply && (
             <Button
@@ -101,7 +106,24 @@ export function CommentThread({
               {t('comments.item.replyPrivately')}
             </Button>
           )}
+          {mayMessageAuthor && (
+            <Button
+              size="small"
+              startIcon={<LockOutlinedIcon />}
+              onClick={() => setBusinessPrivately(true)}
+              aria-label={t('conversations.privateReply.title', { name: comment.author.name })}
+            >
+              {t('conversations.privateReply.button')}
+            </Button>
+          )}
         </Stack>
+      )}
+      {mayMessageAuthor && (
+        <BusinessPrivateReplyDialog
+          open={businessPrivately}
+          onClose={() => setBusinessPrivately(false)}
+          comment={comment}
+        />
       )}
       {rights.privately && (
         <PrivateReplyDialog

@@ -133,6 +133,7 @@ export function CommentsSection({ post }: { post: Post }) {
                   canReply: Boolean(first?.enabled && !first.muted && mayComment),
                   asBusiness: Boolean(first?.canCommentAsBusiness),
                   privately: mayAsk,
+                  businessPrivately: can('conversation:manage', { establishmentId: post.establishment.id }),
                 }}
               />
             ))}

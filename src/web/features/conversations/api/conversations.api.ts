@@ -82,11 +82,12 @@ export function useAskBusiness(establishmentId: string) {
   });
 }
 
-/** POST /api/conversations/{id}/messages */
+/** POST /api/conversations/{id}/messages: words, a picture uploaded to it, or both. */
 export function useSendMessage(id: string) {
   const settle = useSettle();
   return useMutation({
-    mutationFn: (text: string) => callApi(contracts.sendMessage, { params: { id }, body: { text } }),
+    mutationFn: (body: { text: string; picture?: string }) =>
+      callApi(contracts.sendMessage, { params: { id }, body }),
     onSuccess: ({ conversation }) => settle(conversation),
   });
 }

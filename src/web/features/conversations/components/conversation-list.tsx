@@ -79,7 +79,7 @@ export function ConversationList({ items, error, onRetry, asBusiness }: Props) {
                 secondary={
                   <>
                     <Typography component="span" variant="body2" sx={{ display: 'block' }} noWrap>
-                      {item.lastMessage}
+                      {item.lastMessage || t('conversations.picture.lastMessage')}
                     </Typography>
                     <RelativeTime iso={item.lastMessageAt} />
                   </>

@@ -2,10 +2,11 @@ import { Box, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { Conversation } from '../../../../shared/schemas/conversation.schema';
 import { RelativeTime } from '../../../components/relative-time';
+import { MessagePicture } from './message-picture';
 
 /**
- * A conversation's messages, oldest first: the reader's own on the end side. Text only: links are
- * shown as text, never made clickable.
+ * A conversation's messages, oldest first: the reader's own on the end side. Words and pictures:
+ * links are shown as text, never made clickable.
  */
 export function MessageList({ conversation }: { conversation: Conversation }) {
   const { t } = useTranslation();
@@ -42,9 +43,16 @@ export function MessageList({ conversation }: { conversation: Conversation }) {
             <Typography variant="caption" component="p" sx={{ opacity: 0.85 }}>
               {author} · <RelativeTime iso={message.createdAt} />
             </Typography>
-            <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-              {message.text}
-            </Typography>
+            {message.picture && (
+              <Box sx={{ my: 0.5 }}>
+                <MessagePicture conversationId={conversation.id} picture={message.picture} author={author} />
+              </Box>
+            )}
+            {message.text && (
+              <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                {message.text}
+              </Typography>
+            )}
           </Box>
         );
       })}
