@@ -119,7 +119,7 @@ describe('a reply with the keyboard', () => {
     await user.keyboard('{Enter}');
     await user.keyboard('Yes, until ten.');
     expect(screen.getByRole('switch', { name: 'Reply as Corner Bakery' })).toBeChecked();
-    await tabTo(user, screen.getByRole('button', { name: 'Reply', exact: true }));
+    await tabTo(user, screen.getByRole('button', { name: 'Reply' }));
     await user.keyboard('{Enter}');
     await waitFor(() => expect(screen.queryByRole('textbox')).toBeNull());
     expect(api.sent('POST', `/api/notifications/${POST}/comments`)[0]!.body).toEqual({
