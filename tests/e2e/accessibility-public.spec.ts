@@ -1,7 +1,7 @@
 import { a11yWorld } from './support/a11y-people';
 import { sweep } from './support/a11y-sweep';
 import { expect, test } from './support/fixtures';
-import { startSignedIn } from './support/users';
+import { apiLogin, registerCustomer, startSignedIn } from './support/users';
 
 // Every page a guest and a follower see, in the light theme on a desktop and a dark one at 390 px:
 // no serious or critical axe finding (WCAG 2.2 AA rules; docs/accessibility.md).
@@ -38,11 +38,26 @@ test.describe('accessibility of the public and the follower pages', () => {
     await sweep(page, [
       '/app/social/feed',
       '/app/account',
+      { path: '/app/account', tab: 'Profile' },
+      { path: '/app/account', tab: 'Security' },
       '/app/messages',
       `/app/messages/${world.conversationId}`,
       `/app/establishment/${world.establishment.id}/notification/${world.postId}`,
       `/${world.establishment.id}`,
     ]);
+  });
+
+  // The two pages a new customer is sent to by /redirect (guards.spec.ts follows the redirects).
+  test('a customer waiting for the confirmation email', async ({ page, request }) => {
+    const unverified = await registerCustomer(request, { tag: 'a11y-waiting' });
+    await startSignedIn(page, (await apiLogin(request, unverified)).accessToken);
+    await sweep(page, ['/waiting']);
+  });
+
+  test('a confirmed customer who follows nobody yet', async ({ page, request }) => {
+    const verified = await registerCustomer(request, { tag: 'a11y-no-follows', verified: true });
+    await startSignedIn(page, (await apiLogin(request, verified)).accessToken);
+    await sweep(page, ['/noestablishments']);
   });
 });
 

@@ -119,10 +119,17 @@ test.describe("the cookie banner's two choices", () => {
     expect(views.paths).toEqual([]);
     await banner.getByRole('button', { name: 'Accept' }).click();
     await expect(banner).toBeHidden();
-    expect((await consentCookie(context))?.value).toBe('all');
+    const cookie = await consentCookie(context);
+    expect(cookie?.value).toBe('all');
+    expect(cookie!.expires).toBeGreaterThan(Date.now() / 1000 + 300 * 24 * 3600);
     await expect.poll(() => views.paths).toEqual(['/login']);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await expect(banner).toBeHidden();
     await page.goto('/home');
-    await expect.poll(() => views.paths).toEqual(['/login', '/home']);
+    await expect(page.getByRole('banner')).toBeVisible();
+    await expect(banner).toHaveCount(0);
+    await expect.poll(() => views.paths).toEqual(['/login', '/login', '/home']);
   });
 
   test('a light public page: "Only necessary" sends no page view, "Accept" sends this one', async ({

@@ -125,32 +125,4 @@ test.describe('settings', () => {
     const box = await page.getByRole('navigation', { name: 'Main navigation' }).boundingBox();
     expect(box!.x).toBeGreaterThan(600);
   });
-
-  test.describe('cookie consent', () => {
-    test.use({ consentGiven: false });
-
-    test('the banner shows until Accept stores the consent cookie, then stays hidden after reload', async ({
-      page,
-      context,
-    }) => {
-      await page.goto('/login');
-      const banner = page.getByRole('region', { name: 'Cookie consent' });
-      await expect(banner).toBeVisible();
-      await expectAccessible(page);
-      expect((await context.cookies()).find((c) => c.name === 'consent')).toBeUndefined();
-
-      await banner.getByRole('button', { name: 'Accept' }).click();
-      await expect(banner).toBeHidden();
-      const cookie = (await context.cookies()).find((c) => c.name === 'consent');
-      expect(cookie?.value).toBe('all');
-      expect(cookie!.expires).toBeGreaterThan(Date.now() / 1000 + 300 * 24 * 3600);
-
-      await page.reload();
-      await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
-      await expect(banner).toBeHidden();
-      await page.goto('/home');
-      await expect(page.getByRole('banner')).toBeVisible();
-      await expect(banner).toHaveCount(0);
-    });
-  });
 });

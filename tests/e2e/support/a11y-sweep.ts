@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { SETTINGS_KEY } from '../../../src/web/lib/storage-keys';
 import { settled } from './a11y';
-import { DESKTOP } from './screenshots';
+import { DESKTOP, saveScreenshot } from './screenshots';
 
 /** How a page is looked at: the light theme on a desktop, a dark theme on a 390 px phone. */
 export const LOOKS = [
@@ -45,22 +45,49 @@ async function findings(page: Page, where: string): Promise<string[]> {
     );
 }
 
+/** A page to check: its path, or its path and a tab to open there (by the tab's name). */
+export type SweptPage = string | { path: string; tab: string };
+
+const pathOf = (swept: SweptPage) => (typeof swept === 'string' ? swept : swept.path);
+const labelOf = (swept: SweptPage) =>
+  typeof swept === 'string' ? swept : `${swept.path} (${swept.tab} tab)`;
+
+/** The screenshot's file name: the page's label as a slug (ids as `id`), and the look. */
+const shotName = (swept: SweptPage, look: Look) =>
+  `sweep${labelOf(swept)
+    .replace(/[0-9a-f]{8}-[0-9a-f-]{27}/gi, 'id')
+    .replace(/[^a-z0-9]+/gi, '-')
+    .replace(/-$/, '')
+    .toLowerCase()}-${look.theme === 'LIGHT' ? 'desktop' : 'phone-dark'}`;
+
 /**
- * Each path opened in each look; every finding of every page is gathered before the test judges,
- * so one run names all of them. Returns how many pages were checked.
+ * Each page opened in each look; every finding of every page is gathered before the test judges,
+ * so one run names all of them. A run that saves screenshots saves each page in each look (these
+ * are the screens a person looks through). Returns how many pages were checked.
  */
-export async function sweep(page: Page, paths: readonly string[]): Promise<number> {
+export async function sweep(page: Page, pages: readonly SweptPage[]): Promise<number> {
   const found: string[] = [];
   // The settings live in the origin's storage: open one page of the app first.
-  await page.goto(paths[0]!);
+  await page.goto(pathOf(pages[0]!));
   for (const look of LOOKS) {
     await lookAs(page, look);
-    for (const path of paths) {
-      await page.goto(path);
+    for (const swept of pages) {
+      await page.goto(pathOf(swept));
       await loaded(page);
-      found.push(...(await findings(page, `${path} (${look.name})`)));
+      if (typeof swept !== 'string') {
+        const tab = page.getByRole('tab', { name: swept.tab });
+        await tab.click();
+        await expect(tab).toHaveAttribute('aria-selected', 'true');
+        await loaded(page);
+      }
+      found.push(...(await findings(page, `${labelOf(swept)} (${look.name})`)));
+      await saveScreenshot(page, {
+        path: `test-results/screenshots/${shotName(swept, look)}.png`,
+        fullPage: true,
+        animations: 'disabled',
+      });
     }
   }
   expect(found).toEqual([]);
-  return paths.length * LOOKS.length;
+  return pages.length * LOOKS.length;
 }
