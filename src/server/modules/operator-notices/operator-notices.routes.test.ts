@@ -163,6 +163,50 @@ describe('operators without push hear of comments by email', () => {
   });
 });
 
+describe('the daily digest', () => {
+  const DAY = 24 * 3600_000;
+
+  it('daily: one email with the day’s comments and messages; none for an operator who turned it off', async () => {
+    const { establishment, operator, post } = await scene('Daily Diner');
+    const offDuty = await a.clientOf(admin, establishment.id, 'offduty');
+    await choose(offDuty, 'off');
+    // Off while the day's comment and message come in (their window's jobs, due at once, find
+    // nobody); then daily, and the day's job runs as when the day ends.
+    await choose(operator, 'off');
+    const follower = await a.followerOf(establishment.id);
+    const { from } = digestWindow(new Date(Date.now() - 2 * DAY), DAY);
+    const real = t.ctx.now;
+    t.ctx.now = () => new Date(from.getTime() + 3600_000);
+    try {
+      await comment(follower, post.id, 'Open on Sunday?');
+      const asked = await a.call(
+        'POST',
+        `/api/establishments/${establishment.id}/conversations`,
+        { text: 'A table for four at eight?' },
+        follower.token,
+      );
+      expect(asked.statusCode, asked.body).toBe(201);
+    } finally {
+      t.ctx.now = real;
+    }
+    await noticeJobsDone();
+    await choose(operator, 'daily');
+    await t.ctx.jobs.send(operatorNoticeMailJob, {
+      establishmentId: establishment.id,
+      cadence: 'daily' as const,
+      from: from.toISOString(),
+      to: new Date(from.getTime() + DAY).toISOString(),
+    });
+    const digest = await t.mail.waitFor(operator.email, (m) => m.subject.includes('Daily Diner'));
+    expect(digest.subject).toBe('New at Daily Diner: 2 comments and messages');
+    expect(digest.text).toContain('> Open on Sunday?');
+    expect(digest.text).toContain('> A table for four at eight?');
+    await noticeJobsDone();
+    expect(mailsTo(operator.email)).toHaveLength(1);
+    expect(mailsTo(offDuty.email)).toHaveLength(0);
+  });
+});
+
 describe('housekeeping', () => {
   it('forgets notices and sent markers once no digest can use them (after three days)', async () => {
     const { establishment, post } = await scene('Old News Inn');
