@@ -10,7 +10,11 @@ import type { PushService, TestSubscription } from '../../../../tests/support/pu
 import { setupRouteFixture } from '../../../../tests/support/route-fixture';
 import type { TestApp } from '../../../../tests/support/test-app';
 import type { PushMessage } from '../../../shared/push/payload';
-import type { Conversation, ConversationPage } from '../../../shared/schemas/conversation.schema';
+import {
+  type Conversation,
+  ConversationMsg,
+  type ConversationPage,
+} from '../../../shared/schemas/conversation.schema';
 import type { PersonalData } from '../../../shared/schemas/export.schema';
 
 let t: TestApp;
@@ -282,21 +286,35 @@ describe('closing and blocking', () => {
     await reply(follower, id, 'Sorry!');
   });
 
-  it('a blocked business’s conversations are closed', async () => {
-    const { establishment, follower } = await business('Blocked Business');
-    const { id } = await ask(follower, establishment.id, 'Hello');
-    const block = await a.call(
-      'POST',
-      `/api/establishments/${establishment.id}/block`,
-      undefined,
-      admin.token,
-    );
-    expect(block.statusCode, block.body).toBe(200);
-    const view = await a.call('GET', `/api/conversations/${id}`, undefined, follower.token);
-    expect(view.json<{ conversation: Conversation }>().conversation).toMatchObject({
-      closed: true,
-      canWrite: false,
-    });
+  it('a blocked or deleted business’s conversations are closed: the follower sees it and cannot write', async () => {
+    for (const how of ['block', 'delete'] as const) {
+      const { establishment, operator, follower } = await business(`Gone Business ${how}`);
+      const { id } = await ask(follower, establishment.id, 'Hello');
+      const gone =
+        how === 'block'
+          ? await a.call('POST', `/api/establishments/${establishment.id}/block`, undefined, admin.token)
+          : await a.call('DELETE', `/api/establishments/${establishment.id}`, undefined, admin.token);
+      expect(gone.statusCode, gone.body).toBe(200);
+      const view = await a.call('GET', `/api/conversations/${id}`, undefined, follower.token);
+      expect(view.statusCode, view.body).toBe(200);
+      expect(view.json<{ conversation: Conversation }>().conversation).toMatchObject({
+        closed: true,
+        canWrite: false,
+      });
+      const mine = await a.call('GET', '/api/conversations', undefined, follower.token);
+      expect(mine.json<ConversationPage>().items.find((c) => c.id === id)?.closed).toBe(true);
+      expect((await reply(follower, id, 'Still there?', 403)).error).toBe(ConversationMsg.closedAlready);
+      const again = await a.call(
+        'POST',
+        `/api/establishments/${establishment.id}/conversations`,
+        { text: 'Hello again' },
+        follower.token,
+      );
+      expect(again.statusCode, again.body).toBe(how === 'block' ? 403 : 404);
+      // Nor does the business write in it while it is blocked.
+      if (how === 'block')
+        expect((await reply(operator, id, 'We are back', 403)).error).toBe(ConversationMsg.closedAlready);
+    }
   });
 });
 
