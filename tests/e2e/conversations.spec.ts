@@ -1,4 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
+import sharp from 'sharp';
 import type { PushMessage } from '../../src/shared/push/payload';
 import type { Post } from '../../src/shared/schemas/notification.schema';
 import { CONSENT_COOKIE } from '../../src/web/lib/storage-keys';
@@ -97,8 +98,20 @@ test.describe('ask the business', () => {
     await desktop
       .getByRole('textbox', { name: 'Answer as the business' })
       .fill('Yes, and we have a vegan one too.');
+    // With a picture of the dish: uploaded when chosen, sent with the answer.
+    const dish = await sharp({
+      create: { width: 1200, height: 900, channels: 3, background: { r: 190, g: 90, b: 40 } },
+    })
+      .png()
+      .toBuffer();
+    await desktop
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'goulash.png', mimeType: 'image/png', buffer: dish });
+    await expect(desktop.getByRole('img', { name: 'The picture to send' })).toBeVisible();
+    await expect(desktop.getByRole('button', { name: 'Answer' })).toBeEnabled();
     await desktop.getByRole('button', { name: 'Answer' }).click();
     await expect(desktop.getByText('Yes, and we have a vegan one too.')).toBeVisible();
+    await expect(desktop.getByRole('img', { name: /^Picture from Goulash Garden/ })).toBeVisible();
     await expect(inboxLink.getByLabel(/Unread/)).toHaveCount(0);
     await saveScreenshot(desktop, {
       path: 'test-results/screenshots/conversations-answered-desktop.png',
@@ -117,6 +130,17 @@ test.describe('ask the business', () => {
     });
     await phone.goto(conversationUrl);
     await expect(phone.getByText('Yes, and we have a vegan one too.')).toBeVisible();
+    // The picture, fetched with the follower's session, opens larger.
+    const thumbnail = phone.getByRole('img', { name: /^Picture from Goulash Garden/ });
+    await expect(thumbnail).toBeVisible();
+    expect(await thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(480);
+    await phone.getByRole('button', { name: /^Open the picture from Goulash Garden/ }).click();
+    const larger = phone.getByRole('dialog').getByRole('img');
+    await expect(larger).toBeVisible();
+    expect(await larger.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1200);
+    await saveScreenshot(phone, { path: 'test-results/screenshots/conversations-picture-phone.png' });
+    await phone.getByRole('button', { name: 'Close the picture' }).click();
+    await expect(phone.getByRole('dialog')).toBeHidden();
     await saveScreenshot(phone, {
       path: 'test-results/screenshots/conversations-answered-phone.png',
       fullPage: true,
