@@ -1,12 +1,12 @@
 import { ErrorCode } from '../../../shared/errors';
-import { type Actor, actsOnBehalfOf, can } from '../../../shared/permissions';
+import { type Actor, can } from '../../../shared/permissions';
 import {
   type Conversation,
   ConversationMsg,
   type MessageBody,
   type StartConversationBody,
 } from '../../../shared/schemas/conversation.schema';
-import { recordAudit } from '../../audit/audit-log.repo';
+import { auditOnBehalf } from '../../audit/audit-on-behalf';
 import type { AppContext } from '../../context';
 import { withOutbox } from '../../events/outbox';
 import type { Outbox } from '../../events/outbox-handle';
@@ -41,15 +41,17 @@ export async function loadConversation(ctx: AppContext, actor: Actor, id: string
 
 /** An admin (not operating the business) reading or acting in someone's conversation: recorded. */
 export async function auditStaff(ctx: AppContext, actor: Actor, row: ConversationRow, what: string) {
-  if (actor.id === row.followerId || !actsOnBehalfOf(actor, { establishmentId: row.establishmentId })) return;
-  await recordAudit(ctx.db, {
-    actorId: actor.id,
-    action: what === 'read' || what === 'picture' ? 'conversation.read' : 'conversation.manage',
-    targetUserId: row.followerId,
-    targetEstablishmentId: row.establishmentId,
-    targetLabel: row.establishmentName,
-    detail: { conversationId: row.id, what },
-  });
+  if (actor.id === row.followerId) return;
+  await auditOnBehalf(
+    ctx.db,
+    actor,
+    { id: row.establishmentId, name: row.establishmentName },
+    {
+      action: what === 'read' || what === 'picture' ? 'conversation.read' : 'conversation.manage',
+      targetUserId: row.followerId,
+      detail: { conversationId: row.id, what },
+    },
+  );
 }
 
 /** The conversation as the actor reads it, marked read for their side. */

@@ -1,10 +1,10 @@
-import { type Actor, actsOnBehalfOf } from '../../../shared/permissions';
+import type { Actor } from '../../../shared/permissions';
 import {
   ConversationMsg,
   type ConversationPage,
   type InboxQuery,
 } from '../../../shared/schemas/conversation.schema';
-import { recordAudit } from '../../audit/audit-log.repo';
+import { auditOnBehalf } from '../../audit/audit-on-behalf';
 import type { AppContext } from '../../context';
 import { fieldError, notFound } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
@@ -54,14 +54,10 @@ export async function listInbox(
 ): Promise<ConversationPage> {
   const establishment = await loadEstablishment(ctx, actor, establishmentId);
   // Only an admin manages a business they do not operate.
-  if (actsOnBehalfOf(actor, { establishmentId }))
-    await recordAudit(ctx.db, {
-      actorId: actor.id,
-      action: 'conversation.read',
-      targetEstablishmentId: establishmentId,
-      targetLabel: establishment.name,
-      detail: { inbox: true, filter: query.filter },
-    });
+  await auditOnBehalf(ctx.db, actor, establishment, {
+    action: 'conversation.read',
+    detail: { inbox: true, filter: query.filter },
+  });
   return page(ctx, { establishmentId }, query, repo.unreadOfEstablishment(ctx.db, establishmentId));
 }
 
