@@ -147,7 +147,7 @@ async function run(healthyCount: number, throttledCount: number): Promise<RunRes
       }
       const { rows } = await database.sql.executeSql(
         `SELECT s.endpoint, d.outcome, d.attempts FROM deliveries d
-           JOIN push_subscriptions s ON s.id = d.subscription_id WHERE d.notification_id = $1`,
+           JOIN push_subscriptions s ON s.id = d.target_id WHERE d.notification_id = $1`,
         [post.id],
       );
       const outcomes = rows as { endpoint: string; outcome: string; attempts: number }[];

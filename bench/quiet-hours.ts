@@ -1,7 +1,7 @@
 /**
  * What quiet hours cost a send at scale: one establishment with N followers, one device
  * each, one notification pending for all of them, a share of the followers with quiet hours.
- * - The batch read: deliveries.repo's pendingInRange (the batch job's statement, with the quiet
+ * - The batch read: the push channel's pendingPushes (the batch job's statement, with the quiet
  *   hours of the range's users read through users_quiet_idx) over every batch of PUSH_BATCH_SIZE users, against
  *   the same statement without the join (the read before quiet hours), alternated in this process;
  *   then once more with users_quiet_idx dropped, to show what the index is worth.
@@ -14,7 +14,7 @@
  * dropped at the end.
  */
 import { parseArgs } from 'node:util';
-import { pendingInRange, releaseDueDeferred } from '../src/server/delivery';
+import { pendingPushes, releaseDueDeferred } from '../src/server/delivery';
 import { startAdminBenchApp } from './support/admin-app';
 
 const { values: args } = parseArgs({
@@ -63,7 +63,7 @@ const notificationId = (
   ).rows as { id: string }[]
 )[0]!.id;
 await run(
-  `INSERT INTO deliveries (notification_id, subscription_id, user_id)
+  `INSERT INTO deliveries (notification_id, target_id, user_id)
    SELECT $1, s.id, s.user_id FROM push_subscriptions s`,
   [notificationId],
 );
@@ -88,15 +88,15 @@ for (let i = 0; i < ids.length; i += batchSize) {
 /** The batch read before quiet hours: the same statement without the users join. */
 async function pendingWithoutQuiet(after: string | null, upto: string) {
   const { rows } = await run(
-    `SELECT d.subscription_id, d.attempts, s.endpoint, s.p256dh, s.auth
-       FROM deliveries d LEFT JOIN push_subscriptions s ON s.id = d.subscription_id
+    `SELECT d.target_id, d.attempts, s.endpoint, s.p256dh, s.auth
+       FROM deliveries d LEFT JOIN push_subscriptions s ON s.id = d.target_id
       WHERE d.notification_id = $1 AND d.outcome = 'pending'
         AND ($2::uuid IS NULL OR d.user_id > $2::uuid) AND d.user_id <= $3::uuid`,
     [notificationId, after, upto],
   );
-  // Shaped as pendingInRange shaped them before, so both sides pay the same mapping.
+  // Shaped as the push loader shaped them before, so both sides pay the same mapping.
   return (rows as Record<string, unknown>[]).map((r) => ({
-    subscriptionId: r.subscription_id,
+    targetId: r.target_id,
     endpoint: r.endpoint,
     p256dh: r.p256dh,
     auth: r.auth,
@@ -104,7 +104,7 @@ async function pendingWithoutQuiet(after: string | null, upto: string) {
   })).length;
 }
 async function pendingWithQuiet(after: string | null, upto: string) {
-  return (await pendingInRange(sql, notificationId, after, upto)).length;
+  return (await pendingPushes(sql, notificationId, { after, upto })).length;
 }
 
 /** Every batch once; the total time in ms (and a check that both read the same rows). */

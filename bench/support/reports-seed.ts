@@ -134,11 +134,11 @@ export async function seedReports(client: pg.Client, sizes: ReportSeedSizes) {
   for (let first = 1; first <= bigNotifications; first += perChunk) {
     const started = performance.now();
     const rows = await count(
-      `INSERT INTO deliveries (notification_id, subscription_id, user_id, outcome, http_status, attempts, decided_at, received_at, clicked_at)
-       SELECT notification_id, subscription_id, user_id, 'sent', 201, 1, at + interval '1 second',
+      `INSERT INTO deliveries (notification_id, target_id, user_id, outcome, http_status, attempts, decided_at, received_at, clicked_at)
+       SELECT notification_id, target_id, user_id, 'sent', 201, 1, at + interval '1 second',
               CASE WHEN r < 0.8 THEN at + r * interval '1 hour' END,
               CASE WHEN r < 0.1 THEN at + r * interval '3 hours' END
-       FROM (SELECT n.id AS notification_id, n.created_at AS at, d.id AS subscription_id, d.user_id, random() AS r
+       FROM (SELECT n.id AS notification_id, n.created_at AS at, d.id AS target_id, d.user_id, random() AS r
              FROM big_notifications n CROSS JOIN big_devices d WHERE n.ord BETWEEN $1 AND $2) x`,
       [first, first + perChunk - 1],
     );
@@ -149,7 +149,7 @@ export async function seedReports(client: pg.Client, sizes: ReportSeedSizes) {
   }
   if (perOther > 0) {
     delivered += await count(
-      `INSERT INTO deliveries (notification_id, subscription_id, user_id, outcome, http_status, attempts, decided_at, received_at, clicked_at)
+      `INSERT INTO deliveries (notification_id, target_id, user_id, outcome, http_status, attempts, decided_at, received_at, clicked_at)
        SELECT id, gen_random_uuid(), gen_random_uuid(), 'sent', 201, 1, at + interval '1 second',
               CASE WHEN r < 0.8 THEN at + r * interval '1 hour' END,
               CASE WHEN r < 0.1 THEN at + r * interval '3 hours' END

@@ -72,10 +72,10 @@ export async function measureWriteCost(
     // for the 4 connections, the next for the single connection.
     const concurrentTotal = 4 * sizes.concurrent * 2;
     const { rows: pending } = await client.query<{ n: string; s: string }>(
-      `SELECT d.notification_id AS n, d.subscription_id AS s
+      `SELECT d.notification_id AS n, d.target_id AS s
        FROM deliveries d JOIN notifications n ON n.id = d.notification_id
        WHERE n.establishment_id = $1 AND d.received_at IS NULL
-       ORDER BY n.created_at DESC, d.subscription_id LIMIT $2`,
+       ORDER BY n.created_at DESC, d.target_id LIMIT $2`,
       [bigId, concurrentTotal + 2 * sizes.receipts],
     );
     // A small run has fewer pending receipts: both tests get their share of what there is.
@@ -91,8 +91,7 @@ export async function measureWriteCost(
       [2 * sizes.follows],
     );
 
-    const receipt =
-      'UPDATE deliveries SET received_at = now() WHERE notification_id = $1 AND subscription_id = $2 AND received_at IS NULL';
+    const receipt = `UPDATE deliveries SET received_at = now() WHERE notification_id = $1 AND channel = 'push' AND target_id = $2 AND received_at IS NULL`;
     const results: WriteCost[] = [];
     results.push(
       await measure(client, {

@@ -86,7 +86,7 @@ async function playHistory(seed: number) {
     const targets = subscriptions.filter(() => next() < 0.4);
     if (targets.length === 0) continue;
     await sql(
-      `INSERT INTO deliveries (notification_id, subscription_id, user_id, received_at)
+      `INSERT INTO deliveries (notification_id, target_id, user_id, received_at)
        SELECT $1, s.id, s.user_id, CASE WHEN random() < 0.3 THEN now() END FROM push_subscriptions s WHERE s.id = ANY($2::uuid[])`,
       [notification!.id, targets],
     );
@@ -96,7 +96,7 @@ async function playHistory(seed: number) {
         await sql(
           `UPDATE deliveries SET received_at = COALESCE(received_at, now()),
                   clicked_at = CASE WHEN $3 THEN COALESCE(clicked_at, now()) ELSE clicked_at END
-           WHERE notification_id = $1 AND subscription_id = $2`,
+           WHERE notification_id = $1 AND target_id = $2`,
           [notification!.id, target, roll < 0.15],
         );
       }
@@ -106,13 +106,13 @@ async function playHistory(seed: number) {
     const emailed = users.filter((_, k) => (k + i) % 5 === 0);
     if (emailed.length > 0) {
       await sql(
-        `INSERT INTO deliveries (notification_id, subscription_id, user_id, channel)
+        `INSERT INTO deliveries (notification_id, target_id, user_id, channel)
          SELECT $1, u, u, 'email' FROM unnest($2::uuid[]) AS u ON CONFLICT DO NOTHING`,
         [notification!.id, emailed],
       );
       await sql(
         `UPDATE deliveries SET clicked_at = now()
-          WHERE notification_id = $1 AND channel = 'email' AND subscription_id = ANY($2::uuid[])`,
+          WHERE notification_id = $1 AND channel = 'email' AND target_id = ANY($2::uuid[])`,
         [notification!.id, emailed.filter((_, k) => k % 3 === 0)],
       );
     }
@@ -372,19 +372,19 @@ describe('report rollups', () => {
       [establishment!.id],
     );
     await sql(
-      `INSERT INTO deliveries (notification_id, subscription_id, user_id)
+      `INSERT INTO deliveries (notification_id, target_id, user_id)
        SELECT $1, gen_random_uuid(), $2 FROM generate_series(1, 200)`,
       [notification!.id, user!.id],
     );
-    const targets = await sql(`SELECT subscription_id FROM deliveries WHERE notification_id = $1`, [
+    const targets = await sql(`SELECT target_id FROM deliveries WHERE notification_id = $1`, [
       notification!.id,
     ]);
     // On PostgreSQL these run on the pool's connections at once (on PGlite, one after another).
     await Promise.all([
       ...targets.map((t) =>
-        sql(`UPDATE deliveries SET received_at = now() WHERE notification_id = $1 AND subscription_id = $2`, [
+        sql(`UPDATE deliveries SET received_at = now() WHERE notification_id = $1 AND target_id = $2`, [
           notification!.id,
-          t.subscription_id,
+          t.target_id,
         ]),
       ),
       ...Array.from({ length: 50 }, async (_, i) => {

@@ -86,7 +86,7 @@ export function reportsApi(t: () => TestApp) {
   /** Its deliveries, in one statement as the fan-out writes them: `received` of them confirmed, `clicked` opened. */
   async function deliveredTo(notificationId: string, devices: number, received = 0, clicked = 0) {
     await sql(
-      `INSERT INTO deliveries (notification_id, subscription_id, user_id, outcome, received_at, clicked_at)
+      `INSERT INTO deliveries (notification_id, target_id, user_id, outcome, received_at, clicked_at)
        SELECT $1::uuid, s, s, 'sent', CASE WHEN n <= $3::int THEN now() END, CASE WHEN n <= $4::int THEN now() END
        FROM unnest($2::uuid[]) WITH ORDINALITY AS d(s, n)`,
       [notificationId, Array.from({ length: devices }, () => randomUUID()), received, clicked],

@@ -1,4 +1,6 @@
+import { DELIVERY_CHANNELS, type DeliveryChannel } from '../../shared/schemas/channels';
 import type { FatigueSettings } from '../config/fatigue-settings';
+import { CHANNELS } from './channels';
 
 /**
  * The fatigue guard: a follower's phone rings (and inbox fills) at most so often for one business
@@ -20,12 +22,11 @@ export interface FatigueSql {
   limitsCte: string;
   /** Joins for the members' FROM: the limits, and what reached member m lately, as counts. */
   join: string;
-  /** Boolean expressions on a member row: over their limit on that channel. */
-  pushOver: string;
-  emailOver: string;
+  /** A boolean expression on a member row: over their limit on that channel. */
+  over(channel: DeliveryChannel): string;
 }
 
-const FALSE: FatigueSql = { limitsCte: '', join: '', pushOver: 'false', emailOver: 'false' };
+const FALSE: FatigueSql = { limitsCte: '', join: '', over: () => 'false' };
 
 /**
  * The guard's fragments; `notification`: the parameter of the send being taken (its own
@@ -36,13 +37,13 @@ export function fatigueSql(settings: FatigueSettings, notification: string | nul
   if (!settings.enabled) return FALSE;
   const notOwn = notification ? ` AND n.id <> ${notification}::uuid` : '';
   // Whether send `send` went to member m on this channel: its deliveries, by the batch index.
-  const reached = (channel: 'push' | 'email', send: string) =>
+  const reached = (channel: DeliveryChannel, send: string) =>
     `EXISTS (SELECT 1 FROM deliveries d WHERE d.notification_id = ${send} AND d.user_id = m.user_id AND d.channel = '${channel}')`;
-  const counts = (channel: 'push' | 'email') =>
+  const counts = (channel: DeliveryChannel) =>
     `count(*) FILTER (WHERE s.today AND s.${channel}) AS ${channel}_day,
      count(*) FILTER (WHERE s.${channel}) AS ${channel}_week,
      count(*) FILTER (WHERE s.last_day AND s.${channel}) AS ${channel}_last_day`;
-  const over = (channel: 'push' | 'email') =>
+  const over = (channel: DeliveryChannel) =>
     `(m.kind = 'customer' AND (f.${channel}_day >= g.per_day OR f.${channel}_week >= g.per_week
       OR f.${channel}_last_day + o.${channel}_elsewhere >= ${settings.followerPerDay}))`;
   return {
@@ -64,34 +65,34 @@ export function fatigueSql(settings: FatigueSettings, notification: string | nul
     // case of a business that sent nothing this week, costs nothing), and how many other
     // businesses' sends of the last 24 hours did (their memberships by key, their sends by index).
     join: `CROSS JOIN fatigue_limits g
-       CROSS JOIN LATERAL (SELECT ${counts('push')}, ${counts('email')}
-         FROM (SELECT fs.today, fs.last_day, ${reached('push', 'fs.id')} AS push, ${reached('email', 'fs.id')} AS email
+       CROSS JOIN LATERAL (SELECT ${DELIVERY_CHANNELS.map(counts).join(', ')}
+         FROM (SELECT fs.today, fs.last_day, ${DELIVERY_CHANNELS.map((c) => `${reached(c, 'fs.id')} AS ${c}`).join(', ')}
                  FROM fatigue_sends fs) s) f
-       CROSS JOIN LATERAL (SELECT count(*) FILTER (WHERE ${reached('push', 'n.id')}) AS push_elsewhere,
-                                  count(*) FILTER (WHERE ${reached('email', 'n.id')}) AS email_elsewhere
+       CROSS JOIN LATERAL (SELECT ${DELIVERY_CHANNELS.map((c) => `count(*) FILTER (WHERE ${reached(c, 'n.id')}) AS ${c}_elsewhere`).join(',\n                                  ')}
          FROM memberships other
          JOIN notifications n ON n.establishment_id = other.establishment_id AND n.created_at >= now() - interval '1 day'
         WHERE other.user_id = m.user_id AND other.establishment_id <> $1) o`,
-    pushOver: over('push'),
-    emailOver: over('email'),
+    over,
   };
 }
 
 /**
- * The page statement's record of who was held, after its `members` (with push_held and
- * email_held): a held push only where a live device would have rung; and the send's held
- * followers counted once each (a page walked again after a crash conflicts on every row, so
- * nothing counts twice). Who was reached needs no record of its own: their deliveries are it.
+ * The page statement's record of who was held, after its `members` (with <channel>_ok and
+ * <channel>_held): a held delivery only where the channel reaches them (a live device would have
+ * rung); and the send's held followers counted once each (a page walked again after a crash
+ * conflicts on every row, so nothing counts twice). Who was reached needs no record of its own:
+ * their deliveries are it.
  */
-export function heldCtes(settings: FatigueSettings, liveDeviceOfMember: string): string {
+export function heldCtes(settings: FatigueSettings): string {
   if (!settings.enabled) return '';
+  const held = CHANNELS.map(
+    ({ name, audience }) => `SELECT m.user_id, $2::uuid, '${name}', $1::uuid, true FROM members m
+        WHERE m.${name}_ok AND m.${name}_held AND ${audience.reaches}`,
+  );
   return `,
      held_rows AS (
        INSERT INTO follower_rings (user_id, notification_id, channel, establishment_id, held)
-       SELECT m.user_id, $2::uuid, 'push', $1::uuid, true FROM members m
-        WHERE m.push_ok AND m.push_held AND ${liveDeviceOfMember}
-       UNION ALL SELECT m.user_id, $2::uuid, 'email', $1::uuid, true FROM members m
-        WHERE m.by_email AND m.email_held
+       ${held.join('\n       UNION ALL ')}
        ON CONFLICT DO NOTHING RETURNING user_id),
      held_count AS (
        UPDATE notifications SET held = held + (SELECT count(DISTINCT user_id) FROM held_rows)

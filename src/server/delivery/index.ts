@@ -7,19 +7,17 @@
 export { notificationDeliveryJobs } from './batches/notification-delivery.job';
 export {
   backoffMs,
-  deliverEmailJob,
-  deliverFirstJob,
-  deliverJob,
-  expireSubscriptionsJob,
   fanoutJob,
   fanoutRangeJob,
   jobId,
   PUSH_OPTIONS,
 } from './batches/notification-delivery.queues';
-export { pendingInRange } from './batches/pending.repo';
 export { recordEmailClick } from './channels/email/email-outcomes.repo';
+export { deliverEmailJob } from './channels/email/queues';
 export { recordEvent } from './channels/push/device-health.repo';
 export { pushToDevices } from './channels/push/direct-push';
+export { pendingPushes } from './channels/push/push-pending.repo';
+export { deliverFirstJob, deliverJob, expireSubscriptionsJob } from './channels/push/queues';
 export { releaseDeferredOf, releaseDueDeferred } from './deferral/deferral.repo';
 export type { QuietHoursSetting } from './deferral/quiet-period';
 export { queueReleased } from './deferral/quiet-release';

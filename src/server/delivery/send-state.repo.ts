@@ -1,7 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Db, preparedPer, type SqlExecutor } from '../db/client';
 import { establishments, notifications, postMedia } from '../db/schema';
-import type { PauseRow } from './channels/push/origin-pauses.repo';
 
 /**
  * A send's row as the engine reads it (what a delivery needs of its notification) and moves it on
@@ -48,19 +47,11 @@ export async function findForDelivery(db: Db, id: string) {
   return row;
 }
 
-/**
- * What a delivery batch needs of its notification, and the push service pauses that hold for this
- * VAPID key, in one statement: every batch reads both first (a small send is one batch).
- */
+/** What a delivery batch needs of its notification: every batch reads it first (a small send is one batch). */
 // Prepared: every batch of every send starts with it.
 const forBatch = preparedPer((db) =>
   db
-    .select({
-      ...deliveryColumns,
-      pauses: sql<PauseRow[] | string | null>`(SELECT json_agg(json_build_object('origin', p.origin,
-        'http_status', p.http_status, 'detail', p.detail, 'probe_after', p.probe_after))
-        FROM push_origin_pauses p WHERE p.vapid_public_key = ${sql.placeholder('vapidPublicKey')})`,
-    })
+    .select(deliveryColumns)
     .from(notifications)
     .innerJoin(establishments, eq(establishments.id, notifications.establishmentId))
     .leftJoin(postMedia, eq(postMedia.id, notifications.mediaId))
@@ -68,12 +59,9 @@ const forBatch = preparedPer((db) =>
     .prepare('notification_for_batch'),
 );
 
-export async function findForBatch(db: Db, id: string, vapidPublicKey: string) {
-  const [row] = await forBatch(db).execute({ id, vapidPublicKey });
-  if (!row) return undefined;
-  const { pauses, ...notification } = row;
-  const list: PauseRow[] = typeof pauses === 'string' ? JSON.parse(pauses) : (pauses ?? []);
-  return { notification, pauses: list };
+export async function findForBatch(db: Db, id: string) {
+  const [row] = await forBatch(db).execute({ id });
+  return row;
 }
 
 export async function markSending(db: Db, id: string) {

@@ -239,13 +239,14 @@ export const deliveries = pgTable(
     notificationId: uuid('notification_id')
       .notNull()
       .references(() => notifications.id, { onDelete: 'cascade' }),
-    subscriptionId: uuid('subscription_id').notNull(),
-    /** The subscription's user when the audience was taken: batches are ranges of user ids. */
-    userId: uuid('user_id').notNull(),
     /**
-     * How it goes out: push (subscription_id is the push subscription) or email (subscription_id is
-     * the user's id, the address's owner).
+     * Whom the channel delivers to: for push the push subscription, for email the user (the
+     * address's owner). Unique only with the channel: a delivery is (notification, channel, target).
      */
+    targetId: uuid('target_id').notNull(),
+    /** The target's user when the audience was taken: batches are ranges of user ids. */
+    userId: uuid('user_id').notNull(),
+    /** How it goes out (delivery/channels/<name>). */
     channel: text('channel', { enum: DELIVERY_CHANNELS }).notNull().default('push'),
     outcome: text('outcome', { enum: ['pending', 'sent', 'failed', 'gone'] })
       .notNull()
@@ -265,7 +266,7 @@ export const deliveries = pgTable(
     clickedAt: timestamp('clicked_at', { withTimezone: true }),
   },
   (t) => [
-    primaryKey({ columns: [t.notificationId, t.subscriptionId] }),
+    primaryKey({ columns: [t.notificationId, t.channel, t.targetId] }),
     index('deliveries_batch_idx').on(t.notificationId, t.userId),
     // What is still to do, by user: a batch's range of users reads only its own pending rows
     // (with the notification alone, each batch and fan-out page filtered every pending row of the send).

@@ -34,20 +34,9 @@ const batchPayload = z.object({
   upto: z.uuid(),
   attempt: z.number().int().min(0).default(0),
 });
-/** A batch of push deliveries (the devices of a range of members). */
-export const deliverJob = { queue: 'notification.deliver', payload: batchPayload };
-/**
- * A send's first push batch, when fair share is on: a lane with workers of its own, so a
- * bar's first phones ring at once instead of waiting for one of the batch workers a big send keeps
- * busy. Its later runs (retries) go to the push queue like any batch.
- */
-export const deliverFirstJob = { queue: 'notification.deliver-first', payload: batchPayload };
-/** A batch of email deliveries: a queue of its own, so emails, paced by the mail server, never hold up a push. */
-export const deliverEmailJob = { queue: 'notification.deliver-email', payload: batchPayload };
-/** Each channel's batch queue. */
-export const BATCH_JOBS = { push: deliverJob, email: deliverEmailJob } as const;
-export const expireSubscriptionsJob = { queue: 'push.expire-subscriptions', payload: z.object({}) };
-
+/** A queue of one channel's batches (each channel names its own, channels/<name>/queues.ts). */
+export const batchQueue = (queue: string) => ({ queue, payload: batchPayload });
+export type BatchJob = ReturnType<typeof batchQueue>;
 /** A job id made from what the job does: enqueuing the same batch twice (a fan-out rerun) keeps one. */
 export function jobId(...parts: (string | number | null)[]): string {
   const hex = createHash('sha256').update(parts.join('|')).digest('hex');

@@ -1,3 +1,4 @@
+import type { DeliveryChannel } from '../../../shared/schemas/channels';
 import type { SqlExecutor } from '../../db/client';
 import { inRange, type UserRange } from '../batches/user-range';
 
@@ -5,30 +6,34 @@ import { inRange, type UserRange } from '../batches/user-range';
 export async function deferDeliveries(
   sql: SqlExecutor,
   notificationId: string,
+  channel: DeliveryChannel,
   users: UserRange,
-  deferred: { subscriptionId: string; until: Date }[],
+  deferred: { targetId: string; until: Date }[],
 ) {
   if (deferred.length === 0) return;
   await sql.executeSql(
     `UPDATE deliveries d SET deferred_until = v.until
-       FROM unnest($2::uuid[], $3::timestamptz[]) AS v(subscription_id, until)
-      WHERE d.notification_id = $1 AND d.subscription_id = v.subscription_id AND d.outcome = 'pending'
+       FROM unnest($2::uuid[], $3::timestamptz[]) AS v(target_id, until)
+      WHERE d.notification_id = $1 AND d.channel = $6 AND d.target_id = v.target_id AND d.outcome = 'pending'
         AND ${inRange('d', '$4', '$5')}`,
     [
       notificationId,
-      deferred.map((d) => d.subscriptionId),
+      deferred.map((d) => d.targetId),
       deferred.map((d) => d.until.toISOString()),
       users.after,
       users.upto,
+      channel,
     ],
   );
 }
 
-/** A (notification, user) whose held-back deliveries were let go: its batch is to be run again. */
+/** A (notification, channel, user) whose held-back deliveries were let go: its batch is to be run again. */
 export interface ReleasedDelivery {
   notificationId: string;
+  channel: DeliveryChannel;
   userId: string;
 }
+type ReleasedRow = { notification_id: string; channel: DeliveryChannel; user_id: string; outcome: string };
 
 /**
  * Let go of at most `limit` deliveries whose quiet hours ended by `now` (through the partial index
@@ -42,17 +47,17 @@ export async function releaseDueDeferred(
 ): Promise<{ released: ReleasedDelivery[]; cleared: number }> {
   const { rows } = await sql.executeSql(
     `WITH due AS (
-       SELECT notification_id, subscription_id FROM deliveries
+       SELECT notification_id, channel, target_id FROM deliveries
         WHERE deferred_until IS NOT NULL AND deferred_until <= $1::timestamptz
         LIMIT $2),
      cleared AS (
        UPDATE deliveries d SET deferred_until = NULL FROM due
-        WHERE d.notification_id = due.notification_id AND d.subscription_id = due.subscription_id
-        RETURNING d.notification_id, d.user_id, d.outcome)
-     SELECT notification_id, user_id, outcome FROM cleared`,
+        WHERE d.notification_id = due.notification_id AND d.channel = due.channel AND d.target_id = due.target_id
+        RETURNING d.notification_id, d.channel, d.user_id, d.outcome)
+     SELECT notification_id, channel, user_id, outcome FROM cleared`,
     [now.toISOString(), limit],
   );
-  const all = rows as { notification_id: string; user_id: string; outcome: string }[];
+  const all = rows as ReleasedRow[];
   return { released: distinctPending(all), cleared: all.length };
 }
 
@@ -61,20 +66,20 @@ export async function releaseDeferredOf(sql: SqlExecutor, userId: string): Promi
   const { rows } = await sql.executeSql(
     `UPDATE deliveries SET deferred_until = NULL
       WHERE user_id = $1 AND deferred_until IS NOT NULL
-      RETURNING notification_id, user_id, outcome`,
+      RETURNING notification_id, channel, user_id, outcome`,
     [userId],
   );
-  return distinctPending(rows as { notification_id: string; user_id: string; outcome: string }[]);
+  return distinctPending(rows as ReleasedRow[]);
 }
 
-const distinctPending = (rows: { notification_id: string; user_id: string; outcome: string }[]) => {
+const distinctPending = (rows: ReleasedRow[]) => {
   const seen = new Set<string>();
   const out: ReleasedDelivery[] = [];
   for (const r of rows) {
-    const key = `${r.notification_id}|${r.user_id}`;
+    const key = `${r.notification_id}|${r.channel}|${r.user_id}`;
     if (r.outcome !== 'pending' || seen.has(key)) continue;
     seen.add(key);
-    out.push({ notificationId: r.notification_id, userId: r.user_id });
+    out.push({ notificationId: r.notification_id, channel: r.channel, userId: r.user_id });
   }
   return out;
 };

@@ -1,8 +1,9 @@
-import { DELIVERY_CHANNELS, type DeliveryChannel } from '../../../shared/schemas/channels';
 import type { AppContext } from '../../context';
 import type { Db, SqlExecutor } from '../../db/client';
 import type { SendOptions } from '../../jobs/queue';
-import { BATCH_JOBS, deliverFirstJob, type deliverJob, jobId } from '../batches/notification-delivery.queues';
+import { type BatchJob, jobId } from '../batches/notification-delivery.queues';
+import { CHANNELS } from '../channels';
+import type { Channel } from '../channels/channel';
 import { completeIfDone } from '../outcomes/outcomes.repo';
 import * as notificationsRepo from '../send-state.repo';
 import { countAudience, takePage } from './audience.repo';
@@ -25,15 +26,13 @@ export const BATCHES_PER_PAGE = 4;
  */
 export const fairBatchPriority = (ordinal: number) => -ordinal;
 
-/** A batch queue: a channel's, or the first batches' lane. */
-type BatchJob = typeof deliverJob;
-
 /**
- * Where a batch is queued: a send's first push batch, with fair share on, in the lane of its own
- * (deliverFirstJob), so it never waits for a worker a big send keeps busy; the rest in its channel's.
+ * Where a batch is queued: a send's first batch, with fair share on, in its channel's lane for
+ * first batches when it has one (push), so it never waits for a worker a big send keeps busy; the
+ * rest in its channel's queue.
  */
-const batchJobOf = (channel: DeliveryChannel, place: number, fairShare: boolean): BatchJob =>
-  fairShare && channel === 'push' && place === 0 ? deliverFirstJob : BATCH_JOBS[channel];
+const batchJobOf = (channel: Channel, place: number, fairShare: boolean): BatchJob =>
+  fairShare && place === 0 && channel.firstQueue ? channel.firstQueue : channel.queue;
 
 /** A page's batch jobs of one queue. */
 type Batches = {
@@ -108,8 +107,8 @@ export async function walkAudience(ctx: AppContext, walk: Walk): Promise<number>
     read += users.length;
     // Each channel's batches in its own queue, and only where the page gave that channel work
     // (a page walked again after a crash queues its batches again: their ids keep one of each).
-    for (const channel of DELIVERY_CHANNELS) {
-      if (pending[channel] === 0) continue;
+    for (const channel of CHANNELS) {
+      if (pending[channel.name] === 0) continue;
       const queues = new Map<BatchJob, Batches>();
       for (let i = 0; i < users.length; i += batchSize) {
         const after = i === 0 ? cursor : users[i - 1]!;
@@ -121,7 +120,7 @@ export async function walkAudience(ctx: AppContext, walk: Walk): Promise<number>
         batches.push({
           payload: { notificationId, after, upto, attempt: 0 },
           options: {
-            id: jobId(channel, notificationId, after, upto, 0),
+            id: jobId(channel.name, notificationId, after, upto, 0),
             ...(fairShare ? { priority: fairBatchPriority(place) } : {}),
           },
         });
@@ -130,7 +129,11 @@ export async function walkAudience(ctx: AppContext, walk: Walk): Promise<number>
     }
     k += Math.ceil(users.length / batchSize);
     cursor = users.at(-1)!;
-    await walk.saved(cursor, added.push + added.email, last);
+    await walk.saved(
+      cursor,
+      Object.values(added).reduce((sum, n) => sum + n, 0),
+      last,
+    );
     if (walk.onePage || last) break;
     // Let the batches just queued reach the database: on PGlite, one connection, a tight loop
     // of fan-out statements would otherwise keep them waiting until the whole audience is read.

@@ -1,15 +1,9 @@
-import type { DeliveryChannel } from '../../../shared/schemas/channels';
+import { DELIVERY_CHANNELS, type DeliveryChannel } from '../../../shared/schemas/channels';
 import type { FatigueSettings } from '../../config/fatigue-settings';
 import type { SqlExecutor } from '../../db/client';
+import { CHANNELS } from '../channels';
 import { fatigueSql, heldCtes } from '../fatigue-guard';
-import {
-  audienceOf,
-  hasLiveDevice,
-  liveSubscription,
-  userByKey,
-  wantsEmail,
-  wantsPush,
-} from './audience.sql';
+import { audienceOf, channelUserColumns, userByKey, wants } from './audience.sql';
 
 /**
  * The audience walk's SQL, written by hand: these statements touch one row per recipient and run
@@ -79,33 +73,41 @@ export async function countReach(
 ): Promise<Reach> {
   const targeted = preferenceIds.length > 0;
   const guard = fatigueSql(fatigue, null);
+  // Per channel: wants it, can be reached by it, how many targets, held by the fatigue guard.
+  const columns = CHANNELS.map(
+    (c) => `${wants(c)} AS ${c.name}_ok, ${c.audience.reaches} AS ${c.name}_reaches,
+            ${c.audience.targetCount} AS ${c.name}_targets, ${guard.over(c.name)} AS ${c.name}_held`,
+  );
+  const reached = (c: string) => `(${c}_ok AND ${c}_reaches)`;
+  const any = (test: (c: string) => string) => `(${DELIVERY_CHANNELS.map(test).join(' OR ')})`;
+  const perChannel = DELIVERY_CHANNELS.map(
+    (c) => `count(*) FILTER (WHERE kind = 'customer' AND ${reached(c)})::int AS ${c}_members,
+            coalesce(sum(${c}_targets) FILTER (WHERE ${reached(c)}), 0)::int AS ${c}_targets`,
+  );
   const { rows } = await sql.executeSql(
     `WITH ${guard.limitsCte}
      members AS MATERIALIZED (
-       SELECT m.kind, u.email_verified AS confirmed, ${wantsPush} AS push_ok, ${hasLiveDevice} AS has_device,
-              (SELECT count(*)::int FROM push_subscriptions s WHERE s.user_id = m.user_id AND ${liveSubscription}) AS live,
-              ${wantsEmail(hasLiveDevice)} AS by_email, ${guard.pushOver} AS push_held, ${guard.emailOver} AS email_held
+       SELECT m.kind, u.email_verified AS confirmed, ${columns.join(', ')}
          FROM memberships m JOIN users u ON u.id = m.user_id ${guard.join}
         WHERE ${audienceOf(targeted ? '$2' : null)})
-     SELECT count(*) FILTER (WHERE kind = 'customer' AND (confirmed OR (push_ok AND has_device)))::int AS followers,
-            count(*) FILTER (WHERE kind = 'customer' AND ((push_ok AND has_device) OR by_email))::int AS reachable,
-            count(*) FILTER (WHERE kind = 'customer' AND push_ok AND has_device)::int AS by_phone,
-            count(*) FILTER (WHERE kind = 'customer' AND by_email)::int AS by_email,
-            coalesce(sum(live) FILTER (WHERE push_ok), 0)::int AS devices,
-            count(*) FILTER (WHERE by_email)::int AS emails,
-            count(*) FILTER (WHERE (push_ok AND has_device AND push_held) OR (by_email AND email_held))::int AS held
+     SELECT count(*) FILTER (WHERE kind = 'customer' AND (confirmed OR ${any(reached)}))::int AS followers,
+            count(*) FILTER (WHERE kind = 'customer' AND ${any(reached)})::int AS reachable,
+            ${perChannel.join(', ')},
+            count(*) FILTER (WHERE ${any((c) => `(${reached(c)} AND ${c}_held)`)})::int AS held
        FROM members`,
     [establishmentId, ...(targeted ? [preferenceIds] : [])],
   );
   const row = rows[0] as Record<string, number>;
+  const n = (key: string) => Number(row[key] ?? 0);
+  // The compose's figures name the two channels it shows.
   return {
-    followers: Number(row.followers),
-    reachable: Number(row.reachable),
-    byPhone: Number(row.by_phone),
-    byEmail: Number(row.by_email),
-    devices: Number(row.devices),
-    emails: Number(row.emails),
-    held: Number(row.held),
+    followers: n('followers'),
+    reachable: n('reachable'),
+    byPhone: n('push_members'),
+    byEmail: n('email_members'),
+    devices: n('push_targets'),
+    emails: n('email_targets'),
+    held: n('held'),
   };
 }
 
@@ -125,9 +127,8 @@ export interface TakenPage {
 /**
  * Take the next page of a send's audience, in one statement: the members of the establishment
  * after `cursor` (and up to `upto`, when given), by user id, at most `limit` (only those who picked
- * one of `preferenceIds` when the send is targeted); and for each, once, a push delivery per live
- * device when their choice has their phone, an email delivery when it has email (the target of an
- * email delivery is the user). One round trip a page where the page's read and its writes were two,
+ * one of `preferenceIds` when the send is targeted); and for each, once, a delivery per target of
+ * each channel they want (a push per live device, an email to the user). One round trip a page where the page's read and its writes were two,
  * the page's ids sent back in between (a small send is one page).
  */
 export async function takePage(
@@ -145,31 +146,33 @@ export async function takePage(
 ): Promise<TakenPage> {
   const targeted = (page.preferenceIds?.length ?? 0) > 0;
   const guard = fatigueSql(page.fatigue, '$2');
+  const inserts = CHANNELS.map(
+    ({ name, audience }) => `added_${name} AS (
+       INSERT INTO deliveries (notification_id, target_id, user_id, channel)
+       SELECT $2, t.target_id, t.user_id, '${name}' FROM (${audience.targets}) AS t(target_id, user_id)
+       ON CONFLICT DO NOTHING RETURNING 1)`,
+  );
+  const counts = CHANNELS.map(
+    ({ name }) => `(SELECT count(*) FROM added_${name})::int AS added_${name},
+            coalesce((SELECT n FROM earlier WHERE channel = '${name}'), 0) AS earlier_${name}`,
+  );
   const { rows } = await sql.executeSql(
     // Members in order from the cursor, each user read by its key, until the page is full; what
     // each wants (and whether the fatigue guard holds it) is decided for those rows only (the scan
-    // stops at the limit).
+    // stops at the limit). Each channel's deliveries are its own `targets` of those members.
     `WITH ${guard.limitsCte}
      page AS MATERIALIZED (
-       SELECT m.user_id, m.kind, ${wantsPush} AS push_ok, ${wantsEmail(hasLiveDevice)} AS by_email
-         FROM memberships m ${userByKey('email_verified, marketing_consent, email_bounced_at')}
+       SELECT m.user_id, m.kind, ${CHANNELS.map((c) => `${wants(c)} AS ${c.name}_ok`).join(', ')}
+         FROM memberships m ${userByKey(channelUserColumns())}
         WHERE ${audienceOf(targeted ? '$6' : null)} AND ($3::uuid IS NULL OR m.user_id > $3::uuid)
           AND ($5::uuid IS NULL OR m.user_id <= $5::uuid)
         ORDER BY m.user_id LIMIT $4),
      -- The fatigue guard over the page's members only, in a step of its own: joined into the page's
      -- scan, its lookups changed the scan's plan and doubled the database's work (bench:fanout).
      members AS MATERIALIZED (
-       SELECT m.*, ${guard.pushOver} AS push_held, ${guard.emailOver} AS email_held
+       SELECT m.*, ${CHANNELS.map((c) => `${guard.over(c.name)} AS ${c.name}_held`).join(', ')}
          FROM page m ${guard.join}),
-     pushes AS (
-       INSERT INTO deliveries (notification_id, subscription_id, user_id, channel)
-       SELECT $2, s.id, s.user_id, 'push' FROM members m JOIN push_subscriptions s ON s.user_id = m.user_id
-        WHERE m.push_ok AND NOT m.push_held AND ${liveSubscription}
-       ON CONFLICT DO NOTHING RETURNING 1),
-     emails AS (
-       INSERT INTO deliveries (notification_id, subscription_id, user_id, channel)
-       SELECT $2, m.user_id, m.user_id, 'email' FROM members m WHERE m.by_email AND NOT m.email_held
-       ON CONFLICT DO NOTHING RETURNING 1),
+     ${inserts.join(',\n     ')},
      -- What a walk of this page before a crash recorded (this statement cannot see its own
      -- inserts): its batch may never have been queued, so it counts as work to queue. Bounded by
      -- the page's first and last member, so only the page's range of the pending index is read.
@@ -178,11 +181,9 @@ export async function takePage(
         WHERE notification_id = $2 AND outcome = 'pending'
           AND user_id >= (SELECT user_id FROM members ORDER BY user_id LIMIT 1)
           AND user_id <= (SELECT user_id FROM members ORDER BY user_id DESC LIMIT 1)
-        GROUP BY channel)${heldCtes(page.fatigue, hasLiveDevice)}
+        GROUP BY channel)${heldCtes(page.fatigue)}
      SELECT (SELECT coalesce(array_agg(user_id ORDER BY user_id), '{}') FROM members) AS users,
-            (SELECT count(*) FROM pushes)::int AS push, (SELECT count(*) FROM emails)::int AS email,
-            coalesce((SELECT n FROM earlier WHERE channel = 'push'), 0) AS push_earlier,
-            coalesce((SELECT n FROM earlier WHERE channel = 'email'), 0) AS email_earlier`,
+            ${counts.join(',\n            ')}`,
     [
       page.establishmentId,
       page.notificationId,
@@ -192,21 +193,14 @@ export async function takePage(
       ...(targeted ? [page.preferenceIds] : []),
     ],
   );
-  const row = rows[0] as {
-    users: string[] | string;
-    push: number;
-    email: number;
-    push_earlier: number;
-    email_earlier: number;
-  };
-  return {
-    users: uuidArray(row.users),
-    added: { push: Number(row.push), email: Number(row.email) },
-    pending: {
-      push: Number(row.push) + Number(row.push_earlier),
-      email: Number(row.email) + Number(row.email_earlier),
-    },
-  };
+  const row = rows[0] as Record<string, number> & { users: string[] | string };
+  const added = {} as Record<DeliveryChannel, number>;
+  const pending = {} as Record<DeliveryChannel, number>;
+  for (const { name } of CHANNELS) {
+    added[name] = Number(row[`added_${name}`]);
+    pending[name] = added[name] + Number(row[`earlier_${name}`]);
+  }
+  return { users: uuidArray(row.users), added, pending };
 }
 
 /** A uuid[] as either driver hands it back: an array (pg) or its text form (PGlite may). */

@@ -1,3 +1,6 @@
+import { CHANNELS } from '../channels';
+import type { Channel } from '../channels/channel';
+
 /**
  * The audience's rules as SQL fragments, shared by the fan-out's page statement and the compose's
  * count (audience.repo.ts), so what the count says is what the send does.
@@ -6,7 +9,7 @@
 /**
  * A send's audience among the members `m` of establishment $1: every member (a device gets pushes
  * before its owner's address is confirmed: whoever turned it on holds it; email waits for the
- * confirmation, see wantsEmail) and, for a targeted send, a pick of one of the preferences in the
+ * confirmation, see the email channel) and, for a targeted send, a pick of one of the preferences in the
  * parameter `targets` (the primary key of user_preferences, user first, answers it per member). The
  * fan-out and the compose's count share it, so the count is the truth.
  */
@@ -25,23 +28,22 @@ export const audienceOf = (targets: string | null) =>
  */
 export const userByKey = (columns: string) =>
   `CROSS JOIN LATERAL (SELECT ${columns} FROM users WHERE id = m.user_id OFFSET 0) u`;
-/** A device worth pushing to: not expired by its browser, not skipped as stale (see staleSince). */
-export const liveSubscription = '(s.expires_at IS NULL OR s.expires_at > now()) AND s.stale_since IS NULL';
-
 /**
  * How each member `m` (user `u`) wants this business's sends (docs/delivery.md, channels): nothing
- * while paused; by phone when their choice has it; by email when it has it and they are a follower
- * (operators are not emailed their own sends) who confirmed their address (double opt-in) and
- * consented, with an address that does not bounce. `auto` is by phone when they have a live device,
- * else by email: nobody gets the same send twice unless they chose both. No one is emailed while the
- * business's email is paused for its spam complaints (email_pauses; $1 is the business in every
- * statement using it: an uncorrelated test, run once per statement).
+ * while paused; on a channel when they may get it there (its `eligible`) and their choice names it,
+ * or their choice is `auto` and no channel before it in CHANNELS reaches them (by phone when they
+ * have a live device, else by email): nobody gets the same send twice unless they chose both.
  */
 export const notPaused = '(m.paused_until IS NULL OR m.paused_until <= now())';
-export const businessEmails =
-  'NOT EXISTS (SELECT 1 FROM email_pauses p WHERE p.establishment_id = $1::uuid AND p.lifted_at IS NULL)';
-export const hasLiveDevice = `EXISTS (SELECT 1 FROM push_subscriptions s WHERE s.user_id = m.user_id AND ${liveSubscription})`;
-export const wantsPush = `${notPaused} AND m.notify IN ('auto', 'phone', 'both')`;
-export const wantsEmail = (hasDevice: string) =>
-  `${notPaused} AND m.kind = 'customer' AND u.email_verified AND u.marketing_consent AND u.email_bounced_at IS NULL
-   AND (m.notify IN ('email', 'both') OR (m.notify = 'auto' AND NOT ${hasDevice})) AND ${businessEmails}`;
+export function wants(channel: Channel): string {
+  const before = CHANNELS.slice(0, CHANNELS.indexOf(channel));
+  const auto = ["m.notify = 'auto'", ...before.map((c) => `NOT ${c.audience.reaches}`)].join(' AND ');
+  const choices = channel.audience.choices.map((choice) => `'${choice}'`).join(', ');
+  return `${notPaused} AND ${channel.audience.eligible} AND (m.notify IN (${choices}) OR (${auto}))`;
+}
+
+/** The users columns the channels' rules read (`u.<column>`). */
+export const channelUserColumns = (): string => {
+  const columns = [...new Set(CHANNELS.flatMap((channel) => channel.audience.userColumns))];
+  return columns.length > 0 ? columns.join(', ') : 'id';
+};

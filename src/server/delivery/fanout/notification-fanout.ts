@@ -1,9 +1,9 @@
-import { DELIVERY_CHANNELS } from '../../../shared/schemas/channels';
 import type { AppContext } from '../../context';
 import { executorOf } from '../../db/client';
 import type { Outbox } from '../../events/outbox-handle';
 import type { JobDefinition } from '../../jobs/queue';
-import { BATCH_JOBS, fanoutJob, fanoutRangeJob, jobId } from '../batches/notification-delivery.queues';
+import { fanoutJob, fanoutRangeJob, jobId } from '../batches/notification-delivery.queues';
+import { CHANNELS } from '../channels';
 import { completeIfDone } from '../outcomes/outcomes.repo';
 import * as notificationsRepo from '../send-state.repo';
 import { audienceBoundaries, pendingRanges } from './audience.repo';
@@ -84,13 +84,13 @@ export function fanoutDefinition(ctx: AppContext): JobDefinition<typeof fanoutJo
       if (n.batchesDone) {
         if (resume) {
           const generation = Date.now();
-          for (const channel of DELIVERY_CHANNELS) {
-            const ranges = await pendingRanges(sql, notificationId, batchSize, channel);
+          for (const channel of CHANNELS) {
+            const ranges = await pendingRanges(sql, notificationId, batchSize, channel.name);
             await ctx.jobs.sendMany(
-              BATCH_JOBS[channel],
+              channel.queue,
               ranges.map(({ after, upto }) => ({
                 payload: { notificationId, after, upto, attempt: 0 },
-                options: { id: jobId(channel, notificationId, after, upto, 'resumed', generation) },
+                options: { id: jobId(channel.name, notificationId, after, upto, 'resumed', generation) },
               })),
             );
           }

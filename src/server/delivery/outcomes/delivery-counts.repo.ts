@@ -1,3 +1,4 @@
+import { DELIVERY_CHANNELS, type DeliveryChannel } from '../../../shared/schemas/channels';
 import type { SqlExecutor } from '../../db/client';
 
 /** How the deliveries of one channel ended so far. */
@@ -15,7 +16,7 @@ export interface ChannelCounts {
 
 /** Every channel's counts, and their sums. */
 export interface DeliveryCounts extends ChannelCounts {
-  channels: Record<'push' | 'email', ChannelCounts>;
+  channels: Record<DeliveryChannel, ChannelCounts>;
 }
 
 const NO_CHANNEL_COUNTS: ChannelCounts = {
@@ -30,7 +31,10 @@ const NO_CHANNEL_COUNTS: ChannelCounts = {
 
 export const NO_OUTCOMES: DeliveryCounts = {
   ...NO_CHANNEL_COUNTS,
-  channels: { push: NO_CHANNEL_COUNTS, email: NO_CHANNEL_COUNTS },
+  channels: Object.fromEntries(DELIVERY_CHANNELS.map((c) => [c, NO_CHANNEL_COUNTS])) as Record<
+    DeliveryChannel,
+    ChannelCounts
+  >,
 };
 
 const COUNT_KEYS = Object.keys(NO_CHANNEL_COUNTS) as (keyof ChannelCounts)[];
@@ -38,7 +42,7 @@ const COUNT_KEYS = Object.keys(NO_CHANNEL_COUNTS) as (keyof ChannelCounts)[];
 /** One channel's outcome counts of one notification, as the counting statements give them. */
 export type ChannelCountsRow = Record<keyof ChannelCounts, number | string> & {
   notification_id: string;
-  channel: 'push' | 'email';
+  channel: DeliveryChannel;
 };
 
 /** Add one channel's counts (a row of the counting statements) to a notification's counts in `result`. */

@@ -1,10 +1,11 @@
+import type { DeliveryChannel } from '../../../shared/schemas/channels';
 import type { SqlExecutor } from '../../db/client';
 import { inRange, type UserRange } from '../batches/user-range';
 
 export type Outcome = 'pending' | 'sent' | 'failed' | 'gone';
 
 export interface AttemptResult {
-  subscriptionId: string;
+  targetId: string;
   /** pending: to be tried again. */
   outcome: Outcome;
   httpStatus: number | null;
@@ -16,7 +17,7 @@ export interface AttemptResult {
 
 /**
  * Record a batch's results in one statement. Only pending rows change, so a repeated batch never
- * turns one outcome into another: each (notification, subscription) ends in exactly one. `attempts`
+ * turns one outcome into another: each (notification, channel, target) ends in exactly one. `attempts`
  * counts requests made to the push service, nothing else. The
  * `= ANY($2)` finds the rows by primary key: joined on the unnest alone, the planner hashed every
  * delivery of the notification on each write (a scan of the whole audience per chunk of results).
@@ -26,6 +27,7 @@ export interface AttemptResult {
 export async function recordAttempts(
   sql: SqlExecutor,
   notificationId: string,
+  channel: DeliveryChannel,
   users: UserRange,
   results: AttemptResult[],
 ) {
@@ -36,18 +38,19 @@ export async function recordAttempts(
             attempts = d.attempts + v.tried::int, retry_at = v.retry_at,
             decided_at = CASE WHEN v.outcome = 'pending' THEN NULL ELSE now() END
        FROM unnest($2::uuid[], $3::text[], $4::int[], $5::boolean[], $6::timestamptz[])
-            AS v(subscription_id, outcome, status, tried, retry_at)
-      WHERE d.notification_id = $1 AND d.subscription_id = ANY($2::uuid[])
-        AND d.subscription_id = v.subscription_id AND d.outcome = 'pending' AND ${inRange('d', '$7', '$8')}`,
+            AS v(target_id, outcome, status, tried, retry_at)
+      WHERE d.notification_id = $1 AND d.channel = $9 AND d.target_id = ANY($2::uuid[])
+        AND d.target_id = v.target_id AND d.outcome = 'pending' AND ${inRange('d', '$7', '$8')}`,
     [
       notificationId,
-      results.map((r) => r.subscriptionId),
+      results.map((r) => r.targetId),
       results.map((r) => r.outcome),
       results.map((r) => r.httpStatus),
       results.map((r) => r.tried),
       results.map((r) => r.retryAt?.toISOString() ?? null),
       users.after,
       users.upto,
+      channel,
     ],
   );
 }

@@ -23,10 +23,11 @@ export async function reachedDevicesPage(
 ): Promise<ReachedDevice[]> {
   const { rows } = await sql.executeSql(
     `SELECT s.id, s.user_id, s.endpoint, s.p256dh, s.auth, u.language
-       FROM deliveries d JOIN push_subscriptions s ON s.id = d.subscription_id
+       FROM deliveries d JOIN push_subscriptions s ON s.id = d.target_id
        JOIN users u ON u.id = s.user_id
-      WHERE d.notification_id = $1 AND d.outcome = 'sent' AND ($2::uuid IS NULL OR d.subscription_id > $2::uuid)
-      ORDER BY d.subscription_id LIMIT $3`,
+      WHERE d.notification_id = $1 AND d.channel = 'push' AND d.outcome = 'sent'
+        AND ($2::uuid IS NULL OR d.target_id > $2::uuid)
+      ORDER BY d.target_id LIMIT $3`,
     [notificationId, after, limit],
   );
   return (

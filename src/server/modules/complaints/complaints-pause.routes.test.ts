@@ -147,7 +147,7 @@ describe("a business's complaint share", () => {
     const subject = 'Set menu';
     const post = await sendAndWait(big.client, big.establishment.id, subject);
     await t.ctx.database.sql.executeSql(
-      `INSERT INTO deliveries (notification_id, subscription_id, user_id, channel, outcome, decided_at)
+      `INSERT INTO deliveries (notification_id, target_id, user_id, channel, outcome, decided_at)
        SELECT $1, gen_random_uuid(), gen_random_uuid(), 'email', 'sent', now() FROM generate_series(1, 1200)`,
       [post.id],
     );

@@ -44,7 +44,7 @@ async function deviceWithNotification(user: Session, text: string) {
     .returning();
   await t.ctx.db.insert(deliveries).values({
     notificationId: sent!.id,
-    subscriptionId: device!.id,
+    targetId: device!.id,
     userId: user.id,
     outcome: 'sent',
     httpStatus: 201,

@@ -184,7 +184,7 @@ export async function commentsOf(db: Db, userId: string) {
 }
 
 /** The key a delivery page continues after: the notification's time, then the delivery's key. */
-export type DeliveryKey = [sentAt: string, notificationId: string, subscriptionId: string];
+export type DeliveryKey = [sentAt: string, notificationId: string, targetId: string];
 
 /**
  * A page of the notifications delivered to a user, oldest first. deliveries has no index by user
@@ -192,11 +192,12 @@ export type DeliveryKey = [sentAt: string, notificationId: string, subscriptionI
  * person's deliveries are few enough for that, and pages keep the answer's memory flat anyway.
  */
 export async function deliveryPage(db: Db, userId: string, after: DeliveryKey | null, limit: number) {
-  const key = sql`(${notifications.createdAt}, ${deliveries.notificationId}, ${deliveries.subscriptionId})`;
+  const key = sql`(${notifications.createdAt}, ${deliveries.notificationId}, ${deliveries.targetId})`;
   return db
     .select({
       notificationId: deliveries.notificationId,
-      subscriptionId: deliveries.subscriptionId,
+      // The delivery's target (a device for push), under the name the export has always used.
+      subscriptionId: deliveries.targetId,
       establishmentName: establishments.name,
       text: notifications.text,
       sentAt: notifications.createdAt,
@@ -215,6 +216,6 @@ export async function deliveryPage(db: Db, userId: string, after: DeliveryKey | 
         after ? sql`${key} > (${after[0]}::timestamptz, ${after[1]}::uuid, ${after[2]}::uuid)` : undefined,
       ),
     )
-    .orderBy(asc(notifications.createdAt), asc(deliveries.notificationId), asc(deliveries.subscriptionId))
+    .orderBy(asc(notifications.createdAt), asc(deliveries.notificationId), asc(deliveries.targetId))
     .limit(limit);
 }

@@ -58,7 +58,8 @@ export async function listUserDeliveries(db: Db, userId: string, limit: number) 
   return db
     .select({
       notificationId: notifications.id,
-      subscriptionId: deliveries.subscriptionId,
+      // The delivery's target (a device for push), under the name the API has always used.
+      subscriptionId: deliveries.targetId,
       establishmentId: establishments.id,
       establishmentName: establishments.name,
       text: notifications.text,
@@ -72,7 +73,7 @@ export async function listUserDeliveries(db: Db, userId: string, limit: number) 
     .innerJoin(notifications, eq(notifications.id, deliveries.notificationId))
     .innerJoin(establishments, eq(establishments.id, notifications.establishmentId))
     .where(eq(deliveries.userId, userId))
-    .orderBy(desc(notifications.createdAt), desc(notifications.id), asc(deliveries.subscriptionId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id), asc(deliveries.targetId))
     .limit(limit);
 }
 

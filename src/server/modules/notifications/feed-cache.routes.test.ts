@@ -191,7 +191,7 @@ describe('feed cache', () => {
       second.id,
     ]);
     await sql(
-      `INSERT INTO deliveries (notification_id, subscription_id, user_id, outcome, received_at, clicked_at, channel)
+      `INSERT INTO deliveries (notification_id, target_id, user_id, outcome, received_at, clicked_at, channel)
        VALUES ($1, gen_random_uuid(), $2, 'sent', now(), now(), 'push'),
               ($1, gen_random_uuid(), $2, 'failed', NULL, NULL, 'push'),
               ($1, gen_random_uuid(), $2, 'pending', NULL, NULL, 'email')`,

@@ -6,10 +6,10 @@ import { forEachConcurrently } from '../../../lib/concurrency';
 import { notificationEmailLinks } from '../../../mail/email-links';
 import { mailgunVariables } from '../../../mail/mailgun-events';
 import { notificationMail } from '../../../mail/notification-mail';
-import type { PendingDelivery } from '../../batches/pending.repo';
-import type { EmailResult } from '../../outcomes/delivery-outcomes';
-import type { Channel, DeliveryBatch, DeliveryNotification } from '../channel';
+import type { DeliveryBatch, DeliveryNotification } from '../channel';
 import { businessEmailPaused } from './business-pause.repo';
+import { type EmailResult, emailOutcomes } from './email-outcomes';
+import type { PendingEmail } from './email-pending.repo';
 import * as mailPauses from './mail-pauses.repo';
 
 /**
@@ -55,17 +55,17 @@ const addressLine = (n: DeliveryNotification) =>
  * SMTP transport (EMAIL_RATE_PER_SECOND, EMAIL_CONNECTIONS). Quiet hours do not hold email back: it
  * waits in the inbox by nature, where a push would ring.
  */
-export function createEmailChannel(ctx: AppContext): Channel {
+export function createEmailSender(ctx: AppContext) {
   const { publicUrl, jwtSecret } = ctx.config;
   const { sql } = ctx.database;
   const server = mailServerOf(ctx.config.smtpUrl);
   const mailgun = Boolean(ctx.config.complaints.mailgunSigningKey);
 
-  async function send(n: DeliveryNotification, row: PendingDelivery): Promise<EmailResult> {
+  async function send(n: DeliveryNotification, row: PendingEmail): Promise<EmailResult> {
     const target = row.email!;
     const links = notificationEmailLinks(publicUrl, jwtSecret, {
       notificationId: n.id,
-      userId: row.subscriptionId,
+      userId: row.targetId,
       establishmentId: n.establishmentId,
       linkUrl: n.linkUrl,
       actions: n.actions ?? [],
@@ -139,17 +139,16 @@ export function createEmailChannel(ctx: AppContext): Channel {
   }
 
   return {
-    name: 'email',
-    async deliver({ notification: n, rows, outcomes, now }: DeliveryBatch) {
+    async deliver({ notification: n, rows, outcomes, now }: DeliveryBatch<PendingEmail>) {
       // The business's email was paused for its spam complaints since the audience was taken.
       if (rows.length > 0 && (await businessEmailPaused(sql, n.establishmentId))) {
-        for (const row of rows) outcomes.decide(row.subscriptionId, 'failed', null);
+        for (const row of rows) outcomes.decide(row.targetId, 'failed', null);
         return;
       }
-      const due: PendingDelivery[] = [];
+      const due: PendingEmail[] = [];
       for (const row of rows) {
         // Consent taken back, or the address bounced, since the audience was taken.
-        if (!row.email) outcomes.decide(row.subscriptionId, 'failed', null);
+        if (!row.email) outcomes.decide(row.targetId, 'failed', null);
         else if ((row.retryAt?.getTime() ?? 0) > now) outcomes.waitUntil(row.retryAt!.getTime());
         else due.push(row);
       }
@@ -161,6 +160,7 @@ export function createEmailChannel(ctx: AppContext): Channel {
           ? Promise.resolve(paused.probeAfter.getTime())
           : undefined;
       let accepted = false;
+      const answers = emailOutcomes(sql, outcomes);
       // The transport's pool and rate decide the pace; enough in hand to keep every connection busy.
       await forEachConcurrently(due, ctx.config.email.connections * 2, async (row) => {
         // Left pending, untouched: no attempt spent on the server's state.
@@ -172,7 +172,7 @@ export function createEmailChannel(ctx: AppContext): Channel {
           return outcomes.waitUntil(await heldUntil);
         }
         if (result.kind === 'sent') accepted = true;
-        outcomes.recordEmail(row.subscriptionId, result);
+        answers.record(row.targetId, result);
         // Written as each email is handed over: a crash then repeats only the emails in flight.
         await outcomes.flush();
       });

@@ -20,7 +20,7 @@ export async function recordEmailClick(
   const { rows } = await sql.executeSql(
     `UPDATE deliveries d SET clicked_at = CASE WHEN $4::boolean THEN COALESCE(d.clicked_at, now()) ELSE d.clicked_at END
        FROM notifications n
-      WHERE d.notification_id = $1 AND d.subscription_id = $2 AND d.channel = 'email' AND d.outcome = 'sent'
+      WHERE d.notification_id = $1 AND d.target_id = $2 AND d.channel = 'email' AND d.outcome = 'sent'
         AND n.id = d.notification_id AND ($3::int IS NULL OR n.actions -> $3::int ->> 'url' IS NOT NULL)
       RETURNING n.establishment_id, n.deleted_at IS NOT NULL AS deleted, n.link_url,
                 n.actions -> $3::int ->> 'url' AS action_url`,

@@ -50,7 +50,7 @@ export async function markSilentDevicesStale(sql: SqlExecutor, days: number): Pr
     `UPDATE push_subscriptions s SET stale_since = now()
       WHERE s.stale_since IS NULL AND s.last_seen_at < now() - make_interval(days => $1)
         AND EXISTS (SELECT 1 FROM deliveries d
-                     WHERE d.user_id = s.user_id AND d.subscription_id = s.id
+                     WHERE d.user_id = s.user_id AND d.channel = 'push' AND d.target_id = s.id
                        AND d.outcome = 'sent' AND d.decided_at > s.last_seen_at)
       RETURNING s.id`,
     [days],
@@ -68,8 +68,8 @@ export async function recordEvent(
   const { rows } = await sql.executeSql(
     `UPDATE deliveries SET received_at = COALESCE(received_at, now()),
             clicked_at = CASE WHEN $3 = 'clicked' THEN COALESCE(clicked_at, now()) ELSE clicked_at END
-      WHERE notification_id = $1 AND subscription_id = $2
-      RETURNING subscription_id`,
+      WHERE notification_id = $1 AND channel = 'push' AND target_id = $2
+      RETURNING target_id`,
     [notificationId, subscriptionId, type],
   );
   if (rows.length === 0) return false;

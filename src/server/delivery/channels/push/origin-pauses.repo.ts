@@ -8,12 +8,21 @@ export interface OriginPause {
   probeAfter: Date;
 }
 
-/** A pause as stored (and as notifications.repo's findForBatch reads it with a batch's notification). */
+/** A pause as stored. */
 export interface PauseRow {
   origin: string;
   http_status: number;
   detail: string;
   probe_after: Date | string;
+}
+
+/** The pauses that hold for this VAPID key (a push batch reads them first). */
+export async function findPauses(sql: SqlExecutor, vapidPublicKey: string): Promise<PauseRow[]> {
+  const { rows } = await sql.executeSql(
+    'SELECT origin, http_status, detail, probe_after FROM push_origin_pauses WHERE vapid_public_key = $1',
+    [vapidPublicKey],
+  );
+  return rows as PauseRow[];
 }
 
 /** Pause rows by origin. */

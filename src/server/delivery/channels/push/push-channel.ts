@@ -9,13 +9,13 @@ import type { AppContext } from '../../../context';
 import { forEachConcurrently } from '../../../lib/concurrency';
 import type { PushOptions } from '../../../push/push-sender';
 import { PUSH_OPTIONS } from '../../batches/notification-delivery.queues';
-import type { PendingDelivery } from '../../batches/pending.repo';
 import type { UserRange } from '../../batches/user-range';
 import { deferDeliveries } from '../../deferral/deferral.repo';
 import { quietUntilAt } from '../../deferral/quiet-period';
-import type { BatchOutcomes } from '../../outcomes/delivery-outcomes';
-import type { Channel, DeliveryBatch, DeliveryNotification } from '../channel';
+import type { DeliveryBatch, DeliveryNotification } from '../channel';
 import * as originPauses from './origin-pauses.repo';
+import { PushOutcomes } from './push-outcomes';
+import type { PendingPush } from './push-pending.repo';
 
 /** What a reader gets of a post: its text, title and buttons in their language, else the main ones. */
 type Shown = ReturnType<typeof inLanguage<NotificationAction>>;
@@ -103,7 +103,7 @@ function originOf(endpoint: string): string {
  * retries, per-origin pauses (401/403, 429) and the device circuit breaker. `batchesInParallel`:
  * how many batch jobs share this process's PUSH_CONCURRENCY requests in flight.
  */
-export function createPushChannel(ctx: AppContext, batchesInParallel: number): Channel {
+export function createPushSender(ctx: AppContext, batchesInParallel: number) {
   const { sql } = ctx.database;
   const perBatchInFlight = Math.max(1, Math.ceil(ctx.config.push.concurrency / batchesInParallel));
   // Requests in flight per batch = lanes x chunk.
@@ -118,20 +118,20 @@ export function createPushChannel(ctx: AppContext, batchesInParallel: number): C
     notificationId: string,
     users: UserRange,
     expiresAt: number,
-    pending: PendingDelivery[],
-  ): Promise<{ sendable: PendingDelivery[]; expired: PendingDelivery[] }> {
+    pending: PendingPush[],
+  ): Promise<{ sendable: PendingPush[]; expired: PendingPush[] }> {
     if (!pending.some((row) => row.quiet)) return { sendable: pending, expired: [] };
     const untilOf = quietUntilAt(ctx.now());
-    const sendable: PendingDelivery[] = [];
-    const expired: PendingDelivery[] = [];
-    const deferred: { subscriptionId: string; until: Date }[] = [];
+    const sendable: PendingPush[] = [];
+    const expired: PendingPush[] = [];
+    const deferred: { targetId: string; until: Date }[] = [];
     for (const row of pending) {
       const until = row.quiet ? untilOf(row.quiet) : null;
       if (!until) sendable.push(row);
       else if (until.getTime() > expiresAt) expired.push(row);
-      else deferred.push({ subscriptionId: row.subscriptionId, until });
+      else deferred.push({ targetId: row.targetId, until });
     }
-    await deferDeliveries(sql, notificationId, users, deferred);
+    await deferDeliveries(sql, notificationId, 'push', users, deferred);
     if (deferred.length > 0)
       ctx.log.debug({ notificationId, deferred: deferred.length }, 'held back by quiet hours');
     return { sendable, expired };
@@ -143,12 +143,12 @@ export function createPushChannel(ctx: AppContext, batchesInParallel: number): C
    * message's expiry fail without a request.
    */
   function dueNow(
-    rows: PendingDelivery[],
+    rows: PendingPush[],
     pauses: ReadonlyMap<string, originPauses.OriginPause>,
-    outcomes: BatchOutcomes,
+    outcomes: PushOutcomes,
     now: number,
-  ): PendingDelivery[] {
-    const due: PendingDelivery[] = [];
+  ): PendingPush[] {
+    const due: PendingPush[] = [];
     for (const row of rows) {
       const pause = row.endpoint ? pauses.get(originOf(row.endpoint)) : undefined;
       const throttled = row.endpoint ? ctx.push.sender.throttle.pausedFor(originOf(row.endpoint)) : 0;
@@ -158,7 +158,7 @@ export function createPushChannel(ctx: AppContext, batchesInParallel: number): C
         throttled > 0 ? now + throttled : 0,
       );
       if (waitUntil <= now) due.push(row);
-      else outcomes.waitUntil(waitUntil);
+      else outcomes.batch.waitUntil(waitUntil);
     }
     return due;
   }
@@ -168,38 +168,38 @@ export function createPushChannel(ctx: AppContext, batchesInParallel: number): C
     notificationId: string,
     message: string,
     options: PushOptions,
-    due: PendingDelivery[],
-    outcomes: BatchOutcomes,
+    due: PendingPush[],
+    outcomes: PushOutcomes,
   ) {
     // Outcomes are written every few chunks: a crash or a takeover re-sends only what was in flight
     // or not yet written, and the post page's figures move while a batch runs.
     const flushEvery = perBatchInFlight * FLUSH_EVERY_IN_FLIGHT;
     // Chunks go to the encryption threads while earlier chunks are on the wire.
-    const chunks: PendingDelivery[][] = [];
+    const chunks: PendingPush[][] = [];
     for (let i = 0; i < due.length; i += chunkSize) chunks.push(due.slice(i, i + chunkSize));
     const lanes = Math.max(1, Math.ceil(perBatchInFlight / chunkSize));
     await forEachConcurrently(chunks, lanes, async (chunk) => {
-      outcomes.ensureHeld();
-      const live: PendingDelivery[] = [];
+      outcomes.batch.ensureHeld();
+      const live: PendingPush[] = [];
       for (const row of chunk) {
         if (row.endpoint && row.p256dh && row.auth) live.push(row);
         // Removed since the audience was taken (signed out, or gone in another send).
-        else outcomes.decide(row.subscriptionId, 'gone', null);
+        else outcomes.decide(row.targetId, 'gone', null);
       }
       // The receipt token differs per recipient; the encryption threads add it to the message.
       const recipients: string[] = [];
-      for (const row of live) recipients.push(row.subscriptionId, row.p256dh!, row.auth!);
+      for (const row of live) recipients.push(row.targetId, row.p256dh!, row.auth!);
       const bodies = await ctx.push.encryption.encryptWithReceipts({ notificationId, message, recipients });
       await Promise.all(
         live.map(async (row, i) => {
           const body = bodies[i];
           // Keys that are no P-256 point: this subscription can never receive anything.
-          if (!body) return outcomes.decide(row.subscriptionId, 'gone', 400, true);
+          if (!body) return outcomes.decide(row.targetId, 'gone', 400, true);
           const result = await ctx.push.sender.post(row.endpoint!, body, options);
-          outcomes.record(row.subscriptionId, originOf(row.endpoint!), result);
+          outcomes.record(row.targetId, originOf(row.endpoint!), result);
         }),
       );
-      if (outcomes.results.length >= flushEvery) await outcomes.flush();
+      if (outcomes.batch.results.length >= flushEvery) await outcomes.batch.flush();
     });
   }
 
@@ -208,7 +208,7 @@ export function createPushChannel(ctx: AppContext, batchesInParallel: number): C
    * refuses our credentials, pause the origin and keep its deliveries pending; otherwise each fails
    * on its own (or ends as gone on a key mismatch).
    */
-  async function decideRefusals(notificationId: string, outcomes: BatchOutcomes) {
+  async function decideRefusals(notificationId: string, outcomes: PushOutcomes) {
     const { publicKey, refusals } = ctx.push;
     for (const [origin, held] of outcomes.refused) {
       if (!refusals.refusing(origin)) {
@@ -225,17 +225,20 @@ export function createPushChannel(ctx: AppContext, batchesInParallel: number): C
         { notificationId, origin, status: last.status, detail: last.detail },
         'push service refuses our VAPID credentials: deliveries to it paused',
       );
-      outcomes.waitUntil(probeAfter.getTime());
+      outcomes.batch.waitUntil(probeAfter.getTime());
       outcomes.refused.delete(origin);
     }
   }
 
   return {
-    name: 'push',
-    async deliver({ notification: n, rows, outcomes, now, expiresAt }: DeliveryBatch) {
-      const { sendable, expired } = await holdBackQuiet(n.id, outcomes.users, expiresAt, rows);
+    async deliver({ notification: n, rows, outcomes: batch, now, expiresAt }: DeliveryBatch<PendingPush>) {
+      const { publicKey } = ctx.push;
+      const pauses = originPauses.pausesByOrigin(await originPauses.findPauses(sql, publicKey));
+      const failing = new Set(rows.filter((row) => row.failedSends > 0).map((row) => row.targetId));
+      const outcomes = new PushOutcomes(ctx, batch, pauses, failing);
+      const { sendable, expired } = await holdBackQuiet(n.id, batch.users, expiresAt, rows);
       // Their quiet hours end after the message expires: it would never be worth showing.
-      for (const row of expired) outcomes.decide(row.subscriptionId, 'failed', null);
+      for (const row of expired) outcomes.decide(row.targetId, 'failed', null);
       // The message lives at the push service only for what is left of its TTL; its topic lets an
       // update or a withdrawal replace it there.
       const options = { ...PUSH_OPTIONS, ttl: Math.ceil((expiresAt - now) / 1000), topic: pushTopicOf(n.id) };
@@ -244,6 +247,8 @@ export function createPushChannel(ctx: AppContext, batchesInParallel: number): C
       for (const { shown, rows } of byLanguage(n, due))
         await sendDue(n.id, JSON.stringify(notificationPushMessage(n, shown)), options, rows, outcomes);
       await decideRefusals(n.id, outcomes);
+      // A success where the origin was paused: its pause ends for every send.
+      for (const origin of outcomes.resumed) await originPauses.resumeOrigin(sql, publicKey, origin);
     },
   };
 }
