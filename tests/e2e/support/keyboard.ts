@@ -75,7 +75,7 @@ export async function tabTo(page: Page, control: Locator, { back = false, max = 
     stops.push(stop.label);
     expect(stop.onBody, `the focus was lost to <body> after ${stops.join(' → ')}`).toBe(false);
     expect(stop.indicator, `no visible focus on ${stop.label} (${stops.join(' → ')})`).not.toBe('');
-    if (await control.evaluateAll((els) => els.includes(document.activeElement as Element))) return stops;
+    if (await control.evaluateAll((els) => els.some((el) => el === document.activeElement))) return stops;
   }
   throw new Error(`not reached in ${max} presses of Tab: ${stops.join(' → ')}`);
 }
