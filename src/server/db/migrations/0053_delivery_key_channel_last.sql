@@ -1,0 +1,2 @@
+ALTER TABLE "deliveries" DROP CONSTRAINT "deliveries_notification_id_channel_target_id_pk";--> statement-breakpoint
+ALTER TABLE "deliveries" ADD CONSTRAINT "deliveries_notification_id_target_id_channel_pk" PRIMARY KEY("notification_id","target_id","channel");
