@@ -266,8 +266,8 @@ export const deliveries = pgTable(
     clickedAt: timestamp('clicked_at', { withTimezone: true }),
   },
   (t) => [
-    // The channel last: compared only between a target's deliveries, it costs inserts and lookups
-    // nothing (second, its text comparison on every step down the index cost the fan-out 10 %).
+    // The channel last: compared only between a target's deliveries, it costs inserts next to
+    // nothing (second, its text comparison at every step down the index made inserts 28 % dearer).
     primaryKey({ columns: [t.notificationId, t.targetId, t.channel] }),
     index('deliveries_batch_idx').on(t.notificationId, t.userId),
     // What is still to do, by user: a batch's range of users reads only its own pending rows
