@@ -7,7 +7,7 @@ import type { DeliveryFigures } from '../../../../shared/schemas/notification.sc
 import { nameInLanguage, type Target } from '../../../../shared/schemas/preference.schema';
 import { usePreferences } from '../../../lib/api/preferences.api';
 import { useLocaleFormat } from '../../../lib/use-locale-format';
-import { reachedNobody } from './delivery-figures';
+import { reachedNobody } from './delivery-state';
 
 type SendState = Pick<DeliveryFigures, 'status' | 'audience'>;
 
