@@ -1,9 +1,8 @@
 import { Autocomplete, Button, Stack, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { AUDIT_ACTIONS } from '../../../../shared/audit-actions';
-import { Msg } from '../../../../shared/messages';
+import { DateRangeFields } from '../../../components/date-range-fields';
 import { EstablishmentFilter } from '../../../components/establishment-filter';
-import { translateMessage } from '../../../lib/translate-message';
 import { ActorFilter } from './actor-filter';
 import type { useAuditLogParams } from './use-audit-log-params';
 
@@ -45,23 +44,13 @@ export function AuditLogFilters({ list }: { list: ReturnType<typeof useAuditLogP
         />
       </Stack>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
-        <TextField
-          type="date"
-          size="small"
-          label={t('auditLog.filters.from')}
-          value={list.from}
-          onChange={(event) => list.setDates({ from: event.target.value })}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <TextField
-          type="date"
-          size="small"
-          label={t('auditLog.filters.to')}
-          value={list.to}
-          onChange={(event) => list.setDates({ to: event.target.value })}
-          error={list.datesBackwards}
-          helperText={list.datesBackwards ? translateMessage(t, Msg.endAfterStart) : undefined}
-          slotProps={{ inputLabel: { shrink: true } }}
+        <DateRangeFields
+          from={list.from}
+          to={list.to}
+          onChange={list.setDates}
+          fromLabel={t('auditLog.filters.from')}
+          toLabel={t('auditLog.filters.to')}
+          backwards={list.datesBackwards}
         />
         {list.filtered && (
           <Button onClick={list.clear} sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}>

@@ -1,12 +1,11 @@
 import { Box, MenuItem, Stack, TextField } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Msg } from '../../../../shared/messages';
 import { ROLES, type Role } from '../../../../shared/permissions';
 import { USER_SORTS, type UserSort } from '../../../../shared/schemas/user-management.schema';
+import { DateRangeFields } from '../../../components/date-range-fields';
 import { EstablishmentFilter } from '../../../components/establishment-filter';
 import { SearchField } from '../../../components/search-field';
-import { translateMessage } from '../../../lib/translate-message';
 import type { usePeopleParams, VerifiedFilter } from './use-people-params';
 
 interface Props {
@@ -96,23 +95,13 @@ export function PeopleFilters({ list, withRole, establishmentLabel, actions }: P
             </MenuItem>
           ))}
         </TextField>
-        <TextField
-          type="date"
-          size="small"
-          label={t('people.filters.createdFrom')}
-          value={list.from}
-          onChange={(event) => list.setDates({ from: event.target.value })}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <TextField
-          type="date"
-          size="small"
-          label={t('people.filters.createdTo')}
-          value={list.to}
-          onChange={(event) => list.setDates({ to: event.target.value })}
-          error={list.datesBackwards}
-          helperText={list.datesBackwards ? translateMessage(t, Msg.endAfterStart) : undefined}
-          slotProps={{ inputLabel: { shrink: true } }}
+        <DateRangeFields
+          from={list.from}
+          to={list.to}
+          onChange={list.setDates}
+          fromLabel={t('people.filters.createdFrom')}
+          toLabel={t('people.filters.createdTo')}
+          backwards={list.datesBackwards}
         />
       </Stack>
     </Stack>
