@@ -1,26 +1,15 @@
 import CommentsDisabledOutlinedIcon from '@mui/icons-material/CommentsDisabledOutlined';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
-import MoreVertIcon from '@mui/icons-material/MoreVert';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import VisibilityOffOutlinedIcon from '@mui/icons-material/VisibilityOffOutlined';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
-import {
-  Avatar,
-  Box,
-  Chip,
-  IconButton,
-  ListItemIcon,
-  ListItemText,
-  Menu,
-  MenuItem,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Avatar, Box, Chip, Stack, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Comment, CommentMsg } from '../../../../shared/schemas/comment.schema';
+import { KebabMenu } from '../../../components/kebab-menu';
 import { RelativeTime } from '../../../components/relative-time';
 import { nameInitials } from '../../../lib/initials';
 import { avatarUrl, logoUrl } from '../../../lib/media-urls';
@@ -191,73 +180,46 @@ function CommentActions({
   onMute(): void;
 }) {
   const { t } = useTranslation();
-  const menuId = useId();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const choose = (action: () => void) => {
-    setAnchor(null);
-    action();
-  };
+  const name = comment.author.name;
   return (
     <Box sx={{ flexShrink: 0, mt: -0.5 }}>
-      <IconButton
+      <KebabMenu
+        label={t('comments.item.actions', { name })}
         size="small"
-        aria-label={t('comments.item.actions', { name: comment.author.name })}
-        aria-haspopup="menu"
-        aria-controls={anchor ? menuId : undefined}
-        aria-expanded={anchor ? 'true' : undefined}
-        onClick={(event) => setAnchor(event.currentTarget)}
-      >
-        <MoreVertIcon fontSize="small" />
-      </IconButton>
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={Boolean(anchor)}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      >
-        {comment.canEdit && (
-          <MenuItem onClick={() => choose(onEdit)}>
-            <ListItemIcon>
-              <EditOutlinedIcon fontSize="small" />
-            </ListItemIcon>
-            <ListItemText>{t('comments.item.edit')}</ListItemText>
-          </MenuItem>
-        )}
-        {comment.canHide && (
-          <MenuItem onClick={() => choose(onHide)}>
-            <ListItemIcon>
-              {comment.hidden ? (
-                <VisibilityOutlinedIcon fontSize="small" />
-              ) : (
-                <VisibilityOffOutlinedIcon fontSize="small" />
-              )}
-            </ListItemIcon>
-            <ListItemText>{comment.hidden ? t('comments.item.show') : t('comments.item.hide')}</ListItemText>
-          </MenuItem>
-        )}
-        {comment.canMute && (
-          <MenuItem onClick={() => choose(onMute)}>
-            <ListItemIcon>
-              <CommentsDisabledOutlinedIcon fontSize="small" />
-            </ListItemIcon>
-            <ListItemText>
-              {comment.authorMuted
-                ? t('comments.item.unmute', { name: comment.author.name })
-                : t('comments.item.mute', { name: comment.author.name })}
-            </ListItemText>
-          </MenuItem>
-        )}
-        {comment.canDelete && (
-          <MenuItem onClick={() => choose(onDelete)} sx={{ color: 'error.main' }}>
-            <ListItemIcon sx={{ color: 'inherit' }}>
-              <DeleteOutlineIcon fontSize="small" />
-            </ListItemIcon>
-            <ListItemText>{t('comments.item.delete')}</ListItemText>
-          </MenuItem>
-        )}
-      </Menu>
+        items={[
+          comment.canEdit && {
+            id: 'edit',
+            label: t('comments.item.edit'),
+            icon: <EditOutlinedIcon fontSize="small" />,
+            onClick: onEdit,
+          },
+          comment.canHide && {
+            id: 'hide',
+            label: comment.hidden ? t('comments.item.show') : t('comments.item.hide'),
+            icon: comment.hidden ? (
+              <VisibilityOutlinedIcon fontSize="small" />
+            ) : (
+              <VisibilityOffOutlinedIcon fontSize="small" />
+            ),
+            onClick: onHide,
+          },
+          comment.canMute && {
+            id: 'mute',
+            label: comment.authorMuted
+              ? t('comments.item.unmute', { name })
+              : t('comments.item.mute', { name }),
+            icon: <CommentsDisabledOutlinedIcon fontSize="small" />,
+            onClick: onMute,
+          },
+          comment.canDelete && {
+            id: 'delete',
+            label: t('comments.item.delete'),
+            icon: <DeleteOutlineIcon fontSize="small" />,
+            onClick: onDelete,
+            danger: true,
+          },
+        ]}
+      />
     </Box>
   );
 }

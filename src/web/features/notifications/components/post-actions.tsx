@@ -1,14 +1,13 @@
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
-import MoreVertIcon from '@mui/icons-material/MoreVert';
 import PhonelinkEraseOutlinedIcon from '@mui/icons-material/PhonelinkEraseOutlined';
 import PushPinOutlinedIcon from '@mui/icons-material/PushPinOutlined';
-import { IconButton, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
 import { useSnackbar } from 'notistack';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Post } from '../../../../shared/schemas/notification.schema';
+import { KebabMenu } from '../../../components/kebab-menu';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { useCan } from '../../../lib/use-can';
 import { usePinnedPost, useSetPinned } from '../api/pins.api';
@@ -25,8 +24,6 @@ export function PostActions({ post, onDeleted }: { post: Post; onDeleted?(): voi
   const { t } = useTranslation();
   const can = useCan();
   const { enqueueSnackbar } = useSnackbar();
-  const menuId = useId();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [dialog, setDialog] = useState<'edit' | 'withdraw' | 'delete' | null>(null);
   const resource = { ownerId: post.ownerId ?? undefined, establishmentId: post.establishment.id };
   const mayEdit = can('notificationPost:edit', resource);
@@ -46,7 +43,6 @@ export function PostActions({ post, onDeleted }: { post: Post; onDeleted?(): voi
   const isPinned = pinned.data?.id === post.id;
 
   const togglePin = async () => {
-    setAnchor(null);
     try {
       await setPinned.mutateAsync(isPinned ? null : post.id);
       enqueueSnackbar(isPinned ? t('notifications.post.unpinDone') : t('notifications.post.pinDone'), {
@@ -57,44 +53,24 @@ export function PostActions({ post, onDeleted }: { post: Post; onDeleted?(): voi
     }
   };
 
-  const open = (which: 'edit' | 'withdraw' | 'delete') => {
-    setAnchor(null);
-    setDialog(which);
-  };
   return (
     <>
-      <IconButton
-        aria-label={t('notifications.post.actions')}
-        aria-haspopup="menu"
-        aria-controls={anchor ? menuId : undefined}
-        aria-expanded={anchor ? 'true' : undefined}
-        onClick={(event) => setAnchor(event.currentTarget)}
+      <KebabMenu
+        label={t('notifications.post.actions')}
         edge="end"
-      >
-        <MoreVertIcon />
-      </IconButton>
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={Boolean(anchor)}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      >
-        {mayPin && (
-          <MenuItem onClick={togglePin} disabled={pinned.isPending}>
-            <ListItemIcon>
-              <PushPinOutlinedIcon fontSize="small" />
-            </ListItemIcon>
-            <ListItemText>
-              {isPinned ? t('notifications.post.unpin') : t('notifications.post.pin')}
-            </ListItemText>
-          </MenuItem>
-        )}
-        {mayDuplicate && (
-          <MenuItem
-            onClick={() => {
-              setAnchor(null);
+        items={[
+          mayPin && {
+            id: 'pin',
+            label: isPinned ? t('notifications.post.unpin') : t('notifications.post.pin'),
+            icon: <PushPinOutlinedIcon fontSize="small" />,
+            onClick: () => void togglePin(),
+            disabled: pinned.isPending,
+          },
+          mayDuplicate && {
+            id: 'duplicate',
+            label: t('drafts.duplicate'),
+            icon: <ContentCopyIcon fontSize="small" />,
+            onClick: () =>
               startWith({
                 text: post.text,
                 title: post.title ?? '',
@@ -103,40 +79,29 @@ export function PostActions({ post, onDeleted }: { post: Post; onDeleted?(): voi
                 translations: post.translations,
                 richTranslations: post.richTranslations,
                 media: post.media,
-              });
-            }}
-          >
-            <ListItemIcon>
-              <ContentCopyIcon fontSize="small" />
-            </ListItemIcon>
-            <ListItemText>{t('drafts.duplicate')}</ListItemText>
-          </MenuItem>
-        )}
-        {mayEdit && (
-          <MenuItem onClick={() => open('edit')}>
-            <ListItemIcon>
-              <EditOutlinedIcon fontSize="small" />
-            </ListItemIcon>
-            <ListItemText>{t('notifications.post.edit')}</ListItemText>
-          </MenuItem>
-        )}
-        {mayWithdraw && (
-          <MenuItem onClick={() => open('withdraw')}>
-            <ListItemIcon>
-              <PhonelinkEraseOutlinedIcon fontSize="small" />
-            </ListItemIcon>
-            <ListItemText>{t('notifications.withdraw.action')}</ListItemText>
-          </MenuItem>
-        )}
-        {mayDelete && (
-          <MenuItem onClick={() => open('delete')} sx={{ color: 'error.main' }}>
-            <ListItemIcon sx={{ color: 'inherit' }}>
-              <DeleteOutlineIcon fontSize="small" />
-            </ListItemIcon>
-            <ListItemText>{t('notifications.post.delete')}</ListItemText>
-          </MenuItem>
-        )}
-      </Menu>
+              }),
+          },
+          mayEdit && {
+            id: 'edit',
+            label: t('notifications.post.edit'),
+            icon: <EditOutlinedIcon fontSize="small" />,
+            onClick: () => setDialog('edit'),
+          },
+          mayWithdraw && {
+            id: 'withdraw',
+            label: t('notifications.withdraw.action'),
+            icon: <PhonelinkEraseOutlinedIcon fontSize="small" />,
+            onClick: () => setDialog('withdraw'),
+          },
+          mayDelete && {
+            id: 'delete',
+            label: t('notifications.post.delete'),
+            icon: <DeleteOutlineIcon fontSize="small" />,
+            onClick: () => setDialog('delete'),
+            danger: true,
+          },
+        ]}
+      />
       {mayEdit && <EditPostDialog post={post} open={dialog === 'edit'} onClose={() => setDialog(null)} />}
       {mayWithdraw && (
         <WithdrawPostDialog post={post} open={dialog === 'withdraw'} onClose={() => setDialog(null)} />
