@@ -1,6 +1,7 @@
 import CheckIcon from '@mui/icons-material/Check';
 import { Box, IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material';
-import { type ReactNode, useId, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useMenuButton } from '../lib/use-menu-button';
 
 export interface PickerOption<T extends string> {
   value: T;
@@ -22,24 +23,16 @@ interface Props<T extends string> {
 
 /** A top-bar icon button opening a menu of choices; the current one is ticked. */
 export function PickerMenu<T extends string>({ label, icon, options, selected, onSelect }: Props<T>) {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const menuId = useId();
+  const { button, menu, close } = useMenuButton();
 
   return (
     <>
       <Tooltip title={label}>
-        <IconButton
-          color="inherit"
-          aria-label={label}
-          aria-haspopup="menu"
-          aria-expanded={anchor ? 'true' : undefined}
-          aria-controls={anchor ? menuId : undefined}
-          onClick={(event) => setAnchor(event.currentTarget)}
-        >
+        <IconButton color="inherit" aria-label={label} {...button}>
           {icon}
         </IconButton>
       </Tooltip>
-      <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+      <Menu {...menu}>
         {options.map((option) => {
           const current = option.value === selected;
           return (
@@ -47,7 +40,7 @@ export function PickerMenu<T extends string>({ label, icon, options, selected, o
               key={option.value}
               selected={current}
               onClick={() => {
-                setAnchor(null);
+                close();
                 onSelect(option.value);
               }}
               lang={option.lang}

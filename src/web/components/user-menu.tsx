@@ -15,13 +15,13 @@ import {
   type Theme,
   Typography,
 } from '@mui/material';
-import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { User } from '../../shared/schemas/account.schema';
 import { userInitials } from '../lib/initials';
 import { avatarUrl } from '../lib/media-urls';
 import { useSession } from '../lib/session';
+import { useMenuButton } from '../lib/use-menu-button';
 import { useSignOut } from '../lib/use-sign-out';
 import { GuestEmailOffer } from './guest-email-offer';
 import { useGuestLeave } from './guest-leave';
@@ -60,11 +60,9 @@ export function UserMenu() {
   const { user } = useSession();
   const signOut = useSignOut();
   const leave = useGuestLeave({ all: true });
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const menuId = useId();
+  const { button, menu, close } = useMenuButton();
   if (!user) return null;
   const fullName = fullNameOf(user);
-  const close = () => setAnchor(null);
 
   const onLogout = async () => {
     close();
@@ -74,20 +72,14 @@ export function UserMenu() {
   return (
     <>
       <IconButton
-        onClick={(event) => setAnchor(event.currentTarget)}
         aria-label={t('layout.userMenu', { name: fullName })}
-        aria-haspopup="menu"
-        aria-expanded={anchor ? 'true' : undefined}
-        aria-controls={anchor ? menuId : undefined}
+        {...button}
         sx={{ p: 0.5, borderRadius: '50%' }}
       >
         <UserAvatar user={user} size={34} />
       </IconButton>
       <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={Boolean(anchor)}
-        onClose={close}
+        {...menu}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
         slotProps={{ paper: { sx: { minWidth: 240 } } }}

@@ -7,6 +7,7 @@ import { EXPORT_FORMATS, type ExportFormat } from '../../../../shared/schemas/ex
 import { ApiError } from '../../../lib/api-client';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { useSession } from '../../../lib/session';
+import { useMenuButton } from '../../../lib/use-menu-button';
 import { downloadExport, type ExportRequest } from '../api/download-export';
 
 interface Props extends ExportRequest {
@@ -26,13 +27,12 @@ export function ExportMenu({ kind, params, query, label, variant = 'outlined', s
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const { forget } = useSession();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const { button, menu, close } = useMenuButton();
   const [pending, setPending] = useState<ExportFormat | null>(null);
-  const menuId = useId();
   const buttonId = useId();
 
   const download = async (format: ExportFormat) => {
-    setAnchor(null);
+    close();
     setPending(format);
     try {
       await downloadExport({ kind, params, query }, format);
@@ -54,19 +54,13 @@ export function ExportMenu({ kind, params, query, label, variant = 'outlined', s
         fullWidth={fullWidth}
         startIcon={pending ? <CircularProgress size={18} color="inherit" /> : <FileDownloadOutlined />}
         disabled={pending !== null}
-        aria-haspopup="menu"
-        aria-expanded={anchor ? 'true' : undefined}
-        aria-controls={anchor ? menuId : undefined}
+        {...button}
         aria-busy={pending !== null}
-        onClick={(event) => setAnchor(event.currentTarget)}
       >
         {pending ? t('exports.preparing') : (label ?? t('exports.button'))}
       </Button>
       <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={Boolean(anchor)}
-        onClose={() => setAnchor(null)}
+        {...menu}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
         slotProps={{ list: { 'aria-labelledby': buttonId } }}

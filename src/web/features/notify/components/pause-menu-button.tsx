@@ -1,8 +1,9 @@
 import PauseCircleOutlineIcon from '@mui/icons-material/PauseCircleOutlined';
 import { Button, CircularProgress, Divider, Menu, MenuItem } from '@mui/material';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAUSE_LENGTHS, type PauseLength } from '../../../../shared/schemas/channels';
+import { useMenuButton } from '../../../lib/use-menu-button';
 
 interface Props {
   /** The business, for the button's accessible name (several rows have a Pause button). */
@@ -20,12 +21,11 @@ interface Props {
 /** "Pause": a menu of how long (a day, a week, until turned back on), and "Resume" while paused. */
 export function PauseMenuButton({ name, paused, disabled, describedBy, pending, onChoose }: Props) {
   const { t } = useTranslation();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const menuId = useId();
+  const { button, menu, close } = useMenuButton();
   const buttonId = useId();
 
   const choose = (pause: PauseLength | null) => {
-    setAnchor(null);
+    close();
     onChoose(pause);
   };
 
@@ -39,19 +39,14 @@ export function PauseMenuButton({ name, paused, disabled, describedBy, pending, 
         aria-busy={pending}
         aria-label={t('notify.pause.buttonLabel', { name })}
         aria-describedby={describedBy}
-        aria-haspopup="menu"
-        aria-expanded={anchor ? 'true' : undefined}
-        aria-controls={anchor ? menuId : undefined}
-        onClick={(event) => !pending && setAnchor(event.currentTarget)}
+        {...button}
+        onClick={(event) => !pending && button.onClick(event)}
         sx={{ minHeight: 40, flexShrink: 0 }}
       >
         {t('notify.pause.button')}
       </Button>
       <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={Boolean(anchor)}
-        onClose={() => setAnchor(null)}
+        {...menu}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
         slotProps={{ list: { 'aria-labelledby': buttonId } }}

@@ -5,7 +5,6 @@ import NotificationsOffOutlined from '@mui/icons-material/NotificationsOffOutlin
 import ShareOutlined from '@mui/icons-material/ShareOutlined';
 import { Button, Link, ListItemIcon, Menu, MenuItem, Skeleton, Stack } from '@mui/material';
 import { type SnackbarKey, useSnackbar } from 'notistack';
-import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { PublicEstablishment } from '../../../../../shared/schemas/establishment.schema';
@@ -15,6 +14,7 @@ import { apiErrorText } from '../../../../lib/api-error-text';
 import { useSession } from '../../../../lib/session';
 import { translateMessage } from '../../../../lib/translate-message';
 import { useCan } from '../../../../lib/use-can';
+import { useMenuButton } from '../../../../lib/use-menu-button';
 import { rememberedVisitSource } from '../../../../lib/visit-source';
 import { useFollow } from '../../api/public-establishment.api';
 import { useShareLink } from '../../use-share-link';
@@ -223,8 +223,7 @@ function Following({
 /** "Following", with a small menu that holds Unfollow (so it is not pressed by accident). */
 function FollowingButton({ onUnfollow, pending }: { onUnfollow: () => void; pending: boolean }) {
   const { t } = useTranslation();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const menuId = useId();
+  const { button, menu, close } = useMenuButton();
   return (
     <>
       <Button
@@ -234,18 +233,15 @@ function FollowingButton({ onUnfollow, pending }: { onUnfollow: () => void; pend
         startIcon={<CheckOutlined />}
         endIcon={<KeyboardArrowDownOutlined />}
         disabled={pending}
-        aria-haspopup="menu"
-        aria-expanded={anchor ? 'true' : undefined}
-        aria-controls={anchor ? menuId : undefined}
-        onClick={(event) => setAnchor(event.currentTarget)}
+        {...button}
         sx={{ minHeight: BUTTON_HEIGHT, flexGrow: 1, minWidth: { md: 180 } }}
       >
         {t('publicPage.following')}
       </Button>
-      <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+      <Menu {...menu}>
         <MenuItem
           onClick={() => {
-            setAnchor(null);
+            close();
             onUnfollow();
           }}
         >
