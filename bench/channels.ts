@@ -22,7 +22,7 @@ import pino from 'pino';
 import { startWorkers } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openDatabase, type SqlExecutor } from '../src/server/db/client';
-import { send } from '../src/server/modules/notifications/notifications.service';
+import { send } from '../src/server/modules/notifications/compose.service';
 import { generateVapidKeys } from '../src/server/push/vapid';
 import { createWorkerContext } from '../src/server/worker-context';
 import type { Actor } from '../src/shared/permissions';

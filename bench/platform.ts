@@ -30,7 +30,7 @@ import { startWorkers } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openDatabase, type SqlExecutor } from '../src/server/db/client';
 import { deliverFirstJob, deliverJob } from '../src/server/delivery';
-import { send } from '../src/server/modules/notifications/notifications.service';
+import { send } from '../src/server/modules/notifications/compose.service';
 import { generateVapidKeys } from '../src/server/push/vapid';
 import { createWorkerContext } from '../src/server/worker-context';
 import { pushTopicOf } from '../src/shared/push/payload';

@@ -20,7 +20,7 @@ import pino from 'pino';
 import { startWorkers } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openDatabase, type SqlExecutor } from '../src/server/db/client';
-import { send } from '../src/server/modules/notifications/notifications.service';
+import { send } from '../src/server/modules/notifications/compose.service';
 import { createWorkerContext } from '../src/server/worker-context';
 import type { Actor } from '../src/shared/permissions';
 import { startPushService, type TestSubscription } from '../tests/support/push-service';

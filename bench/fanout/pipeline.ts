@@ -8,7 +8,7 @@ import { startWorkers } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase, type SqlExecutor } from '../../src/server/db/client';
 import { countOutcomes } from '../../src/server/delivery';
-import { send } from '../../src/server/modules/notifications/notifications.service';
+import { send } from '../../src/server/modules/notifications/compose.service';
 import { createWorkerContext } from '../../src/server/worker-context';
 import type { Actor } from '../../src/shared/permissions';
 import { databaseUrl, freshPostgresDatabase, onServer } from '../support/postgres';

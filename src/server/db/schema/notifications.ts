@@ -189,7 +189,7 @@ export const notifications = pgTable(
   },
   (t) => [
     index('notifications_establishment_idx').on(t.establishmentId, t.createdAt, t.id),
-    // The feeds (notifications.repo listEstablishmentPosts, listFeed): an establishment's posts newest
+    // The feeds (posts.repo listEstablishmentPosts, listFeed): an establishment's posts newest
     // first, exactly the rows a page shows, so a page reads `limit` entries.
     index('notifications_feed_idx')
       .on(t.establishmentId, t.createdAt, t.id)

@@ -18,7 +18,7 @@ import { authorize, authorizeBy } from '../../lib/authorize';
 import * as accounts from '../account';
 import { userLabel } from '../management/managed-user.dto';
 import { decodeCursor, encodeCursor } from '../notifications/notification.dto';
-import * as notifications from '../notifications/notifications.service';
+import { get as getPost } from '../notifications/post-reads.service';
 import { commentRepliedEvent, replyParent } from './comment-replies';
 import { enabledOf, resourceOf, standingFor, toCommentDto } from './comments.dto';
 import * as repo from './comments.repo';
@@ -248,7 +248,7 @@ export async function setEnabled(
     });
   });
   return {
-    post: await notifications.get(ctx, actor, post.id),
+    post: await getPost(ctx, actor, post.id),
     message: enabled ? CommentMsg.turnedOn : CommentMsg.turnedOff,
   };
 }

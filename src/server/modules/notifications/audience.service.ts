@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { countReach } from '../../delivery';
 import { emailPauseOf } from '../complaints/email-pauses.service';
 import { existingPreferences } from '../preferences/preferences.service';
-import { loadForSending } from './notifications.service';
+import { loadForSending } from './post-access';
 
 /**
  * How many followers and devices a send with these preferences would reach now (compose shows it

@@ -1,6 +1,6 @@
 import type { Post } from '../../../shared/schemas/notification.schema';
 import type { AppContext } from '../../context';
-import type { PostRow } from './notifications.repo';
+import type { PostRow } from './posts.repo';
 
 /** A post as every follower sees it (no delivery figures, no reader's own reaction), with its place. */
 export interface SharedPost {

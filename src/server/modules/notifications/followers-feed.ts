@@ -6,20 +6,21 @@ import { addChannelCounts, type DeliveryCounts } from '../../delivery';
 import { SerializedJson } from '../../lib/http-cache';
 import { feedCacheOf, type SharedPost } from './feed-cache';
 import { encodeCursor, recurrenceOf, toDeliveryFigures, toPostDto } from './notification.dto';
-import * as repo from './notifications.repo';
 import { engagementOf, readerReactionsOf } from './post-engagement.repo';
+import { listFeedHeads } from './posts.repo';
+import { senderViewsOf } from './sender-views.repo';
 
 /**
  * First pages of feeds as followers see them, from the feed cache: what readers without delivery
  * figures to see (followers, not senders) ask for most, on every opening of the app; and an
  * establishment's first page as its senders see it, the same posts with what only they see read
  * fresh. Later pages, the social feed of a sender and `all=true` are read from the database as before
- * (notifications.service).
+ * (post-reads.service).
  */
 
 /** Each establishment's newest `size` posts as every follower sees them: one read of posts, one of counts. */
 async function loadHeads(ctx: AppContext, establishmentIds: string[], size: number) {
-  const rows = await repo.listFeedHeads(ctx.db, establishmentIds, size);
+  const rows = await listFeedHeads(ctx.db, establishmentIds, size);
   const engagement = await engagementOf(
     ctx.database.sql,
     null,
@@ -86,7 +87,7 @@ const plainPages = new WeakMap<SharedPost[], Map<number, Buffer>>();
 /**
  * The first page (`limit` posts) of the feed of these establishments, for a reader who sends for
  * none of them: the newest `limit + 1` of each from the cache, merged, and the reader's own
- * reactions, serialized. The same posts, order and cursor as notifications.repo's listFeed.
+ * reactions, serialized. The same posts, order and cursor as posts.repo's listFeed.
  * `readerReactions`: the reader's reactions to the posts named by `coveredIds`, read in the same
  * statement as the versions; used when the cache held every head at its version and the page
  * shows only those posts, otherwise read again for the posts the page shows.
@@ -146,7 +147,7 @@ export async function followersFirstPage(
  * only senders see read fresh for the page's posts in one statement (the fan-out's status and
  * audience, the deliveries counted by channel, the targets, the weekly send: none of them moves
  * feed_version) and the reader's own reactions. The same answer as the page read from the database
- * (notifications.service's toPage). undefined when a post of the page is gone meanwhile: the caller
+ * (post-reads.service's toPage). undefined when a post of the page is gone meanwhile: the caller
  * reads the page from the database.
  */
 export async function sendersFirstPage(
@@ -162,7 +163,7 @@ export async function sendersFirstPage(
   const page = posts.slice(0, limit);
   const ids = page.map((entry) => entry.id);
   const [views, mine] = await Promise.all([
-    repo.senderViewsOf(ctx.db, ids),
+    senderViewsOf(ctx.db, ids),
     // Read with the version: the reader's reactions to the very posts held at it.
     held ? readerReactions : readerReactionsOf(ctx.database.sql, actor.id, ids),
   ]);

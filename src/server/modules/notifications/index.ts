@@ -3,6 +3,7 @@
  * a post's media, a device's subscription, a user's live devices and a post's engagement figures
  * (dependency-cruiser refuses an import of another module's repo).
  */
-export { findEstablishmentRef, findMedia, upsertSubscription } from './notifications.repo';
+export { findEstablishmentRef } from './establishment-refs.repo';
+export { findMedia } from './notifications.repo';
 export { engagementOf, NO_ENGAGEMENT } from './post-engagement.repo';
-export { liveDevicesOf } from './push-devices.repo';
+export { liveDevicesOf, upsertSubscription } from './push-devices.repo';

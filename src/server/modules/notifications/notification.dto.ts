@@ -8,8 +8,8 @@ import type {
 } from '../../../shared/schemas/notification.schema';
 import type { Target } from '../../../shared/schemas/preference.schema';
 import { type ChannelCounts, type DeliveryCounts, NO_OUTCOMES } from '../../delivery';
-import type { PostRow } from './notifications.repo';
 import { commentSummary, NO_ENGAGEMENT, type PostEngagement } from './post-engagement.repo';
+import type { PostRow } from './posts.repo';
 
 const channelFigures = (c: ChannelCounts): ChannelFigures => ({
   sent: c.sent,

@@ -9,7 +9,10 @@ import { route } from '../../lib/route';
 import { withPostMediaUpload } from '../../lib/uploads';
 import { actorOf } from '../../plugins/auth.plugin';
 import { uploadsPerUser } from '../../plugins/rate-limit.plugin';
-import * as notifications from './notifications.service';
+import * as compose from './compose.service';
+import * as deletion from './post-delete.service';
+import * as editing from './post-edit.service';
+import * as reads from './post-reads.service';
 import * as devices from './push-devices.service';
 import * as weekly from './weekly-sends.service';
 import * as withdraw from './withdraw.service';
@@ -62,7 +65,7 @@ export async function notificationRoutes(app: FastifyInstance, ctx: AppContext) 
     handler: async (request, reply) => {
       const media = await withPostMediaUpload(request, ctx.config.dataDir, (upload) =>
         removeStoredOnFailure(request.log, () =>
-          notifications.uploadMedia(ctx, actorOf(request), request.params.id, upload),
+          compose.uploadMedia(ctx, actorOf(request), request.params.id, upload),
         ),
       );
       reply.status(201);
@@ -72,7 +75,7 @@ export async function notificationRoutes(app: FastifyInstance, ctx: AppContext) 
 
   route(app, contracts.sendNotification, {
     handler: async (request, reply) => {
-      const { post, message, replayed } = await notifications.send(
+      const { post, message, replayed } = await compose.send(
         ctx,
         actorOf(request),
         request.params.id,
@@ -89,26 +92,26 @@ export async function notificationRoutes(app: FastifyInstance, ctx: AppContext) 
     handler: async (request, reply) =>
       sendSerialized(
         reply,
-        await notifications.listEstablishmentPosts(ctx, actorOf(request), request.params.id, request.query),
+        await reads.listEstablishmentPosts(ctx, actorOf(request), request.params.id, request.query),
       ),
   });
 
   route(app, contracts.getSocialFeed, {
     handler: async (request, reply) =>
-      sendSerialized(reply, await notifications.feed(ctx, actorOf(request), request.query)),
+      sendSerialized(reply, await reads.feed(ctx, actorOf(request), request.query)),
   });
 
   route(app, contracts.getNotification, {
-    handler: async (request) => ({ post: await notifications.get(ctx, actorOf(request), request.params.id) }),
+    handler: async (request) => ({ post: await reads.get(ctx, actorOf(request), request.params.id) }),
   });
 
   route(app, contracts.editNotification, {
-    handler: async (request) => notifications.edit(ctx, actorOf(request), request.params.id, request.body),
+    handler: async (request) => editing.edit(ctx, actorOf(request), request.params.id, request.body),
   });
 
   route(app, contracts.deleteNotification, {
     handler: async (request) => ({
-      message: await notifications.remove(ctx, actorOf(request), request.params.id, request.query),
+      message: await deletion.remove(ctx, actorOf(request), request.params.id, request.query),
     }),
   });
 
@@ -124,7 +127,7 @@ export async function notificationRoutes(app: FastifyInstance, ctx: AppContext) 
   });
 
   route(app, contracts.listScheduledNotifications, {
-    handler: async (request) => notifications.listScheduled(ctx, actorOf(request), request.params.id),
+    handler: async (request) => reads.listScheduled(ctx, actorOf(request), request.params.id),
   });
 
   route(app, contracts.recordNotificationEvent, {

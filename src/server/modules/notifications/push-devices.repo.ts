@@ -110,3 +110,55 @@ export async function purgeOldLosses(db: Db, now: Date): Promise<number> {
     .returning({ id: lostDevices.subscriptionId });
   return deleted.length;
 }
+
+/** Create or refresh a browser's subscription; the device now belongs to this user. Undefined: another user's. */
+export async function upsertSubscription(
+  db: Db,
+  values: {
+    userId: string;
+    endpoint: string;
+    p256dh: string;
+    auth: string;
+    expiresAt: Date | null;
+    userAgent: string;
+    secretHash: string;
+    sessionId: string | null;
+  },
+): Promise<{ id: string; created: boolean; stale: boolean } | undefined> {
+  const [row] = await db
+    .insert(pushSubscriptions)
+    .values(values)
+    .onConflictDoUpdate({
+      target: pushSubscriptions.endpoint,
+      // The same user, or the same browser (same keys) signed in as someone else; else refused.
+      setWhere: sql`${pushSubscriptions.userId} = excluded.user_id
+        OR (${pushSubscriptions.p256dh} = excluded.p256dh AND ${pushSubscriptions.auth} = excluded.auth)`,
+      set: {
+        userId: values.userId,
+        p256dh: values.p256dh,
+        auth: values.auth,
+        expiresAt: values.expiresAt,
+        userAgent: values.userAgent,
+        secretHash: values.secretHash,
+        sessionId: values.sessionId,
+        // Seen, but not repaired: the same endpoint still fails; the browser takes a fresh one.
+        lastSeenAt: sql`now()`,
+      },
+    })
+    .returning({
+      id: pushSubscriptions.id,
+      created: sql<boolean>`(xmax = 0)`,
+      stale: sql<boolean>`(${pushSubscriptions.staleSince} IS NOT NULL)`,
+    });
+  return row ? { id: row.id, created: Boolean(row.created), stale: Boolean(row.stale) } : undefined;
+}
+
+/** The browser turned push off on this device: forget it, recorded as a device lost (unsubscribed). */
+export async function deleteSubscription(db: Db, userId: string, endpoint: string): Promise<boolean> {
+  const rows = await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)))
+    .returning({ id: pushSubscriptions.id });
+  await recordUnsubscribed(db, userId, rows);
+  return rows.length > 0;
+}

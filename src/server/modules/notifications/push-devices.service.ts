@@ -16,7 +16,6 @@ import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
 import { endpointProblem } from '../../push/allowed-hosts';
 import { assertBrowserKey } from '../../push/encrypt';
-import * as repo from './notifications.repo';
 import * as devicesRepo from './push-devices.repo';
 
 /** A user's devices: their browsers' push subscriptions, and what their service workers report. */
@@ -69,7 +68,7 @@ export async function subscribe(
   checkSubscription(ctx, body);
   const { secret, hash } = newDeviceSecret();
   const saved = await withOutbox(ctx, async ({ db, emit }) => {
-    const device = await repo.upsertSubscription(db, {
+    const device = await devicesRepo.upsertSubscription(db, {
       userId: actor.id,
       endpoint: body.endpoint,
       p256dh: body.keys.p256dh,
@@ -139,7 +138,7 @@ export async function removeDevice(ctx: AppContext, actor: AuthedActor, id: stri
 }
 
 export async function unsubscribe(ctx: AppContext, actor: Actor, endpoint: string): Promise<void> {
-  await repo.deleteSubscription(ctx.db, actor.id, endpoint);
+  await devicesRepo.deleteSubscription(ctx.db, actor.id, endpoint);
 }
 
 /** A receipt or click from a service worker, proven by the token that came inside the message. */

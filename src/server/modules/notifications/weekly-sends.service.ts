@@ -10,7 +10,8 @@ import { postRescheduledEvent } from '../../events/internal-event-builders';
 import { withOutbox } from '../../events/outbox';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
-import { get, recordPostWrite } from './notifications.service';
+import { recordPostWrite } from './post-access';
+import { get } from './post-reads.service';
 import * as weeklyRepo from './weekly-sends.repo';
 
 /**

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { postWithdrawnEvent } from '../../events/internal-event-builders';
 import { withOutbox } from '../../events/outbox';
 import { AppError } from '../../lib/app-error';
-import { loadOwnPost, recordPostWrite } from './notifications.service';
+import { loadOwnPost, recordPostWrite } from './post-access';
 import { countPhoneUpdate } from './send-limits';
 
 /**

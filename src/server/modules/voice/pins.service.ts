@@ -7,7 +7,7 @@ import type { AppContext } from '../../context';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
 import { findEstablishmentRef } from '../notifications';
-import * as notifications from '../notifications/notifications.service';
+import { get } from '../notifications/post-reads.service';
 import * as repo from './voice.repo';
 
 /**
@@ -28,10 +28,10 @@ const resourceOf = (row: { id: string; registeredById: string | null; blockedAt:
   blocked: row.blockedAt !== null,
 });
 
-/** The pinned post as this reader sees it (the post's own rules: notifications.get). */
+/** The pinned post as this reader sees it (the post's own rules: post-reads.service's get). */
 async function pinnedFor(ctx: AppContext, actor: Actor, establishmentId: string) {
   const id = await repo.findPinnedPostId(ctx.db, establishmentId);
-  return id ? notifications.get(ctx, actor, id) : null;
+  return id ? get(ctx, actor, id) : null;
 }
 
 /** The pinned post, for whoever reads the establishment's feed (its followers, who may send for it). */
