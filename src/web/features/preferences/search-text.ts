@@ -1,4 +1,4 @@
-import type { Named } from './localized-name';
+import type { Named } from '../../lib/use-localized-name';
 
 /** Lower case without accents, so "kava" finds "Káva" as the admin lists do. */
 export const foldText = (text: string) =>

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import type { Preference } from '../../../../shared/schemas/preference.schema';
 import { DangerCard } from '../../../components/danger-card';
 import { useDeletePreference } from '../../../lib/api/preferences.api';
-import { useLocalizedName } from '../localized-name';
+import { useLocalizedName } from '../../../lib/use-localized-name';
 import { preferenceErrorText, preferenceMessage } from '../preference-message';
 
 /** Delete a preference behind a confirmation: the users' picks of it go with it. */

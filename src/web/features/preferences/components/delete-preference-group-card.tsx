@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import type { PreferenceGroup } from '../../../../shared/schemas/preference.schema';
 import { DangerCard } from '../../../components/danger-card';
 import { useDeletePreferenceGroup } from '../../../lib/api/preferences.api';
-import { useLocalizedName } from '../localized-name';
+import { useLocalizedName } from '../../../lib/use-localized-name';
 import { preferenceErrorText, preferenceMessage } from '../preference-message';
 
 /**

@@ -7,7 +7,7 @@ import type { PreferenceGroup } from '../../../../shared/schemas/preference.sche
 import { EmptyText } from '../../../components/link-table';
 import { usePreferences } from '../../../lib/api/preferences.api';
 import { useLocaleFormat } from '../../../lib/use-locale-format';
-import { useLocalizedName } from '../localized-name';
+import { useLocalizedName } from '../../../lib/use-localized-name';
 import { ItemTable } from './item-table';
 import { NewPreferenceDialog } from './new-preference-dialog';
 import { UserCountChip } from './preference-list';

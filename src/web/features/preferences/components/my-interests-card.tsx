@@ -4,6 +4,7 @@ import { useSnackbar } from 'notistack';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
+import { PreferenceChecklist } from '../../../components/preference-checklist';
 import { RetryAlert } from '../../../components/retry-alert';
 import { SubmitButton } from '../../../components/submit-button';
 import {
@@ -13,7 +14,6 @@ import {
   useSetMyPreferences,
 } from '../../../lib/api/preferences.api';
 import { preferenceErrorText, preferenceMessage } from '../preference-message';
-import { PreferenceChecklist } from './preference-checklist';
 
 const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((id) => b.includes(id));
 

@@ -17,7 +17,7 @@ import {
 import { filledTranslations, TranslationFields } from '../../../components/translation-fields';
 import { usePreferenceGroups } from '../../../lib/api/preferences.api';
 import { useApiForm } from '../../../lib/use-api-form';
-import { useLocalizedName } from '../localized-name';
+import { useLocalizedName } from '../../../lib/use-localized-name';
 import { preferenceErrorText, preferenceMessage } from '../preference-message';
 import { FormActions } from './form-actions';
 

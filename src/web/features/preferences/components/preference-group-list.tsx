@@ -6,8 +6,8 @@ import { EmptyText } from '../../../components/link-table';
 import { SearchField } from '../../../components/search-field';
 import { usePreferenceGroups } from '../../../lib/api/preferences.api';
 import { useLocaleFormat } from '../../../lib/use-locale-format';
+import { useLocalizedName } from '../../../lib/use-localized-name';
 import { useUpdateSearchParams } from '../../../lib/use-update-search-params';
-import { useLocalizedName } from '../localized-name';
 import { matchesSearch } from '../search-text';
 import { ItemTable } from './item-table';
 

@@ -5,9 +5,9 @@ import { PageHeader } from '../../../components/page-header';
 import { DeletePreferenceGroupCard } from '../../../features/preferences/components/delete-preference-group-card';
 import { GroupPreferencesCard } from '../../../features/preferences/components/group-preferences-card';
 import { PreferenceGroupEditCard } from '../../../features/preferences/components/preference-edit-cards';
-import { useLocalizedName } from '../../../features/preferences/localized-name';
 import { preferenceErrorText } from '../../../features/preferences/preference-message';
 import { usePreferenceGroup } from '../../../lib/api/preferences.api';
+import { useLocalizedName } from '../../../lib/use-localized-name';
 
 const LIST = '/app/management/preference-groups';
 

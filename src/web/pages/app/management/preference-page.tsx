@@ -5,9 +5,9 @@ import { PageHeader } from '../../../components/page-header';
 import { DeletePreferenceCard } from '../../../features/preferences/components/delete-preference-card';
 import { PreferenceEditCard } from '../../../features/preferences/components/preference-edit-cards';
 import { UserCountChip } from '../../../features/preferences/components/preference-list';
-import { useLocalizedName } from '../../../features/preferences/localized-name';
 import { preferenceErrorText } from '../../../features/preferences/preference-message';
 import { usePreference, usePreferenceGroups } from '../../../lib/api/preferences.api';
+import { useLocalizedName } from '../../../lib/use-localized-name';
 
 const LIST = '/app/management/preferences';
 

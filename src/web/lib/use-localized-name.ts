@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { nameInLanguage, type Translations } from '../../../shared/schemas/preference.schema';
+import { nameInLanguage, type Translations } from '../../shared/schemas/preference.schema';
 
 /** What has a name in English and, optionally, in the other interface languages. */
 export interface Named {
