@@ -12,7 +12,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { EstablishmentPicker } from './establishment-picker';
+import { EstablishmentPicker } from '../../../components/establishment-picker';
 
 export type MembershipKind = 'customer' | 'client';
 export interface Membership {

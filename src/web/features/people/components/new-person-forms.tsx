@@ -9,13 +9,13 @@ import {
   CreateUserBodySchema,
   type ManagedUser,
 } from '../../../../shared/schemas/user-management.schema';
+import { EstablishmentPicker, type PickedEstablishment } from '../../../components/establishment-picker';
 import { RegistrationLanguageField } from '../../../components/registration-language-field';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { useSettings } from '../../../lib/settings';
 import { translateMessage } from '../../../lib/translate-message';
 import { useApiForm } from '../../../lib/use-api-form';
 import { useCreateCustomer, useCreateUser } from '../api/people.api';
-import { EstablishmentPicker, type PickedEstablishment } from './establishment-picker';
 import { FormButtons, PersonIdentityFields, RoleField, SwitchField } from './person-form-parts';
 
 interface Props {

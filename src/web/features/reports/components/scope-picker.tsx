@@ -1,8 +1,9 @@
 import PublicOutlined from '@mui/icons-material/PublicOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
-import { Autocomplete, Box, TextField, Typography } from '@mui/material';
+import { Autocomplete, Box, TextField } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EstablishmentOptionText } from '../../../components/establishment-picker';
 import { moreToFind, PickerFooterPaper } from '../../../components/picker-footer-paper';
 import { useEstablishments } from '../../../lib/api/establishments.api';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -26,7 +27,8 @@ interface Props {
 
 /**
  * Whose figures to show: the whole platform (admins) or an establishment, searched by name as one
- * types among those the caller may see (the server's list answers by role).
+ * types among those the caller may see (the server's list answers by role). Not the shared
+ * EstablishmentPicker: its value may be the whole platform, and it is never empty.
  */
 export function ScopePicker({ establishmentId, name, platform, onChange }: Props) {
   const { t } = useTranslation();
@@ -72,14 +74,7 @@ export function ScopePicker({ establishmentId, name, platform, onChange }: Props
           ) : (
             <StorefrontOutlined aria-hidden color="action" />
           )}
-          <Box sx={{ minWidth: 0 }}>
-            <Typography noWrap>{option.name}</Typography>
-            {option.city && (
-              <Typography variant="body2" color="textSecondary" noWrap>
-                {option.city}
-              </Typography>
-            )}
-          </Box>
+          <EstablishmentOptionText name={option.name} city={option.city} />
         </Box>
       )}
       renderInput={(params) => <TextField {...params} label={t('reports.scope.label')} />}

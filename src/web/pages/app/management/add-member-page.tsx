@@ -1,31 +1,20 @@
-import {
-  Autocomplete,
-  Box,
-  Card,
-  CardContent,
-  CircularProgress,
-  Link,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Box, Card, CardContent, Link, Stack, TextField } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { Msg } from '../../../../shared/messages';
-import { AddMemberBodySchema, type EstablishmentView } from '../../../../shared/schemas/establishment.schema';
+import { AddMemberBodySchema } from '../../../../shared/schemas/establishment.schema';
+import { EstablishmentPicker, type PickedEstablishment } from '../../../components/establishment-picker';
 import { PageHeader } from '../../../components/page-header';
-import { moreToFind, PickerFooterPaper } from '../../../components/picker-footer-paper';
 import { SubmitButton } from '../../../components/submit-button';
 import { useAddMember } from '../../../features/establishments/api/members.api';
 import { EstablishmentAvatar } from '../../../features/establishments/components/establishment-avatar';
 import { EstablishmentStatusChip } from '../../../features/establishments/components/establishment-status-chip';
-import { useEstablishment, useEstablishments } from '../../../lib/api/establishments.api';
+import { useEstablishment } from '../../../lib/api/establishments.api';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { translateMessage } from '../../../lib/translate-message';
 import { useApiForm } from '../../../lib/use-api-form';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
 
 type Kind = 'client' | 'customer';
 const LIST = '/app/management/establishment';
@@ -46,7 +35,7 @@ function AddMemberPage({ kind }: { kind: Kind }) {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const [params] = useSearchParams();
-  const [establishment, setEstablishment] = useState<EstablishmentView | null>(null);
+  const [establishment, setEstablishment] = useState<PickedEstablishment | null>(null);
   const [establishmentMissing, setEstablishmentMissing] = useState(false);
   const add = useAddMember();
   const { register, handleSubmit, formState, reset, applyServerErrors } = useApiForm(EmailSchema, {
@@ -91,13 +80,37 @@ function AddMemberPage({ kind }: { kind: Kind }) {
         <CardContent>
           <Stack component="form" noValidate onSubmit={onSubmit} spacing={3}>
             <EstablishmentPicker
+              label={t('management.addMember.establishment')}
+              required
               value={establishment}
-              loadingPreset={preset.isLoading}
+              loading={preset.isLoading}
               onChange={(next) => {
                 setEstablishment(next);
                 if (next) setEstablishmentMissing(false);
               }}
               error={establishmentMissing}
+              helperText={
+                establishmentMissing
+                  ? t('management.addMember.chooseEstablishment')
+                  : t('management.addMember.establishmentHelp')
+              }
+              optionStart={(option) => (
+                <EstablishmentAvatar
+                  establishment={{ name: option.name, logo: option.logo ?? null }}
+                  size={32}
+                />
+              )}
+              optionEnd={(option) =>
+                option.status &&
+                option.status !== 'active' && <EstablishmentStatusChip status={option.status} />
+              }
+              texts={{
+                loading: t('management.addMember.loading'),
+                noOptions: t('management.addMember.noOptions'),
+                open: t('management.addMember.openList'),
+                close: t('management.addMember.closeList'),
+                clear: t('management.addMember.clear'),
+              }}
             />
             <TextField
               label={t('management.addMember.email')}
@@ -130,88 +143,5 @@ function AddMemberPage({ kind }: { kind: Kind }) {
         </CardContent>
       </Card>
     </Stack>
-  );
-}
-
-interface PickerProps {
-  value: EstablishmentView | null;
-  onChange: (value: EstablishmentView | null) => void;
-  error: boolean;
-  loadingPreset: boolean;
-}
-
-/** An establishment search: the typed text goes to the server as `q`. */
-function EstablishmentPicker({ value, onChange, error, loadingPreset }: PickerProps) {
-  const { t } = useTranslation();
-  const [input, setInput] = useState('');
-  const [open, setOpen] = useState(false);
-  const q = useDebouncedValue(input.trim());
-  // While an option is chosen the input shows its name; searching by it would hide the others.
-  const search = value && q === value.name ? '' : q;
-  const { data, isFetching } = useEstablishments({ q: search, sort: 'name', pageSize: 20 });
-  const options = data?.items ?? [];
-
-  return (
-    <Autocomplete
-      open={open}
-      onOpen={() => setOpen(true)}
-      onClose={() => setOpen(false)}
-      value={value}
-      onChange={(_, next) => onChange(next)}
-      inputValue={input}
-      onInputChange={(_, next) => setInput(next)}
-      options={value && !options.some((o) => o.id === value.id) ? [value, ...options] : options}
-      // The server already filtered by the typed text.
-      filterOptions={(all) => all}
-      getOptionLabel={(option) => option.name}
-      isOptionEqualToValue={(option, selected) => option.id === selected.id}
-      loading={isFetching || loadingPreset}
-      loadingText={t('management.addMember.loading')}
-      noOptionsText={t('management.addMember.noOptions')}
-      openText={t('management.addMember.openList')}
-      closeText={t('management.addMember.closeList')}
-      clearText={t('management.addMember.clear')}
-      slots={{ paper: PickerFooterPaper }}
-      slotProps={{ paper: { footer: moreToFind(t, options.length, data?.total) } }}
-      renderOption={({ key, ...props }, option) => (
-        <Box component="li" key={key} {...props} sx={{ gap: 1.5 }}>
-          <EstablishmentAvatar establishment={option} size={32} />
-          <Box sx={{ minWidth: 0, flexGrow: 1 }}>
-            <Typography noWrap>{option.name}</Typography>
-            <Typography variant="body2" color="textSecondary" noWrap>
-              {option.city}
-            </Typography>
-          </Box>
-          {option.status !== 'active' && <EstablishmentStatusChip status={option.status} />}
-        </Box>
-      )}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          label={t('management.addMember.establishment')}
-          required
-          error={error}
-          helperText={
-            error
-              ? t('management.addMember.chooseEstablishment')
-              : t('management.addMember.establishmentHelp')
-          }
-          slotProps={{
-            ...params.slotProps,
-            input: {
-              ...params.slotProps.input,
-              endAdornment: (
-                <>
-                  {(isFetching || loadingPreset) && open ? (
-                    <CircularProgress color="inherit" size={18} />
-                  ) : null}
-                  {params.slotProps.input.endAdornment}
-                </>
-              ),
-            },
-          }}
-        />
-      )}
-    />
   );
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type FakeApi, fakeApi } from '../../../../../tests/support/web/fake-api';
-import { renderRoutes } from '../../../../../tests/support/web/render';
+import { type FakeApi, fakeApi } from '../../../tests/support/web/fake-api';
+import { renderRoutes } from '../../../tests/support/web/render';
 import { EstablishmentPicker } from './establishment-picker';
 
 const LIST = '/api/establishments';
