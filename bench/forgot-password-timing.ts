@@ -16,8 +16,8 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
-import { insertUser } from '../src/server/modules/account/account.repo';
 import { UNUSABLE_PASSWORD } from '../src/server/modules/account/account.service';
+import { insertUser } from '../src/server/modules/account/users.repo';
 import { startSmtpSink } from '../tests/support/smtp-sink';
 
 const WARMUP = 10;

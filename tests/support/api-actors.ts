@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { hashPassword } from '../../src/server/lib/passwords';
-import { insertUser } from '../../src/server/modules/account/account.repo';
 import { createAdmin } from '../../src/server/modules/account/admin-bootstrap';
+import { insertUser } from '../../src/server/modules/account/users.repo';
 import type { Role } from '../../src/shared/permissions';
 import type { Establishment } from '../../src/shared/schemas/establishment.schema';
 import type { TestApp } from './test-app';

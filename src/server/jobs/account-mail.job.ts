@@ -5,8 +5,10 @@ import type { UserRow } from '../db/schema';
 import { generatePassword, hashPassword } from '../lib/passwords';
 import { newSingleUseToken } from '../lib/single-use-tokens';
 import { emailChangedMail, registrationMail, resetMail, verifyMail } from '../mail/templates';
-import * as repo from '../modules/account/account.repo';
+import { insertAuthToken, type TokenPurpose } from '../modules/account/auth-tokens.repo';
 import { type MailKind, takeMailQuota } from '../modules/account/mail-quota';
+import { findEstablishmentName } from '../modules/account/memberships.repo';
+import { findUserByEmail, findUserById, updateUser } from '../modules/account/users.repo';
 import type { JobDefinition } from './queue';
 
 const VERIFY_TTL_HOURS = 72;
@@ -44,9 +46,9 @@ export const emailChangedJob = {
 const languageOf = (user: UserRow): Language => (isLanguage(user.language) ? user.language : 'en');
 
 /** A token for a link emailed to the user's current address; it works only while that stays their address. */
-async function issueToken(ctx: AppContext, user: UserRow, purpose: repo.TokenPurpose, hours: number) {
+async function issueToken(ctx: AppContext, user: UserRow, purpose: TokenPurpose, hours: number) {
   const { token, hash } = newSingleUseToken();
-  await repo.insertAuthToken(ctx.db, {
+  await insertAuthToken(ctx.db, {
     userId: user.id,
     email: user.email,
     purpose,
@@ -82,16 +84,16 @@ export function accountMailJobs(ctx: AppContext): JobDefinition<z.ZodType>[] {
   const welcome: JobDefinition<typeof welcomeJob.payload> = {
     ...welcomeJob,
     async handle({ userId, establishmentId, kind }) {
-      const user = await repo.findUserById(ctx.db, userId);
+      const user = await findUserById(ctx.db, userId);
       if (!user) return; // deleted meanwhile: nothing to send
       // Over the hourly cap (the address registered, deleted and registered again...) the account
       // stays marked as owed its welcome, and the sweep queues it again until the hour has passed.
       const sent = await capped(user.email, 'verification', async () => {
         const password = generatePassword();
-        await repo.updateUser(ctx.db, user.id, { passwordHash: await hashPassword(password) });
+        await updateUser(ctx.db, user.id, { passwordHash: await hashPassword(password) });
         const token = await issueToken(ctx, user, 'verify_email', VERIFY_TTL_HOURS);
         const establishment = establishmentId
-          ? await repo.findEstablishmentName(ctx.db, establishmentId)
+          ? await findEstablishmentName(ctx.db, establishmentId)
           : undefined;
         await ctx.mailer.send({
           to: user.email,
@@ -108,13 +110,13 @@ export function accountMailJobs(ctx: AppContext): JobDefinition<z.ZodType>[] {
         });
       });
       // Sent: the sweep no longer looks for this account.
-      if (sent) await repo.updateUser(ctx.db, user.id, { welcomeDueAt: null });
+      if (sent) await updateUser(ctx.db, user.id, { welcomeDueAt: null });
     },
   };
   const verification: JobDefinition<typeof verificationJob.payload> = {
     ...verificationJob,
     async handle({ userId }) {
-      const user = await repo.findUserById(ctx.db, userId);
+      const user = await findUserById(ctx.db, userId);
       if (!user || user.emailVerified) return;
       await capped(user.email, 'verification', async () => {
         const token = await issueToken(ctx, user, 'verify_email', VERIFY_TTL_HOURS);
@@ -133,7 +135,7 @@ export function accountMailJobs(ctx: AppContext): JobDefinition<z.ZodType>[] {
   const reset: JobDefinition<typeof passwordResetJob.payload> = {
     ...passwordResetJob,
     async handle({ email }) {
-      const user = await repo.findUserByEmail(ctx.db, email);
+      const user = await findUserByEmail(ctx.db, email);
       if (!user) return; // no account: nothing is sent, and the request answered as if there were
       await capped(user.email, 'reset', async () => {
         const token = await issueToken(ctx, user, 'reset_password', RESET_TTL_HOURS);
@@ -152,7 +154,7 @@ export function accountMailJobs(ctx: AppContext): JobDefinition<z.ZodType>[] {
   const emailChanged: JobDefinition<typeof emailChangedJob.payload> = {
     ...emailChangedJob,
     async handle({ userId, oldEmail }) {
-      const user = await repo.findUserById(ctx.db, userId);
+      const user = await findUserById(ctx.db, userId);
       if (!user) return;
       await capped(oldEmail, 'email_changed', () =>
         ctx.mailer.send({

@@ -3,8 +3,8 @@ import { isLanguage } from '../../shared/i18n/languages';
 import type { AppContext } from '../context';
 import { generatePassword, hashPassword } from '../lib/passwords';
 import { passwordResetByAdminMail } from '../mail/templates';
-import * as repo from '../modules/account/account.repo';
 import { takeMailQuota } from '../modules/account/mail-quota';
+import { findUserById, updateUser } from '../modules/account/users.repo';
 import type { JobDefinition } from './queue';
 
 /**
@@ -24,7 +24,7 @@ export function adminPasswordMailJobs(ctx: AppContext): JobDefinition<z.ZodType>
     // Seconds of work (a hash, one SMTP exchange); one running longer belongs to a crashed process.
     expireInSeconds: ctx.config.jobTimeoutSeconds,
     async handle({ userId }) {
-      const user = await repo.findUserById(ctx.db, userId);
+      const user = await findUserById(ctx.db, userId);
       if (!user) return; // deleted meanwhile
       // Reset emails share the hourly cap of the forgotten-password links (mail-quota.ts).
       const release = await takeMailQuota(ctx, user.email, 'reset');
@@ -34,7 +34,7 @@ export function adminPasswordMailJobs(ctx: AppContext): JobDefinition<z.ZodType>
       }
       try {
         const password = generatePassword();
-        await repo.updateUser(ctx.db, user.id, { passwordHash: await hashPassword(password) });
+        await updateUser(ctx.db, user.id, { passwordHash: await hashPassword(password) });
         await ctx.mailer.send({
           to: user.email,
           ...passwordResetByAdminMail(isLanguage(user.language) ? user.language : 'en', {

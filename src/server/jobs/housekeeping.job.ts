@@ -2,8 +2,10 @@ import { z } from 'zod';
 import type { AppContext } from '../context';
 import { purgeOldRings } from '../delivery';
 import { purgeOldEvents } from '../events/events.repo';
-import * as accounts from '../modules/account/account.repo';
 import * as handoffs from '../modules/account/app-handoff.repo';
+import { purgeSpentAuthTokens } from '../modules/account/auth-tokens.repo';
+import { purgePastMailQuota } from '../modules/account/mail-quota.repo';
+import { purgeDeadSessions } from '../modules/account/sessions.repo';
 import * as analytics from '../modules/analytics/analytics.repo';
 import { sweepMessagePictures } from '../modules/conversations/message-pictures';
 import { purgeOldLosses } from '../modules/notifications/push-devices.repo';
@@ -50,11 +52,9 @@ export function housekeepingJobs(ctx: AppContext): JobDefinition<z.ZodType>[] {
     async handle() {
       const now = new Date();
       const purged: HousekeepingFindings = {
-        sessions: await accounts.purgeDeadSessions(ctx.db, now),
-        tokens:
-          (await accounts.purgeSpentAuthTokens(ctx.db, now)) +
-          (await handoffs.purgeSpentHandoffs(ctx.db, now)),
-        mailCounters: await accounts.purgePastMailQuota(ctx.db),
+        sessions: await purgeDeadSessions(ctx.db, now),
+        tokens: (await purgeSpentAuthTokens(ctx.db, now)) + (await handoffs.purgeSpentHandoffs(ctx.db, now)),
+        mailCounters: await purgePastMailQuota(ctx.db),
         analyticsSalts: await analytics.purgeOldSalts(ctx.db, now),
         events: await purgeOldEvents(ctx.db, now),
         rollupShards: await foldPastShards(ctx.db, now),

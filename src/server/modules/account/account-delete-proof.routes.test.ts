@@ -16,9 +16,10 @@ import { Msg } from '../../../shared/messages';
 import type { Establishment } from '../../../shared/schemas/establishment.schema';
 import type { GuestFollowResponse } from '../../../shared/schemas/guest.schema';
 import { sessions } from '../../db/schema';
-import { findUserByEmail, insertUser } from './account.repo';
-import { openSession, UNUSABLE_PASSWORD } from './account.service';
+import { UNUSABLE_PASSWORD } from './account.service';
 import { FRESH_SIGN_IN_MINUTES } from './account-delete.service';
+import { openSession } from './sign-in.service';
+import { findUserByEmail, insertUser } from './users.repo';
 
 const fixture = setupRouteFixture({ push: 1 });
 const call = (...args: Parameters<(typeof fixture)['a']['call']>) => fixture.a.call(...args);

@@ -5,12 +5,16 @@ import type { DeleteAccountBody } from '../../../shared/schemas/account.schema';
 import { recordAudit } from '../../audit/audit-log.repo';
 import type { AppContext, AuthedActor } from '../../context';
 import type { UserRow } from '../../db/schema';
-import { withOutbox } from '../../events/outbox';
+import { unfollowEvent } from '../../events/event-builders';
+import { type Outbox, withOutbox } from '../../events/outbox';
 import { AppError, fieldError } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
+import { removeJpeg } from '../../lib/images';
 import { verifyPassword } from '../../lib/passwords';
-import * as repo from './account.repo';
-import { deleteAccount, UNUSABLE_PASSWORD } from './account.service';
+import { UNUSABLE_PASSWORD } from './account.service';
+import { listMemberships } from './memberships.repo';
+import { findLiveSession } from './sessions.repo';
+import { anotherAdminExists, deleteUser, findUserById } from './users.repo';
 
 /**
  * How recent a sign-in stands in for the password of an account that has none yet (the welcome
@@ -27,7 +31,7 @@ export const FRESH_SIGN_IN_MINUTES = 10;
 async function checkHolder(ctx: AppContext, actor: AuthedActor, user: UserRow, password?: string) {
   if (user.guest) return;
   if (user.passwordHash === UNUSABLE_PASSWORD) {
-    const live = await repo.findLiveSession(ctx.db, actor.sessionId);
+    const live = await findLiveSession(ctx.db, actor.sessionId);
     const since = ctx.now().getTime() - FRESH_SIGN_IN_MINUTES * 60_000;
     if (live && live.session.createdAt.getTime() >= since) return;
     throw new AppError(403, ErrorCode.FORBIDDEN, Msg.signInAgainToDelete);
@@ -54,13 +58,13 @@ export async function deleteOwnAccount(
 ): Promise<void> {
   authorize(actor, 'account:delete');
   if (actor.actingAdminId) throw new AppError(403, ErrorCode.FORBIDDEN, Msg.deleteWhileActingAs);
-  const found = await repo.findUserById(ctx.db, actor.id);
+  const found = await findUserById(ctx.db, actor.id);
   if (!found) return;
   await checkHolder(ctx, actor, found, body?.currentPassword);
   await withOutbox(ctx, async ({ db, emit }) => {
-    const user = await repo.findUserById(db, actor.id);
+    const user = await findUserById(db, actor.id);
     if (!user) return;
-    if (can(actor, 'user:admin') && !(await repo.anotherAdminExists(db, user.id))) {
+    if (can(actor, 'user:admin') && !(await anotherAdminExists(db, user.id))) {
       throw new AppError(409, ErrorCode.CONFLICT, Msg.lastAdmin);
     }
     await recordAudit(db, {
@@ -73,4 +77,24 @@ export async function deleteOwnAccount(
     });
     await deleteAccount({ ...ctx, db }, emit, actor);
   });
+}
+
+/**
+ * Delete the actor's account with what it holds, in the caller's outbox transaction: each business
+ * it followed gets an `unfollow` (its webhooks and figures hear of it as of any other leave).
+ */
+export async function deleteAccount(
+  ctx: AppContext,
+  emit: Outbox['emit'],
+  actor: AuthedActor,
+): Promise<void> {
+  const user = await findUserById(ctx.db, actor.id);
+  if (!user) return;
+  for (const { establishmentId, kind } of await listMemberships(ctx.db, user.id)) {
+    if (kind === 'customer')
+      await emit(unfollowEvent(user.id, establishmentId, actor.actingAdminId ?? user.id));
+  }
+  // Memberships, sessions and tokens go with the row (ON DELETE CASCADE).
+  await deleteUser(ctx.db, user.id);
+  await removeJpeg(ctx.config.dataDir, 'logo', user.avatar);
 }

@@ -22,7 +22,7 @@ import { ErrorCode } from '../../../shared/errors';
 import { Msg } from '../../../shared/messages';
 import { emailChangedJob, passwordResetJob, verificationJob } from '../../jobs/account-mail.job';
 import { newSingleUseToken } from '../../lib/single-use-tokens';
-import { insertAuthToken } from './account.repo';
+import { insertAuthToken } from './auth-tokens.repo';
 
 describe('account safety', () => {
   setupAccountApp();

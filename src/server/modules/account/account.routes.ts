@@ -13,65 +13,95 @@ import * as account from './account.service';
 import { deleteOwnAccount } from './account-delete.service';
 import * as appHandoff from './app-handoff.service';
 import { manifestForBusiness, manifestWithHandoff } from './app-manifest';
+import * as passwords from './password.service';
+import * as registration from './registration.service';
+import * as signIn from './sign-in.service';
 
-/** The spec's account calls (section 7) and the account features around them. */
-export async function accountRoutes(app: FastifyInstance, ctx: AppContext) {
+/** What the account routes put in front of their handlers: rate limits and the device's session. */
+interface AccountGuards {
+  /** Per IP, on the route's config: sign-in, registration, tokens and password checks. */
+  perIp: { rateLimit: { max: number; timeWindow: number } };
+  /** Per email address of the body, in this group's own count. */
+  perEmail(group: string): (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  /** Who is signed in on this device, if a valid token comes along. */
+  deviceSession(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+}
+
+const userAgent = (request: FastifyRequest) => ({ userAgent: request.headers['user-agent'] ?? '' });
+
+function accountGuards(app: FastifyInstance, ctx: AppContext): AccountGuards {
   const perMinute = ctx.config.loginRateLimitPerMinute;
-  // Per IP (route config) and per email address (preHandler), for sign-in and reset requests.
-  // Not `app.rateLimit()`: its handler skips a request the route's per-IP limit already counted,
-  // so the per-email limit would never apply.
-  const perEmail = (group: string) => {
-    const limit = app.createRateLimit({
-      max: perMinute,
-      timeWindow: 60_000,
-      keyGenerator: (request) =>
-        `${group}:${String((request.body as { email?: unknown })?.email ?? '').toLowerCase()}`,
-    });
-    return async (request: FastifyRequest, reply: FastifyReply) => {
-      const result = await limit(request);
-      if (!result.isAllowed && result.isExceeded) {
-        reply.header('retry-after', result.ttlInSeconds);
-        throw new AppError(429, ErrorCode.RATE_LIMITED, Msg.rateLimited);
+  return {
+    perIp: { rateLimit: { max: perMinute * 3, timeWindow: 60_000 } },
+    // Per IP (route config) and per email address (preHandler), for sign-in and reset requests.
+    // Not `app.rateLimit()`: its handler skips a request the route's per-IP limit already counted,
+    // so the per-email limit would never apply.
+    perEmail(group) {
+      const limit = app.createRateLimit({
+        max: perMinute,
+        timeWindow: 60_000,
+        keyGenerator: (request) =>
+          `${group}:${String((request.body as { email?: unknown })?.email ?? '').toLowerCase()}`,
+      });
+      return async (request, reply) => {
+        const result = await limit(request);
+        if (!result.isAllowed && result.isExceeded) {
+          reply.header('retry-after', result.ttlInSeconds);
+          throw new AppError(429, ErrorCode.RATE_LIMITED, Msg.rateLimited);
+        }
+      };
+    },
+    // A guest follower registering or signing in, whose follows the account takes; an invalid token
+    // is no reason to refuse.
+    async deviceSession(request, reply) {
+      if (!request.headers.authorization) return;
+      try {
+        await app.authenticate(request, reply);
+      } catch {
+        request.actor = null;
       }
-    };
+    },
   };
-  const perIp = { rateLimit: { max: perMinute * 3, timeWindow: 60_000 } };
-  // Who is signed in on this device, when a valid token comes along (a guest follower registering or
-  // signing in, whose follows the account takes); an invalid one is no reason to refuse.
-  const deviceSession = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!request.headers.authorization) return;
-    try {
-      await app.authenticate(request, reply);
-    } catch {
-      request.actor = null;
-    }
-  };
-  const userAgent = (ua: string | undefined) => ua ?? '';
+}
 
+/** Signing in and out, and who is signed in. */
+function sessionRoutes(app: FastifyInstance, ctx: AppContext, guards: AccountGuards) {
   route(app, contracts.login, {
-    config: perIp,
-    preHandler: [perEmail('login'), deviceSession],
+    config: guards.perIp,
+    preHandler: [guards.perEmail('login'), guards.deviceSession],
     handler: async (request) =>
-      account.login(
-        ctx,
-        request.body,
-        { userAgent: userAgent(request.headers['user-agent']) },
-        request.actor ?? undefined,
-      ),
+      signIn.login(ctx, request.body, userAgent(request), request.actor ?? undefined),
   });
 
   route(app, contracts.getCurrentUser, {
     handler: async (request) => ({ user: await account.me(ctx, actorOf(request)) }),
   });
 
+  route(app, contracts.logout, {
+    handler: async (request) => {
+      await signIn.logout(ctx, actorOf(request));
+      return { message: Msg.loggedOut };
+    },
+  });
+
+  route(app, contracts.logoutAll, {
+    handler: async (request) => {
+      await signIn.logoutEverywhere(ctx, actorOf(request));
+      return { message: Msg.loggedOutEverywhere };
+    },
+  });
+}
+
+/** Registering and confirming the address. */
+function registrationRoutes(app: FastifyInstance, ctx: AppContext, guards: AccountGuards) {
   route(app, contracts.registerAccount, {
-    config: perIp,
-    preHandler: deviceSession,
+    config: guards.perIp,
+    preHandler: guards.deviceSession,
     handler: async (request, reply) => {
-      const registered = await account.register(
+      const registered = await registration.register(
         ctx,
         request.body,
-        { userAgent: userAgent(request.headers['user-agent']) },
+        userAgent(request),
         request.actor ?? undefined,
       );
       reply.status(201);
@@ -81,13 +111,19 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext) {
 
   route(app, contracts.verifyEmail, {
     // Tokens are long and random; the limit keeps guessing (and the hashing per guess) cheap for us.
-    config: perIp,
+    config: guards.perIp,
     handler: async (request) =>
-      account.verifyEmail(ctx, request.actor, request.body.token, {
-        userAgent: userAgent(request.headers['user-agent']),
-      }),
+      registration.verifyEmail(ctx, request.actor, request.body.token, userAgent(request)),
   });
 
+  route(app, contracts.resendVerification, {
+    config: { rateLimit: { max: 5, timeWindow: 60_000 } },
+    handler: async (request) => ({ message: await registration.resendVerification(ctx, actorOf(request)) }),
+  });
+}
+
+/** The Home Screen app: handing the session over to it, and its manifest. */
+function appRoutes(app: FastifyInstance, ctx: AppContext, guards: AccountGuards) {
   route(app, contracts.startAppHandoff, {
     config: { rateLimit: { max: 10, timeWindow: 60_000 } },
     handler: async (request, reply) => {
@@ -98,11 +134,8 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext) {
 
   route(app, contracts.takeAppHandoff, {
     // Codes are long and random, like emailed tokens: the limit keeps guessing cheap for us.
-    config: perIp,
-    handler: async (request) =>
-      appHandoff.takeAppHandoff(ctx, request.body.code, {
-        userAgent: userAgent(request.headers['user-agent']),
-      }),
+    config: guards.perIp,
+    handler: async (request) => appHandoff.takeAppHandoff(ctx, request.body.code, userAgent(request)),
   });
 
   route(app, contracts.getAppManifest, {
@@ -118,60 +151,17 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext) {
       return reply.type('application/manifest+json').send(manifestForBusiness(business!));
     },
   });
+}
 
-  route(app, contracts.resendVerification, {
-    config: { rateLimit: { max: 5, timeWindow: 60_000 } },
-    handler: async (request) => ({ message: await account.resendVerification(ctx, actorOf(request)) }),
-  });
-
+/** The profile, its picture, and deleting the account. */
+function profileRoutes(app: FastifyInstance, ctx: AppContext, guards: AccountGuards) {
   route(app, contracts.updateProfile, {
     // Per IP like the password change: an email change checks the current password.
-    config: perIp,
+    config: guards.perIp,
     handler: async (request) => ({
       user: await account.updateProfile(ctx, actorOf(request), request.body),
       message: Msg.profileUpdated,
     }),
-  });
-
-  route(app, contracts.changePassword, {
-    config: perIp,
-    handler: async (request) => ({
-      message: Msg.passwordUpdated,
-      accessToken: await account.changePassword(ctx, actorOf(request), request.body, {
-        userAgent: userAgent(request.headers['user-agent']),
-      }),
-    }),
-  });
-
-  route(app, contracts.forgotPassword, {
-    config: perIp,
-    preHandler: perEmail('forgot'),
-    handler: async (request) => {
-      await account.forgotPassword(ctx, request.body.email);
-      return { message: Msg.resetLinkSent };
-    },
-  });
-
-  route(app, contracts.resetPassword, {
-    config: perIp,
-    handler: async (request) => {
-      await account.resetPassword(ctx, request.body);
-      return { message: Msg.passwordUpdated };
-    },
-  });
-
-  route(app, contracts.logout, {
-    handler: async (request) => {
-      await account.logout(ctx, actorOf(request));
-      return { message: Msg.loggedOut };
-    },
-  });
-
-  route(app, contracts.logoutAll, {
-    handler: async (request) => {
-      await account.logoutEverywhere(ctx, actorOf(request));
-      return { message: Msg.loggedOutEverywhere };
-    },
   });
 
   route(app, contracts.uploadAvatar, {
@@ -187,12 +177,50 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext) {
 
   route(app, contracts.deleteAccount, {
     // Per IP like the password change: it checks the current password.
-    config: perIp,
+    config: guards.perIp,
     handler: async (request) => {
       await deleteOwnAccount(ctx, actorOf(request), request.body);
       return { message: Msg.accountDeleted };
     },
   });
+}
+
+/** Changing a password, and resetting a forgotten one by email. */
+function passwordRoutes(app: FastifyInstance, ctx: AppContext, guards: AccountGuards) {
+  route(app, contracts.changePassword, {
+    config: guards.perIp,
+    handler: async (request) => ({
+      message: Msg.passwordUpdated,
+      accessToken: await passwords.changePassword(ctx, actorOf(request), request.body, userAgent(request)),
+    }),
+  });
+
+  route(app, contracts.forgotPassword, {
+    config: guards.perIp,
+    preHandler: guards.perEmail('forgot'),
+    handler: async (request) => {
+      await passwords.forgotPassword(ctx, request.body.email);
+      return { message: Msg.resetLinkSent };
+    },
+  });
+
+  route(app, contracts.resetPassword, {
+    config: guards.perIp,
+    handler: async (request) => {
+      await passwords.resetPassword(ctx, request.body);
+      return { message: Msg.passwordUpdated };
+    },
+  });
+}
+
+/** The spec's account calls (section 7) and the account features around them. */
+export async function accountRoutes(app: FastifyInstance, ctx: AppContext) {
+  const guards = accountGuards(app, ctx);
+  sessionRoutes(app, ctx, guards);
+  registrationRoutes(app, ctx, guards);
+  appRoutes(app, ctx, guards);
+  profileRoutes(app, ctx, guards);
+  passwordRoutes(app, ctx, guards);
 
   route(app, contracts.getPublicConfig, {
     handler: async () => ({

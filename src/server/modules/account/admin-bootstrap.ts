@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import { generatePassword, hashPassword } from '../../lib/passwords';
-import * as repo from './account.repo';
+import { adminExists, findUserByEmail, insertUser } from './users.repo';
 
 /** Create an admin (or a representative) with the given or a generated password; answers the password when generated. */
 export async function createAdmin(
@@ -14,10 +14,9 @@ export async function createAdmin(
   },
 ): Promise<{ email: string; generatedPassword?: string }> {
   const email = input.email.trim().toLowerCase();
-  if (await repo.findUserByEmail(db, email))
-    throw new Error(`A user with the email ${email} already exists.`);
+  if (await findUserByEmail(db, email)) throw new Error(`A user with the email ${email} already exists.`);
   const generatedPassword = input.password ? undefined : generatePassword(16);
-  await repo.insertUser(db, {
+  await insertUser(db, {
     email,
     passwordHash: await hashPassword(input.password ?? generatedPassword!),
     firstName: input.firstName ?? 'Admin',
@@ -37,10 +36,10 @@ export async function ensureFirstAdmin(
   admin: { email?: string; password?: string },
   print: (line: string) => void,
 ): Promise<void> {
-  if (await repo.adminExists(db)) return;
+  if (await adminExists(db)) return;
   const fromEnv = admin.email && admin.password;
   const email = fromEnv ? admin.email! : 'admin@localhost';
-  if (!fromEnv && (await repo.findUserByEmail(db, email))) return;
+  if (!fromEnv && (await findUserByEmail(db, email))) return;
   const created = await createAdmin(db, { email, password: fromEnv ? admin.password : undefined });
   if (created.generatedPassword) {
     print(

@@ -4,9 +4,10 @@ import type { AppHandoff, LoginResponse } from '../../../shared/schemas/account.
 import type { AppContext, AuthedActor } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { hashSingleUseToken, newSingleUseToken } from '../../lib/single-use-tokens';
-import * as repo from './account.repo';
-import { openSession, userDto } from './account.service';
+import { userDto } from './account.service';
 import * as handoffs from './app-handoff.repo';
+import { openSession } from './sign-in.service';
+import { findUserById } from './users.repo';
 
 /**
  * How long a hand-off code signs the installed app in. The page mints one when it loads and again
@@ -39,7 +40,7 @@ export async function takeAppHandoff(
 ): Promise<LoginResponse> {
   const signedIn = await ctx.db.transaction(async (tx) => {
     const source = await handoffs.consumeHandoff(tx, hashSingleUseToken(code), new Date());
-    const user = source && (await repo.findUserById(tx, source.userId));
+    const user = source && (await findUserById(tx, source.userId));
     if (!source || !user) return undefined;
     const accessToken = await openSession(
       ctx,

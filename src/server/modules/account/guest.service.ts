@@ -10,9 +10,11 @@ import { findEstablishment } from '../establishments';
 import { stateOf } from '../establishments/establishment.dto';
 import * as notificationsRepo from '../notifications';
 import { checkSubscription, newDeviceSecret } from '../notifications/push-devices.service';
-import * as repo from './account.repo';
-import { openSessionWithId, UNUSABLE_PASSWORD, userDto } from './account.service';
+import { UNUSABLE_PASSWORD, userDto } from './account.service';
 import * as guests from './guest.repo';
+import { insertMembership, listMemberships } from './memberships.repo';
+import { openSessionWithId } from './sign-in.service';
+import { findUserById, insertUser } from './users.repo';
 
 const HOUR_MS = 3_600_000;
 
@@ -51,8 +53,8 @@ export async function followAsGuest(
   const { secret, hash } = newDeviceSecret();
   return withOutbox(ctx, async ({ db, emit }) => {
     const guest = owner
-      ? await repo.findUserById(db, owner.userId)
-      : await repo.insertUser(db, {
+      ? await findUserById(db, owner.userId)
+      : await insertUser(db, {
           email: '',
           passwordHash: UNUSABLE_PASSWORD,
           firstName: '',
@@ -64,9 +66,9 @@ export async function followAsGuest(
           language: body.language ?? 'en',
         });
     if (!guest) throw deviceHasAccount();
-    const before = await repo.listMemberships(db, guest.id);
+    const before = await listMemberships(db, guest.id);
     if (!before.some((m) => m.establishmentId === establishment.id)) {
-      await repo.insertMembership(db, {
+      await insertMembership(db, {
         userId: guest.id,
         establishmentId: establishment.id,
         kind: 'customer',

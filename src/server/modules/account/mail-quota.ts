@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import * as repo from './account.repo';
+import * as repo from './mail-quota.repo';
 
 export type MailKind = repo.MailKind;
 

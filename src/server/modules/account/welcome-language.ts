@@ -2,7 +2,7 @@ import type { Language } from '../../../shared/i18n/languages';
 import { isLanguage } from '../../../shared/i18n/languages';
 import type { AuthedActor } from '../../context';
 import type { Db } from '../../db/client';
-import { findUserById } from './account.repo';
+import { findUserById } from './users.repo';
 
 /**
  * The language of an account someone else registers (an operator, a customer): the one chosen in

@@ -10,8 +10,9 @@ import { withOutbox } from '../../events/outbox';
 import { AppError } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
 import * as accounts from '../account';
-import { openSession, UNUSABLE_PASSWORD, userDto } from '../account/account.service';
+import { UNUSABLE_PASSWORD, userDto } from '../account/account.service';
 import { mailQuotaExhausted } from '../account/mail-quota';
+import { openSession } from '../account/sign-in.service';
 import { userLabel } from './managed-user.dto';
 import { loadUser } from './users.service';
 

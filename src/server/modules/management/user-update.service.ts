@@ -12,7 +12,7 @@ import { withOutbox } from '../../events/outbox';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
 import * as accounts from '../account';
-import { deleteAccount } from '../account/account.service';
+import { deleteAccount } from '../account/account-delete.service';
 import { demoteClientsOperatingNothing } from '../establishments';
 import { userLabel } from './managed-user.dto';
 import * as detail from './user-detail.repo';

@@ -9,7 +9,8 @@ import { signAccessToken } from '../../lib/access-tokens';
 import { AppError } from '../../lib/app-error';
 import { hashSingleUseToken, newSingleUseToken } from '../../lib/single-use-tokens';
 import * as accounts from '../account';
-import { openSessionWithId, UNUSABLE_PASSWORD, userDto } from '../account/account.service';
+import { UNUSABLE_PASSWORD, userDto } from '../account/account.service';
+import { openSessionWithId } from '../account/sign-in.service';
 import * as repo from './provider.repo';
 import type { ProviderUser } from './provider-client';
 
