@@ -12,11 +12,10 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { EstablishmentSort } from '../../../shared/schemas/establishment.schema';
-import type { VisitSource } from '../../../shared/schemas/report-sources';
 import { type Db, preparedPer } from '../../db/client';
 import { foldedSearch } from '../../db/folded-search';
 import { followerCountOf, guestCountOf, waitingCountOf } from '../../db/follower-counts';
-import { establishments, galleryImages, memberships, users } from '../../db/schema';
+import { establishments, memberships, users } from '../../db/schema';
 
 export type EstablishmentRow = typeof establishments.$inferSelect;
 export type NewEstablishment = typeof establishments.$inferInsert;
@@ -159,123 +158,6 @@ export async function publicIdTaken(db: Db, publicId: string): Promise<boolean> 
   return rows.length > 0;
 }
 
-export async function findMembership(db: Db, userId: string, establishmentId: string) {
-  const [row] = await db
-    .select()
-    .from(memberships)
-    .where(and(eq(memberships.userId, userId), eq(memberships.establishmentId, establishmentId)));
-  return row;
-}
-
-/** Add or change a user's link to an establishment. */
-export async function upsertMembership(
-  db: Db,
-  userId: string,
-  establishmentId: string,
-  kind: 'client' | 'customer',
-) {
-  await db
-    .insert(memberships)
-    .values({ userId, establishmentId, kind })
-    .onConflictDoUpdate({ target: [memberships.userId, memberships.establishmentId], set: { kind } });
-}
-
-/** Follow as a customer unless already a member: an operator who follows stays an operator, even at the same moment. True: a new follow. */
-export async function insertFollower(
-  db: Db,
-  userId: string,
-  establishmentId: string,
-  source: VisitSource = 'direct',
-): Promise<boolean> {
-  const rows = await db
-    .insert(memberships)
-    .values({ userId, establishmentId, kind: 'customer', source })
-    .onConflictDoNothing()
-    .returning({ userId: memberships.userId });
-  return rows.length > 0;
-}
-
-/** The kind of link removed (client or customer); undefined when there was none. */
-export async function deleteMembership(db: Db, userId: string, establishmentId: string) {
-  const [row] = await db
-    .delete(memberships)
-    .where(and(eq(memberships.userId, userId), eq(memberships.establishmentId, establishmentId)))
-    .returning({ kind: memberships.kind });
-  return row?.kind;
-}
-
-/** The users who operate this establishment (its client memberships). */
-export async function listOperatorIds(db: Db, establishmentId: string): Promise<string[]> {
-  const rows = await db
-    .select({ userId: memberships.userId })
-    .from(memberships)
-    .where(and(eq(memberships.establishmentId, establishmentId), eq(memberships.kind, 'client')));
-  return rows.map((r) => r.userId);
-}
-
-/**
- * Of these users, those with the client role who no longer operate any live establishment go back
- * to customer; staff roles are left alone. Called inside the transaction that removed the link.
- * The users' rows are locked first, so two removals at once (each seeing the other's link still
- * there) cannot both leave a client who operates nothing: the second one, once the first has
- * committed, sees both links gone.
- */
-export async function demoteClientsOperatingNothing(db: Db, userIds: string[]): Promise<string[]> {
-  if (userIds.length === 0) return [];
-  await db
-    .select({ id: users.id })
-    .from(users)
-    .where(inArray(users.id, userIds))
-    .orderBy(asc(users.id))
-    .for('no key update');
-  const operates = db
-    .select({ one: sql`1` })
-    .from(memberships)
-    .innerJoin(establishments, eq(establishments.id, memberships.establishmentId))
-    .where(
-      and(eq(memberships.userId, users.id), eq(memberships.kind, 'client'), isNull(establishments.deletedAt)),
-    );
-  const rows = await db
-    .update(users)
-    .set({ role: 'customer', updatedAt: new Date() })
-    .where(and(inArray(users.id, userIds), eq(users.role, 'client'), sql`not exists (${operates})`))
-    .returning({ id: users.id });
-  return rows.map((r) => r.id);
-}
-
-export async function listMembers(db: Db, establishmentId: string) {
-  return db
-    .select({
-      userId: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      kind: memberships.kind,
-      emailVerified: users.emailVerified,
-      guest: users.guest,
-      discountedPrices: users.discountedPrices,
-      since: memberships.createdAt,
-    })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(eq(memberships.establishmentId, establishmentId))
-    .orderBy(asc(memberships.kind), desc(memberships.createdAt))
-    .limit(1000);
-}
-
-const galleryStatement = preparedPer((db) =>
-  db
-    .select()
-    .from(galleryImages)
-    .where(eq(galleryImages.establishmentId, sql.placeholder('establishmentId')))
-    .orderBy(asc(galleryImages.createdAt), asc(galleryImages.id))
-    .prepare('gallery_of_establishment'),
-);
-
-export async function listGallery(db: Db, establishmentId: string) {
-  return galleryStatement(db).execute({ establishmentId });
-}
-
 /**
  * Lock the establishment's row until the transaction ends, so that per-establishment limits
  * (count, then insert) run one at a time. NO KEY UPDATE, not UPDATE: it still lets other
@@ -288,41 +170,6 @@ export async function lockEstablishment(db: Db, id: string): Promise<boolean> {
     .where(eq(establishments.id, id))
     .for('no key update');
   return rows.length > 0;
-}
-
-export async function countGallery(db: Db, establishmentId: string): Promise<number> {
-  const [row] = await db
-    .select({ value: count() })
-    .from(galleryImages)
-    .where(eq(galleryImages.establishmentId, establishmentId));
-  return row?.value ?? 0;
-}
-
-export async function insertGalleryImage(db: Db, values: typeof galleryImages.$inferInsert) {
-  const [row] = await db.insert(galleryImages).values(values).returning();
-  return row!;
-}
-
-export async function updateGalleryCaption(
-  db: Db,
-  establishmentId: string,
-  imageId: string,
-  caption: string,
-) {
-  const [row] = await db
-    .update(galleryImages)
-    .set({ caption })
-    .where(and(eq(galleryImages.id, imageId), eq(galleryImages.establishmentId, establishmentId)))
-    .returning();
-  return row;
-}
-
-export async function deleteGalleryImage(db: Db, establishmentId: string, imageId: string) {
-  const [row] = await db
-    .delete(galleryImages)
-    .where(and(eq(galleryImages.id, imageId), eq(galleryImages.establishmentId, establishmentId)))
-    .returning();
-  return row;
 }
 
 /** Users by id, for the few places that need names of several. */

@@ -25,6 +25,7 @@ import { userLabel } from '../management/managed-user.dto';
 import { toEstablishmentDto } from './establishment.dto';
 import { authorizeEdit, loadEstablishment, reloadDto, resourceOf, viewFor } from './establishment-access';
 import * as repo from './establishments.repo';
+import * as membersRepo from './members.repo';
 import { newPublicId } from './public-id';
 
 const emailTaken = (field: string) =>
@@ -154,7 +155,7 @@ export async function signupClient(
         publicId,
         registeredById: actor.id,
       });
-      await repo.upsertMembership(tx, client.id, establishment.id, 'client');
+      await membersRepo.upsertMembership(tx, client.id, establishment.id, 'client');
       await recordAudit(tx, {
         actorId: actor.id,
         action: 'establishment.clientSignup',
@@ -232,6 +233,6 @@ export async function remove(ctx: AppContext, actor: AuthedActor, id: string): P
       targetEstablishmentId: row.id,
       targetLabel: row.name,
     });
-    await repo.demoteClientsOperatingNothing(tx, await repo.listOperatorIds(tx, row.id));
+    await membersRepo.demoteClientsOperatingNothing(tx, await membersRepo.listOperatorIds(tx, row.id));
   });
 }

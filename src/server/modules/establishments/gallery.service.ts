@@ -18,6 +18,7 @@ import {
   reloadDto,
 } from './establishment-access';
 import * as repo from './establishments.repo';
+import * as galleryRepo from './gallery.repo';
 
 /**
  * A change of the pictures made for the establishment by someone who does not operate it (an
@@ -63,7 +64,7 @@ export async function setPicture(
 export async function gallery(ctx: AppContext, id: string): Promise<GalleryImage[]> {
   const row = await loadEstablishment(ctx, id);
   if (row.blockedAt) throw establishmentBlocked();
-  return (await repo.listGallery(ctx.db, row.id)).map(toGalleryDto);
+  return (await galleryRepo.listGallery(ctx.db, row.id)).map(toGalleryDto);
 }
 
 const galleryFull = () => new AppError(409, ErrorCode.VALIDATION, Msg.galleryFull, { file: Msg.galleryFull });
@@ -82,7 +83,7 @@ export async function addGalleryImage(
   const row = await loadEstablishment(ctx, id);
   authorizeEdit(actor, row);
   // Early answer for a full gallery without decoding the upload; the locked count below decides.
-  if ((await repo.countGallery(ctx.db, row.id)) >= GALLERY_LIMIT) throw galleryFull();
+  if ((await galleryRepo.countGallery(ctx.db, row.id)) >= GALLERY_LIMIT) throw galleryFull();
   const jpeg = await toJpeg(upload, { width: 1600, height: 1600, fit: 'inside' });
   const { width = 0, height = 0 } = await sharp(jpeg).metadata();
   // Written before the lock so the lock is held for two short queries, not for image I/O.
@@ -90,8 +91,8 @@ export async function addGalleryImage(
   try {
     const inserted = await ctx.db.transaction(async (tx) => {
       if (!(await repo.lockEstablishment(tx, row.id))) throw establishmentGone();
-      if ((await repo.countGallery(tx, row.id)) >= GALLERY_LIMIT) throw galleryFull();
-      const added = await repo.insertGalleryImage(tx, {
+      if ((await galleryRepo.countGallery(tx, row.id)) >= GALLERY_LIMIT) throw galleryFull();
+      const added = await galleryRepo.insertGalleryImage(tx, {
         establishmentId: row.id,
         image,
         caption,
@@ -121,7 +122,7 @@ export async function captionGalleryImage(
   const row = await loadEstablishment(ctx, id);
   authorizeEdit(actor, row);
   const updated = await ctx.db.transaction(async (tx) => {
-    const changed = await repo.updateGalleryCaption(tx, row.id, imageId, caption);
+    const changed = await galleryRepo.updateGalleryCaption(tx, row.id, imageId, caption);
     if (!changed) throw notFound();
     await recordPictures(tx, actor, row, { picture: 'gallery', change: 'caption', imageId });
     return changed;
@@ -133,7 +134,7 @@ export async function deleteGalleryImage(ctx: AppContext, actor: AuthedActor, id
   const row = await loadEstablishment(ctx, id);
   authorizeEdit(actor, row);
   const deleted = await ctx.db.transaction(async (tx) => {
-    const removed = await repo.deleteGalleryImage(tx, row.id, imageId);
+    const removed = await galleryRepo.deleteGalleryImage(tx, row.id, imageId);
     if (!removed) throw notFound();
     await recordPictures(tx, actor, row, { picture: 'gallery', change: 'removed', imageId });
     return removed;

@@ -11,7 +11,7 @@ import { authorize } from '../../lib/authorize';
 import * as accounts from '../account';
 import { userLabel } from '../management/managed-user.dto';
 import { loadEstablishment, resourceOf } from './establishment-access';
-import * as repo from './establishments.repo';
+import * as membersRepo from './members.repo';
 
 /**
  * Clients and followers of an establishment, for those who manage it. Followers whose email is not
@@ -20,7 +20,7 @@ import * as repo from './establishments.repo';
 export async function members(ctx: AppContext, actor: AuthedActor, id: string) {
   const row = await loadEstablishment(ctx, id);
   authorize(actor, 'establishment:manage', resourceOf(row));
-  const items = await repo.listMembers(ctx.db, row.id);
+  const items = await membersRepo.listMembers(ctx.db, row.id);
   return {
     items: items.map((m): Member => ({ ...m, since: m.since.toISOString() })),
     followerCount: Number(row.followerCount),
@@ -41,13 +41,13 @@ export async function addMember(ctx: AppContext, actor: AuthedActor, id: string,
   if (!user)
     throw new AppError(404, ErrorCode.USER_NOT_FOUND, Msg.noUserWithEmail, { email: Msg.noUserWithEmail });
   const alreadyLinked = await withOutbox(ctx, async ({ db: tx, emit }) => {
-    const before = await repo.findMembership(tx, user.id, row.id);
-    await repo.upsertMembership(tx, user.id, row.id, body.kind);
+    const before = await membersRepo.findMembership(tx, user.id, row.id);
+    await membersRepo.upsertMembership(tx, user.id, row.id, body.kind);
     // Operating an establishment makes a customer a client; staff roles stay as they are.
     if (body.kind === 'client' && becomesClientByOperating(user.role))
       await accounts.updateUser(tx, user.id, { role: 'client' });
     // An operator made a follower may now operate nothing: then they are a customer again.
-    if (body.kind === 'customer') await repo.demoteClientsOperatingNothing(tx, [user.id]);
+    if (body.kind === 'customer') await membersRepo.demoteClientsOperatingNothing(tx, [user.id]);
     const unchanged = before?.kind === body.kind;
     if (!unchanged && body.kind === 'customer') await emit(followEvent(user.id, row.id, actor.id));
     if (!unchanged && before?.kind === 'customer') await emit(unfollowEvent(user.id, row.id, actor.id));
@@ -77,10 +77,10 @@ export async function removeMember(ctx: AppContext, actor: AuthedActor, id: stri
   authorize(actor, 'user:admin');
   const row = await loadEstablishment(ctx, id);
   await withOutbox(ctx, async ({ db: tx, emit }) => {
-    const kind = await repo.deleteMembership(tx, userId, row.id);
+    const kind = await membersRepo.deleteMembership(tx, userId, row.id);
     if (!kind) throw notFound();
     if (kind === 'customer') await emit(unfollowEvent(userId, row.id, actor.id));
-    await repo.demoteClientsOperatingNothing(tx, [userId]);
+    await membersRepo.demoteClientsOperatingNothing(tx, [userId]);
     const user = await accounts.findUserById(tx, userId);
     await recordAudit(tx, {
       actorId: actor.id,

@@ -11,6 +11,8 @@ import { deleteGuestIfUnfollowed } from '../account';
 import { stateOf, toGalleryDto, toPublicEstablishmentDto } from './establishment.dto';
 import { establishmentBlocked, establishmentGone, loadEstablishment } from './establishment-access';
 import * as repo from './establishments.repo';
+import * as galleryRepo from './gallery.repo';
+import * as membersRepo from './members.repo';
 import { PUBLIC_PROFILE_MAX_AGE_S, publicProfileCacheOf } from './public-profile-cache';
 
 /** The public page's data as a guest sees it. Unknown and deleted: 404; blocked: 403 with its own code. */
@@ -19,7 +21,11 @@ async function loadGuestProfile(ctx: AppContext, idOrPublicId: string): Promise<
   const state = row ? stateOf(row) : 'deleted';
   if (!row || state === 'deleted') throw establishmentGone();
   if (state === 'blocked') throw establishmentBlocked();
-  return toPublicEstablishmentDto(row, (await repo.listGallery(ctx.db, row.id)).map(toGalleryDto), null);
+  return toPublicEstablishmentDto(
+    row,
+    (await galleryRepo.listGallery(ctx.db, row.id)).map(toGalleryDto),
+    null,
+  );
 }
 
 /** The guest's profile, from this process's cache (public-profile-cache.ts) or the database. */
@@ -79,7 +85,7 @@ export async function follow(
   if (row.blockedAt) throw establishmentBlocked();
   if (!row.active) throw new AppError(409, ErrorCode.ESTABLISHMENT_INACTIVE, Msg.establishmentInactive);
   await withOutbox(ctx, async ({ db, emit }) => {
-    const followed = await repo.insertFollower(db, actor.id, row.id, source);
+    const followed = await membersRepo.insertFollower(db, actor.id, row.id, source);
     // Its welcome follows from the event, at once if this follower already has a device.
     if (followed) await emit(followEvent(actor.id, row.id, actor.id, source));
   });
@@ -91,9 +97,9 @@ export async function unfollow(ctx: AppContext, actor: AuthedActor, idOrPublicId
   const row = await repo.findEstablishment(ctx.db, idOrPublicId);
   if (!row) throw establishmentGone();
   await withOutbox(ctx, async ({ db, emit }) => {
-    const existing = await repo.findMembership(db, actor.id, row.id);
+    const existing = await membersRepo.findMembership(db, actor.id, row.id);
     if (existing?.kind !== 'customer') return;
-    if (await repo.deleteMembership(db, actor.id, row.id))
+    if (await membersRepo.deleteMembership(db, actor.id, row.id))
       await emit(unfollowEvent(actor.id, row.id, actor.id));
     // A guest who follows nothing any more leaves nothing behind: its device and session go too.
     if (actor.guest) await deleteGuestIfUnfollowed(db, actor.id);
