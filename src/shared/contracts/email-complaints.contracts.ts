@@ -4,7 +4,7 @@ import {
   EmailPauseListSchema,
   MailgunWebhookSchema,
 } from '../schemas/email-complaints.schema';
-import { EstablishmentIdParamsSchema } from '../schemas/establishment.schema';
+import { EstablishmentIdParamsSchema } from '../schemas/establishment-params.schema';
 import { defineContract, errorResponses } from './contract';
 
 /** Spam complaints coming in from mail providers, and the email pauses they lead to. */

@@ -5,22 +5,22 @@ import {
   CaptionBodySchema,
   ClientSignupBodySchema,
   EstablishmentFieldsSchema,
-  EstablishmentIdParamsSchema,
   EstablishmentListQuerySchema,
   EstablishmentListSchema,
   EstablishmentResponseSchema,
   EstablishmentViewResponseSchema,
-  FollowBodySchema,
-  FollowResultSchema,
-  GalleryImageParamsSchema,
   GalleryImageSchema,
   GalleryListSchema,
   MemberListSchema,
-  MemberParamsSchema,
   PublicEstablishmentSchema,
-  QR_SIZES,
-  QrQuerySchema,
 } from '../schemas/establishment.schema';
+import {
+  EstablishmentIdParamsSchema,
+  GalleryImageParamsSchema,
+  MemberParamsSchema,
+} from '../schemas/establishment-params.schema';
+import { FollowBodySchema, FollowResultSchema } from '../schemas/follow.schema';
+import { QR_SIZES, QrQuerySchema } from '../schemas/qr.schema';
 import { defineContract, errorResponses } from './contract';
 
 /** Establishments: profiles, states, members, pictures, following, QR codes. */

@@ -1,4 +1,5 @@
-import { EstablishmentIdParamsSchema, EstablishmentResponseSchema } from '../schemas/establishment.schema';
+import { EstablishmentResponseSchema } from '../schemas/establishment.schema';
+import { EstablishmentIdParamsSchema } from '../schemas/establishment-params.schema';
 import { NotificationLimitsBodySchema } from '../schemas/notification-limits.schema';
 import { defineContract, errorResponses } from './contract';
 

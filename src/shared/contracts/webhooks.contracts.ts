@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MessageSchema } from '../errors';
-import { EstablishmentIdParamsSchema } from '../schemas/establishment.schema';
+import { EstablishmentIdParamsSchema } from '../schemas/establishment-params.schema';
 import {
   WebhookCallListSchema,
   WebhookCreateSchema,

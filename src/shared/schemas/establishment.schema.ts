@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LANGUAGES } from '../i18n/languages';
 import { FieldLabel, Msg, tooLong } from '../messages';
 import { LanguageSchema } from './account.schema';
-import { emailField, optionalText, phoneField, requiredText, visitSourceField } from './fields';
+import { emailField, optionalText, phoneField, requiredText } from './fields';
 import { NotificationLimitsSchema } from './notification-limits.schema';
 import { urlField } from './url-field';
 
@@ -262,49 +262,4 @@ export const CaptionBodySchema = z.object({
   caption: noNul(optionalText(FieldLabel.caption, 200)).default(''),
 });
 
-/** `:id` of an establishment route: its id or, where the route says so, its public id. */
-export const EstablishmentIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
-
-/** `:id/members/:userId`. */
-export const MemberParamsSchema = EstablishmentIdParamsSchema.extend({
-  userId: z.uuid({ error: 'Not found.' }),
-});
-
-/** `:id/gallery/:imageId`. */
-export const GalleryImageParamsSchema = EstablishmentIdParamsSchema.extend({
-  imageId: z.uuid({ error: 'Not found.' }),
-});
-
 export const GalleryListSchema = z.object({ items: z.array(GalleryImageSchema) });
-
-/** The answer to follow and unfollow. */
-export const FollowResultSchema = z.object({
-  establishmentId: z.string(),
-  following: z.boolean(),
-  message: z.string(),
-});
-export type FollowResult = z.infer<typeof FollowResultSchema>;
-
-/** A follow may say where the visit came from (the page's ?src=); no body at all is a direct follow. */
-export const FollowBodySchema = z.object({ source: visitSourceField.optional() }).nullish();
-export type FollowBody = z.input<typeof FollowBodySchema>;
-
-/** The sizes a QR code PNG is drawn at (pixels a side): the web app asks for 512 (default) and 1024. */
-export const QR_SIZES = [256, 512, 1024, 2048] as const;
-export type QrSize = (typeof QR_SIZES)[number];
-export const QR_SIZE_MESSAGE = `Size must be one of ${QR_SIZES.join(', ')}.`;
-
-/** The QR route's query: format, one of QR_SIZES, and whether to answer as a download. */
-export const QrQuerySchema = z.object({
-  format: z.enum(['svg', 'png']).default('svg'),
-  size: z
-    .enum(QR_SIZES.map(String) as [string, ...string[]], { error: QR_SIZE_MESSAGE })
-    .default('512')
-    .transform((v) => Number(v) as QrSize),
-  download: z
-    .enum(['true', 'false', '1', '0'])
-    .default('false')
-    .transform((v) => v === 'true' || v === '1'),
-  /** The visit source the encoded address carries (?src=): the share card's code, or the printed poster's. */
-  source: z.enum(['qr', 'poster'], { error: 'Source must be qr or poster.' }).default('qr'),
-});

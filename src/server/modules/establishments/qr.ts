@@ -3,7 +3,7 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
-import type { QrSize } from '../../../shared/schemas/establishment.schema';
+import type { QrSize } from '../../../shared/schemas/qr.schema';
 import { withImageSlot } from '../../lib/images';
 
 // The query and sizes are shared with the web app, which builds the QR code's address from them.
@@ -12,7 +12,7 @@ export {
   QR_SIZES,
   QrQuerySchema,
   type QrSize,
-} from '../../../shared/schemas/establishment.schema';
+} from '../../../shared/schemas/qr.schema';
 
 const OPTIONS = { errorCorrectionLevel: 'M', margin: 2 } as const;
 
