@@ -1,10 +1,19 @@
 /**
  * The spec's role table (product-spec section 6) and its dynamic rules, as one pure can().
- * The server enforces with it; the web app only uses it to decide what to show.
+ * The server enforces with it; the web app only uses it to decide what to show. The rights each role
+ * holds and the rights that need more than a role are data, in permission-table.ts.
  */
 
-import type { Actor, ApiKeyGrant, ApiKeyScope, Resource, Right, Role } from './permission-rights';
-import { RIGHTS, ROLES } from './permission-rights';
+import type { Actor, ApiKeyGrant, Resource, Right, Role } from './permission-rights';
+import { ROLES } from './permission-rights';
+import {
+  GUEST,
+  KEY_GRANTS,
+  NEEDS_A_PROVEN_SESSION,
+  NEEDS_AN_ACCOUNT,
+  NEEDS_VERIFIED_EMAIL,
+  TABLE,
+} from './permission-table';
 
 export {
   type Actor,
@@ -19,84 +28,7 @@ export {
   type Role,
 } from './permission-rights';
 
-const GUEST: readonly Right[] = ['user:guest'];
-const CUSTOMER: readonly Right[] = [...GUEST, 'user:customer', 'hasEstablishment'];
-const CLIENT: readonly Right[] = [...CUSTOMER, 'user:client'];
-// A representative has guest, customer, client and representant rights, but not hasEstablishment.
-const REPRESENTANT: readonly Right[] = [
-  ...CLIENT.filter((right) => right !== 'hasEstablishment'),
-  'user:representant',
-  'contactRequest:read',
-];
-
-/** Static rights per role; the dynamic rights below are granted to admins here and decided per resource for the rest. */
-const TABLE: Record<Role | 'guest', readonly Right[]> = {
-  guest: GUEST,
-  customer: CUSTOMER,
-  client: CLIENT,
-  representant: REPRESENTANT,
-  admin: RIGHTS,
-};
-
 const isRole = (role: string): role is Role => (ROLES as readonly string[]).includes(role);
-
-/**
- * Rights that speak or act for an establishment (send, settings, comments, its figures) need a
- * confirmed email: the spec's customers "must verify their email", and clients and representatives
- * get the same verification link in their welcome email. The table's role rights (menus, panels,
- * the account) hold whatever the flag, so an unverified user can still reach /waiting and their
- * account. A follower's own reading does not wait for it: someone who just registered may choose
- * how a business reaches them and turn notifications on, pushes (the welcome too) reach that device
- * at once as whoever turned it on holds it, and the post a push opens, the feed and a reaction work;
- * email waits until the address is verified. An operator's reading stays behind the confirmation
- * (notificationPost:read and establishment:read ask can() about sending and managing, which need it).
- * Admins have everything (spec section 6).
- */
-const NEEDS_VERIFIED_EMAIL: ReadonlySet<Right> = new Set<Right>([
-  'clientSettings',
-  'notificationPost:create',
-  'notificationPost:edit',
-  'notificationPost:delete',
-  'comment:create',
-  'comment:edit',
-  'comment:delete',
-  'establishment:manage',
-  'establishment:edit',
-  'establishment:readPrivate',
-  'customer:create',
-  'followers:export',
-  'report:read',
-  'comment:moderate',
-  'reaction:list',
-  'apiKey:manage',
-  'apiKey:create',
-  'webhook:manage',
-  'webhook:create',
-  'comment:asBusiness',
-  'comment:mute',
-  'post:pin',
-  'operator:invite',
-  'conversation:start',
-  'conversation:write',
-  'conversation:manage',
-]);
-
-/**
- * Rights a guest follower does not have, having no email (DESIGN.md, "Guest followers"): speaking
- * in a business's comments. Adding an email (registering on that device) gives them.
- */
-const NEEDS_AN_ACCOUNT: ReadonlySet<Right> = new Set<Right>([
-  'comment:create',
-  'comment:edit',
-  'conversation:start',
-  'conversation:write',
-]);
-
-/**
- * Rights a provisional session does not have, whatever the role (an admin may make that address an
- * operator, or an admin, before it is confirmed): deleting the account and taking its data away.
- */
-const NEEDS_A_PROVEN_SESSION: ReadonlySet<Right> = new Set<Right>(['account:delete', 'account:export']);
 
 const isOwner = (actor: Actor, resource: Resource) =>
   resource.ownerId !== undefined && resource.ownerId === actor.id;
@@ -114,20 +46,6 @@ const readsAsMember = (actor: Actor, establishmentId: string | undefined) =>
 const operates = (actor: Actor, establishmentId: string | undefined) =>
   establishmentId !== undefined &&
   actor.establishments.some((m) => m.establishmentId === establishmentId && m.kind === 'client');
-
-/**
- * What an API key stands in for: the rights its scopes grant, and the rights of the
- * routes that accept a key, each answered by the scope behind it. Anything else: no.
- */
-const KEY_GRANTS: Partial<Record<Right, ApiKeyScope>> = {
-  'apiKey:send': 'send',
-  'notificationPost:create': 'send',
-  'notificationPost:read': 'send',
-  'apiKey:readStats': 'read:stats',
-  'report:read': 'read:stats',
-  'apiKey:readFollowers': 'read:followers',
-  'followers:export': 'read:followers',
-};
 
 /** A key acts only on its own establishment, within its scopes, and not while it is blocked. */
 function keyMay(key: ApiKeyGrant, right: Right, resource: Resource): boolean {
