@@ -104,11 +104,8 @@ export async function startWorkers(ctx: AppContext) {
   await ctx.jobs.schedule(housekeepingJob, '23 * * * *');
 }
 
-/** Build the HTTP application and its context. Tests call this on PGlite in memory. */
-export async function buildApp(
-  config: Config,
-  options: BuildOptions = {},
-): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+/** The Fastify instance with its logger, limits and timeouts, before any plugin. */
+function createServer(config: Config, options: BuildOptions): FastifyInstance {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -134,7 +131,18 @@ export async function buildApp(
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  return app;
+}
 
+/**
+ * The application's context: database, job queue (its queues declared, its workers started when
+ * WORKERS says so), mailer and push runtime, each closed with the server.
+ */
+async function createContext(
+  app: FastifyInstance,
+  config: Config,
+  options: BuildOptions,
+): Promise<AppContext> {
   const database = options.database ?? (await openMigratedDatabase(config, app.log));
   const jobs = await startJobQueue(database.sql, app.log, { superviseSeconds: config.jobSuperviseSeconds });
   const mailer = options.mailer ?? createMailer(config, app.log);
@@ -160,10 +168,11 @@ export async function buildApp(
     mailer.close();
     if (!options.database) await database.close();
   });
+  return ctx;
+}
 
-  await app.register(errorHandlerPlugin);
-  await app.register(requestLogPlugin, { mode: config.logRequests });
-  await app.register(metricsPlugin, ctx);
+/** The security headers of every answer: content security policy, HSTS on https, permissions policy. */
+async function registerSecurityHeaders(app: FastifyInstance, config: Config) {
   // Over plain HTTP (a LAN address, a laptop) "upgrade-insecure-requests" and HSTS would send the
   // browser to an https that does not exist and leave the app blank: only when PUBLIC_URL is https.
   const https = config.publicUrl.startsWith('https:');
@@ -192,6 +201,10 @@ export async function buildApp(
   app.addHook('onSend', async (_request, reply) => {
     reply.header('permissions-policy', PERMISSIONS_POLICY);
   });
+}
+
+/** Compressed answers, rate limits, uploads and the API docs. */
+async function registerTransport(app: FastifyInstance, ctx: AppContext) {
   // Brotli or gzip for JSON, HTML, scripts and styles: a customer opening a business's page from a QR
   // code is usually on a phone network. Already-compressed images are left as they are. Brotli at
   // quality 5, as the light pages: the default (11) took 1.4 s of CPU for the app's 283 KB script on
@@ -203,9 +216,13 @@ export async function buildApp(
   });
   // Counters in the database, shared by every process (rate-limit.plugin.ts).
   await app.register(rateLimitPlugin, ctx);
-  setImageConcurrency(config.imageConcurrency);
+  setImageConcurrency(ctx.config.imageConcurrency);
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10 } });
   await registerApiDocs(app);
+}
+
+/** Who is asking and what they may do, before any route. */
+async function registerAccess(app: FastifyInstance, ctx: AppContext) {
   // Plugins import no module: sessions and API keys come in as ports (lib/plugin-ports.ts).
   await app.register(authPlugin, {
     ctx,
@@ -216,6 +233,22 @@ export async function buildApp(
   await app.register(impersonationTrailPlugin, ctx);
   // Any write empties this process's cache of public profiles before its answer leaves.
   await app.register(publicProfileInvalidation, ctx);
+}
+
+/** Build the HTTP application and its context. Tests call this on PGlite in memory. */
+export async function buildApp(
+  config: Config,
+  options: BuildOptions = {},
+): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const app = createServer(config, options);
+  const ctx = await createContext(app, config, options);
+
+  await app.register(errorHandlerPlugin);
+  await app.register(requestLogPlugin, { mode: config.logRequests });
+  await app.register(metricsPlugin, ctx);
+  await registerSecurityHeaders(app, config);
+  await registerTransport(app, ctx);
+  await registerAccess(app, ctx);
 
   await registerRoutes(app, ctx);
   await registerMediaFiles(app, config.dataDir);

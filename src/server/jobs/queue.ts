@@ -1,7 +1,8 @@
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { SqlExecutor } from '../db/client';
 import type { QueueSizes } from '../lib/metrics';
+import { createBoss, type InFlight, type Log, queueRegistry, racingProcesses, untilQuiet } from './boss';
 
 /** A job type: its queue name, its payload schema and its idempotent handler. */
 export interface JobDefinition<S extends z.ZodType> {
@@ -67,79 +68,6 @@ const POLL_SECONDS = 0.5;
 /** Seconds between polls of its other workers, which are woken when the queue has work. */
 const SIBLING_POLL_SECONDS = 10;
 
-interface Log {
-  error(obj: object, msg: string): void;
-}
-
-/**
- * Several processes starting together on one database (an API and its workers) install pg-boss's
- * schema and create the same queues at the same moment; PostgreSQL then reports a deadlock or a
- * duplicate to the losers. They wait a moment and try again, finding what the winner made.
- */
-async function racingProcesses(step: () => Promise<unknown>): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await step();
-      return;
-    } catch (error) {
-      const code = (error as { code?: string }).code;
-      if (attempt >= 6 || (code !== '40P01' && code !== '23505')) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200 * attempt));
-    }
-  }
-}
-
-interface InFlight {
-  queries: number;
-  handlers: number;
-}
-
-/** pg-boss over our executor, counting the queries it has under way (for a clean stop). */
-function createBoss(sql: SqlExecutor, log: Log, inFlight: InFlight, superviseSeconds = 30): PgBoss {
-  const boss = new PgBoss({
-    db: {
-      executeSql: async (text: string, values: unknown[]) => {
-        inFlight.queries++;
-        try {
-          return await sql.executeSql(text, values);
-        } finally {
-          inFlight.queries--;
-        }
-      },
-    },
-    schema: 'pgboss',
-    // Maintenance and monitoring are cheap; keep them but not chatty.
-    monitorStateIntervalSeconds: 60,
-    // Maintenance is what retries the jobs of a crashed worker once they expire.
-    maintenanceIntervalSeconds: superviseSeconds,
-  });
-  boss.on('error', (error: Error) => log.error({ err: error }, 'job queue error'));
-  return boss;
-}
-
-/** Creates each queue once per process, with its retry policy and expiry. */
-function queueRegistry(boss: PgBoss) {
-  const created = new Set<string>();
-  return {
-    has: (name: string) => created.has(name),
-    async ensure(name: string, expireInSeconds?: number) {
-      if (created.has(name)) return;
-      const options = {
-        name,
-        retryLimit: 5,
-        retryDelay: 5,
-        retryBackoff: true,
-        ...(expireInSeconds ? { expireInSeconds } : {}),
-      };
-      await racingProcesses(async () => {
-        if (!(await boss.getQueue(name))) await boss.createQueue(name, options);
-      });
-      if (expireInSeconds) await boss.updateQueue(name, options);
-      created.add(name);
-    },
-  };
-}
-
 /**
  * This process's workers of one queue. pg-boss 10 runs one job at a time per worker: concurrency
  * is several workers. The first polls; the others are woken when there is work (a worker that
@@ -148,7 +76,7 @@ function queueRegistry(boss: PgBoss) {
  * idle process and its database busy doing nothing (bench:send-cost). Returns how to wake an idle
  * one, and a poll in the first's place while it is busy.
  */
-async function startWorkers(
+async function startQueueWorkers(
   boss: PgBoss,
   def: JobDefinition<z.ZodType>,
   inFlight: InFlight,
@@ -186,51 +114,33 @@ async function startWorkers(
 }
 
 /**
- * pg-boss resolves stop() while a fetch already sent can still hand a job to a worker, and it
- * records each job's outcome after the handler returns: wait until neither runs (two quiet checks
- * in a row, at most 5 s), so the database is not closed under them (an unhandled "pool ended").
+ * This process's workers of every queue it works: how to wake an idle one when this process queues
+ * a job (instead of waiting for a poll: a send should reach the first phones in well under a
+ * second), and, while a queue's polling worker is busy with a long job (an email batch paced by
+ * its provider, a slow webhook), an idle sibling polling in its place, so a job queued by another
+ * process still starts within POLL_SECONDS.
  */
-async function untilQuiet(inFlight: InFlight): Promise<void> {
-  const until = Date.now() + 5000;
-  for (let quiet = 0; quiet < 2 && Date.now() < until; ) {
-    quiet = inFlight.queries === 0 && inFlight.handlers === 0 ? quiet + 1 : 0;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
-/** pg-boss on the application's own database (PGlite through its executor, or PostgreSQL). */
-export async function startJobQueue(
-  sql: SqlExecutor,
-  log: Log,
-  options: { superviseSeconds?: number } = {},
-): Promise<JobQueue> {
-  // What pg-boss and our handlers still have under way, so stop() closes nothing under them.
-  const inFlight: InFlight = { queries: 0, handlers: 0 };
-  const boss = createBoss(sql, log, inFlight, options.superviseSeconds);
-  await racingProcesses(() => boss.start());
-  const queues = queueRegistry(boss);
-  // Per queue, how to wake one of this process's idle workers: when this process queues a job,
-  // instead of waiting for a poll (a send should reach the first phones in well under a second).
+function workerPool(boss: PgBoss, inFlight: InFlight) {
   const wakeIdle = new Map<string, () => void>();
-  const wake = (queue: string) => wakeIdle.get(queue)?.();
-  // While a queue's polling worker is busy with a long job (an email batch paced by its provider,
-  // a slow webhook), an idle sibling polls in its place, so a job queued by another process still
-  // starts within POLL_SECONDS.
   const pollers: (() => void)[] = [];
   const pollInPlace = setInterval(() => {
     for (const poll of pollers) poll();
   }, POLL_SECONDS * 1000);
   pollInPlace.unref();
-
   return {
-    async declare(definitions) {
-      for (const def of definitions) {
-        await queues.ensure(def.queue, def.expireInSeconds);
-      }
+    wake: (queue: string) => wakeIdle.get(queue)?.(),
+    async start(def: JobDefinition<z.ZodType>) {
+      const workers = await startQueueWorkers(boss, def, inFlight);
+      wakeIdle.set(def.queue, workers.wakeOne);
+      pollers.push(workers.pollInPlace);
     },
-    wake(names) {
-      for (const queue of names) wake(queue);
-    },
+    stopPolling: () => clearInterval(pollInPlace),
+  };
+}
+
+/** What the queue tables hold: for the sweep, /ready and /metrics. */
+function queueReads(sql: SqlExecutor, boss: PgBoss): Pick<JobQueue, 'liveJobKeys' | 'ping' | 'sizes'> {
+  return {
     async liveJobKeys(queue, key) {
       // pg-boss 10 keeps no index on data; the sweep runs once a minute over the unfinished jobs of one queue.
       const { rows } = await sql.executeSql(
@@ -251,6 +161,16 @@ export async function startJobQueue(
       }
       return sizes;
     },
+  };
+}
+
+/** Queuing jobs: one, many at once, or on a cron schedule; a job queued now wakes a worker here. */
+function queueWrites(
+  boss: PgBoss,
+  queues: ReturnType<typeof queueRegistry>,
+  wake: (queue: string) => void,
+): Pick<JobQueue, 'send' | 'sendMany' | 'schedule'> {
+  return {
     async send(job, payload, { db, ...options } = {}) {
       if (db && !queues.has(job.queue)) throw new Error(`queue ${job.queue} is not declared`);
       await queues.ensure(job.queue);
@@ -275,16 +195,41 @@ export async function startJobQueue(
       await queues.ensure(job.queue);
       await boss.schedule(job.queue, cron, {});
     },
+  };
+}
+
+/** pg-boss on the application's own database (PGlite through its executor, or PostgreSQL). */
+export async function startJobQueue(
+  sql: SqlExecutor,
+  log: Log,
+  options: { superviseSeconds?: number } = {},
+): Promise<JobQueue> {
+  // What pg-boss and our handlers still have under way, so stop() closes nothing under them.
+  const inFlight: InFlight = { queries: 0, handlers: 0 };
+  const boss = createBoss(sql, log, inFlight, options.superviseSeconds);
+  await racingProcesses(() => boss.start());
+  const queues = queueRegistry(boss);
+  const workers = workerPool(boss, inFlight);
+
+  return {
+    ...queueReads(sql, boss),
+    ...queueWrites(boss, queues, workers.wake),
+    async declare(definitions) {
+      for (const def of definitions) {
+        await queues.ensure(def.queue, def.expireInSeconds);
+      }
+    },
+    wake(names) {
+      for (const queue of names) workers.wake(queue);
+    },
     async work(definitions) {
       for (const def of definitions) {
         await queues.ensure(def.queue, def.expireInSeconds);
-        const workers = await startWorkers(boss, def, inFlight);
-        wakeIdle.set(def.queue, workers.wakeOne);
-        pollers.push(workers.pollInPlace);
+        await workers.start(def);
       }
     },
     async stop() {
-      clearInterval(pollInPlace);
+      workers.stopPolling();
       await boss.stop({ graceful: true, wait: true, timeout: 5000 });
       await untilQuiet(inFlight);
     },
