@@ -10,7 +10,7 @@ import { type Config, fastifyTrustProxy } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { openMigratedDatabase } from './db/open-migrated';
-import { expireSubscriptionsJob, notificationDeliveryJobs, notificationReplaceJobs } from './delivery';
+import { notificationDeliveryJobs, notificationReplaceJobs } from './delivery';
 import { accountMailJobs } from './jobs/account-mail.job';
 import { adminPasswordMailJobs } from './jobs/admin-password-mail.job';
 import { analyticsForwardJobs } from './jobs/analytics-forward.job';
@@ -18,13 +18,13 @@ import { commentNoticeJobs } from './jobs/comment-notice.job';
 import { commentReplyNoticeJobs } from './jobs/comment-reply-notice.job';
 import { contactMailJobs } from './jobs/contact-mail.job';
 import { emailPausedMailJobs } from './jobs/email-paused-mail.job';
-import { housekeepingJob, housekeepingJobs } from './jobs/housekeeping.job';
+import { housekeepingJobs } from './jobs/housekeeping.job';
 import { messageNoticeJobs } from './jobs/message-notice.job';
 import { operatorInvitationMailJobs } from './jobs/operator-invitation-mail.job';
 import { operatorNoticeMailJobs } from './jobs/operator-notice-mail.job';
 import { startJobQueue } from './jobs/queue';
 import { releaseScheduledJob, releaseScheduledJobs } from './jobs/release-scheduled.job';
-import { sweepJob, sweepJobs } from './jobs/sweep.job';
+import { sweepJobs } from './jobs/sweep.job';
 import { webhookDeliveryJobs } from './jobs/webhook-delivery.job';
 import { webhookDisabledMailJobs } from './jobs/webhook-disabled-mail.job';
 import { welcomeNoticeJobs } from './jobs/welcome-notice.job';
@@ -90,18 +90,15 @@ export const allJobs = (ctx: AppContext) => [
   ...emailPausedMailJobs(ctx),
 ];
 
-/** Start this process's job workers and the periodic jobs. */
+/** Start this process's job workers and the periodic jobs, each on the cron its definition carries. */
 export async function startWorkers(ctx: AppContext) {
-  await ctx.jobs.work(allJobs(ctx));
-  // Daily at 04:17: subscriptions the browser ended or that were not seen for long.
-  await ctx.jobs.schedule(expireSubscriptionsJob, '17 4 * * *');
-  // Every minute: work whose job is gone (see sweep.job.ts).
-  await ctx.jobs.schedule(sweepJob, '* * * * *');
-  // Every minute, and once now (what fell due while no process ran): scheduled sends due.
-  await ctx.jobs.schedule(releaseScheduledJob, '* * * * *');
+  const jobs = allJobs(ctx);
+  await ctx.jobs.work(jobs);
+  for (const job of jobs) {
+    if (job.schedule) await ctx.jobs.schedule(job, job.schedule);
+  }
+  // Once now as well: scheduled sends that fell due while no process ran.
   await ctx.jobs.send(releaseScheduledJob, {});
-  // Hourly at :23: expired or signed-out sessions, used or expired emailed tokens (housekeeping.job.ts).
-  await ctx.jobs.schedule(housekeepingJob, '23 * * * *');
 }
 
 /** The Fastify instance with its logger, limits and timeouts, before any plugin. */

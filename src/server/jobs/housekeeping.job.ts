@@ -49,6 +49,8 @@ export function housekeepingJobs(ctx: AppContext): JobDefinition<z.ZodType>[] {
   const housekeeping: JobDefinition<typeof housekeepingJob.payload> = {
     ...housekeepingJob,
     expireInSeconds: 300,
+    // Hourly at :23: expired or signed-out sessions, used or expired emailed tokens.
+    schedule: '23 * * * *',
     async handle() {
       const now = new Date();
       const purged: HousekeepingFindings = {

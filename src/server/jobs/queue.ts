@@ -13,6 +13,8 @@ export interface JobDefinition<S extends z.ZodType> {
   concurrency?: number;
   /** A job still running after this long is deemed crashed and retried (pg-boss default 15 min). */
   expireInSeconds?: number;
+  /** A periodic job's cron (UTC): startWorkers queues it on this schedule, once across all processes. */
+  schedule?: string;
 }
 
 export interface SendOptions {

@@ -69,6 +69,8 @@ export function releaseScheduledJobs(ctx: AppContext): JobDefinition<z.ZodType>[
   const release: JobDefinition<typeof releaseScheduledJob.payload> = {
     ...releaseScheduledJob,
     expireInSeconds: 120,
+    // Every minute, and once at each start (startWorkers): scheduled sends due.
+    schedule: '* * * * *',
     async handle() {
       const released = await releaseDueNotifications(ctx, ctx.now());
       if (released.length > 0)

@@ -148,6 +148,8 @@ export function sweepJobs(ctx: AppContext): JobDefinition<z.ZodType>[] {
   const sweep: JobDefinition<typeof sweepJob.payload> = {
     ...sweepJob,
     expireInSeconds: 60,
+    // Every minute: work whose job is gone.
+    schedule: '* * * * *',
     async handle() {
       // First: the batches queued for what quiet hours held back are live jobs for the next step.
       const quietReleased = await quietHoursOver();

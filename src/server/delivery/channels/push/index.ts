@@ -52,6 +52,8 @@ export const pushChannel: Channel<PendingPush> = {
     const { sql } = ctx.database;
     const expire: JobDefinition<typeof expireSubscriptionsJob.payload> = {
       ...expireSubscriptionsJob,
+      // Daily at 04:17: subscriptions the browser ended or that were not seen for long.
+      schedule: '17 4 * * *',
       async handle() {
         const removed = await expireSubscriptions(sql, ctx.config.push.subscriptionIdleDays);
         if (removed > 0) ctx.log.info({ removed }, 'expired push subscriptions removed');
