@@ -141,7 +141,10 @@ async function createContext(
   options: BuildOptions,
 ): Promise<AppContext> {
   const database = options.database ?? (await openMigratedDatabase(config, app.log));
-  const jobs = await startJobQueue(database.sql, app.log, { superviseSeconds: config.jobSuperviseSeconds });
+  const jobs = await startJobQueue(database.sql, app.log, {
+    superviseSeconds: config.jobSuperviseSeconds,
+    listen: database.listen,
+  });
   const mailer = options.mailer ?? createMailer(config, app.log);
   const push = await createPushRuntime(database, config);
   const ctx: AppContext = {

@@ -12,7 +12,10 @@ export async function createWorkerContext(
   database: Database,
   log: AppContext['log'],
 ): Promise<AppContext> {
-  const jobs = await startJobQueue(database.sql, log, { superviseSeconds: config.jobSuperviseSeconds });
+  const jobs = await startJobQueue(database.sql, log, {
+    superviseSeconds: config.jobSuperviseSeconds,
+    listen: database.listen,
+  });
   const mailer = createMailer(config, log);
   const push = await createPushRuntime(database, config);
   return {

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -63,6 +63,53 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: its data directory as a tarball, to open copies of it (`openDatabase`'s `from`). */
   dump?(): Promise<Blob>;
+  /** PostgreSQL only: hear what other processes announce on a channel (LISTEN/NOTIFY). */
+  listen?: Listen;
+}
+
+/** Subscribes to a channel; answers how to stop. */
+export type Listen = (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to queries): a lost connection
+ * is made again a second later; what was announced meanwhile is found by the listener's own
+ * periodic look (jobs/due-work.ts).
+ */
+function listenOn(url: string): Listen {
+  return async (channel, onPayload) => {
+    let closed = false;
+    let current: pg.Client | undefined;
+    let retry: NodeJS.Timeout | undefined;
+    // Once per lost client: a failed connect and its 'end' may both report it.
+    const again = (client: pg.Client) => {
+      if (current !== client || closed) return;
+      current = undefined;
+      retry = setTimeout(() => void connect().catch(() => {}), 1000);
+      retry.unref();
+    };
+    const connect = async () => {
+      const client = new pg.Client({ connectionString: url });
+      current = client;
+      client.on('notification', (message) => {
+        if (message.channel === channel && message.payload) onPayload(message.payload);
+      });
+      client.on('error', () => again(client));
+      client.on('end', () => again(client));
+      try {
+        await client.connect();
+        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      } catch (error) {
+        again(client);
+        throw error;
+      }
+    };
+    await connect();
+    return async () => {
+      closed = true;
+      clearTimeout(retry);
+      await current?.end().catch(() => {});
+    };
+  };
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -133,8 +180,8 @@ function compiledPglite(): Promise<WebAssembly.Module> {
 /**
  * Open the database: PostgreSQL when `url` is a postgres URL, otherwise PGlite (in memory for
  * `memory://`, else on disk under `dataDir/pglite`). `from`: a dump of another PGlite's data
- * directory (`dumpDataDir()`) that an in-memory PGlite starts as a copy of: tests start from one
- * migrated database instead of migrating each.
+ * directory (`dumpDataDir()`) that a new PGlite (in memory, or on disk where none is yet) starts
+ * as a copy of: tests start from one migrated database instead of migrating each.
  */
 export async function openDatabase(
   url: string | undefined,
@@ -169,6 +216,7 @@ export async function openDatabase(
           client.release();
         }
       },
+      listen: listenOn(url),
       close: once(() => pool.end()),
     };
   }
@@ -185,7 +233,12 @@ export async function openDatabase(
   } else {
     const dir = path.join(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir, { extensions, pgliteWasmModule });
+    // A new data directory may start as a copy too (a test's server process, its template's dump).
+    client = new PGlite(dir, {
+      extensions,
+      pgliteWasmModule,
+      ...(options.from && !existsSync(path.join(dir, 'PG_VERSION')) ? { loadDataDir: options.from } : {}),
+    });
   }
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;

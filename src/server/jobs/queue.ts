@@ -1,8 +1,9 @@
 import type PgBoss from 'pg-boss';
 import type { z } from 'zod';
-import type { SqlExecutor } from '../db/client';
+import type { Listen, SqlExecutor } from '../db/client';
 import type { QueueSizes } from '../lib/metrics';
 import { createBoss, type InFlight, type Log, queueRegistry, racingProcesses, untilQuiet } from './boss';
+import { announce, watchDueWork } from './due-work';
 
 /** A job type: its queue name, its payload schema and its idempotent handler. */
 export interface JobDefinition<S extends z.ZodType> {
@@ -65,24 +66,24 @@ export interface JobQueue {
   stop(): Promise<void>;
 }
 
-/** Seconds between polls of a queue's first worker in each process. */
-const POLL_SECONDS = 0.5;
-/** Seconds between polls of its other workers, which are woken when the queue has work. */
-const SIBLING_POLL_SECONDS = 10;
+/**
+ * Seconds between a worker's own polls: only a safety net, as the watch for due work (due-work.ts),
+ * a job queued by this process and a worker that has just finished one each wake a worker at once.
+ */
+const WORKER_POLL_SECONDS = 30;
 
 /**
  * This process's workers of one queue. pg-boss 10 runs one job at a time per worker: concurrency
- * is several workers. The first polls; the others are woken when there is work (a worker that
- * takes a job wakes one idle sibling, which takes the next and wakes another: a burst spreads over
- * them all), so their own polls are only a safety net. Every worker polling twice a second kept an
- * idle process and its database busy doing nothing (bench:send-cost). Returns how to wake an idle
- * one, and a poll in the first's place while it is busy.
+ * is several workers. They are woken when there is work (a worker that takes a job wakes one idle
+ * sibling, which takes the next and wakes another: a burst spreads over them all), so their own
+ * polls are only a safety net. Every worker polling twice a second kept an idle process and its
+ * database busy doing nothing (bench:send-cost). Returns how to wake an idle one.
  */
 async function startQueueWorkers(
   boss: PgBoss,
   def: JobDefinition<z.ZodType>,
   inFlight: InFlight,
-): Promise<{ wakeOne: () => void; pollInPlace: () => void }> {
+): Promise<{ wakeOne: () => void }> {
   const workers: { id: string; busy: boolean }[] = [];
   const wakeOne = () => {
     const idle = workers.find((worker) => !worker.busy);
@@ -90,8 +91,8 @@ async function startQueueWorkers(
   };
   for (let i = 0; i < (def.concurrency ?? 1); i++) {
     const worker = { id: '', busy: false };
-    const pollingIntervalSeconds = i === 0 ? POLL_SECONDS : SIBLING_POLL_SECONDS;
-    worker.id = await boss.work(def.queue, { pollingIntervalSeconds, batchSize: 1 }, async (jobs) => {
+    const options = { pollingIntervalSeconds: WORKER_POLL_SECONDS, batchSize: 1 };
+    worker.id = await boss.work(def.queue, options, async (jobs) => {
       worker.busy = true;
       wakeOne();
       inFlight.handlers++;
@@ -107,36 +108,28 @@ async function startQueueWorkers(
     });
     workers.push(worker);
   }
-  return {
-    wakeOne,
-    pollInPlace: () => {
-      if (workers[0]?.busy) wakeOne();
-    },
-  };
+  return { wakeOne };
 }
 
 /**
  * This process's workers of every queue it works: how to wake an idle one when this process queues
  * a job (instead of waiting for a poll: a send should reach the first phones in well under a
- * second), and, while a queue's polling worker is busy with a long job (an email batch paced by
- * its provider, a slow webhook), an idle sibling polling in its place, so a job queued by another
- * process still starts within POLL_SECONDS.
+ * second), when another process announces one, or when the look for due work finds one
+ * (due-work.ts: a retry or a delayed job coming due, a job queued where no announcement is heard).
  */
-function workerPool(boss: PgBoss, inFlight: InFlight) {
+function workerPool(boss: PgBoss, sql: SqlExecutor, log: Log, inFlight: InFlight, listen?: Listen) {
   const wakeIdle = new Map<string, () => void>();
-  const pollers: (() => void)[] = [];
-  const pollInPlace = setInterval(() => {
-    for (const poll of pollers) poll();
-  }, POLL_SECONDS * 1000);
-  pollInPlace.unref();
+  const wake = (queue: string) => wakeIdle.get(queue)?.();
+  const dueWork = watchDueWork({ sql, log, inFlight, wake, listen });
   return {
-    wake: (queue: string) => wakeIdle.get(queue)?.(),
+    wake,
+    startWatching: () => dueWork.start(),
     async start(def: JobDefinition<z.ZodType>) {
       const workers = await startQueueWorkers(boss, def, inFlight);
       wakeIdle.set(def.queue, workers.wakeOne);
-      pollers.push(workers.pollInPlace);
+      dueWork.add(def.queue);
     },
-    stopPolling: () => clearInterval(pollInPlace),
+    stopWatching: () => dueWork.stop(),
   };
 }
 
@@ -171,13 +164,17 @@ function queueWrites(
   boss: PgBoss,
   queues: ReturnType<typeof queueRegistry>,
   wake: (queue: string) => void,
+  /** Tells the other processes (PostgreSQL), through the queuing transaction when there is one. */
+  announceTo?: (db: SqlExecutor | undefined, queue: string) => Promise<void>,
 ): Pick<JobQueue, 'send' | 'sendMany' | 'schedule'> {
   return {
     async send(job, payload, { db, ...options } = {}) {
       if (db && !queues.has(job.queue)) throw new Error(`queue ${job.queue} is not declared`);
       await queues.ensure(job.queue);
       await boss.send(job.queue, job.payload.parse(payload) as object, { ...options, ...(db ? { db } : {}) });
-      if (!options.startAfter && !db) wake(job.queue);
+      if (options.startAfter) return;
+      await announceTo?.(db, job.queue);
+      if (!db) wake(job.queue);
     },
     async sendMany(job, items) {
       if (items.length === 0) return;
@@ -191,6 +188,7 @@ function queueWrites(
           ...(item.options?.priority ? { priority: item.options.priority } : {}),
         })),
       );
+      await announceTo?.(undefined, job.queue);
       wake(job.queue);
     },
     async schedule(job, cron) {
@@ -204,18 +202,23 @@ function queueWrites(
 export async function startJobQueue(
   sql: SqlExecutor,
   log: Log,
-  options: { superviseSeconds?: number } = {},
+  options: { superviseSeconds?: number; listen?: Listen } = {},
 ): Promise<JobQueue> {
   // What pg-boss and our handlers still have under way, so stop() closes nothing under them.
   const inFlight: InFlight = { queries: 0, handlers: 0 };
   const boss = createBoss(sql, log, inFlight, options.superviseSeconds);
   await racingProcesses(() => boss.start());
   const queues = queueRegistry(boss);
-  const workers = workerPool(boss, inFlight);
+  const workers = workerPool(boss, sql, log, inFlight, options.listen);
+  await workers.startWatching();
+  // Other processes hear of a job queued here only where they can listen (PostgreSQL).
+  const announceTo = options.listen
+    ? (db: SqlExecutor | undefined, queue: string) => announce(db ?? sql, queue)
+    : undefined;
 
   return {
     ...queueReads(sql, boss),
-    ...queueWrites(boss, queues, workers.wake),
+    ...queueWrites(boss, queues, workers.wake, announceTo),
     async declare(definitions) {
       for (const def of definitions) {
         await queues.ensure(def.queue, def.expireInSeconds);
@@ -231,7 +234,7 @@ export async function startJobQueue(
       }
     },
     async stop() {
-      workers.stopPolling();
+      await workers.stopWatching();
       await boss.stop({ graceful: true, wait: true, timeout: 5000 });
       await untilQuiet(inFlight);
     },

@@ -19,7 +19,7 @@ const BATCHES_IN_PARALLEL = 4;
  * answers (a round trip; on a busy machine, a place in the push service's queue behind a big send's
  * requests): the lane's capacity is this many over that time. Two fell behind bench:platform's
  * small sends on a slower machine (docs/decisions.md, "A send's first batch goes out at once").
- * Eight cost no more at rest: only a queue's first worker polls.
+ * Eight cost no more at rest: idle workers do not poll (jobs/due-work.ts wakes them).
  */
 const FIRST_BATCHES_IN_PARALLEL = 8;
 
