@@ -8,6 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
+import { openDatabase } from '../../src/server/db/client';
 import type { PushMessage } from '../../src/shared/push/payload';
 import type { Post } from '../../src/shared/schemas/notification.schema';
 import { establishmentFields } from './api-actors';
@@ -49,7 +50,7 @@ export function startProcess(entry: 'main' | 'worker', env: Record<string, strin
   return child;
 }
 
-export async function untilListening(base: string, child: ChildProcess, timeoutMs = 60_000) {
+export async function untilListening(base: string, child: ChildProcess, timeoutMs = 150_000) {
   const until = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} before listening`);
@@ -140,6 +141,9 @@ export function deliveriesOf(subscriptions: TestSubscription[], notificationId: 
 export async function environment(extra: Record<string, string> = {}) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'broadcast-crash-'));
   const database = await createTestDatabaseUrl();
+  // The embedded database on disk starts as a copy of the run's migrated one, as the in-process
+  // tests' do: the server's first start then skips the migrations.
+  if (database.from) await (await openDatabase(undefined, dataDir, { from: database.from })).close();
   const port = await freePort();
   const env: Record<string, string> = {
     NODE_ENV: 'test',
