@@ -71,7 +71,7 @@ describe('a worker killed in the middle of a send', () => {
     } finally {
       await cleanup();
     }
-  }, 180_000);
+  }, 300_000);
 });
 
 describe('a server killed with sends and registrations in flight', () => {
@@ -160,5 +160,5 @@ describe('a server killed with sends and registrations in flight', () => {
       await cleanup();
       await mail.close();
     }
-  }, 180_000);
+  }, 300_000);
 });

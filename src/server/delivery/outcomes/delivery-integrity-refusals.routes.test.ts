@@ -55,7 +55,8 @@ describe('a 401/403 from one endpoint', () => {
       followers.find((f) => f.id === lowest)!.token,
     );
     expect(again.json<{ created: boolean }>().created).toBe(false);
-  });
+    // 40 followers and two sends: a bound for a hung test, on a busy machine too.
+  }, 120_000);
 
   it('ends as gone, and is kept, when the push service says the subscription has another key', async () => {
     const { establishment, client } = await business(a, admin, 'Other Key Bar');
