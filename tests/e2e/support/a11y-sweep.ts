@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { SETTINGS_KEY } from '../../../src/web/lib/storage-keys';
-import { settled } from './a11y';
+import { axeOn, settled } from './a11y';
 import { DESKTOP, saveScreenshot } from './screenshots';
 
 /** How a page is looked at: the light theme on a desktop, a dark theme on a 390 px phone. */
@@ -34,7 +33,7 @@ async function loaded(page: Page) {
 
 /** The serious and critical axe findings of the page as it is now, each naming where. */
 async function findings(page: Page, where: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeOn(page).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(
