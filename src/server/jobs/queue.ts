@@ -70,7 +70,7 @@ export interface JobQueue {
  * Seconds between a worker's own polls: only a safety net, as the watch for due work (due-work.ts),
  * a job queued by this process and a worker that has just finished one each wake a worker at once.
  */
-const WORKER_POLL_SECONDS = 30;
+const WORKER_POLL_SECONDS = 300;
 
 /**
  * This process's workers of one queue. pg-boss 10 runs one job at a time per worker: concurrency
