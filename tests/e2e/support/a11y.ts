@@ -4,9 +4,12 @@ import { expect, type Page } from '@playwright/test';
 /**
  * An axe run that works out and hands back only the violations: every rule still runs, but the
  * passes and the undecided (a node list for each rule, serialized out of the page) are not
- * gathered (three public pages: 8 % less time in axe).
+ * gathered (three public pages: 8 % less time in axe). Legacy mode runs axe in the page itself: the
+ * default opens a blank page for every check to merge the frames' results (the app has no frames),
+ * injecting axe three times; a check took 1.35 s on average, 0.7 s in legacy mode (30 staff pages).
  */
-export const axeOn = (page: Page) => new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
+export const axeOn = (page: Page) =>
+  new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ['violations'] });
 
 /**
  * Until the page's finite animations and transitions have ended: axe judges what stays on screen,
