@@ -1,4 +1,11 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+// Node keeps the code it compiled on disk for the run's processes: the test workers and the
+// servers and commands tests start (dozens of them, each loading the server: 3.5 s of loading
+// without the cache, 2.8 s with it). Node drops an entry whose source changed.
+process.env.NODE_COMPILE_CACHE ??= path.join(tmpdir(), 'broadcast-node-compile-cache');
 
 export default defineConfig({
   test: {

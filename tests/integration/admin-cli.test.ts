@@ -12,7 +12,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { createTestDatabaseUrl } from '../support/test-database';
+import { createTestDatabaseUrl, seedEmbeddedDatabase } from '../support/test-database';
 
 const ADMIN = { email: 'cli-first-admin@example.test', password: 'cli-first-admin-password' };
 const MESSAGE =
@@ -168,6 +168,8 @@ describe('admin CLI', () => {
 
   it('on the embedded database: refuses while the server runs, works once it stopped or died', async () => {
     const DATA_DIR = await tempDataDir();
+    // The first start skips the migrations: the embedded database starts as the run's migrated copy.
+    await seedEmbeddedDatabase(DATA_DIR);
     const email = 'cli-made-admin@example.test';
     let server = await startServer({ DATA_DIR });
     const pid = server.child.pid!;

@@ -48,6 +48,7 @@ export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
     PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ''}`,
     HOME: process.env.HOME ?? tmpdir(),
     TMPDIR: tmpdir(),
+    ...(process.env.NODE_COMPILE_CACHE ? { NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE } : {}),
     ...extra,
   };
 }

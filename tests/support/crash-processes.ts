@@ -8,14 +8,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { openDatabase } from '../../src/server/db/client';
 import type { PushMessage } from '../../src/shared/push/payload';
 import type { Post } from '../../src/shared/schemas/notification.schema';
 import { establishmentFields } from './api-actors';
 import { GENEROUS_FATIGUE_LIMITS } from './fatigue-limits';
 import { freePort } from './free-port';
 import { type PushService, startPushService, type TestSubscription } from './push-service';
-import { createTestDatabaseUrl } from './test-database';
+import { createTestDatabaseUrl, seedEmbeddedDatabase } from './test-database';
 
 const ADMIN = { email: 'crash-admin@example.test', password: 'crash-admin-password' };
 const BATCH_SIZE = 5;
@@ -143,7 +142,7 @@ export async function environment(extra: Record<string, string> = {}) {
   const database = await createTestDatabaseUrl();
   // The embedded database on disk starts as a copy of the run's migrated one, as the in-process
   // tests' do: the server's first start then skips the migrations.
-  if (database.from) await (await openDatabase(undefined, dataDir, { from: database.from })).close();
+  if (database.from) await seedEmbeddedDatabase(dataDir);
   const port = await freePort();
   const env: Record<string, string> = {
     NODE_ENV: 'test',

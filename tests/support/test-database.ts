@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { openDatabase } from '../../src/server/db/client';
 import type { DatabaseTemplate } from './database-template';
 
 /** Where this run's migrated template is (tests/support/global-setup.ts); empty outside vitest's run. */
@@ -73,4 +74,15 @@ export async function createTestDatabaseUrl(): Promise<{ url: string; from?: Blo
       await client.end();
     },
   };
+}
+
+/**
+ * Make `dataDir`'s embedded database (PGlite on disk, as a server process opens it) a copy of the
+ * run's migrated template, so a server started on it skips the migrations at its first start.
+ * Nothing happens outside vitest's run (no template) or when the run is on PostgreSQL.
+ */
+export async function seedEmbeddedDatabase(dataDir: string): Promise<void> {
+  const { pgliteDump } = template();
+  if (!pgliteDump || process.env.TEST_DATABASE_URL) return;
+  await (await openDatabase(undefined, dataDir, { from: await dumpOf(pgliteDump) })).close();
 }
