@@ -19,15 +19,14 @@ function template(): DatabaseTemplate {
  * Node's own Blob streams the 40 MB out in small chunks and joins them (0.3 s of each open).
  */
 class InMemoryBlob extends Blob {
-  constructor(private readonly bytes: Uint8Array) {
-    super([]);
-  }
-  override get size() {
-    return this.bytes.byteLength;
+  private readonly content: Uint8Array<ArrayBuffer>;
+  constructor(content: Uint8Array<ArrayBuffer>) {
+    super([content]);
+    this.content = content;
   }
   override async arrayBuffer(): Promise<ArrayBuffer> {
     // A copy: PGlite is handed the bytes to keep, and every open must see the template unchanged.
-    return this.bytes.slice().buffer as ArrayBuffer;
+    return new Uint8Array(this.content).buffer;
   }
 }
 
