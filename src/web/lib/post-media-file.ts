@@ -37,6 +37,26 @@ export function postMediaFileProblem(t: TFunction, file: File): string | null {
 const POSTER_AT_SECONDS = 0.5;
 /** A browser that cannot decode the video in this time leaves the poster to the server. */
 const POSTER_DEADLINE_MS = 8000;
+/**
+ * How long an all-black frame is looked at again before it is taken as the video's own: Chrome
+ * may fire `seeked` before the decoded frame reaches what `drawImage` reads (seen on a loaded
+ * machine: an all-black poster), and the frame arrives a moment later.
+ */
+const BLANK_FRAME_PATIENCE_MS = 3000;
+const BLANK_FRAME_RETRY_MS = 50;
+
+/** Whether the video's current frame shows anything: a frame not decoded yet draws all black. */
+function showsPicture(video: HTMLVideoElement): boolean {
+  const probe = document.createElement('canvas');
+  probe.width = 16;
+  probe.height = 16;
+  const context = probe.getContext('2d', { willReadFrequently: true });
+  if (!context) return true;
+  context.drawImage(video, 0, 0, probe.width, probe.height);
+  return context
+    .getImageData(0, 0, probe.width, probe.height)
+    .data.some((value, i) => i % 4 !== 3 && value > 8);
+}
 
 /**
  * The video's frame at half a second as a JPEG, taken in the browser (which decodes what it can
@@ -48,33 +68,45 @@ export function videoPosterOf(file: File): Promise<Blob | null> {
   return new Promise((resolve) => {
     const url = URL.createObjectURL(file);
     const video = document.createElement('video');
-    let done = false;
-    const finish = (poster: Blob | null) => {
-      if (done) return;
-      done = true;
+    const canvas = document.createElement('canvas');
+    let settled = false;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    // Once: the video is let go, and the frame drawn on the canvas (or nothing) is handed on.
+    const settle = (withFrame: boolean) => {
+      if (settled) return;
+      settled = true;
       clearTimeout(deadline);
+      clearTimeout(retry);
       video.removeAttribute('src');
       video.load();
       URL.revokeObjectURL(url);
-      resolve(poster);
+      if (withFrame) canvas.toBlob((blob) => resolve(blob), 'image/jpeg', 0.85);
+      else resolve(null);
     };
-    const deadline = setTimeout(() => finish(null), POSTER_DEADLINE_MS);
-    video.muted = true;
-    video.playsInline = true;
-    video.preload = 'auto';
-    video.onerror = () => finish(null);
-    video.onloadedmetadata = () => {
-      video.currentTime = Math.min(POSTER_AT_SECONDS, (video.duration || 0) / 2);
-    };
-    video.onseeked = () => {
-      const canvas = document.createElement('canvas');
+    const deadline = setTimeout(() => settle(false), POSTER_DEADLINE_MS);
+    let blankSince: number | undefined;
+    const draw = () => {
+      if (settled) return;
+      blankSince ??= Date.now();
+      if (!showsPicture(video) && Date.now() - blankSince < BLANK_FRAME_PATIENCE_MS) {
+        retry = setTimeout(draw, BLANK_FRAME_RETRY_MS);
+        return;
+      }
       canvas.width = video.videoWidth;
       canvas.height = video.videoHeight;
       const context = canvas.getContext('2d');
-      if (!context || canvas.width === 0) return finish(null);
+      if (!context || canvas.width === 0) return settle(false);
       context.drawImage(video, 0, 0);
-      canvas.toBlob((blob) => finish(blob), 'image/jpeg', 0.85);
+      settle(true);
     };
+    video.muted = true;
+    video.playsInline = true;
+    video.preload = 'auto';
+    video.onerror = () => settle(false);
+    video.onloadedmetadata = () => {
+      video.currentTime = Math.min(POSTER_AT_SECONDS, (video.duration || 0) / 2);
+    };
+    video.onseeked = draw;
     video.src = url;
   });
 }
