@@ -142,7 +142,7 @@ export async function environment(extra: Record<string, string> = {}) {
   const database = await createTestDatabaseUrl();
   // The embedded database on disk starts as a copy of the run's migrated one, as the in-process
   // tests' do: the server's first start then skips the migrations.
-  if (database.from) await seedEmbeddedDatabase(dataDir);
+  await seedEmbeddedDatabase(dataDir);
   const port = await freePort();
   const env: Record<string, string> = {
     NODE_ENV: 'test',

@@ -16,7 +16,7 @@ function template(): DatabaseTemplate {
 
 /**
  * A Blob whose bytes are already in memory: PGlite reads a dump with `arrayBuffer()`, which for
- * Node's own Blob streams the 40 MB out in small chunks and joins them (0.3 s of each open).
+ * Node's own Blob streams the dump (tens of MB) out in small chunks and joins them (0.3 s of each open).
  */
 class InMemoryBlob extends Blob {
   private readonly content: Uint8Array<ArrayBuffer>;
