@@ -31,6 +31,10 @@ const deliveryColumns = {
   mediaFileType: postMedia.fileType,
   mediaFileBytes: postMedia.fileBytes,
   status: notifications.status,
+  /** A welcome (a personal send) or an operator's send. */
+  source: notifications.source,
+  /** A personal send's one recipient; null: the establishment's audience. */
+  recipientId: notifications.recipientId,
   createdAt: notifications.createdAt,
   validUntil: notifications.validUntil,
   audienceCursor: notifications.audienceCursor,
@@ -87,23 +91,51 @@ export async function advanceFanout(db: Db, id: string, cursor: string, added: n
     .where(eq(notifications.id, id));
 }
 
+/** What a send's walk needs of it (see Walk in fanout/audience-walk.ts). */
+export interface SendStart {
+  establishmentId: string;
+  /** The preferences it targets ([]: every member). */
+  targets: string[];
+  /** A personal send's one recipient; null: the audience. */
+  recipient: string | null;
+  /** Whether the fatigue guard applies: to every send but the welcome. */
+  guarded: boolean;
+}
+
+/** The same of a notification read for delivery. */
+export const sendOf = (
+  n: { establishmentId: string; recipientId: string | null; source: string },
+  targets: string[],
+): SendStart => ({
+  establishmentId: n.establishmentId,
+  targets,
+  recipient: n.recipientId,
+  guarded: n.source !== 'welcome',
+});
+
 /**
  * A send's moment has come (startFanout): mark it sending, and read what its walk needs, the
  * establishment and the preferences it targets ([]: every member), in one statement.
  */
-export async function startSending(
-  sql: SqlExecutor,
-  id: string,
-): Promise<{ establishmentId: string; targets: string[] } | undefined> {
+export async function startSending(sql: SqlExecutor, id: string): Promise<SendStart | undefined> {
   const { rows } = await sql.executeSql(
     `UPDATE notifications SET status = CASE WHEN status = 'queued' THEN 'sending' ELSE status END
       WHERE id = $1
-      RETURNING establishment_id,
+      RETURNING establishment_id, recipient_id, source,
         ARRAY(SELECT preference_id::text FROM notification_targets WHERE notification_id = $1) AS targets`,
     [id],
   );
-  const row = rows[0] as { establishment_id: string; targets: string[] } | undefined;
-  return row && { establishmentId: row.establishment_id, targets: row.targets };
+  const row = rows[0] as
+    | { establishment_id: string; recipient_id: string | null; source: string; targets: string[] }
+    | undefined;
+  return (
+    row && {
+      establishmentId: row.establishment_id,
+      targets: row.targets,
+      recipient: row.recipient_id,
+      guarded: row.source !== 'welcome',
+    }
+  );
 }
 
 /**

@@ -28,14 +28,14 @@ export function eventConsumers(ctx: AppContext): EventConsumer[] {
       on: ({ subjectId }, outbox) => startFanout(ctx, outbox, subjectId!),
     }),
     consumer({
-      // A new follow or a new device may be what a welcome was waiting for (a confirmed address
-      // is not: pushes never wait for it); the job sends what is owed, once (welcome.repo.ts). One
-      // job per user and transaction.
+      // A new follow, a new device or a confirmed address (email waits for it) may be what a
+      // welcome was waiting for; the job sends what is owed, once (welcome.repo.ts). One job per
+      // user and transaction.
       name: 'welcome notification',
-      types: ['follow', 'device.registered'],
+      types: ['follow', 'device.registered', 'follower.verified'],
       on: async ({ type, subjectId, at }, { db, enqueue }) => {
-        // A new device matters only to someone a welcome still waits for (most have none).
-        if (type === 'device.registered' && !(await owesWelcome(db, subjectId!))) return;
+        // A new device or address matters only to someone a welcome still waits for (most have none).
+        if (type !== 'follow' && !(await owesWelcome(db, subjectId!))) return;
         await enqueue(
           welcomeNoticeJob,
           { userId: subjectId! },

@@ -1,65 +1,34 @@
 import { z } from 'zod';
-import { isLanguage } from '../../shared/i18n/languages';
-import { welcomeNoticeOf } from '../../shared/push/payload';
-import type { Translations } from '../../shared/schemas/preference.schema';
 import type { AppContext } from '../context';
-import { pushToDevices } from '../delivery';
+import { startFanout } from '../delivery';
+import { withOutbox } from '../events/outbox';
 import * as repo from '../modules/establishments/welcome.repo';
-import { liveDevicesOf } from '../modules/notifications/push-devices.repo';
-import type { PushOptions } from '../push/push-sender';
 import type { JobDefinition } from './queue';
 
 /**
- * A business's welcome notification to a new follower, queued in the transaction of the
- * follow (when the follower already has a device) or of a new device (when a recent follow is owed
- * one). It sends every welcome the user is owed, each once.
+ * A business's welcome to a new follower, queued when it may have become deliverable: a follow, a
+ * new device, a confirmed address. Each welcome the user is owed becomes a personal send, walked
+ * by the delivery engine like any send (their channels, quiet hours, retries and receipts; the
+ * fatigue guard does not apply), in the transaction that claims it. A welcome no channel reaches
+ * yet is given back, for the next device or confirmation.
  */
 export const welcomeNoticeJob = {
   queue: 'establishments.welcome',
   payload: z.object({ userId: z.uuid() }),
 };
 
-/** A welcome is meant for the moment of the follow: worth an hour, and shown at once. */
-const WELCOME_PUSH: PushOptions = { ttl: 3600, urgency: 'high' };
-
-/** The welcome in the follower's language where the business gave one, else its own text. */
-export function welcomeTextFor(text: string, translations: Translations, language: string): string {
-  return (isLanguage(language) && translations[language]) || text;
-}
-
 export function welcomeNoticeJobs(ctx: AppContext): JobDefinition<z.ZodType>[] {
   const job: JobDefinition<typeof welcomeNoticeJob.payload> = {
     ...welcomeNoticeJob,
     expireInSeconds: ctx.config.jobTimeoutSeconds,
     async handle({ userId }) {
-      const welcomes = await repo.claimWelcomes(ctx.db, userId);
-      if (welcomes.length === 0) return;
-      const devices = await liveDevicesOf(ctx.db, [userId]);
-      const at = Date.now();
-      const pushes = welcomes.flatMap((welcome) =>
-        devices.map((device) => ({
-          device,
-          welcome,
-          message: welcomeNoticeOf({
-            establishmentId: welcome.establishmentId,
-            establishmentName: welcome.name,
-            logo: welcome.logo,
-            text: welcomeTextFor(welcome.text, welcome.translations, welcome.language),
-            at,
-          }),
-        })),
-      );
-      const outcomes = await pushToDevices(ctx, pushes, WELCOME_PUSH);
-      // A welcome that reached no device is given back; if the push service only asked to come back
-      // later, the job fails and pg-boss retries it.
-      let retry = false;
-      for (const welcome of welcomes) {
-        const mine = outcomes.filter((_, i) => pushes[i]!.welcome === welcome);
-        if (mine.includes('sent')) continue;
-        await repo.releaseWelcome(ctx.db, userId, welcome.establishmentId);
-        if (mine.some((kind) => kind === 'retry' || kind === 'held' || kind === 'failed')) retry = true;
-      }
-      if (retry) throw new Error('a welcome notification could not be delivered yet');
+      await withOutbox(ctx, async (outbox) => {
+        for (const send of await repo.claimWelcomes(outbox.db, userId)) {
+          await startFanout(ctx, outbox, send.notificationId);
+          if ((await repo.audienceOfSend(outbox.db, send.notificationId)) === 0)
+            await repo.releaseWelcome(outbox.db, userId, send.establishmentId, send.notificationId);
+        }
+      });
     },
   };
   return [job] as JobDefinition<z.ZodType>[];

@@ -40,10 +40,10 @@ export interface PushMessage {
   /** Per recipient: lets the service worker report receipt and click without a session. */
   receipt?: string;
   /**
-   * What it is about. Absent: a business's notification (receipt and click reported). 'comments':
-   * the notice to a post's operators that it got new comments; 'welcome': a business's
-   * welcome to a new follower; 'withdrawn': the business withdrew the notification with
-   * this tag. None of them reports anything back.
+   * What it is about. Absent: a business's notification (receipt and click reported). 'welcome': a
+   * business's welcome to a new follower, a personal send of the delivery engine (reported alike).
+   * 'comments': the notice to a post's operators that it got new comments; 'withdrawn': the
+   * business withdrew the notification with this tag. Those report nothing back.
    */
   kind?: 'comments' | 'welcome' | 'withdrawn' | 'message';
   /**
@@ -65,6 +65,8 @@ export interface PushMessageInput {
   title?: string | null;
   link?: string | null;
   actions?: NotificationAction[] | null;
+  /** The business's welcome to a new follower: a click opens the business's page. */
+  welcome?: boolean;
 }
 
 /**
@@ -95,8 +97,11 @@ export function pushMessageOf(input: PushMessageInput): PushMessage {
     body: input.text,
     icon: logoUrl(input.logo) ?? '/icons/icon-192.png',
     image: mediaUrl(input.media),
-    url: input.link || postPath(input.establishmentId, input.id),
-    tag: notificationTag(input.id),
+    url: input.welcome
+      ? `/app/establishment/${input.establishmentId}`
+      : input.link || postPath(input.establishmentId, input.id),
+    tag: input.welcome ? `welcome-${input.establishmentId}` : notificationTag(input.id),
+    ...(input.welcome ? { kind: 'welcome' as const } : {}),
     timestamp: input.createdAt,
     ...(actions.length > 0
       ? { actions: actions.map((a, index) => ({ action: `a${index}`, title: a.label, url: a.url })) }
@@ -188,32 +193,6 @@ export function messageNoticeOf(input: MessageNoticeInput): PushMessage {
     image: null,
     url: input.url,
     tag: `message-${input.conversationId}`,
-    timestamp: input.at,
-  };
-}
-
-/** A business's welcome to a new follower; `text` is already in the follower's language. */
-export interface WelcomeNoticeInput {
-  establishmentId: string;
-  establishmentName: string;
-  logo: string | null;
-  text: string;
-  at: number;
-}
-
-/** The welcome notification: opens the business's feed; one per business on the device. */
-export function welcomeNoticeOf(input: WelcomeNoticeInput): PushMessage {
-  return {
-    v: 1,
-    kind: 'welcome',
-    id: input.establishmentId,
-    establishmentId: input.establishmentId,
-    title: input.establishmentName,
-    body: input.text,
-    icon: logoUrl(input.logo) ?? '/icons/icon-192.png',
-    image: null,
-    url: `/app/establishment/${input.establishmentId}`,
-    tag: `welcome-${input.establishmentId}`,
     timestamp: input.at,
   };
 }

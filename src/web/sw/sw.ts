@@ -152,8 +152,10 @@ async function show(message: PushMessage | null) {
     });
     return;
   }
-  // A business's notification (no `kind`) offers "Stop notifications" where a place is left.
-  const actions = message.kind
+  // A business's notification (no `kind`, or its welcome) offers "Stop notifications" where a place
+  // is left, and reports its receipt and click.
+  const fromBusiness = !message.kind || message.kind === 'welcome';
+  const actions = !fromBusiness
     ? actionsOf(message)
     : withStopAction(
         actionsOf(message),
@@ -181,12 +183,12 @@ async function show(message: PushMessage | null) {
       ...(actions.length > 0
         ? { actionUrls: Object.fromEntries(actions.map(({ action, url }) => [action, url])) }
         : {}),
-      // A comment notice or a welcome (any `kind`) is no business's notification: nothing to report of it.
-      ...(message.kind ? {} : { id: message.id, receipt: message.receipt }),
+      // A comment notice or a message (another `kind`) is no business's notification: nothing to report of it.
+      ...(fromBusiness ? { id: message.id, receipt: message.receipt } : {}),
     } satisfies NotificationData,
   };
   await self.registration.showNotification(message.title, options);
-  if (!message.kind) await report(message.id, 'received', message.receipt);
+  if (fromBusiness) await report(message.id, 'received', message.receipt);
 }
 
 self.addEventListener('push', (event) => {

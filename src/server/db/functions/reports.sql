@@ -204,11 +204,12 @@ BEGIN
 END $$;
 --> statement-breakpoint
 -- A scheduled send is counted when the scheduler releases it (its created_at is then the moment it
--- went out); a cancelled one never was.
+-- went out); a cancelled one never was. A welcome is no send of the business's: its deliveries,
+-- receipts and clicks count (below), not the welcome itself.
 CREATE OR REPLACE FUNCTION report_notifications_inserted() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
-  IF NEW.status = 'scheduled' THEN RETURN NULL; END IF;
+  IF NEW.status = 'scheduled' OR NEW.source <> 'post' THEN RETURN NULL; END IF;
   PERFORM report_add(NEW.establishment_id, NEW.created_at, p_notifications => 1, p_posts => NEW.in_feed::int);
   RETURN NULL;
 END $$;

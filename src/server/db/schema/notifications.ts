@@ -158,6 +158,16 @@ export const notifications = pgTable(
     recurrenceId: uuid('recurrence_id').references(() => recurringSends.id, { onDelete: 'set null' }),
     mediaId: uuid('media_id').references(() => postMedia.id, { onDelete: 'set null' }),
     inFeed: boolean('in_feed').notNull(),
+    /**
+     * What made it: an operator's send ('post'), or the business's welcome to one new follower
+     * ('welcome', a personal send: its `recipientId` alone, never in a feed, a list of sends, a
+     * quota or the fatigue guard's count; its deliveries count in the reports).
+     */
+    source: text('source', { enum: ['post', 'welcome'] })
+      .notNull()
+      .default('post'),
+    /** A personal send's one recipient (a member of the establishment); null: the audience. */
+    recipientId: uuid('recipient_id').references(() => users.id, { onDelete: 'cascade' }),
     /** scheduled: waits for scheduledFor, then queued by the scheduler; not in any feed until then. */
     status: text('status', { enum: ['scheduled', 'queued', 'sending', 'done', 'halted'] })
       .notNull()
@@ -203,6 +213,8 @@ export const notifications = pgTable(
     index('notifications_author_idx').on(t.authorId).where(sql`${t.authorId} IS NOT NULL`),
     // The scheduler's minute scan, and an establishment's list of scheduled sends.
     index('notifications_scheduled_idx').on(t.scheduledFor).where(sql`${t.status} = 'scheduled'`),
+    // A person's personal sends: deleting their account removes them (the foreign key's cascade).
+    index('notifications_recipient_idx').on(t.recipientId).where(sql`${t.recipientId} IS NOT NULL`),
   ],
 );
 

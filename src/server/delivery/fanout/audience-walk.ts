@@ -1,3 +1,4 @@
+import type { FatigueSettings } from '../../config/fatigue-settings';
 import type { AppContext } from '../../context';
 import type { Db, SqlExecutor } from '../../db/client';
 import type { SendOptions } from '../../jobs/queue';
@@ -5,6 +6,7 @@ import { type BatchJob, jobId } from '../batches/notification-delivery.queues';
 import { CHANNELS } from '../channels';
 import type { Channel } from '../channels/channel';
 import { completeIfDone } from '../outcomes/outcomes.repo';
+import type { SendStart } from '../send-state.repo';
 import * as notificationsRepo from '../send-state.repo';
 import { countAudience, takePage } from './audience.repo';
 
@@ -13,6 +15,9 @@ import { countAudience, takePage } from './audience.repo';
  * queues its batches at once (fair share between sends); the fan-out jobs (notification-fanout.ts)
  * run it over a whole audience or over one planned range of it.
  */
+
+/** The guard's settings for a send it does not apply to (a welcome). */
+const FATIGUE_OFF = { enabled: false } as FatigueSettings;
 
 /** Batches (of PUSH_BATCH_SIZE members) read and queued per audience page. */
 export const BATCHES_PER_PAGE = 4;
@@ -57,9 +62,8 @@ export const poolStore = (ctx: AppContext): WalkStore => ({
 interface Walk {
   store: WalkStore;
   notificationId: string;
-  establishmentId: string;
-  /** The send's preferences (empty: every member). */
-  targets: string[];
+  /** Its establishment, preferences, recipient (a personal send) and whether the fatigue guard applies. */
+  send: SendStart;
   /** Walk members after this one (null: from the first) ... */
   from: string | null;
   /** ... up to this one (null: to the last). */
@@ -94,12 +98,13 @@ export async function walkAudience(ctx: AppContext, walk: Walk): Promise<number>
   for (;;) {
     const { users, added, pending } = await takePage(sql, {
       notificationId,
-      establishmentId: walk.establishmentId,
+      establishmentId: walk.send.establishmentId,
       cursor,
       limit: pageSize,
-      preferenceIds: walk.targets,
+      preferenceIds: walk.send.targets,
+      recipient: walk.send.recipient,
       upto: walk.upto,
-      fatigue: ctx.config.fatigue,
+      fatigue: walk.send.guarded ? ctx.config.fatigue : FATIGUE_OFF,
     });
     const last = users.length < pageSize;
     pageSize = batchSize * BATCHES_PER_PAGE;

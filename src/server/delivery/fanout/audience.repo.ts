@@ -139,6 +139,8 @@ export async function takePage(
     cursor: string | null;
     limit: number;
     preferenceIds?: string[];
+    /** A personal send's one recipient: the page is that member alone. */
+    recipient?: string | null;
     upto?: string | null;
     /** The fatigue guard's settings: members over their limit are held, not delivered to. */
     fatigue: FatigueSettings;
@@ -164,8 +166,8 @@ export async function takePage(
      page AS MATERIALIZED (
        SELECT m.user_id, m.kind, ${CHANNELS.map((c) => `${wants(c)} AS ${c.name}_ok`).join(', ')}
          FROM memberships m ${userByKey(channelUserColumns())}
-        WHERE ${audienceOf(targeted ? '$6' : null)} AND ($3::uuid IS NULL OR m.user_id > $3::uuid)
-          AND ($5::uuid IS NULL OR m.user_id <= $5::uuid)
+        WHERE ${audienceOf(targeted ? '$7' : null)} AND ($3::uuid IS NULL OR m.user_id > $3::uuid)
+          AND ($5::uuid IS NULL OR m.user_id <= $5::uuid) AND ($6::uuid IS NULL OR m.user_id = $6::uuid)
         ORDER BY m.user_id LIMIT $4),
      -- The fatigue guard over the page's members only, in a step of its own: joined into the page's
      -- scan, its lookups changed the scan's plan and doubled the database's work (bench:fanout).
@@ -190,6 +192,7 @@ export async function takePage(
       page.cursor,
       page.limit,
       page.upto ?? null,
+      page.recipient ?? null,
       ...(targeted ? [page.preferenceIds] : []),
     ],
   );

@@ -6,6 +6,7 @@ import { fanoutJob, fanoutRangeJob, jobId } from '../batches/notification-delive
 import { CHANNELS } from '../channels';
 import { completeIfDone } from '../outcomes/outcomes.repo';
 import * as notificationsRepo from '../send-state.repo';
+import { sendOf } from '../send-state.repo';
 import { audienceBoundaries, pendingRanges } from './audience.repo';
 import { allHandedOut, BATCHES_PER_PAGE, poolStore, type WalkStore, walkAudience } from './audience-walk';
 import * as fanoutRanges from './fanout-ranges.repo';
@@ -44,8 +45,7 @@ export async function startFanout(ctx: AppContext, outbox: Outbox, notificationI
   const read = await walkAudience(ctx, {
     store,
     notificationId,
-    establishmentId: send.establishmentId,
-    targets: send.targets,
+    send,
     from: null,
     upto: null,
     firstPage: ctx.config.push.batchSize,
@@ -99,7 +99,7 @@ export function fanoutDefinition(ctx: AppContext): JobDefinition<typeof fanoutJo
         return;
       }
       // Written with the notification, never changed: a resumed fan-out filters as the first did.
-      const targets = await targetIdsOf(ctx.db, notificationId);
+      const send = sendOf(n, await targetIdsOf(ctx.db, notificationId));
       let ranges = await fanoutRanges.listRanges(sql, notificationId);
       if (ranges.length === 0) {
         let cursor = n.audienceCursor;
@@ -110,8 +110,7 @@ export function fanoutDefinition(ctx: AppContext): JobDefinition<typeof fanoutJo
         const walk = {
           store: pool,
           notificationId,
-          establishmentId: n.establishmentId,
-          targets,
+          send,
           upto: null,
           saved: saveCursor,
         };
@@ -127,14 +126,17 @@ export function fanoutDefinition(ctx: AppContext): JobDefinition<typeof fanoutJo
           });
           if (read < batchSize) return allHandedOut(pool, notificationId);
         }
-        const boundaries = await audienceBoundaries(
-          sql,
-          n.establishmentId,
-          cursor,
-          fanoutRangeSize,
-          FANOUT_MAX_RANGES,
-          targets,
-        );
+        // A personal send's one member is never cut into ranges.
+        const boundaries = send.recipient
+          ? []
+          : await audienceBoundaries(
+              sql,
+              n.establishmentId,
+              cursor,
+              fanoutRangeSize,
+              FANOUT_MAX_RANGES,
+              send.targets,
+            );
         if (boundaries.length === 0) {
           // What is left fits one range: walked here, no job to hand it to.
           await walkAudience(ctx, {
@@ -185,8 +187,7 @@ export function fanoutRangeDefinition(ctx: AppContext): JobDefinition<typeof fan
       await walkAudience(ctx, {
         store: pool,
         notificationId,
-        establishmentId: n.establishmentId,
-        targets: await targetIdsOf(ctx.db, notificationId),
+        send: sendOf(n, await targetIdsOf(ctx.db, notificationId)),
         from: range.cursor ?? range.after,
         upto: range.upto,
         firstPage: batchSize * BATCHES_PER_PAGE,

@@ -40,12 +40,16 @@ async function welcomeArrives(subscription: TestSubscription): Promise<PushMessa
   return welcomesTo(subscription)[0]!;
 }
 
-/** Until no welcome job is waiting or running: what was queued has been handled. */
+/** Until no welcome job is waiting or running and every welcome send is done: what was queued has been handled. */
 async function welcomeJobsDone() {
   const until = Date.now() + 20_000;
   for (;;) {
     const queue = (await t.ctx.jobs.sizes())['establishments.welcome'];
-    if (!queue || queue.waiting + queue.active === 0) return;
+    const { rows } = await t.ctx.database.sql.executeSql(
+      `SELECT count(*)::int AS n FROM notifications WHERE source = 'welcome' AND status IN ('queued', 'sending')`,
+    );
+    const sending = (rows[0] as { n: number }).n;
+    if ((!queue || queue.waiting + queue.active === 0) && sending === 0) return;
     if (Date.now() > until) throw new Error('welcome jobs did not finish');
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -116,7 +120,8 @@ describe('the welcome notification', () => {
       url: `/app/establishment/${establishment.id}`,
       tag: `welcome-${establishment.id}`,
     });
-    expect(welcome.receipt).toBeUndefined();
+    // A send of the delivery engine: its receipt and click are reported like a post's.
+    expect(welcome.receipt).toEqual(expect.any(String));
 
     // A second device later, and the same device subscribing again: no second welcome.
     const laptop = await device(anna);
@@ -179,7 +184,7 @@ describe('the welcome notification', () => {
     expect(push.messages(doraPhone.endpoint)).toEqual([]);
   });
 
-  it('a device the push service says is gone is forgotten, and the next device gets the welcome', async () => {
+  it('a device the push service says is gone is forgotten; the welcome went to it, like any send', async () => {
     const { establishment } = await businessWithWelcome('Second Chance Bar');
     const eva = await a.followerOf(establishment.id, 'eva');
     const oldPhone = push.subscribe();
@@ -193,8 +198,63 @@ describe('the welcome notification', () => {
       [eva.id],
     );
     expect(devices.rows).toEqual([]);
+    const welcome = await t.ctx.database.sql.executeSql(
+      `SELECT d.channel, d.outcome FROM notifications n JOIN deliveries d ON d.notification_id = n.id
+        WHERE n.source = 'welcome' AND n.recipient_id = $1`,
+      [eva.id],
+    );
+    expect(welcome.rows).toEqual([{ channel: 'push', outcome: 'gone' }]);
+  });
 
-    const newPhone = await device(eva);
-    expect((await welcomeArrives(newPhone)).title).toBe('Second Chance Bar');
+  it('a follower without a device who takes email gets it by email: counted in the reports, in no list of sends', async () => {
+    const { establishment, operator } = await businessWithWelcome('Letterbox Café');
+    // Lena takes this platform's email (from another business she follows), and has no device.
+    const paperShop = await a.establishment(admin, 'Paper Shop');
+    const lena = await a.followerOf(paperShop.id, 'lena');
+    const chose = await a.call(
+      'PUT',
+      `/api/establishments/${paperShop.id}/notify`,
+      { notify: 'email', marketingConsent: true },
+      lena.token,
+    );
+    expect(chose.statusCode, chose.body).toBe(200);
+    await a.follow(lena, establishment.id);
+
+    const mail = await t.mail.waitFor(lena.email);
+    expect(mail.text).toContain(WELCOME);
+    await welcomeJobsDone();
+    // Its Open link (counted) leads to the business's page: a welcome has no post of its own.
+    const open = /(\/api\/email\/open\/\S+)/.exec(mail.text)?.[1];
+    expect(open, mail.text).toBeDefined();
+    const opened = await t.request({ method: 'GET', url: open! });
+    expect(opened.statusCode, opened.body).toBe(302);
+    expect(opened.headers.location).toBe(`/app/establishment/${establishment.id}`);
+
+    // The operators' list of sends (push-only ones too) holds no welcome.
+    const sends = await a.call(
+      'GET',
+      `/api/establishments/${establishment.id}/posts?all=true`,
+      undefined,
+      operator.token,
+    );
+    expect(sends.statusCode, sends.body).toBe(200);
+    expect(sends.json<{ items: unknown[] }>().items).toEqual([]);
+    // The report counts its email, not a notification sent.
+    const report = await a.call(
+      'GET',
+      `/api/reports/dashboard?establishmentId=${establishment.id}`,
+      undefined,
+      operator.token,
+    );
+    expect(report.statusCode, report.body).toBe(200);
+    expect(
+      report.json<{ periods: { today: { figures: Record<string, number> } } }>().periods.today.figures,
+    ).toMatchObject({ notificationsSent: 0, emails: 1, emailClicks: 1, devices: 0 });
+    // Once: following again later sends nothing more.
+    await a.follow(lena, establishment.id);
+    await welcomeJobsDone();
+    expect(t.mail.received.filter((m) => m.to.includes(lena.email) && m.text.includes(WELCOME))).toHaveLength(
+      1,
+    );
   });
 });

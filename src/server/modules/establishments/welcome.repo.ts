@@ -1,6 +1,6 @@
-import { and, eq, exists, gt, isNull, ne, notExists, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { establishments, memberships, pushSubscriptions, users, welcomesGiven } from '../../db/schema';
+import { establishments, memberships, notifications, welcomesGiven } from '../../db/schema';
 
 /**
  * Welcomes are for new followers: a follow older than this gets none when its follower
@@ -8,24 +8,9 @@ import { establishments, memberships, pushSubscriptions, users, welcomesGiven } 
  */
 export const WELCOME_WINDOW_HOURS = 24;
 
-const hasLiveDevice = (db: Db, userId: string) =>
-  exists(
-    db
-      .select({ one: sql`1` })
-      .from(pushSubscriptions)
-      .where(
-        and(
-          eq(pushSubscriptions.userId, userId),
-          or(isNull(pushSubscriptions.expiresAt), gt(pushSubscriptions.expiresAt, sql`now()`)),
-        ),
-      ),
-  );
-
 /**
  * A follow still owed its welcome: recent, not welcomed, never welcomed by this business before (an
- * unfollow and a new follow earn no second one), and its business active with a welcome text. A
- * welcome is a push: it rings at once, before the follower's address is confirmed (whoever turned
- * the device on holds it).
+ * unfollow and a new follow earn no second one), and its business active with a welcome text.
  */
 const owedWelcome = (userId: string) =>
   and(
@@ -44,7 +29,10 @@ const owedWelcome = (userId: string) =>
     isNull(establishments.deletedAt),
   );
 
-/** Whether this user has a follow still owed its welcome: a new device then queues the welcome job. */
+/**
+ * Whether this user has a follow still owed its welcome: a new device or a confirmed address (which
+ * email needs) then queues the welcome job.
+ */
 export async function owesWelcome(db: Db, userId: string): Promise<boolean> {
   const [row] = await db
     .select({ one: sql<number>`1` })
@@ -56,41 +44,64 @@ export async function owesWelcome(db: Db, userId: string): Promise<boolean> {
 }
 
 /**
- * Take the welcomes this user is owed, if they have a device to receive them: marked as welcomed in
- * the same statement, so two jobs running at once (a follow and a new device) cannot both send one.
+ * Take the welcomes this user is owed, each as a personal send (a notification of source 'welcome'
+ * to this user alone, in no feed), queued and ready for the engine's walk: marked as welcomed in the
+ * same statement, so two jobs running at once (a follow and a new device) cannot both send one.
+ * Returns the sends' notification and establishment ids.
  */
 export async function claimWelcomes(db: Db, userId: string) {
-  return db.transaction(async (tx) => {
-    const claimed = await claimOwed(tx, userId);
-    if (claimed.length > 0) {
-      await tx
-        .insert(welcomesGiven)
-        .values(claimed.map(({ establishmentId }) => ({ userId, establishmentId })))
-        .onConflictDoNothing();
-    }
-    return claimed;
-  });
-}
-
-function claimOwed(db: Db, userId: string) {
-  return db
+  const claimed = await db
     .update(memberships)
     .set({ welcomedAt: sql`now()` })
     .from(establishments)
-    .where(and(owedWelcome(userId), hasLiveDevice(db, userId)))
+    .where(owedWelcome(userId))
     .returning({
       establishmentId: establishments.id,
-      name: establishments.name,
-      logo: establishments.logo,
       text: establishments.welcomeText,
       translations: establishments.welcomeTranslations,
-      language: sql<string>`(SELECT ${users.language} FROM ${users} WHERE ${users.id} = ${userId})`,
     });
+  if (claimed.length === 0) return [];
+  await db
+    .insert(welcomesGiven)
+    .values(claimed.map(({ establishmentId }) => ({ userId, establishmentId })))
+    .onConflictDoNothing();
+  const sends = await db
+    .insert(notifications)
+    .values(
+      claimed.map((welcome) => ({
+        establishmentId: welcome.establishmentId,
+        text: welcome.text,
+        translations: welcome.translations,
+        inFeed: false,
+        source: 'welcome' as const,
+        recipientId: userId,
+      })),
+    )
+    .returning({ notificationId: notifications.id, establishmentId: notifications.establishmentId });
+  return sends;
 }
 
-/** Give a welcome back when no device could take it now, so the job's retry (or a new device) sends it. */
-export async function releaseWelcome(db: Db, userId: string, establishmentId: string) {
+/** How many deliveries a send's walk recorded: 0 when no channel reaches its recipient. */
+export async function audienceOfSend(db: Db, notificationId: string): Promise<number> {
+  const [row] = await db
+    .select({ audience: notifications.audience })
+    .from(notifications)
+    .where(eq(notifications.id, notificationId));
+  return row?.audience ?? 0;
+}
+
+/**
+ * Give a welcome back when nothing reaches its follower yet (no device, no confirmed address they
+ * want email at): its send goes, and a new device or the confirmation sends it.
+ */
+export async function releaseWelcome(
+  db: Db,
+  userId: string,
+  establishmentId: string,
+  notificationId: string,
+) {
   await db.transaction(async (tx) => {
+    await tx.delete(notifications).where(eq(notifications.id, notificationId));
     await tx
       .update(memberships)
       .set({ welcomedAt: null })

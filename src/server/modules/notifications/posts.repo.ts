@@ -116,7 +116,12 @@ export async function listEstablishmentPosts(
       and(
         eq(notifications.establishmentId, establishmentId),
         options.includePushOnly
-          ? and(isNull(notifications.deletedAt), ne(notifications.status, 'scheduled'))
+          ? and(
+              isNull(notifications.deletedAt),
+              ne(notifications.status, 'scheduled'),
+              // Welcomes are personal sends, not the business's posts.
+              eq(notifications.source, 'post'),
+            )
           : inTheFeeds,
         before(options.cursor),
       ),

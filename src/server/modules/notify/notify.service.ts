@@ -113,7 +113,8 @@ export async function unsubscribe(ctx: AppContext, token: string): Promise<strin
 
 /**
  * A link of an email, counted: Open goes to the business's own link when it gave one, else the
- * post; a button to the URL stored at its index; the business if the post was deleted.
+ * post; a button to the URL stored at its index; the business if the post was deleted, or for a
+ * welcome (which has no post).
  */
 export async function openFromEmail(ctx: AppContext, token: string): Promise<string> {
   const ids = readEmailOpenToken(ctx.config.jwtSecret, token);
@@ -122,7 +123,7 @@ export async function openFromEmail(ctx: AppContext, token: string): Promise<str
   const count = ctx.config.email.clickTracking;
   const post = await recordEmailClick(ctx.database.sql, ids.notificationId, ids.userId, ids.target, count);
   if (!post) throw notFound();
-  if (post.deleted) return `/app/establishment/${post.establishmentId}`;
+  if (post.deleted || post.welcome) return `/app/establishment/${post.establishmentId}`;
   if (post.actionUrl) return post.actionUrl;
   return post.linkUrl ?? postPath(post.establishmentId, ids.notificationId);
 }

@@ -67,7 +67,8 @@ export function createEmailSender(ctx: AppContext) {
       notificationId: n.id,
       userId: row.targetId,
       establishmentId: n.establishmentId,
-      linkUrl: n.linkUrl,
+      // A welcome has no post to open: its link is the business's page.
+      linkUrl: n.source === 'welcome' ? `${publicUrl}/app/establishment/${n.establishmentId}` : n.linkUrl,
       actions: n.actions ?? [],
       tracking: ctx.config.email.clickTracking,
     });

@@ -14,7 +14,15 @@ export async function recordEmailClick(
   target: number | null,
   count: boolean,
 ): Promise<
-  { establishmentId: string; deleted: boolean; linkUrl: string | null; actionUrl: string | null } | undefined
+  | {
+      establishmentId: string;
+      deleted: boolean;
+      /** A welcome: no post of its own to open. */
+      welcome: boolean;
+      linkUrl: string | null;
+      actionUrl: string | null;
+    }
+  | undefined
 > {
   // `->` on a missing index (or actions that are not an array) is NULL, never an error.
   const { rows } = await sql.executeSql(
@@ -22,17 +30,24 @@ export async function recordEmailClick(
        FROM notifications n
       WHERE d.notification_id = $1 AND d.target_id = $2 AND d.channel = 'email' AND d.outcome = 'sent'
         AND n.id = d.notification_id AND ($3::int IS NULL OR n.actions -> $3::int ->> 'url' IS NOT NULL)
-      RETURNING n.establishment_id, n.deleted_at IS NOT NULL AS deleted, n.link_url,
+      RETURNING n.establishment_id, n.deleted_at IS NOT NULL AS deleted, n.source = 'welcome' AS welcome, n.link_url,
                 n.actions -> $3::int ->> 'url' AS action_url`,
     [notificationId, userId, target, count],
   );
   const row = rows[0] as
-    | { establishment_id: string; deleted: boolean; link_url: string | null; action_url: string | null }
+    | {
+        establishment_id: string;
+        deleted: boolean;
+        welcome: boolean;
+        link_url: string | null;
+        action_url: string | null;
+      }
     | undefined;
   return row
     ? {
         establishmentId: row.establishment_id,
         deleted: Boolean(row.deleted),
+        welcome: Boolean(row.welcome),
         linkUrl: row.link_url,
         actionUrl: row.action_url,
       }

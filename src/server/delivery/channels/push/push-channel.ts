@@ -24,7 +24,7 @@ type Shown = ReturnType<typeof inLanguage<NotificationAction>>;
 export function notificationPushMessage(
   n: Pick<
     DeliveryNotification,
-    'id' | 'establishmentId' | 'establishmentName' | 'logo' | 'mediaId' | 'createdAt' | 'linkUrl'
+    'id' | 'establishmentId' | 'establishmentName' | 'logo' | 'mediaId' | 'createdAt' | 'linkUrl' | 'source'
   >,
   shown: Shown,
 ) {
@@ -39,6 +39,7 @@ export function notificationPushMessage(
     title: shown.title,
     link: n.linkUrl,
     actions: shown.actions,
+    welcome: n.source === 'welcome',
   });
 }
 
