@@ -60,7 +60,7 @@ export function fatigueSql(settings: FatigueSettings, notification: string | nul
        SELECT n.id, n.created_at >= g.day_start AS today, n.created_at >= now() - interval '1 day' AS last_day
          FROM fatigue_limits g
          JOIN notifications n ON n.establishment_id = $1
-          AND n.created_at >= least(g.week_start, now() - interval '1 day') AND n.source <> 'welcome'${notOwn}),`,
+          AND n.created_at >= least(g.week_start, now() - interval '1 day') AND n.source = 'post'${notOwn}),`,
     // Per member: which of the business's recent sends reached them (none to look at, the usual
     // case of a business that sent nothing this week, costs nothing), and how many other
     // businesses' sends of the last 24 hours did (their memberships by key, their sends by index).
@@ -71,7 +71,7 @@ export function fatigueSql(settings: FatigueSettings, notification: string | nul
        CROSS JOIN LATERAL (SELECT ${DELIVERY_CHANNELS.map((c) => `count(*) FILTER (WHERE ${reached(c, 'n.id')}) AS ${c}_elsewhere`).join(',\n                                  ')}
          FROM memberships other
          JOIN notifications n ON n.establishment_id = other.establishment_id AND n.created_at >= now() - interval '1 day'
-          AND n.source <> 'welcome'
+          AND n.source = 'post'
         WHERE other.user_id = m.user_id AND other.establishment_id <> $1) o`,
     over,
   };

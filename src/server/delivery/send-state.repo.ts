@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { DeliveryChannel } from '../../shared/schemas/channels';
 import { type Db, preparedPer, type SqlExecutor } from '../db/client';
 import { establishments, notifications, postMedia } from '../db/schema';
 
@@ -35,6 +36,8 @@ const deliveryColumns = {
   source: notifications.source,
   /** A personal send's one recipient; null: the establishment's audience. */
   recipientId: notifications.recipientId,
+  /** A notice's post. */
+  aboutId: notifications.aboutId,
   createdAt: notifications.createdAt,
   validUntil: notifications.validUntil,
   audienceCursor: notifications.audienceCursor,
@@ -98,9 +101,14 @@ export interface SendStart {
   targets: string[];
   /** A personal send's one recipient; null: the audience. */
   recipient: string | null;
-  /** Whether the fatigue guard applies: to every send but the welcome. */
+  /** Whether the fatigue guard applies: to an operator's send, not to a personal one. */
   guarded: boolean;
+  /** The channels it may take (null: every channel): a notice of comments rings phones only. */
+  channels: DeliveryChannel[] | null;
 }
+
+/** A notice of comments is a push (no device: the job emails it its own way, or it waits on the post page). */
+const channelsOf = (source: string): DeliveryChannel[] | null => (source === 'comments' ? ['push'] : null);
 
 /** The same of a notification read for delivery. */
 export const sendOf = (
@@ -110,7 +118,8 @@ export const sendOf = (
   establishmentId: n.establishmentId,
   targets,
   recipient: n.recipientId,
-  guarded: n.source !== 'welcome',
+  guarded: n.source === 'post',
+  channels: channelsOf(n.source),
 });
 
 /**
@@ -133,7 +142,8 @@ export async function startSending(sql: SqlExecutor, id: string): Promise<SendSt
       establishmentId: row.establishment_id,
       targets: row.targets,
       recipient: row.recipient_id,
-      guarded: row.source !== 'welcome',
+      guarded: row.source === 'post',
+      channels: channelsOf(row.source),
     }
   );
 }

@@ -1,29 +1,24 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { isLanguage } from '../../shared/i18n/languages';
-import { commentNoticeOf, postPath } from '../../shared/push/payload';
+import { postPath } from '../../shared/push/payload';
 import type { AppContext } from '../context';
-import { pushToDevices } from '../delivery';
+import { startFanout } from '../delivery';
+import { withOutbox } from '../events/outbox';
 import { commentReplyMail } from '../mail/talk-back-mail';
 import { excerptOf } from '../modules/comments/comment-notice.text';
+import * as noticeSends from '../modules/comments/comment-notice-sends.repo';
 import { replyNoticeTarget } from '../modules/comments/comment-replies.repo';
-import { liveDevicesOf } from '../modules/notifications/push-devices.repo';
-import type { PushOptions } from '../push/push-sender';
+import { commentReplyNoticeJob } from './comment-reply-notice.queue';
 import type { JobDefinition } from './queue';
 
 /**
- * The notice of a reply to its parent comment's author: a push to their live devices, or, with none,
- * an email to a confirmed address. Queued by the reply's `comment.replied` event, once per reply.
+ * The notice of a reply to its parent comment's author: a push to their live devices (a personal
+ * send of the delivery engine, as the operators' notices of comments), or, with none, an email to a
+ * confirmed address. Queued by the reply's `comment.replied` event, once per reply.
  * Nobody is told of their own reply, and the business's comments are answered to its operators
- * through the comment notice (they hear of every comment).
+ * through the comment notice (they hear of every comment). This is its handler, bound to the
+ * running process.
  */
-export const commentReplyNoticeJob = {
-  queue: 'comments.reply-notice',
-  payload: z.object({ commentId: z.uuid() }),
-};
-
-const REPLY_PUSH: PushOptions = { ttl: 24 * 3600, urgency: 'normal' };
-
-/** The handler of the reply notice, bound to the running process. */
 export function commentReplyNoticeJobs(ctx: AppContext): JobDefinition<z.ZodType>[] {
   const job: JobDefinition<typeof commentReplyNoticeJob.payload> = {
     ...commentReplyNoticeJob,
@@ -35,24 +30,18 @@ export function commentReplyNoticeJobs(ctx: AppContext): JobDefinition<z.ZodType
         ? reply.establishmentName
         : `${reply.authorFirstName} ${reply.authorLastName}`.trim();
       const lang = isLanguage(reply.recipientLanguage) ? reply.recipientLanguage : 'en';
-      const devices = await liveDevicesOf(ctx.db, [reply.parentAuthorId]);
-      if (devices.length > 0) {
-        const message = commentNoticeOf({
-          postId: reply.postId,
-          establishmentId: reply.establishmentId,
-          establishmentName: reply.establishmentName,
-          logo: reply.logo,
-          text: `${author}: ${excerptOf(reply.text, 120)}`,
-          at: ctx.now().getTime(),
-        });
-        // Not retried: the reply waits under the comment on the post page.
-        await pushToDevices(
-          ctx,
-          devices.map((device) => ({ device, message })),
-          REPLY_PUSH,
+      // A push by the engine (a personal send about the post, with push's retry rules); an email
+      // only to someone no device of theirs takes it on.
+      const pushed = await withOutbox(ctx, async (outbox) => {
+        const ids = await noticeSends.insertCommentNotices(
+          outbox.db,
+          { id: reply.postId, establishmentId: reply.establishmentId },
+          [{ userId: reply.parentAuthorId, text: `${author}: ${excerptOf(reply.text, 120)}` }],
         );
-        return;
-      }
+        for (const id of ids) await startFanout(ctx, outbox, id);
+        return noticeSends.dropUnreachedNotices(outbox.db, ids);
+      });
+      if (pushed > 0) return;
       if (!reply.recipientEmailOk) return;
       await ctx.mailer.send({
         to: reply.recipientEmail,

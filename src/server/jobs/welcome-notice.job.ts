@@ -1,9 +1,10 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { AppContext } from '../context';
 import { startFanout } from '../delivery';
 import { withOutbox } from '../events/outbox';
 import * as repo from '../modules/establishments/welcome.repo';
 import type { JobDefinition } from './queue';
+import { welcomeNoticeJob } from './welcome-notice.queue';
 
 /**
  * A business's welcome to a new follower, queued when it may have become deliverable: a follow, a
@@ -12,11 +13,6 @@ import type { JobDefinition } from './queue';
  * fatigue guard does not apply), in the transaction that claims it. A welcome no channel reaches
  * yet is given back, for the next device or confirmation.
  */
-export const welcomeNoticeJob = {
-  queue: 'establishments.welcome',
-  payload: z.object({ userId: z.uuid() }),
-};
-
 export function welcomeNoticeJobs(ctx: AppContext): JobDefinition<z.ZodType>[] {
   const job: JobDefinition<typeof welcomeNoticeJob.payload> = {
     ...welcomeNoticeJob,

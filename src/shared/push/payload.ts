@@ -65,8 +65,30 @@ export interface PushMessageInput {
   title?: string | null;
   link?: string | null;
   actions?: NotificationAction[] | null;
-  /** The business's welcome to a new follower: a click opens the business's page. */
-  welcome?: boolean;
+  /**
+   * A personal send: the business's welcome to a new follower (a click opens the business's page),
+   * or an operator's notice of new comments on the post `aboutId` (a click opens its comments).
+   * Absent or 'post': the business's notification.
+   */
+  source?: 'post' | 'welcome' | 'comments';
+  aboutId?: string | null;
+}
+
+/** Where a click on it goes, its tag (one on the device per business's welcome, per post's comments) and its kind. */
+function shapeOf(input: PushMessageInput): Pick<PushMessage, 'url' | 'tag' | 'kind'> {
+  if (input.source === 'welcome')
+    return {
+      url: `/app/establishment/${input.establishmentId}`,
+      tag: `welcome-${input.establishmentId}`,
+      kind: 'welcome',
+    };
+  if (input.source === 'comments' && input.aboutId)
+    return {
+      url: `${postPath(input.establishmentId, input.aboutId)}#comments`,
+      tag: `comments-${input.aboutId}`,
+      kind: 'comments',
+    };
+  return { url: input.link || postPath(input.establishmentId, input.id), tag: notificationTag(input.id) };
 }
 
 /**
@@ -97,11 +119,7 @@ export function pushMessageOf(input: PushMessageInput): PushMessage {
     body: input.text,
     icon: logoUrl(input.logo) ?? '/icons/icon-192.png',
     image: mediaUrl(input.media),
-    url: input.welcome
-      ? `/app/establishment/${input.establishmentId}`
-      : input.link || postPath(input.establishmentId, input.id),
-    tag: input.welcome ? `welcome-${input.establishmentId}` : notificationTag(input.id),
-    ...(input.welcome ? { kind: 'welcome' as const } : {}),
+    ...shapeOf(input),
     timestamp: input.createdAt,
     ...(actions.length > 0
       ? { actions: actions.map((a, index) => ({ action: `a${index}`, title: a.label, url: a.url })) }
@@ -135,34 +153,6 @@ export function withdrawalOf(input: WithdrawalInput): PushMessage {
     image: null,
     url: `/app/establishment/${input.establishmentId}`,
     tag: notificationTag(input.id),
-    timestamp: input.at,
-  };
-}
-
-/** The operators' notice of new comments on a post; `text` is already in the recipient's language. */
-export interface CommentNoticeInput {
-  postId: string;
-  establishmentId: string;
-  establishmentName: string;
-  logo: string | null;
-  text: string;
-  /** When the window of comments it tells of ended, ms since epoch. */
-  at: number;
-}
-
-/** A comment notice: opens the post's comments; repeats for one post replace each other on the device. */
-export function commentNoticeOf(input: CommentNoticeInput): PushMessage {
-  return {
-    v: 1,
-    kind: 'comments',
-    id: input.postId,
-    establishmentId: input.establishmentId,
-    title: input.establishmentName,
-    body: input.text,
-    icon: logoUrl(input.logo) ?? '/icons/icon-192.png',
-    image: null,
-    url: `${postPath(input.establishmentId, input.postId)}#comments`,
-    tag: `comments-${input.postId}`,
     timestamp: input.at,
   };
 }

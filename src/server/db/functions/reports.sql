@@ -217,7 +217,8 @@ END $$;
 CREATE OR REPLACE TRIGGER report_notifications_inserted AFTER INSERT ON notifications
 FOR EACH ROW EXECUTE FUNCTION report_notifications_inserted();
 --> statement-breakpoint
--- The fan-out inserts deliveries in batches: one rollup write per notification per statement.
+-- The fan-out inserts deliveries in batches: one rollup write per notification per statement. An
+-- operator's notice of comments reaches the business's own devices: no reach of its.
 CREATE OR REPLACE FUNCTION report_deliveries_inserted() RETURNS trigger
 LANGUAGE plpgsql AS $$
 DECLARE r record;
@@ -229,7 +230,7 @@ BEGIN
            count(a.received_at) FILTER (WHERE a.channel = 'push')::int AS reach,
            count(a.clicked_at) FILTER (WHERE a.channel = 'push')::int AS clicks,
            count(a.clicked_at) FILTER (WHERE a.channel = 'email')::int AS email_clicks
-    FROM added a JOIN notifications n ON n.id = a.notification_id
+    FROM added a JOIN notifications n ON n.id = a.notification_id AND n.source <> 'comments'
     GROUP BY n.id, n.establishment_id, n.created_at
   LOOP
     PERFORM report_add(r.establishment_id, r.created_at,
@@ -254,7 +255,7 @@ BEGIN
                  THEN (NEW.received_at IS NOT NULL)::int - (OLD.received_at IS NOT NULL)::int ELSE 0 END,
     p_clicks => CASE WHEN NEW.channel = 'push' THEN v_clicked ELSE 0 END,
     p_email_clicks => CASE WHEN NEW.channel = 'email' THEN v_clicked ELSE 0 END)
-  FROM notifications n WHERE n.id = NEW.notification_id;
+  FROM notifications n WHERE n.id = NEW.notification_id AND n.source <> 'comments';
   RETURN NULL;
 END $$;
 --> statement-breakpoint

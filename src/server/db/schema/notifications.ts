@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   index,
   integer,
@@ -159,15 +160,18 @@ export const notifications = pgTable(
     mediaId: uuid('media_id').references(() => postMedia.id, { onDelete: 'set null' }),
     inFeed: boolean('in_feed').notNull(),
     /**
-     * What made it: an operator's send ('post'), or the business's welcome to one new follower
-     * ('welcome', a personal send: its `recipientId` alone, never in a feed, a list of sends, a
-     * quota or the fatigue guard's count; its deliveries count in the reports).
+     * What made it: an operator's send ('post'); or a personal send to its `recipientId` alone,
+     * never in a feed, a list of sends, a quota or the fatigue guard's count: the business's
+     * welcome to a new follower ('welcome', its deliveries counted in the reports), an operator's
+     * notice of new comments on the post `aboutId` ('comments', counted nowhere).
      */
-    source: text('source', { enum: ['post', 'welcome'] })
+    source: text('source', { enum: ['post', 'welcome', 'comments'] })
       .notNull()
       .default('post'),
     /** A personal send's one recipient (a member of the establishment); null: the audience. */
     recipientId: uuid('recipient_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** What a notice is about: the post whose comments it tells of. */
+    aboutId: uuid('about_id').references((): AnyPgColumn => notifications.id, { onDelete: 'cascade' }),
     /** scheduled: waits for scheduledFor, then queued by the scheduler; not in any feed until then. */
     status: text('status', { enum: ['scheduled', 'queued', 'sending', 'done', 'halted'] })
       .notNull()
@@ -215,6 +219,8 @@ export const notifications = pgTable(
     index('notifications_scheduled_idx').on(t.scheduledFor).where(sql`${t.status} = 'scheduled'`),
     // A person's personal sends: deleting their account removes them (the foreign key's cascade).
     index('notifications_recipient_idx').on(t.recipientId).where(sql`${t.recipientId} IS NOT NULL`),
+    // A post's notices: deleting the post removes them (the foreign key's cascade).
+    index('notifications_about_idx').on(t.aboutId).where(sql`${t.aboutId} IS NOT NULL`),
   ],
 );
 

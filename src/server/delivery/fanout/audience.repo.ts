@@ -141,6 +141,8 @@ export async function takePage(
     preferenceIds?: string[];
     /** A personal send's one recipient: the page is that member alone. */
     recipient?: string | null;
+    /** The channels it may take (null or absent: every channel). */
+    channels?: DeliveryChannel[] | null;
     upto?: string | null;
     /** The fatigue guard's settings: members over their limit are held, not delivered to. */
     fatigue: FatigueSettings;
@@ -148,13 +150,14 @@ export async function takePage(
 ): Promise<TakenPage> {
   const targeted = (page.preferenceIds?.length ?? 0) > 0;
   const guard = fatigueSql(page.fatigue, '$2');
-  const inserts = CHANNELS.map(
+  const channels = CHANNELS.filter((c) => !page.channels || page.channels.includes(c.name));
+  const inserts = channels.map(
     ({ name, audience }) => `added_${name} AS (
        INSERT INTO deliveries (notification_id, target_id, user_id, channel)
        SELECT $2, t.target_id, t.user_id, '${name}' FROM (${audience.targets}) AS t(target_id, user_id)
        ON CONFLICT DO NOTHING RETURNING 1)`,
   );
-  const counts = CHANNELS.map(
+  const counts = channels.map(
     ({ name }) => `(SELECT count(*) FROM added_${name})::int AS added_${name},
             coalesce((SELECT n FROM earlier WHERE channel = '${name}'), 0) AS earlier_${name}`,
   );
@@ -200,8 +203,8 @@ export async function takePage(
   const added = {} as Record<DeliveryChannel, number>;
   const pending = {} as Record<DeliveryChannel, number>;
   for (const { name } of CHANNELS) {
-    added[name] = Number(row[`added_${name}`]);
-    pending[name] = added[name] + Number(row[`earlier_${name}`]);
+    added[name] = Number(row[`added_${name}`] ?? 0);
+    pending[name] = added[name] + Number(row[`earlier_${name}`] ?? 0);
   }
   return { users: uuidArray(row.users), added, pending };
 }

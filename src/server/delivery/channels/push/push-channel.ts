@@ -24,7 +24,15 @@ type Shown = ReturnType<typeof inLanguage<NotificationAction>>;
 export function notificationPushMessage(
   n: Pick<
     DeliveryNotification,
-    'id' | 'establishmentId' | 'establishmentName' | 'logo' | 'mediaId' | 'createdAt' | 'linkUrl' | 'source'
+    | 'id'
+    | 'establishmentId'
+    | 'establishmentName'
+    | 'logo'
+    | 'mediaId'
+    | 'createdAt'
+    | 'linkUrl'
+    | 'source'
+    | 'aboutId'
   >,
   shown: Shown,
 ) {
@@ -39,7 +47,8 @@ export function notificationPushMessage(
     title: shown.title,
     link: n.linkUrl,
     actions: shown.actions,
-    welcome: n.source === 'welcome',
+    source: n.source,
+    aboutId: n.aboutId,
   });
 }
 

@@ -1,0 +1,3 @@
+ALTER TABLE "notifications" ADD COLUMN "about_id" uuid;--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_about_id_notifications_id_fk" FOREIGN KEY ("about_id") REFERENCES "public"."notifications"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "notifications_about_idx" ON "notifications" USING btree ("about_id") WHERE "notifications"."about_id" IS NOT NULL;
