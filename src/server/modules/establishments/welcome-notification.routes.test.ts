@@ -239,6 +239,18 @@ describe('the welcome notification', () => {
     );
     expect(sends.statusCode, sends.body).toBe(200);
     expect(sends.json<{ items: unknown[] }>().items).toEqual([]);
+    // Nor is it a post anyone reads, edits or withdraws by its id.
+    const { rows } = await t.ctx.database.sql.executeSql(
+      `SELECT id FROM notifications WHERE source = 'welcome' AND recipient_id = $1`,
+      [lena.id],
+    );
+    const welcomeId = (rows[0] as { id: string }).id;
+    for (const who of [operator, lena]) {
+      const read = await a.call('GET', `/api/notifications/${welcomeId}`, undefined, who.token);
+      expect(read.statusCode, read.body).toBe(404);
+    }
+    const withdraw = await a.call('POST', `/api/notifications/${welcomeId}/withdraw`, {}, operator.token);
+    expect(withdraw.statusCode, withdraw.body).toBe(404);
     // The report counts its email, not a notification sent.
     const report = await a.call(
       'GET',

@@ -73,6 +73,8 @@ const postById = preparedPer((db) =>
         eq(notifications.id, sql.placeholder('id')),
         isNull(notifications.deletedAt),
         isNull(establishments.deletedAt),
+        // A personal send (a welcome, a notice of comments) is no post: not read, edited nor withdrawn.
+        eq(notifications.source, 'post'),
       ),
     )
     .prepare('post_by_id'),
