@@ -1,6 +1,5 @@
-import { and, asc, count, desc, eq, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
-import type { InboxFilter } from '../../../shared/schemas/conversation.schema';
-import type { Db } from '../../db/client';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { type Db, preparedPer } from '../../db/client';
 import {
   conversationBlocks,
   conversationMessages,
@@ -9,17 +8,13 @@ import {
   memberships,
   users,
 } from '../../db/schema';
+import { summaryColumns } from './inbox.repo';
 
 /** Conversations and their messages: Drizzle queries only. */
 
-export interface Cursor {
-  createdAt: Date;
-  id: string;
-}
-
-/** The business a conversation is with, as the rules need it. */
-export async function findEstablishment(db: Db, id: string) {
-  const [row] = await db
+// Prepared: every inbox request (and every message started or answered) starts here.
+const establishmentById = preparedPer((db) =>
+  db
     .select({
       id: establishments.id,
       name: establishments.name,
@@ -28,27 +23,16 @@ export async function findEstablishment(db: Db, id: string) {
       deletedAt: establishments.deletedAt,
     })
     .from(establishments)
-    .where(eq(establishments.id, id));
+    .where(eq(establishments.id, sql.placeholder('id')))
+    .prepare('conversation_establishment_by_id'),
+);
+
+/** The business a conversation is with, as the rules need it. */
+export async function findEstablishment(db: Db, id: string) {
+  const [row] = await establishmentById(db).execute({ id });
   return row;
 }
 
-const summaryColumns = {
-  id: conversations.id,
-  establishmentId: conversations.establishmentId,
-  establishmentName: establishments.name,
-  logo: establishments.logo,
-  establishmentGone: sql<boolean>`(${establishments.blockedAt} is not null or ${establishments.deletedAt} is not null)`,
-  followerId: conversations.followerId,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  postId: conversations.postId,
-  lastMessageAt: conversations.lastMessageAt,
-  answered: conversations.answered,
-  unreadByBusiness: conversations.unreadByBusiness,
-  unreadByFollower: conversations.unreadByFollower,
-  closedAt: conversations.closedAt,
-  lastMessage: sql<string>`(select m.text from ${conversationMessages} m where m.conversation_id = ${conversations.id} order by m.created_at desc, m.id desc limit 1)`,
-};
 export type ConversationRow = Awaited<ReturnType<typeof findConversation>> & {};
 
 export async function findConversation(db: Db, id: string) {
@@ -145,73 +129,6 @@ export async function close(db: Db, id: string, byId: string, at: Date) {
     .update(conversations)
     .set({ closedAt: at, closedById: byId, unreadByBusiness: false })
     .where(and(eq(conversations.id, id), isNull(conversations.closedAt)));
-}
-
-const FILTERS: Record<InboxFilter, SQL | undefined> = {
-  all: undefined,
-  open: isNull(conversations.closedAt),
-  answered: and(isNull(conversations.closedAt), eq(conversations.answered, true)),
-  unanswered: and(isNull(conversations.closedAt), eq(conversations.answered, false)),
-  closed: sql`${conversations.closedAt} is not null`,
-};
-
-/** A page of conversations, newest first, by (last_message_at, id): an establishment's or a follower's. */
-export async function listConversations(
-  db: Db,
-  owner: { establishmentId: string } | { followerId: string },
-  filter: InboxFilter,
-  cursor: Cursor | undefined,
-  limit: number,
-) {
-  const ownerWhere =
-    'establishmentId' in owner
-      ? eq(conversations.establishmentId, owner.establishmentId)
-      : eq(conversations.followerId, owner.followerId);
-  const after = cursor
-    ? or(
-        lt(conversations.lastMessageAt, cursor.createdAt),
-        and(eq(conversations.lastMessageAt, cursor.createdAt), lt(conversations.id, cursor.id)),
-      )
-    : undefined;
-  // The page's ids first (the inbox index, newest first), then each row's names and newest
-  // message: the per-row subquery runs for the page only, not for every conversation sorted.
-  const page = db
-    .select({ id: conversations.id })
-    .from(conversations)
-    .where(and(ownerWhere, FILTERS[filter], after))
-    .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
-    .limit(limit)
-    .as('page');
-  return db
-    .select(summaryColumns)
-    .from(conversations)
-    .innerJoin(page, eq(page.id, conversations.id))
-    .innerJoin(establishments, eq(establishments.id, conversations.establishmentId))
-    .innerJoin(users, eq(users.id, conversations.followerId))
-    .orderBy(desc(conversations.lastMessageAt), desc(conversations.id));
-}
-
-/** The business's unread open conversations (conversations_unread_idx). */
-export async function unreadOfEstablishment(db: Db, establishmentId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(conversations)
-    .where(
-      and(
-        eq(conversations.establishmentId, establishmentId),
-        eq(conversations.unreadByBusiness, true),
-        isNull(conversations.closedAt),
-      ),
-    );
-  return row?.n ?? 0;
-}
-
-export async function unreadOfFollower(db: Db, followerId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(conversations)
-    .where(and(eq(conversations.followerId, followerId), eq(conversations.unreadByFollower, true)));
-  return row?.n ?? 0;
 }
 
 export async function isBlocked(db: Db, establishmentId: string, userId: string): Promise<boolean> {

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as contracts from '../../../shared/contracts/conversations.contracts';
 import { ConversationMsg } from '../../../shared/schemas/conversation.schema';
 import type { AppContext } from '../../context';
+import { sendSerialized } from '../../lib/http-cache';
 import { route } from '../../lib/route';
 import { withImageUpload } from '../../lib/uploads';
 import { actorOf } from '../../plugins/auth.plugin';
@@ -35,7 +36,8 @@ export async function conversationRoutes(app: FastifyInstance, ctx: AppContext) 
   });
 
   route(app, contracts.listInbox, {
-    handler: async (request) => inbox.listInbox(ctx, actorOf(request), request.params.id, request.query),
+    handler: async (request, reply) =>
+      sendSerialized(reply, await inbox.listInbox(ctx, actorOf(request), request.params.id, request.query)),
   });
 
   route(app, contracts.inboxUnread, {
