@@ -62,13 +62,18 @@ async function noticesArrive(subscription: TestSubscription, count: number, time
   return noticesTo(subscription);
 }
 
-/** Until the job of this window has run: no job of the queue left waiting or running. */
+/** Until the job of this window has run (no job of the queue left waiting or running) and its sends are done. */
 async function noticeJobsDone() {
   const until = Date.now() + 20_000;
   for (;;) {
     const sizes = await t.ctx.jobs.sizes();
     const queue = sizes['comments.notice'];
-    if (!queue || queue.waiting + queue.active === 0) return;
+    // The notices' own sends done too: every delivery has its outcome.
+    const { rows } = await t.ctx.database.sql.executeSql(
+      `SELECT count(*)::int AS n FROM notifications WHERE source = 'comments' AND status IN ('queued', 'sending')`,
+    );
+    const sending = (rows[0] as { n: number }).n;
+    if ((!queue || queue.waiting + queue.active === 0) && sending === 0) return;
     if (Date.now() > until) throw new Error('comment notice jobs did not finish');
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
