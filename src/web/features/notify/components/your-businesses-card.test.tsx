@@ -289,6 +289,8 @@ describe('your businesses card', () => {
     api.on('GET', URL, { body: list() });
     renderCard(makeUser({ emailVerified: false }));
     expect(await screen.findByText('Your businesses')).toBeVisible();
+    // The heading shows while the list loads: wait for what the request brought.
+    expect(await screen.findByRole('link', { name: 'Café Roma' })).toBeVisible();
     expect(api.sent('GET', URL)).toHaveLength(1);
   });
 });
