@@ -9,6 +9,7 @@ export * from './identities';
 export * from './management';
 export * from './notifications';
 export * from './operator-notices';
+export * from './post-drafts';
 export * from './push-services';
 export * from './rate-limits';
 export * from './reports';
