@@ -15,7 +15,6 @@ export {
 export { recordEmailClick } from './channels/email/email-outcomes.repo';
 export { deliverEmailJob } from './channels/email/queues';
 export { recordEvent } from './channels/push/device-health.repo';
-export { pushToDevices } from './channels/push/direct-push';
 export { pendingPushes } from './channels/push/push-pending.repo';
 export { deliverFirstJob, deliverJob, expireSubscriptionsJob } from './channels/push/queues';
 export { releaseDeferredOf, releaseDueDeferred } from './deferral/deferral.repo';
@@ -36,6 +35,7 @@ export {
   NO_OUTCOMES,
 } from './outcomes/delivery-counts.repo';
 export { completeIfDone, isUnfinished } from './outcomes/outcomes.repo';
+export { type PersonalSend, startPersonalSends } from './personal-sends';
 export {
   notificationReplaceJob,
   notificationReplaceJobs,

@@ -32,7 +32,7 @@ const deliveryColumns = {
   mediaFileType: postMedia.fileType,
   mediaFileBytes: postMedia.fileBytes,
   status: notifications.status,
-  /** A welcome (a personal send) or an operator's send. */
+  /** An operator's send ('post') or a personal send (a welcome, a notice). */
   source: notifications.source,
   /** A personal send's one recipient; null: the establishment's audience. */
   recipientId: notifications.recipientId,
@@ -103,12 +103,22 @@ export interface SendStart {
   recipient: string | null;
   /** Whether the fatigue guard applies: to an operator's send, not to a personal one. */
   guarded: boolean;
-  /** The channels it may take (null: every channel): a notice of comments rings phones only. */
+  /** The channels it may take (null: every channel): a notice of comments or of a message rings phones only. */
   channels: DeliveryChannel[] | null;
+  /**
+   * Its recipient need not be a member: the other side of a private conversation hears of a
+   * message after unfollowing, and whatever they chose for the business's sends (no pause, no
+   * channel choice: a conversation they started is not a broadcast).
+   */
+  anyRecipient: boolean;
 }
 
-/** A notice of comments is a push (no device: the job emails it its own way, or it waits on the post page). */
-const channelsOf = (source: string): DeliveryChannel[] | null => (source === 'comments' ? ['push'] : null);
+/**
+ * A notice of comments or of a message is a push (no device: the module emails it its own way, or
+ * it waits in the app).
+ */
+const channelsOf = (source: string): DeliveryChannel[] | null =>
+  source === 'comments' || source === 'message' ? ['push'] : null;
 
 /** The same of a notification read for delivery. */
 export const sendOf = (
@@ -120,6 +130,7 @@ export const sendOf = (
   recipient: n.recipientId,
   guarded: n.source === 'post',
   channels: channelsOf(n.source),
+  anyRecipient: n.source === 'message',
 });
 
 /**
@@ -144,6 +155,7 @@ export async function startSending(sql: SqlExecutor, id: string): Promise<SendSt
       recipient: row.recipient_id,
       guarded: row.source === 'post',
       channels: channelsOf(row.source),
+      anyRecipient: row.source === 'message',
     }
   );
 }

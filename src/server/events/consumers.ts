@@ -4,7 +4,7 @@ import { jobId, startFanout } from '../delivery';
 import { analyticsForwardJob } from '../jobs/analytics-forward.job';
 import { commentNoticeJob, noticeJobFor } from '../jobs/comment-notice.queue';
 import { commentReplyNoticeJob } from '../jobs/comment-reply-notice.queue';
-import { messageNoticeJob } from '../jobs/message-notice.job';
+import { messageNoticeJob } from '../jobs/message-notice.queue';
 import { webhookDeliverJob } from '../jobs/webhook-delivery.queues';
 import { welcomeNoticeJob } from '../jobs/welcome-notice.queue';
 import { queueCommentNotice } from '../modules/comments/comment-operator-notice';

@@ -1,9 +1,8 @@
 import type { z } from 'zod';
 import type { AppContext } from '../context';
-import { startFanout } from '../delivery';
+import { startPersonalSends } from '../delivery';
 import { withOutbox } from '../events/outbox';
 import { commentNoticeText } from '../modules/comments/comment-notice.text';
-import * as noticeSends from '../modules/comments/comment-notice-sends.repo';
 import * as repo from '../modules/comments/comments.repo';
 import { commentNoticeJob } from './comment-notice.queue';
 import type { JobDefinition } from './queue';
@@ -32,18 +31,19 @@ export function commentNoticeJobs(ctx: AppContext): JobDefinition<z.ZodType>[] {
       if (newFor.size === 0) return;
       // One personal send per recipient (their words differ), walked by the engine: their devices,
       // quiet hours and retries; nothing reported back, nothing counted in the reports.
-      await withOutbox(ctx, async (outbox) => {
-        const ids = await noticeSends.insertCommentNotices(
-          outbox.db,
-          post,
+      await withOutbox(ctx, (outbox) =>
+        startPersonalSends(
+          ctx,
+          outbox,
           [...newFor].map(([userId, r]) => ({
-            userId,
+            establishmentId: post.establishmentId,
+            source: 'comments' as const,
+            recipientId: userId,
             text: commentNoticeText(r.language, r.count, post.text),
+            aboutId: post.id,
           })),
-        );
-        for (const id of ids) await startFanout(ctx, outbox, id);
-        await noticeSends.dropUnreachedNotices(outbox.db, ids);
-      });
+        ),
+      );
     },
   };
   return [job] as JobDefinition<z.ZodType>[];

@@ -2,11 +2,10 @@ import type { z } from 'zod';
 import { isLanguage } from '../../shared/i18n/languages';
 import { postPath } from '../../shared/push/payload';
 import type { AppContext } from '../context';
-import { startFanout } from '../delivery';
+import { startPersonalSends } from '../delivery';
 import { withOutbox } from '../events/outbox';
 import { commentReplyMail } from '../mail/talk-back-mail';
 import { excerptOf } from '../modules/comments/comment-notice.text';
-import * as noticeSends from '../modules/comments/comment-notice-sends.repo';
 import { replyNoticeTarget } from '../modules/comments/comment-replies.repo';
 import { commentReplyNoticeJob } from './comment-reply-notice.queue';
 import type { JobDefinition } from './queue';
@@ -32,16 +31,18 @@ export function commentReplyNoticeJobs(ctx: AppContext): JobDefinition<z.ZodType
       const lang = isLanguage(reply.recipientLanguage) ? reply.recipientLanguage : 'en';
       // A push by the engine (a personal send about the post, with push's retry rules); an email
       // only to someone no device of theirs takes it on.
-      const pushed = await withOutbox(ctx, async (outbox) => {
-        const ids = await noticeSends.insertCommentNotices(
-          outbox.db,
-          { id: reply.postId, establishmentId: reply.establishmentId },
-          [{ userId: reply.parentAuthorId, text: `${author}: ${excerptOf(reply.text, 120)}` }],
-        );
-        for (const id of ids) await startFanout(ctx, outbox, id);
-        return noticeSends.dropUnreachedNotices(outbox.db, ids);
-      });
-      if (pushed > 0) return;
+      const pushed = await withOutbox(ctx, (outbox) =>
+        startPersonalSends(ctx, outbox, [
+          {
+            establishmentId: reply.establishmentId,
+            source: 'comments',
+            recipientId: reply.parentAuthorId,
+            text: `${author}: ${excerptOf(reply.text, 120)}`,
+            aboutId: reply.postId,
+          },
+        ]),
+      );
+      if (pushed.size > 0) return;
       if (!reply.recipientEmailOk) return;
       await ctx.mailer.send({
         to: reply.recipientEmail,

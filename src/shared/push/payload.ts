@@ -68,13 +68,18 @@ export interface PushMessageInput {
   /**
    * A personal send: the business's welcome to a new follower (a click opens the business's page),
    * or an operator's notice of new comments on the post `aboutId` (a click opens its comments).
+   * Or a message in the private conversation `link` (its title the writer), to its other side.
    * Absent or 'post': the business's notification.
    */
-  source?: 'post' | 'welcome' | 'comments';
+  source?: 'post' | 'welcome' | 'comments' | 'message';
   aboutId?: string | null;
 }
 
-/** Where a click on it goes, its tag (one on the device per business's welcome, per post's comments) and its kind. */
+const CONVERSATION_PATH = '/app/messages/';
+/** Where a private conversation is read in the app. */
+export const conversationPath = (id: string) => `${CONVERSATION_PATH}${id}`;
+
+/** Where a click on it goes, its tag (one on the device per business's welcome, per post's comments, per conversation) and its kind. */
 function shapeOf(input: PushMessageInput): Pick<PushMessage, 'url' | 'tag' | 'kind'> {
   if (input.source === 'welcome')
     return {
@@ -87,6 +92,13 @@ function shapeOf(input: PushMessageInput): Pick<PushMessage, 'url' | 'tag' | 'ki
       url: `${postPath(input.establishmentId, input.aboutId)}#comments`,
       tag: `comments-${input.aboutId}`,
       kind: 'comments',
+    };
+  if (input.source === 'message' && input.link)
+    return {
+      url: input.link,
+      // Repeats for one conversation replace each other on the device.
+      tag: `message-${input.link.slice(CONVERSATION_PATH.length)}`,
+      kind: 'message',
     };
   return { url: input.link || postPath(input.establishmentId, input.id), tag: notificationTag(input.id) };
 }
@@ -153,36 +165,6 @@ export function withdrawalOf(input: WithdrawalInput): PushMessage {
     image: null,
     url: `/app/establishment/${input.establishmentId}`,
     tag: notificationTag(input.id),
-    timestamp: input.at,
-  };
-}
-
-/** A new message in a private conversation, to the other side; `url` is where the reader opens it. */
-export interface MessageNoticeInput {
-  conversationId: string;
-  messageId: string;
-  establishmentId: string;
-  /** The business's name (to the follower), or the follower's name (to its operators). */
-  title: string;
-  text: string;
-  logo: string | null;
-  url: string;
-  at: number;
-}
-
-/** A message notice: repeats for one conversation replace each other on the device. */
-export function messageNoticeOf(input: MessageNoticeInput): PushMessage {
-  return {
-    v: 1,
-    kind: 'message',
-    id: input.messageId,
-    establishmentId: input.establishmentId,
-    title: input.title,
-    body: input.text.length > 300 ? `${input.text.slice(0, 299)}…` : input.text,
-    icon: logoUrl(input.logo) ?? '/icons/icon-192.png',
-    image: null,
-    url: input.url,
-    tag: `message-${input.conversationId}`,
     timestamp: input.at,
   };
 }

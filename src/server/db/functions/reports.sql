@@ -230,7 +230,7 @@ BEGIN
            count(a.received_at) FILTER (WHERE a.channel = 'push')::int AS reach,
            count(a.clicked_at) FILTER (WHERE a.channel = 'push')::int AS clicks,
            count(a.clicked_at) FILTER (WHERE a.channel = 'email')::int AS email_clicks
-    FROM added a JOIN notifications n ON n.id = a.notification_id AND n.source <> 'comments'
+    FROM added a JOIN notifications n ON n.id = a.notification_id AND n.source NOT IN ('comments', 'message')
     GROUP BY n.id, n.establishment_id, n.created_at
   LOOP
     PERFORM report_add(r.establishment_id, r.created_at,
@@ -255,7 +255,7 @@ BEGIN
                  THEN (NEW.received_at IS NOT NULL)::int - (OLD.received_at IS NOT NULL)::int ELSE 0 END,
     p_clicks => CASE WHEN NEW.channel = 'push' THEN v_clicked ELSE 0 END,
     p_email_clicks => CASE WHEN NEW.channel = 'email' THEN v_clicked ELSE 0 END)
-  FROM notifications n WHERE n.id = NEW.notification_id AND n.source <> 'comments';
+  FROM notifications n WHERE n.id = NEW.notification_id AND n.source NOT IN ('comments', 'message');
   RETURN NULL;
 END $$;
 --> statement-breakpoint

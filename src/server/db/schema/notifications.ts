@@ -142,12 +142,14 @@ export const notifications = pgTable(
      * What made it: an operator's send ('post'); or a personal send to its `recipientId` alone,
      * never in a feed, a list of sends, a quota or the fatigue guard's count: the business's
      * welcome to a new follower ('welcome', its deliveries counted in the reports), an operator's
-     * notice of new comments on the post `aboutId` ('comments', counted nowhere).
+     * notice of new comments on the post `aboutId` ('comments', counted nowhere), a message in a
+     * private conversation told to its other side ('message', `linkUrl` the conversation, counted
+     * nowhere; its recipient need not follow the business).
      */
-    source: text('source', { enum: ['post', 'welcome', 'comments'] })
+    source: text('source', { enum: ['post', 'welcome', 'comments', 'message'] })
       .notNull()
       .default('post'),
-    /** A personal send's one recipient (a member of the establishment); null: the audience. */
+    /** A personal send's one recipient (a member of the establishment, but for a message); null: the audience. */
     recipientId: uuid('recipient_id').references(() => users.id, { onDelete: 'cascade' }),
     /** What a notice is about: the post whose comments it tells of. */
     aboutId: uuid('about_id').references((): AnyPgColumn => notifications.id, { onDelete: 'cascade' }),

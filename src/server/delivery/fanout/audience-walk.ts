@@ -103,6 +103,7 @@ export async function walkAudience(ctx: AppContext, walk: Walk): Promise<number>
       limit: pageSize,
       preferenceIds: walk.send.targets,
       recipient: walk.send.recipient,
+      anyRecipient: walk.send.anyRecipient,
       channels: walk.send.channels,
       upto: walk.upto,
       fatigue: walk.send.guarded ? ctx.config.fatigue : FATIGUE_OFF,

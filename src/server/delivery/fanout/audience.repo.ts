@@ -125,6 +125,13 @@ export interface TakenPage {
 }
 
 /**
+ * A personal send's recipient ($6) as a member of the establishment ($1) whatever their membership:
+ * a customer with the default choice (the first channel that reaches them), not paused.
+ */
+const RECIPIENT_AS_MEMBER = `(SELECT $6::uuid AS user_id, $1::uuid AS establishment_id, 'customer'::text AS kind,
+   'auto'::text AS notify, NULL::timestamptz AS paused_until) m`;
+
+/**
  * Take the next page of a send's audience, in one statement: the members of the establishment
  * after `cursor` (and up to `upto`, when given), by user id, at most `limit` (only those who picked
  * one of `preferenceIds` when the send is targeted); and for each, once, a delivery per target of
@@ -141,6 +148,8 @@ export async function takePage(
     preferenceIds?: string[];
     /** A personal send's one recipient: the page is that member alone. */
     recipient?: string | null;
+    /** The recipient need not be a member: the page is that user, as if following with the defaults. */
+    anyRecipient?: boolean;
     /** The channels it may take (null or absent: every channel). */
     channels?: DeliveryChannel[] | null;
     upto?: string | null;
@@ -168,7 +177,7 @@ export async function takePage(
     `WITH ${guard.limitsCte}
      page AS MATERIALIZED (
        SELECT m.user_id, m.kind, ${CHANNELS.map((c) => `${wants(c)} AS ${c.name}_ok`).join(', ')}
-         FROM memberships m ${userByKey(channelUserColumns())}
+         FROM ${page.anyRecipient && page.recipient ? RECIPIENT_AS_MEMBER : 'memberships m'} ${userByKey(channelUserColumns())}
         WHERE ${audienceOf(targeted ? '$7' : null)} AND ($3::uuid IS NULL OR m.user_id > $3::uuid)
           AND ($5::uuid IS NULL OR m.user_id <= $5::uuid) AND ($6::uuid IS NULL OR m.user_id = $6::uuid)
         ORDER BY m.user_id LIMIT $4),

@@ -5,9 +5,9 @@ import type { JobDefinition } from '../../jobs/queue';
 import type { PushOptions, PushResult } from '../../push/push-sender';
 import { jobId, PUSH_OPTIONS } from '../batches/notification-delivery.queues';
 import { deleteSubscriptions } from '../channels/push/device-health.repo';
-import { pushToDevices } from '../channels/push/direct-push';
 import { byLanguage, notificationPushMessage } from '../channels/push/push-channel';
 import * as notificationsRepo from '../send-state.repo';
+import { pushToDevices } from './push-to-devices';
 import { type ReachedDevice, reachedDevicesPage } from './reached-devices.repo';
 import { withdrawnNoticeText } from './withdrawn-notice.text';
 

@@ -1,20 +1,21 @@
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../shared/i18n/languages';
-import { messageNoticeOf } from '../../../shared/push/payload';
+import { conversationPath } from '../../../shared/push/payload';
 import type { AppContext } from '../../context';
-import { pushToDevices } from '../../delivery';
+import { startPersonalSends } from '../../delivery';
+import { withOutbox } from '../../events/outbox';
 import { messageMail } from '../../mail/message-mail';
-import type { PushOptions } from '../../push/push-sender';
-import { liveDevicesOf } from '../notifications';
 import * as repo from './conversations.repo';
+import { noticeText } from './message-notice.text';
 
 /**
  * Telling the other side of a conversation that a message came, by their channel: push to their
- * devices, else email (a confirmed address; operators' through their notice cadence), else the
+ * devices (a personal send of the delivery engine: quiet hours, push's retries, a delivery row per
+ * device), else email (a confirmed address; operators' through their notice cadence), else the
  * app's own count of unread conversations (the Messages badge; always kept, whatever else is sent).
  */
 
-/** A message is worth a day on a device; after that it waits in the app. */
-const MESSAGE_PUSH: PushOptions = { ttl: 24 * 3600, urgency: 'high' };
+/** What a push quotes of a message at most: a long message is read in the app. */
+const NOTICE_CHARS = 300;
 
 type Message = NonNullable<Awaited<ReturnType<typeof repo.findMessage>>>;
 type Conversation = NonNullable<Awaited<ReturnType<typeof repo.findConversation>>>;
@@ -22,15 +23,7 @@ type Recipient = Awaited<ReturnType<typeof repo.operatorsOf>>[number];
 
 const languageOf = (value: string | null): Language => (isLanguage(value) ? value : DEFAULT_LANGUAGE);
 
-export const conversationPath = (id: string) => `/app/messages/${id}`;
-
-/** What a notice quotes of a message that is only a picture: a sign every language reads. */
-export const PICTURE_ONLY_TEXT = '📷';
-
-/** The words a notice quotes of a message. */
-export const noticeText = (text: string) => text || PICTURE_ONLY_TEXT;
-
-/** Push to those of `recipients` with a live device; answers who has none (email is theirs). */
+/** Push to those of `recipients` a device of theirs takes it on; answers who has none (email is theirs). */
 async function pushOrLeft(
   ctx: AppContext,
   recipients: Recipient[],
@@ -38,26 +31,21 @@ async function pushOrLeft(
   message: Message,
   title: string,
 ): Promise<Recipient[]> {
-  const devices = await liveDevicesOf(
-    ctx.db,
-    recipients.map((r) => r.userId),
+  const text = noticeText(message.text);
+  const reached = await withOutbox(ctx, (outbox) =>
+    startPersonalSends(
+      ctx,
+      outbox,
+      recipients.map((r) => ({
+        establishmentId: conversation.establishmentId,
+        source: 'message' as const,
+        recipientId: r.userId,
+        title,
+        text: text.length > NOTICE_CHARS ? `${text.slice(0, NOTICE_CHARS - 1)}…` : text,
+        linkUrl: conversationPath(conversation.id),
+      })),
+    ),
   );
-  const notice = messageNoticeOf({
-    conversationId: conversation.id,
-    messageId: message.id,
-    establishmentId: conversation.establishmentId,
-    title,
-    text: noticeText(message.text),
-    logo: conversation.logo,
-    url: conversationPath(conversation.id),
-    at: message.createdAt.getTime(),
-  });
-  const outcomes = await pushToDevices(
-    ctx,
-    devices.map((device) => ({ device, message: notice })),
-    MESSAGE_PUSH,
-  );
-  const reached = new Set(devices.filter((_, i) => outcomes[i] === 'sent').map((d) => d.userId));
   return recipients.filter((r) => !reached.has(r.userId));
 }
 

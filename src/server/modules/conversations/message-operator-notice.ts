@@ -1,8 +1,9 @@
+import { conversationPath } from '../../../shared/push/payload';
 import type { RecordedEvent } from '../../events/domain-event';
 import type { Outbox } from '../../events/outbox-handle';
 import { queueOperatorNotice } from '../operator-notices/operator-notice-queue';
 import { findConversation } from './conversations.repo';
-import { conversationPath, noticeText } from './message-notice';
+import { noticeText } from './message-notice.text';
 
 /**
  * A follower's message as an operator notice: the email of operators without push, at the cadence

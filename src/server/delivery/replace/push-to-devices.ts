@@ -1,7 +1,7 @@
-import type { PushMessage } from '../../../../shared/push/payload';
-import type { AppContext } from '../../../context';
-import type { PushOptions, PushResult } from '../../../push/push-sender';
-import { deleteSubscriptions } from './device-health.repo';
+import type { PushMessage } from '../../../shared/push/payload';
+import type { AppContext } from '../../context';
+import type { PushOptions, PushResult } from '../../push/push-sender';
+import { deleteSubscriptions } from '../channels/push/device-health.repo';
 
 export interface DirectPush {
   device: { id: string; endpoint: string; p256dh: string; auth: string };
@@ -9,10 +9,11 @@ export interface DirectPush {
 }
 
 /**
- * One-off pushes outside a notification's delivery pipeline (comment notices, welcomes): no delivery
- * rows and no per-device retries. Each message is encrypted for its device and posted; devices the
- * push service says are gone are forgotten. Returns each push's outcome, in order ('payload' where the
- * device's keys are unusable).
+ * The withdrawal of a notification from the devices it reached: one message per device, outside the
+ * delivery rows (those are the notification's, already sent; the replace job's page is tried again
+ * as a whole). Each message is encrypted for its device and posted; devices the push service says
+ * are gone are forgotten. Returns each push's outcome, in order ('payload' where the device's keys
+ * are unusable). Every other push is a send's delivery (personal sends for notices).
  */
 export async function pushToDevices(
   ctx: AppContext,
