@@ -179,6 +179,8 @@ export const Msg = {
   repeatTimeInvalid: 'Give the time as HH:MM, e.g. 17:00.',
   weeklySendUpdated: 'Weekly send updated: the next ones follow the new rule.',
   weeklySendEnded: 'This weekly send has ended: nothing more goes out.',
+  weeklySendPaused: 'Weekly send paused: nothing goes out until you resume it.',
+  weeklySendResumed: 'Weekly send resumed: the next one goes at its time.',
   // API keys.
   apiKeyCreated: 'API key created. Copy it now: it will not be shown again.',
   apiKeyRevoked: 'API key revoked.',

@@ -159,6 +159,15 @@ test.describe('weekly sends with a title, a link and buttons', () => {
     await expect(scheduled.getByRole('listitem')).toHaveCount(1);
     await expect(item.getByText(`Every ${weekday} at 17:00 until ${until}`)).toBeVisible();
 
+    // Paused for a holiday week: listed as paused, then resumed.
+    await item.getByRole('button', { name: /^Pause the weekly send due/ }).click();
+    await expect(page.getByText('Weekly send paused: nothing goes out until you resume it.')).toBeVisible();
+    await expect(item.getByText('Paused', { exact: true })).toBeVisible();
+    await screenshotBoth(page, 'scheduled-weekly-paused-en');
+    await item.getByRole('button', { name: /^Resume the weekly send due/ }).click();
+    await expect(page.getByText('Weekly send resumed: the next one goes at its time.')).toBeVisible();
+    await expect(item.getByText('Paused', { exact: true })).toHaveCount(0);
+
     // The post in the feed carries the buttons as links.
     const feed = page.getByRole('region', { name: `Posts of ${establishment.name}` });
     await expect(feed.getByText('Friday happy hour')).toBeVisible();

@@ -226,6 +226,30 @@ export const updateWeeklySend = defineContract({
   responses: { 200: PostResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
 });
 
+export const pauseWeeklySend = defineContract({
+  operationId: 'pauseWeeklySend',
+  summary:
+    'Pause a weekly send (its author or an admin): its waiting send is held, nothing goes out until it is resumed. Pausing a paused one changes nothing. 409 once it has ended.',
+  tags,
+  method: 'POST',
+  path: '/api/weekly-sends/:id/pause',
+  access: 'notificationPost:edit',
+  params: WeeklySendParamsSchema,
+  responses: { 200: PostResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+});
+
+export const resumeWeeklySend = defineContract({
+  operationId: 'resumeWeeklySend',
+  summary:
+    "Resume a paused weekly send: its waiting send goes at its time or, when that passed while paused, at the rule's next time (the missed ones are not sent). 409 once it has ended, or when its last date passed while paused (it then ends).",
+  tags,
+  method: 'POST',
+  path: '/api/weekly-sends/:id/resume',
+  access: 'notificationPost:edit',
+  params: WeeklySendParamsSchema,
+  responses: { 200: PostResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+});
+
 export const recordNotificationEvent = defineContract({
   operationId: 'recordNotificationEvent',
   summary:

@@ -46,7 +46,8 @@ export const WeeklySendParamsSchema = z.object({ id: z.uuid({ error: Msg.notFoun
 
 /**
  * The weekly send a post is an occurrence of, for those who may send for the establishment: on
- * `weekdays` at `time` on the business's clock (`timeZone`), until `until` (null: no end).
+ * `weekdays` at `time` on the business's clock (`timeZone`), until `until` (null: no end); paused
+ * or running.
  */
 export const RecurrenceSchema = z.object({
   id: z.string(),
@@ -57,5 +58,7 @@ export const RecurrenceSchema = z.object({
   until: z.string().nullable(),
   timeZone: z.string(),
   ended: z.boolean(),
+  /** Paused by its author or an admin: its waiting send is held until it is resumed. */
+  paused: z.boolean(),
 });
 export type Recurrence = z.infer<typeof RecurrenceSchema>;

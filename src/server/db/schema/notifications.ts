@@ -107,6 +107,8 @@ export const recurringSends = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Stopped (cancelled, or its last occurrence went out): nothing more is scheduled. */
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** Paused since then: its waiting send is held until it is resumed. */
+    pausedAt: timestamp('paused_at', { withTimezone: true }),
   },
   (t) => [index('recurring_sends_establishment_idx').on(t.establishmentId)],
 );

@@ -98,6 +98,7 @@ type RecurrenceFields = Pick<
   | 'recurrenceMinute'
   | 'recurrenceUntil'
   | 'recurrenceEndedAt'
+  | 'recurrencePausedAt'
   | 'timeZone'
 >;
 
@@ -112,6 +113,7 @@ export function recurrenceOf(row: RecurrenceFields): Post['recurrence'] {
     until: row.recurrenceUntil,
     timeZone: row.timeZone,
     ended: row.recurrenceEndedAt !== null,
+    paused: row.recurrencePausedAt !== null,
   };
 }
 

@@ -126,6 +126,14 @@ export async function notificationRoutes(app: FastifyInstance, ctx: AppContext) 
       weekly.updateWeeklyRule(ctx, actorOf(request), request.params.id, request.body),
   });
 
+  route(app, contracts.pauseWeeklySend, {
+    handler: async (request) => weekly.pauseWeeklySend(ctx, actorOf(request), request.params.id),
+  });
+
+  route(app, contracts.resumeWeeklySend, {
+    handler: async (request) => weekly.resumeWeeklySend(ctx, actorOf(request), request.params.id),
+  });
+
   route(app, contracts.listScheduledNotifications, {
     handler: async (request) => reads.listScheduled(ctx, actorOf(request), request.params.id),
   });

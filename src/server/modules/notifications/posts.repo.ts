@@ -30,6 +30,7 @@ const postColumns = {
   recurrenceMinute: recurringSends.minuteOfDay,
   recurrenceUntil: recurringSends.until,
   recurrenceEndedAt: recurringSends.endedAt,
+  recurrencePausedAt: recurringSends.pausedAt,
   timeZone: establishments.timeZone,
   mediaId: notifications.mediaId,
   mediaWidth: postMedia.width,

@@ -6,8 +6,8 @@ import type { SqlExecutor } from '../../db/client';
  * Release up to `limit` scheduled notifications due at `now`, soonest first: status queued and
  * created_at = now (the moment it went out: the feeds, the push TTL and the reports go by it).
  * Rows another transaction holds (an edit, a cancel, another scheduler) are skipped, not waited
- * for. Held back while the establishment may not send (blocked, inactive, deleted); a cancelled
- * (deleted) row is gone and a soft-deleted one is never released.
+ * for. Held back while the establishment may not send (blocked, inactive, deleted) or its weekly
+ * send is paused; a cancelled (deleted) row is gone and a soft-deleted one is never released.
  */
 export async function releaseDue(
   sql: SqlExecutor,
@@ -33,6 +33,7 @@ export async function releaseDue(
             JOIN establishments e ON e.id = s.establishment_id
            WHERE s.status = 'scheduled' AND s.scheduled_for <= $1::timestamptz AND s.deleted_at IS NULL
              AND e.deleted_at IS NULL AND e.blocked_at IS NULL AND e.active
+             AND NOT EXISTS (SELECT 1 FROM recurring_sends r WHERE r.id = s.recurrence_id AND r.paused_at IS NOT NULL)
            ORDER BY s.scheduled_for
            LIMIT $2
            FOR UPDATE OF s SKIP LOCKED)

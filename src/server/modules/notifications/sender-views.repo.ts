@@ -24,6 +24,7 @@ const senderColumns = {
   recurrenceMinute: recurringSends.minuteOfDay,
   recurrenceUntil: recurringSends.until,
   recurrenceEndedAt: recurringSends.endedAt,
+  recurrencePausedAt: recurringSends.pausedAt,
   timeZone: establishments.timeZone,
   outcomes: sql<ChannelCountsRow[] | string | null>`(select json_agg(o) from (${sql.raw(CHANNEL_COUNTS_SQL)}
     where notification_id = ${notifications.id} group by notification_id, channel) o)`,

@@ -158,3 +158,23 @@ export async function moveOccurrence(db: Db, id: string, at: Date): Promise<void
     [id, at.toISOString()],
   );
 }
+
+/** Pause a running weekly send (a paused one keeps its first pause); false once it has ended. */
+export async function pauseRule(db: Db, id: string, at: Date): Promise<boolean> {
+  const { rows } = await executorOf(db).executeSql(
+    `UPDATE recurring_sends SET paused_at = coalesce(paused_at, $2::timestamptz)
+      WHERE id = $1 AND ended_at IS NULL RETURNING id`,
+    [id, at.toISOString()],
+  );
+  return rows.length > 0;
+}
+
+/** The scheduler releases its waiting send again. */
+export async function resumeRule(db: Db, id: string): Promise<void> {
+  await db.update(recurringSends).set({ pausedAt: null }).where(eq(recurringSends.id, id));
+}
+
+/** A series that ended while paused: its waiting send will never go. */
+export async function cancelWaitingOccurrence(db: Db, id: string): Promise<void> {
+  await executorOf(db).executeSql(`DELETE FROM notifications WHERE id = $1 AND status = 'scheduled'`, [id]);
+}

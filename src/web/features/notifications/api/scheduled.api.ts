@@ -41,6 +41,16 @@ export function useUpdateWeeklySend() {
   });
 }
 
+/** POST /api/weekly-sends/{id}/pause or /resume: the series held, or going again from its next time. */
+export function usePauseWeeklySend() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, pause }: { id: string; pause: boolean }) =>
+      callApi(pause ? contracts.pauseWeeklySend : contracts.resumeWeeklySend, { params: { id } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+  });
+}
+
 /** DELETE /api/notifications/{id} of a scheduled send: cancelled for good. */
 export function useCancelScheduled() {
   const queryClient = useQueryClient();

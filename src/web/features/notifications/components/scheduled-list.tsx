@@ -26,6 +26,7 @@ import { useScheduled } from '../api/scheduled.api';
 import { CancelScheduledDialog } from './cancel-scheduled-dialog';
 import { EditScheduledDialog } from './edit-scheduled-dialog';
 import { dueText, zoneName } from './schedule-helpers';
+import { WeeklyPauseButton } from './weekly-pause-button';
 import { weeklyText } from './weekly-text';
 
 interface Props {
@@ -121,7 +122,9 @@ function ScheduledItem({ post, due, divider, onEdit, onCancel }: ItemProps) {
   const resource = { ownerId: post.ownerId ?? undefined, establishmentId: post.establishment.id };
   const mayEdit = can('notificationPost:edit', resource);
   const mayCancel = can('notificationPost:delete', resource);
-  const late = post.scheduledFor !== null && Date.parse(post.scheduledFor) < Date.now() - LATE_MS;
+  const paused = post.recurrence?.paused === true;
+  const late = !paused && post.scheduledFor !== null && Date.parse(post.scheduledFor) < Date.now() - LATE_MS;
+  const weekly = post.recurrence && !post.recurrence.ended ? post.recurrence : null;
   const labelId = `scheduled-${post.id}`;
 
   return (
@@ -136,12 +139,18 @@ function ScheduledItem({ post, due, divider, onEdit, onCancel }: ItemProps) {
           variant="outlined"
           label={post.inFeed ? t('schedule.list.withPost') : t('notifications.post.pushOnly')}
         />
+        {paused && <Chip size="small" color="warning" label={t('weekly.paused')} />}
       </Stack>
       {post.recurrence && (
         <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', mt: 0.5, color: 'text.secondary' }}>
           <RepeatIcon fontSize="small" aria-hidden />
           <Typography variant="body2">{weeklyText(t, format.locale, post.recurrence)}</Typography>
         </Stack>
+      )}
+      {paused && (
+        <Typography variant="caption" component="p" sx={{ color: 'text.secondary', mt: 0.5 }}>
+          {t('weekly.pausedNote')}
+        </Typography>
       )}
       {late && (
         <Typography variant="caption" component="p" sx={{ color: 'warning.main', mt: 0.5 }}>
@@ -164,7 +173,8 @@ function ScheduledItem({ post, due, divider, onEdit, onCancel }: ItemProps) {
         {post.text}
       </Typography>
       {(mayEdit || mayCancel) && (
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mt: 1 }}>
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', flexWrap: 'wrap', gap: 1, mt: 1 }}>
+          {mayEdit && weekly && <WeeklyPauseButton recurrence={weekly} due={due} />}
           {mayEdit && (
             <Button
               size="small"

@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type FakeApi, fakeApi } from '../../../../../tests/support/web/fake-api';
 import { makeUser, renderRoutes, signIn } from '../../../../../tests/support/web/render';
+import { weeklyPostAt } from '../../../../../tests/support/web/weekly-post';
 import { Msg } from '../../../../shared/messages';
-import type { Post } from '../../../../shared/schemas/notification.schema';
 import { instantToZoned, zonedToInstant } from '../../../../shared/zoned-time';
 import { dueText } from './schedule-helpers';
 import { ScheduledList } from './scheduled-list';
@@ -28,39 +28,7 @@ const setValue = (input: HTMLElement, value: string) => fireEvent.change(input, 
 // The waiting send: three days ahead at 17:00, every week on its weekday, no end.
 const waitingDate = dayAhead(3);
 
-function weeklyPost(): Post {
-  return {
-    id: 'p1',
-    establishment: { id: 'e1', publicId: 'bar', name: 'Quiz Bar', logo: null },
-    text: 'Quiz night',
-    media: null,
-    inFeed: true,
-    ownerId: 'u3',
-    authorName: 'Karol Klient',
-    createdAt: at(waitingDate, '17:00'),
-    editedAt: null,
-    delivery: null,
-    targets: [],
-    scheduledFor: at(waitingDate, '17:00'),
-    validUntil: null,
-    title: null,
-    link: null,
-    actions: [],
-    translations: {},
-    richTranslations: {},
-    recurrence: {
-      id: 'r1',
-      weekday: isoWeekday(waitingDate),
-      weekdays: [isoWeekday(waitingDate)],
-      time: '17:00',
-      until: null,
-      timeZone: ZONE,
-      ended: false,
-    },
-    reactions: { counts: [], mine: null },
-    comments: { count: 0, enabled: true },
-  };
-}
+const weeklyPost = () => weeklyPostAt(at(waitingDate, '17:00'), ZONE, isoWeekday(waitingDate));
 
 let api: FakeApi;
 beforeEach(() => {

@@ -1,0 +1,1 @@
+ALTER TABLE "recurring_sends" ADD COLUMN "paused_at" timestamp with time zone;
