@@ -6,10 +6,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type actors, PASSWORD, type Session } from '../../../../tests/support/api-actors';
-import type { PushService, TestSubscription } from '../../../../tests/support/push-service';
+import { conversationsApi } from '../../../../tests/support/conversations-api';
 import { setupRouteFixture } from '../../../../tests/support/route-fixture';
 import type { TestApp } from '../../../../tests/support/test-app';
-import type { PushMessage } from '../../../shared/push/payload';
 import {
   type Conversation,
   ConversationMsg,
@@ -18,53 +17,20 @@ import {
 import type { PersonalData } from '../../../shared/schemas/export.schema';
 
 let t: TestApp;
-let push: PushService;
 let a: ReturnType<typeof actors>;
 let admin: Session;
 
 const fixture = setupRouteFixture({ push: 1 });
+const { device, messagePushes, ask } = conversationsApi(fixture);
 beforeAll(() => {
   ({ t, a, admin } = fixture);
-  push = fixture.pushes[0]!;
 });
-
-async function device(user: Session): Promise<TestSubscription> {
-  const subscription = push.subscribe();
-  const res = await a.call('POST', '/notifications/subscribe', subscription, user.token);
-  expect(res.statusCode, res.body).toBe(201);
-  return subscription;
-}
-
-async function messagePushes(subscription: TestSubscription, count: number) {
-  const until = Date.now() + 20_000;
-  const found = () =>
-    push
-      .messages(subscription.endpoint)
-      .map((m) => m.json as PushMessage)
-      .filter((m) => m.kind === 'message');
-  while (found().length < count) {
-    if (Date.now() > until) throw new Error(`${found().length} of ${count} message pushes arrived`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return found();
-}
 
 async function business(name: string) {
   const establishment = await a.establishment(admin, name);
   const operator = await a.clientOf(admin, establishment.id, 'operator');
   const follower = await a.followerOf(establishment.id, 'follower');
   return { establishment, operator, follower };
-}
-
-async function ask(user: Session, establishmentId: string, text: string) {
-  const res = await a.call(
-    'POST',
-    `/api/establishments/${establishmentId}/conversations`,
-    { text },
-    user.token,
-  );
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<{ conversation: Conversation }>().conversation;
 }
 
 async function reply(user: Session, id: string, text: string, status = 201) {

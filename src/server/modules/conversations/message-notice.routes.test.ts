@@ -6,43 +6,19 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { actors, Session } from '../../../../tests/support/api-actors';
-import type { PushService, TestSubscription } from '../../../../tests/support/push-service';
+import { conversationsApi } from '../../../../tests/support/conversations-api';
 import { setupRouteFixture } from '../../../../tests/support/route-fixture';
 import type { TestApp } from '../../../../tests/support/test-app';
-import type { PushMessage } from '../../../shared/push/payload';
-import type { Conversation } from '../../../shared/schemas/conversation.schema';
 
 let t: TestApp;
-let push: PushService;
 let a: ReturnType<typeof actors>;
 let admin: Session;
 
 const fixture = setupRouteFixture({ push: 1 });
+const { device, messagePushes, ask } = conversationsApi(fixture);
 beforeAll(() => {
   ({ t, a, admin } = fixture);
-  push = fixture.pushes[0]!;
 });
-
-async function device(user: Session): Promise<TestSubscription> {
-  const subscription = push.subscribe();
-  const res = await a.call('POST', '/notifications/subscribe', subscription, user.token);
-  expect(res.statusCode, res.body).toBe(201);
-  return subscription;
-}
-
-async function messagePushes(subscription: TestSubscription, count: number) {
-  const until = Date.now() + 20_000;
-  const found = () =>
-    push
-      .messages(subscription.endpoint)
-      .map((m) => m.json as PushMessage)
-      .filter((m) => m.kind === 'message');
-  while (found().length < count) {
-    if (Date.now() > until) throw new Error(`${found().length} of ${count} message pushes arrived`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return found();
-}
 
 /** The deliveries of the message notices to `userId`, once none is pending any more. */
 async function noticeDeliveries(userId: string) {
@@ -58,17 +34,6 @@ async function noticeDeliveries(userId: string) {
     if (Date.now() > until) throw new Error(`deliveries still pending: ${JSON.stringify(deliveries)}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-}
-
-async function ask(user: Session, establishmentId: string, text: string) {
-  const res = await a.call(
-    'POST',
-    `/api/establishments/${establishmentId}/conversations`,
-    { text },
-    user.token,
-  );
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<{ conversation: Conversation }>().conversation;
 }
 
 async function reply(user: Session, id: string, text: string) {
