@@ -173,8 +173,3 @@ export async function pauseRule(db: Db, id: string, at: Date): Promise<boolean> 
 export async function resumeRule(db: Db, id: string): Promise<void> {
   await db.update(recurringSends).set({ pausedAt: null }).where(eq(recurringSends.id, id));
 }
-
-/** A series that ended while paused: its waiting send will never go. */
-export async function cancelWaitingOccurrence(db: Db, id: string): Promise<void> {
-  await executorOf(db).executeSql(`DELETE FROM notifications WHERE id = $1 AND status = 'scheduled'`, [id]);
-}

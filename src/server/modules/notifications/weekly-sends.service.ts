@@ -5,6 +5,7 @@ import { minuteOfTime, repeatProblem, takeOver, type WeeklyRule } from '../../..
 import type { Post } from '../../../shared/schemas/notification.schema';
 import type { WeeklyRuleBody } from '../../../shared/schemas/weekly-send.schema';
 import type { AppContext } from '../../context';
+import { executorOf } from '../../db/client';
 import { postEditedEvent } from '../../events/event-builders';
 import { postRescheduledEvent } from '../../events/internal-event-builders';
 import { withOutbox } from '../../events/outbox';
@@ -12,6 +13,7 @@ import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { authorize } from '../../lib/authorize';
 import { recordPostWrite } from './post-access';
 import { get } from './post-reads.service';
+import * as scheduledRepo from './scheduled.repo';
 import * as weeklyRepo from './weekly-sends.repo';
 
 /** A waiting send due within this when resumed has missed its time: it takes the rule's next one. */
@@ -131,7 +133,7 @@ export async function resumeWeeklySend(
       const next = takeOver(running.rule, waiting.scheduledFor, now, found.timeZone);
       if (!next) {
         await weeklyRepo.endWeeklyRule(db, id, now);
-        await weeklyRepo.cancelWaitingOccurrence(db, waiting.id);
+        await scheduledRepo.deleteScheduled(executorOf(db), waiting.id);
         return undefined;
       }
       at = next;
