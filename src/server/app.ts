@@ -14,6 +14,7 @@ import { notificationDeliveryJobs, notificationReplaceJobs } from './delivery';
 import { accountMailJobs } from './jobs/account-mail.job';
 import { adminPasswordMailJobs } from './jobs/admin-password-mail.job';
 import { analyticsForwardJobs } from './jobs/analytics-forward.job';
+import { automationsDailyJobs } from './jobs/automations-daily.job';
 import { commentNoticeJobs } from './jobs/comment-notice.job';
 import { commentReplyNoticeJobs } from './jobs/comment-reply-notice.job';
 import { contactMailJobs } from './jobs/contact-mail.job';
@@ -84,6 +85,7 @@ export const allJobs = (ctx: AppContext) => [
   ...operatorNoticeMailJobs(ctx),
   ...messageNoticeJobs(ctx),
   ...welcomeNoticeJobs(ctx),
+  ...automationsDailyJobs(ctx),
   ...webhookDeliveryJobs(ctx),
   ...webhookDisabledMailJobs(ctx),
   ...operatorInvitationMailJobs(ctx),

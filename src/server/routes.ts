@@ -4,6 +4,7 @@ import { accountRoutes } from './modules/account/account.routes';
 import { guestRoutes } from './modules/account/guest.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes';
+import { automationsRoutes } from './modules/automations/automations.routes';
 import { commentRoutes } from './modules/comments/comments.routes';
 import { complaintRoutes } from './modules/complaints/complaints.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
@@ -58,6 +59,7 @@ const ROUTES: Routes[] = [
   apiKeyRoutes,
   webhookRoutes,
   draftRoutes,
+  automationsRoutes,
   healthRoutes,
 ];
 

@@ -181,6 +181,11 @@ export const Msg = {
   weeklySendEnded: 'This weekly send has ended: nothing more goes out.',
   weeklySendPaused: 'Weekly send paused: nothing goes out until you resume it.',
   weeklySendResumed: 'Weekly send resumed: the next one goes at its time.',
+  // Automations.
+  automationSaved: 'Automation saved.',
+  automationFollowUpDays: 'Give a number of days from 1 to 60.',
+  automationWinBackDays: 'Give a number of days from 14 to 365.',
+  automationDaysNumber: 'Days must be a whole number.',
   // API keys.
   apiKeyCreated: 'API key created. Copy it now: it will not be shown again.',
   apiKeyRevoked: 'API key revoked.',
@@ -227,6 +232,7 @@ export const FieldLabel = {
   caption: 'caption',
   text: 'text',
   welcomeText: 'welcome notification',
+  automationText: 'message',
   title: 'title',
   link: 'link',
   buttonLabel: 'button label',

@@ -101,7 +101,7 @@ export interface SendStart {
   targets: string[];
   /** A personal send's one recipient; null: the audience. */
   recipient: string | null;
-  /** Whether the fatigue guard applies: to an operator's send, not to a personal one. */
+  /** Whether the fatigue guard applies: to an operator's send and an automation's, not to a personal one. */
   guarded: boolean;
   /** The channels it may take (null: every channel): a notice of comments or of a message rings phones only. */
   channels: DeliveryChannel[] | null;
@@ -111,7 +111,15 @@ export interface SendStart {
    * channel choice: a conversation they started is not a broadcast).
    */
   anyRecipient: boolean;
+  /**
+   * Its audience is the members listed for it (an automation's send: automation_recipients),
+   * not every member.
+   */
+  listed: boolean;
 }
+
+/** The fatigue guard counts an operator's send and an automation's: personal notices pass. */
+const isGuarded = (source: string) => source === 'post' || source === 'automation';
 
 /**
  * A notice of comments or of a message is a push (no device: the module emails it its own way, or
@@ -128,9 +136,10 @@ export const sendOf = (
   establishmentId: n.establishmentId,
   targets,
   recipient: n.recipientId,
-  guarded: n.source === 'post',
+  guarded: isGuarded(n.source),
   channels: channelsOf(n.source),
   anyRecipient: n.source === 'message',
+  listed: n.source === 'automation',
 });
 
 /**
@@ -153,9 +162,10 @@ export async function startSending(sql: SqlExecutor, id: string): Promise<SendSt
       establishmentId: row.establishment_id,
       targets: row.targets,
       recipient: row.recipient_id,
-      guarded: row.source === 'post',
+      guarded: isGuarded(row.source),
       channels: channelsOf(row.source),
       anyRecipient: row.source === 'message',
+      listed: row.source === 'automation',
     }
   );
 }

@@ -42,10 +42,11 @@ export interface PushMessage {
   /**
    * What it is about. Absent: a business's notification (receipt and click reported). 'welcome': a
    * business's welcome to a new follower, a personal send of the delivery engine (reported alike).
+   * 'automation': a business's automated message (a follow-up, a win-back; reported alike).
    * 'comments': the notice to a post's operators that it got new comments; 'withdrawn': the
    * business withdrew the notification with this tag. Those report nothing back.
    */
-  kind?: 'comments' | 'welcome' | 'withdrawn' | 'message';
+  kind?: 'comments' | 'welcome' | 'automation' | 'withdrawn' | 'message';
   /**
    * The business edited the notification after it was sent: this replaces the one shown with the
    * same tag, quietly (no sound or vibration again).
@@ -71,9 +72,13 @@ export interface PushMessageInput {
    * Or a message in the private conversation `link` (its title the writer), to its other side.
    * Absent or 'post': the business's notification.
    */
-  source?: 'post' | 'welcome' | 'comments' | 'message';
+  source?: 'post' | 'welcome' | 'comments' | 'message' | 'automation';
   aboutId?: string | null;
 }
+
+/** A welcome and an automation's message have no post of their own: a click opens the business's page. */
+export const opensBusinessPage = (source: string | undefined) =>
+  source === 'welcome' || source === 'automation';
 
 const CONVERSATION_PATH = '/app/messages/';
 /** Where a private conversation is read in the app. */
@@ -86,6 +91,12 @@ function shapeOf(input: PushMessageInput): Pick<PushMessage, 'url' | 'tag' | 'ki
       url: `/app/establishment/${input.establishmentId}`,
       tag: `welcome-${input.establishmentId}`,
       kind: 'welcome',
+    };
+  if (input.source === 'automation')
+    return {
+      url: `/app/establishment/${input.establishmentId}`,
+      tag: notificationTag(input.id),
+      kind: 'automation',
     };
   if (input.source === 'comments' && input.aboutId)
     return {

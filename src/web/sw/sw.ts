@@ -154,7 +154,7 @@ async function show(message: PushMessage | null) {
   }
   // A business's notification (no `kind`, or its welcome) offers "Stop notifications" where a place
   // is left, and reports its receipt and click.
-  const fromBusiness = !message.kind || message.kind === 'welcome';
+  const fromBusiness = !message.kind || message.kind === 'welcome' || message.kind === 'automation';
   const actions = !fromBusiness
     ? actionsOf(message)
     : withStopAction(

@@ -91,6 +91,8 @@ export const memberships = pgTable(
     pausedUntil: timestamp('paused_until', { withTimezone: true }),
     /** When the establishment's welcome notification reached this follower; it is sent once. */
     welcomedAt: timestamp('welcomed_at', { withTimezone: true }),
+    /** When they last opened the business's page signed in (at most once a day): the win-back reads it. */
+    lastVisitAt: timestamp('last_visit_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

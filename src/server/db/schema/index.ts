@@ -1,4 +1,5 @@
 export * from './api-keys';
+export * from './automations';
 export * from './conversations';
 export * from './delivery-state';
 export * from './email-complaints';

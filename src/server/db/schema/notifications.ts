@@ -146,9 +146,10 @@ export const notifications = pgTable(
      * welcome to a new follower ('welcome', its deliveries counted in the reports), an operator's
      * notice of new comments on the post `aboutId` ('comments', counted nowhere), a message in a
      * private conversation told to its other side ('message', `linkUrl` the conversation, counted
-     * nowhere; its recipient need not follow the business).
+     * nowhere; its recipient need not follow the business). Or an automation's send ('automation'):
+     * to the members listed for it in automation_recipients, in no feed, under the fatigue guard.
      */
-    source: text('source', { enum: ['post', 'welcome', 'comments', 'message'] })
+    source: text('source', { enum: ['post', 'welcome', 'comments', 'message', 'automation'] })
       .notNull()
       .default('post'),
     /** A personal send's one recipient (a member of the establishment, but for a message); null: the audience. */

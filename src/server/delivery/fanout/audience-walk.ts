@@ -104,6 +104,7 @@ export async function walkAudience(ctx: AppContext, walk: Walk): Promise<number>
       preferenceIds: walk.send.targets,
       recipient: walk.send.recipient,
       anyRecipient: walk.send.anyRecipient,
+      listed: walk.send.listed,
       channels: walk.send.channels,
       upto: walk.upto,
       fatigue: walk.send.guarded ? ctx.config.fatigue : FATIGUE_OFF,

@@ -22,17 +22,26 @@ export async function audienceBoundaries(
   rangeSize: number,
   maxRanges: number,
   preferenceIds: string[] = [],
+  /** A listed send's id: its audience is the members listed for it. */
+  listedFor: string | null = null,
 ): Promise<string[]> {
   const targeted = preferenceIds.length > 0;
   const { rows } = await sql.executeSql(
     `WITH audience AS (
        SELECT m.user_id, row_number() OVER (ORDER BY m.user_id) AS rn, count(*) OVER () AS total
-         FROM memberships m
+         FROM ${listedFor ? listedMembers(targeted ? '$6' : '$5') : 'memberships m'}
         WHERE ${audienceOf(targeted ? '$5' : null)} AND ($2::uuid IS NULL OR m.user_id > $2::uuid))
      SELECT user_id FROM audience
       WHERE rn < total AND rn % greatest($3::bigint, ceil(total::numeric / $4::int)::bigint) = 0
       ORDER BY user_id`,
-    [establishmentId, cursor, rangeSize, maxRanges, ...(targeted ? [preferenceIds] : [])],
+    [
+      establishmentId,
+      cursor,
+      rangeSize,
+      maxRanges,
+      ...(targeted ? [preferenceIds] : []),
+      ...(listedFor ? [listedFor] : []),
+    ],
   );
   return (rows as { user_id: string }[]).map((r) => r.user_id);
 }
@@ -132,6 +141,14 @@ const RECIPIENT_AS_MEMBER = `(SELECT $6::uuid AS user_id, $1::uuid AS establishm
    'auto'::text AS notify, NULL::timestamptz AS paused_until) m`;
 
 /**
+ * The members of establishment $1 listed for the send `send` (an automation's: whom its daily run
+ * picked), read from the list: a send to 200 of 100,000 followers reads 200 memberships.
+ */
+const listedMembers = (send: string) => `(SELECT m.* FROM automation_recipients r
+   JOIN memberships m ON m.user_id = r.user_id AND m.establishment_id = r.establishment_id
+  WHERE r.notification_id = ${send}::uuid) m`;
+
+/**
  * Take the next page of a send's audience, in one statement: the members of the establishment
  * after `cursor` (and up to `upto`, when given), by user id, at most `limit` (only those who picked
  * one of `preferenceIds` when the send is targeted); and for each, once, a delivery per target of
@@ -150,6 +167,8 @@ export async function takePage(
     recipient?: string | null;
     /** The recipient need not be a member: the page is that user, as if following with the defaults. */
     anyRecipient?: boolean;
+    /** Its audience is the members listed for it (automation_recipients), not every member. */
+    listed?: boolean;
     /** The channels it may take (null or absent: every channel). */
     channels?: DeliveryChannel[] | null;
     upto?: string | null;
@@ -177,7 +196,7 @@ export async function takePage(
     `WITH ${guard.limitsCte}
      page AS MATERIALIZED (
        SELECT m.user_id, m.kind, ${CHANNELS.map((c) => `${wants(c)} AS ${c.name}_ok`).join(', ')}
-         FROM ${page.anyRecipient && page.recipient ? RECIPIENT_AS_MEMBER : 'memberships m'} ${userByKey(channelUserColumns())}
+         FROM ${pageSource(page)} ${userByKey(channelUserColumns())}
         WHERE ${audienceOf(targeted ? '$7' : null)} AND ($3::uuid IS NULL OR m.user_id > $3::uuid)
           AND ($5::uuid IS NULL OR m.user_id <= $5::uuid) AND ($6::uuid IS NULL OR m.user_id = $6::uuid)
         ORDER BY m.user_id LIMIT $4),
@@ -216,6 +235,12 @@ export async function takePage(
     pending[name] = added[name] + Number(row[`earlier_${name}`] ?? 0);
   }
   return { users: uuidArray(row.users), added, pending };
+}
+
+/** Where a page's members come from: the recipient alone, the send's list, or the memberships. */
+function pageSource(page: { recipient?: string | null; anyRecipient?: boolean; listed?: boolean }) {
+  if (page.anyRecipient && page.recipient) return RECIPIENT_AS_MEMBER;
+  return page.listed ? listedMembers('$2') : 'memberships m';
 }
 
 /** A uuid[] as either driver hands it back: an array (pg) or its text form (PGlite may). */

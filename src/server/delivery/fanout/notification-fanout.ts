@@ -136,6 +136,7 @@ export function fanoutDefinition(ctx: AppContext): JobDefinition<typeof fanoutJo
               fanoutRangeSize,
               FANOUT_MAX_RANGES,
               send.targets,
+              send.listed ? notificationId : null,
             );
         if (boundaries.length === 0) {
           // What is left fits one range: walked here, no job to hand it to.

@@ -9,6 +9,7 @@ import { authorize } from '../../lib/authorize';
 import type { SerializedJson } from '../../lib/http-cache';
 import { feedSourcesOf, findEstablishmentForReader } from './establishment-refs.repo';
 import { expectedFirstPage, followersFirstPage, sendersFirstPage } from './followers-feed';
+import { recordVisit } from './member-visits.repo';
 import {
   decodeCursor,
   encodeCursor,
@@ -84,6 +85,7 @@ export async function listEstablishmentPosts(
   }
   // A follower's first page: from the feed cache, checked against the version just read.
   if (found && !maySend(actor, establishment)) {
+    await recordVisit(ctx.database.sql, actor.id!, establishment.id, ctx.now());
     return followersFirstPage(ctx, actor.id, [establishment], query.limit, {
       readerReactions: found.readerReactions,
     });

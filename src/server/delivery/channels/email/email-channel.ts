@@ -1,5 +1,5 @@
 import { isLanguage } from '../../../../shared/i18n/languages';
-import { mediaFileUrl, mediaUrl } from '../../../../shared/push/payload';
+import { mediaFileUrl, mediaUrl, opensBusinessPage } from '../../../../shared/push/payload';
 import { inLanguage } from '../../../../shared/schemas/post-translations';
 import type { AppContext } from '../../../context';
 import { forEachConcurrently } from '../../../lib/concurrency';
@@ -67,8 +67,10 @@ export function createEmailSender(ctx: AppContext) {
       notificationId: n.id,
       userId: row.targetId,
       establishmentId: n.establishmentId,
-      // A welcome has no post to open: its link is the business's page.
-      linkUrl: n.source === 'welcome' ? `${publicUrl}/app/establishment/${n.establishmentId}` : n.linkUrl,
+      // A welcome or an automation's message has no post to open: its link is the business's page.
+      linkUrl: opensBusinessPage(n.source)
+        ? `${publicUrl}/app/establishment/${n.establishmentId}`
+        : n.linkUrl,
       actions: n.actions ?? [],
       tracking: ctx.config.email.clickTracking,
     });

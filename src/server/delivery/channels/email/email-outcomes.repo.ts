@@ -30,7 +30,7 @@ export async function recordEmailClick(
        FROM notifications n
       WHERE d.notification_id = $1 AND d.target_id = $2 AND d.channel = 'email' AND d.outcome = 'sent'
         AND n.id = d.notification_id AND ($3::int IS NULL OR n.actions -> $3::int ->> 'url' IS NOT NULL)
-      RETURNING n.establishment_id, n.deleted_at IS NOT NULL AS deleted, n.source = 'welcome' AS welcome, n.link_url,
+      RETURNING n.establishment_id, n.deleted_at IS NOT NULL AS deleted, n.source IN ('welcome', 'automation') AS welcome, n.link_url,
                 n.actions -> $3::int ->> 'url' AS action_url`,
     [notificationId, userId, target, count],
   );

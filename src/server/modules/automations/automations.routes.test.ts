@@ -1,0 +1,261 @@
+/**
+ * Automations over HTTP and through the real daily run, job queue and local push service: who may
+ * read and set them, bad input refused by field with nothing saved, and each kind reaching the
+ * followers its rule picks on the business's day (ctx.now is the test's clock), once per occurrence.
+ */
+import { describe, expect, it } from 'vitest';
+import { expectError } from '../../../../tests/support/expect-error';
+import {
+  a,
+  admin,
+  business,
+  call,
+  device,
+  finished,
+  messagesTo,
+  postsOf,
+  sendOk,
+  setupNotificationsApp,
+  t,
+} from '../../../../tests/support/notifications-api';
+import type { TestSubscription } from '../../../../tests/support/push-service';
+import { clockAt, resetClockAfterEach } from '../../../../tests/support/scheduled-sends';
+import { ErrorCode } from '../../../shared/errors';
+import { Msg } from '../../../shared/messages';
+import type { PushMessage } from '../../../shared/push/payload';
+import type { Automation, AutomationKind, AutomationList } from '../../../shared/schemas/automation.schema';
+import { instantToZoned, zonedToInstant } from '../../../shared/zoned-time';
+import { runBusinessDay, runDueAutomations } from './automation-run';
+import { ruleDayOf } from './automations.service';
+
+setupNotificationsApp();
+resetClockAfterEach();
+
+const DAY = 24 * 3600_000;
+const ZONE = 'Europe/Bratislava';
+
+/** 10:30 on the business's calendar `days` after today: the daily run's time. */
+function runTimeIn(days: number): number {
+  const date = instantToZoned(Date.now() + days * DAY, ZONE).date;
+  return zonedToInstant({ date, time: '10:30' }, ZONE)!.getTime();
+}
+
+const automationsOf = async (id: string, token?: string) =>
+  call('GET', `/api/establishments/${id}/automations`, undefined, token);
+
+async function listOk(id: string, token: string): Promise<Automation[]> {
+  const res = await automationsOf(id, token);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<AutomationList>().automations;
+}
+
+const save = (id: string, kind: string, body: unknown, token?: string) =>
+  call('PUT', `/api/establishments/${id}/automations/${kind}`, body, token);
+
+async function turnOn(id: string, kind: AutomationKind, token: string, extra: Record<string, unknown> = {}) {
+  const res = await save(id, kind, { enabled: true, text: `${kind} from us`, ...extra }, token);
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.json<{ message: string }>().message).toBe(Msg.automationSaved);
+  return res.json<{ automation: Automation }>().automation;
+}
+
+/** The pushes of automations a device got. */
+const automated = (subscription: TestSubscription) =>
+  messagesTo(subscription).filter((m: PushMessage) => m.kind === 'automation');
+
+async function arrives(subscription: TestSubscription, count = 1): Promise<PushMessage[]> {
+  const until = Date.now() + 20_000;
+  while (automated(subscription).length < count) {
+    if (Date.now() > until)
+      throw new Error(`${count} automated pushes did not reach ${subscription.endpoint}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return automated(subscription);
+}
+
+/** Until no automation send is queued or sending: what a run started has been delivered. */
+async function sendsDone() {
+  const until = Date.now() + 20_000;
+  for (;;) {
+    const { rows } = await t.ctx.database.sql.executeSql(
+      `SELECT count(*)::int AS n FROM notifications WHERE source = 'automation' AND status IN ('queued', 'sending')`,
+    );
+    if ((rows[0] as { n: number }).n === 0) return;
+    if (Date.now() > until) throw new Error('automation sends did not finish');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Run one business's day at the test's clock. */
+const runDay = (establishmentId: string) =>
+  runBusinessDay(t.ctx, ruleDayOf(establishmentId, ZONE, t.ctx.now()));
+
+describe('who may read and set automations', () => {
+  it('its senders and an admin; a follower, another business and nobody signed in are refused', async () => {
+    const { establishment, client } = await business('Rule Room');
+    const other = await business('Other Room');
+    const follower = await a.followerOf(establishment.id);
+    const list = await listOk(establishment.id, client.token);
+    expect(list.map((x) => [x.kind, x.enabled, x.days, x.text])).toEqual([
+      ['followUp', false, 3, ''],
+      ['winBack', false, 30, ''],
+      ['anniversary', false, null, ''],
+    ]);
+    expect(list[0]!.weeks).toHaveLength(8);
+    expect((await automationsOf(establishment.id)).statusCode).toBe(401);
+    expectError(await automationsOf(establishment.id, follower.token), 403, ErrorCode.FORBIDDEN);
+    expectError(await automationsOf(establishment.id, other.client.token), 403, ErrorCode.FORBIDDEN);
+    expectError(
+      await save(establishment.id, 'winBack', { enabled: true, text: 'x' }, other.client.token),
+      403,
+      ErrorCode.FORBIDDEN,
+    );
+    expectError(
+      await automationsOf('00000000-0000-4000-8000-000000000000', admin.token),
+      404,
+      ErrorCode.NOT_FOUND,
+    );
+    expect(
+      (await save(establishment.id, 'birthday', { enabled: true, text: 'x' }, client.token)).statusCode,
+    ).toBe(400);
+    await turnOn(establishment.id, 'anniversary', admin.token);
+    expect((await listOk(establishment.id, client.token))[2]).toMatchObject({
+      enabled: true,
+      text: 'anniversary from us',
+    });
+  });
+
+  it('refuses days out of bounds, a fraction, empty and huge text by field, and keeps what was saved', async () => {
+    const { establishment, client } = await business('Bounds Bar');
+    await turnOn(establishment.id, 'followUp', client.token, { days: 5 });
+    const refused: [string, unknown, string, string][] = [
+      ['followUp', { enabled: true, text: 'hi', days: 0 }, 'days', Msg.automationFollowUpDays],
+      ['followUp', { enabled: true, text: 'hi', days: 61 }, 'days', Msg.automationFollowUpDays],
+      ['winBack', { enabled: true, text: 'hi', days: 13 }, 'days', Msg.automationWinBackDays],
+      ['winBack', { enabled: true, text: 'hi', days: 2.5 }, 'days', Msg.automationDaysNumber],
+      ['winBack', { enabled: true, text: 'hi', days: '30' }, 'days', Msg.automationDaysNumber],
+      ['followUp', { enabled: true, text: '   ', days: 5 }, 'text', 'message is required'],
+      [
+        'followUp',
+        { enabled: true, text: 'x'.repeat(301) },
+        'text',
+        'Message must be at most 300 characters',
+      ],
+    ];
+    for (const [kind, body, field, message] of refused) {
+      const res = await save(establishment.id, kind, body, client.token);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json<{ fields: Record<string, string> }>().fields[field]).toBe(message);
+    }
+    const [followUp, winBack] = await listOk(establishment.id, client.token);
+    expect(followUp).toMatchObject({ enabled: true, days: 5, text: 'followUp from us' });
+    expect(winBack).toMatchObject({ enabled: false, text: '' });
+  });
+});
+
+describe('the daily run', () => {
+  it('sends the follow-up N days after the follow, once, to the follower alone and in no feed', async () => {
+    const { establishment, client } = await business('Follow Up Café');
+    const follower = await a.followerOf(establishment.id);
+    const phone = await device(follower);
+    await turnOn(establishment.id, 'followUp', client.token, { days: 3, translations: { de: 'Hallo' } });
+
+    clockAt(runTimeIn(2));
+    expect((await listOk(establishment.id, client.token))[0]!.reachToday).toBe(0);
+    expect(await runDay(establishment.id)).toEqual({});
+
+    clockAt(runTimeIn(3));
+    expect((await listOk(establishment.id, client.token))[0]!.reachToday).toBe(1);
+    expect(await runDay(establishment.id)).toEqual({ followUp: 1 });
+    const [message] = await arrives(phone);
+    expect(message).toMatchObject({
+      kind: 'automation',
+      body: 'followUp from us',
+      url: `/app/establishment/${establishment.id}`,
+    });
+    // The day is run: a second run (another worker, a restart) sends nothing.
+    expect(await runDay(establishment.id)).toBeNull();
+    await sendsDone();
+    // Once ever: the next day picks nobody.
+    clockAt(runTimeIn(4));
+    expect(await runDay(establishment.id)).toEqual({});
+    expect(automated(phone)).toHaveLength(1);
+    const [followUp] = await listOk(establishment.id, client.token);
+    expect(followUp!.reachToday).toBe(0);
+    expect(followUp!.weeks.reduce((sum, w) => sum + w.sent, 0)).toBe(1);
+    // Personal: not in the business's feed, for its follower or its operators.
+    expect(await postsOf(establishment.id, follower)).toEqual([]);
+    expect(await postsOf(establishment.id, client, true)).toEqual([]);
+  });
+
+  it('wins back a quiet follower, not one who clicked or came back, and not again within 90 days', async () => {
+    const { establishment, client } = await business('Win Back Wine Bar');
+    const quiet = await a.followerOf(establishment.id, 'quiet');
+    const visitor = await a.followerOf(establishment.id, 'visitor');
+    const clicker = await a.followerOf(establishment.id, 'clicker');
+    const quietPhone = await device(quiet);
+    const visitorPhone = await device(visitor);
+    const clickerPhone = await device(clicker);
+    // They followed 40 days ago.
+    await t.ctx.database.sql.executeSql(
+      `UPDATE memberships SET created_at = now() - interval '40 days' WHERE establishment_id = $1`,
+      [establishment.id],
+    );
+    await turnOn(establishment.id, 'winBack', client.token, { days: 30 });
+    // Today the clicker clicks the business's send and the visitor opens its page.
+    const post = await sendOk(client, establishment.id, { text: 'Quiz tonight', post: false });
+    await finished(client, post.id);
+    const [sent] = messagesTo(clickerPhone);
+    const click = await call('POST', `/api/notifications/${post.id}/events`, {
+      type: 'clicked',
+      receipt: sent!.receipt,
+    });
+    expect(click.statusCode, click.body).toBe(204);
+    await postsOf(establishment.id, visitor);
+
+    clockAt(runTimeIn(0));
+    expect((await listOk(establishment.id, client.token))[1]!.reachToday).toBe(1);
+    expect(await runDay(establishment.id)).toEqual({ winBack: 1 });
+    const [message] = await arrives(quietPhone);
+    expect(message).toMatchObject({ kind: 'automation', body: 'winBack from us' });
+    await sendsDone();
+    expect([automated(visitorPhone), automated(clickerPhone)]).toEqual([[], []]);
+
+    // Sixty days on the other two have been quiet for 30 days; the first had one 60 days ago.
+    clockAt(runTimeIn(60));
+    expect(await runDay(establishment.id)).toEqual({ winBack: 2 });
+    // 91 days on, the first is due again; the other two got theirs 31 days ago.
+    clockAt(runTimeIn(91));
+    expect(await runDay(establishment.id)).toEqual({ winBack: 1 });
+    await sendsDone();
+    expect([quietPhone, visitorPhone, clickerPhone].map((p) => automated(p).length)).toEqual([2, 1, 1]);
+  });
+
+  it('sends the anniversary on the day a year on, by the run of every due business', async () => {
+    const { establishment, client } = await business('Anniversary Arms');
+    const follower = await a.followerOf(establishment.id);
+    const phone = await device(follower);
+    await turnOn(establishment.id, 'anniversary', client.token);
+    const aYearOn = instantToZoned(Date.now(), ZONE).date.replace(/^\d{4}/, (y) => String(Number(y) + 1));
+    const at = zonedToInstant({ date: aYearOn, time: '09:30' }, ZONE)!.getTime();
+    clockAt(at);
+    // Before the run hour nothing is due.
+    expect((await runDueAutomations(t.ctx, new Date(at))).has(establishment.id)).toBe(false);
+    clockAt(at + 3600_000);
+    const ran = await runDueAutomations(t.ctx, new Date(at + 3600_000));
+    expect(ran.get(establishment.id)).toEqual({ anniversary: 1 });
+    expect((await arrives(phone))[0]!.body).toBe('anniversary from us');
+  });
+
+  it('two runs of one day at once send once', async () => {
+    const { establishment, client } = await business('Twice Tavern');
+    const follower = await a.followerOf(establishment.id);
+    const phone = await device(follower);
+    await turnOn(establishment.id, 'followUp', client.token, { days: 1 });
+    clockAt(runTimeIn(1));
+    const results = await Promise.all([runDay(establishment.id), runDay(establishment.id)]);
+    expect(results.filter((r) => r === null)).toHaveLength(1);
+    await sendsDone();
+    expect(automated(phone)).toHaveLength(1);
+  });
+});
