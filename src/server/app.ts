@@ -14,7 +14,7 @@ import { notificationDeliveryJobs, notificationReplaceJobs } from './delivery';
 import { accountMailJobs } from './jobs/account-mail.job';
 import { adminPasswordMailJobs } from './jobs/admin-password-mail.job';
 import { analyticsForwardJobs } from './jobs/analytics-forward.job';
-import { automationsDailyJobs } from './jobs/automations-daily.job';
+import { automationsDailyJob, automationsDailyJobs } from './jobs/automations-daily.job';
 import { commentNoticeJobs } from './jobs/comment-notice.job';
 import { commentReplyNoticeJobs } from './jobs/comment-reply-notice.job';
 import { contactMailJobs } from './jobs/contact-mail.job';
@@ -99,8 +99,10 @@ export async function startWorkers(ctx: AppContext) {
   for (const job of jobs) {
     if (job.schedule) await ctx.jobs.schedule(job, job.schedule);
   }
-  // Once now as well: scheduled sends that fell due while no process ran.
+  // Once now as well: scheduled sends that fell due while no process ran, and the automations'
+  // runs of businesses whose day came meanwhile.
   await ctx.jobs.send(releaseScheduledJob, {});
+  await ctx.jobs.send(automationsDailyJob, {});
 }
 
 /** The Fastify instance with its logger, limits and timeouts, before any plugin. */

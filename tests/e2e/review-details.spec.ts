@@ -73,6 +73,7 @@ test.describe('details a review found', () => {
       'Gallery',
       'Share',
       'Members',
+      'Automations',
       'Integrations',
     ]);
 
@@ -90,7 +91,7 @@ test.describe('details a review found', () => {
     await screenshot(page, 'tabs-members-390');
     await expectAccessible(page);
 
-    // Another tab may come: the same bar with 7 tabs still shows them all.
+    // Another tab may come: the same bar with 8 tabs still shows them all.
     await tablist.evaluate((list) => {
       const last = list.querySelector('[role="tab"]:last-of-type')!;
       for (const label of ['Another section']) {
@@ -101,7 +102,7 @@ test.describe('details a review found', () => {
         last.parentElement!.append(tab);
       }
     });
-    await expect(tablist.getByRole('tab')).toHaveCount(7);
+    await expect(tablist.getByRole('tab')).toHaveCount(8);
     for (const phone of PHONES) {
       await page.setViewportSize(phone);
       await expectEveryTabShown(page, tablist);

@@ -17,6 +17,7 @@ import type { EstablishmentView } from '../../../../shared/schemas/establishment
 import { EmptyState } from '../../../components/empty-state';
 import { NotAllowed } from '../../../components/not-allowed';
 import { RetryAlert } from '../../../components/retry-alert';
+import { AutomationsTab } from '../../../features/automations/components/automations-tab';
 import { MutedCommentersCard } from '../../../features/comments/components/muted-commenters-card';
 import { EstablishmentHeader } from '../../../features/establishments/components/establishment-header';
 import { GalleryTab } from '../../../features/establishments/components/gallery-tab';
@@ -34,7 +35,7 @@ import { apiErrorText } from '../../../lib/api-error-text';
 import { useCan } from '../../../lib/use-can';
 import { FeedTab } from './feed-tab';
 
-const TABS = ['feed', 'profile', 'gallery', 'share', 'members', 'integrations'] as const;
+const TABS = ['feed', 'profile', 'gallery', 'share', 'members', 'automations', 'integrations'] as const;
 type TabName = (typeof TABS)[number];
 
 /**
@@ -77,6 +78,8 @@ function useAccess(establishment: EstablishmentView | undefined) {
     if (establishment.audience !== 'operator') return tab === 'feed';
     if (tab === 'profile' || tab === 'gallery') return canEdit;
     if (tab === 'share' || tab === 'members') return manages;
+    // Automations send for it: whoever may send (read-only while it is blocked, as canPost says).
+    if (tab === 'automations') return can('notificationPost:create', resource);
     // Webhooks and API keys: who may manage either (can(): webhook:manage, apiKey:manage).
     if (tab === 'integrations') return can('webhook:manage', resource) || can('apiKey:manage', resource);
     return true;
@@ -171,6 +174,9 @@ export function EstablishmentPage() {
             {tab === 'profile' && <ProfileTab establishment={establishment} locked={access.locked} />}
             {tab === 'gallery' && <GalleryTab establishment={establishment} locked={access.locked} />}
             {tab === 'share' && <ShareTab establishment={establishment} />}
+            {tab === 'automations' && (
+              <AutomationsTab establishmentId={establishment.id} locked={!access.canPost} />
+            )}
             {tab === 'integrations' && (
               <IntegrationsTab
                 establishmentId={establishment.id}
