@@ -59,7 +59,7 @@ async function postByApi(request: APIRequestContext, token: string, establishmen
 }
 
 test.describe('details a review found', () => {
-  test('on a phone every tab of the establishment page shows, also with 7 of them', async ({
+  test('on a phone every tab of the establishment page shows, also with 8 of them', async ({
     page,
     request,
   }) => {
