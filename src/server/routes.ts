@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context';
 import { accountRoutes } from './modules/account/account.routes';
+import { birthdayRoutes } from './modules/account/birthday.routes';
 import { guestRoutes } from './modules/account/guest.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes';
@@ -45,6 +46,7 @@ const ROUTES: Routes[] = [
   notificationRoutes,
   preferenceRoutes,
   quietHoursRoutes,
+  birthdayRoutes,
   operatorNoticeRoutes,
   notifyRoutes,
   complaintRoutes,

@@ -186,6 +186,11 @@ export const Msg = {
   automationFollowUpDays: 'Give a number of days from 1 to 60.',
   automationWinBackDays: 'Give a number of days from 14 to 365.',
   automationDaysNumber: 'Days must be a whole number.',
+  automationBirthdayDays: 'Give a number of days from 0 to 30.',
+  birthdaySaved: 'Birthday saved.',
+  birthdayDeleted: 'Birthday deleted: no business sends you a birthday message.',
+  birthdayInvalid: 'There is no such day: check the day and the month.',
+  birthdayConsentRequired: 'Tick the box to agree that the businesses you follow may send you a birthday message.',
   // API keys.
   apiKeyCreated: 'API key created. Copy it now: it will not be shown again.',
   apiKeyRevoked: 'API key revoked.',

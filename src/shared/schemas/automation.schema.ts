@@ -9,9 +9,10 @@ import { requiredText } from './fields';
  * - followUp: the welcome series' second message, `days` after someone follows;
  * - winBack: to a follower who clicked nothing and did not open the page for `days` days, at
  *   most once per follower in WIN_BACK_GAP_DAYS;
- * - anniversary: "a year with us", on the day they followed, each year.
+ * - anniversary: "a year with us", on the day they followed, each year;
+ * - birthday: `days` before the birthday of a follower who gave one (and agreed to it), each year.
  */
-export const AUTOMATION_KINDS = ['followUp', 'winBack', 'anniversary'] as const;
+export const AUTOMATION_KINDS = ['followUp', 'winBack', 'anniversary', 'birthday'] as const;
 export type AutomationKind = (typeof AUTOMATION_KINDS)[number];
 export const AutomationKindSchema = z.enum(AUTOMATION_KINDS, { error: 'Not found.' });
 
@@ -26,6 +27,7 @@ export const AUTOMATION_DAYS: Record<
   followUp: { min: 1, max: 60, default: 3, message: Msg.automationFollowUpDays },
   winBack: { min: 14, max: 365, default: 30, message: Msg.automationWinBackDays },
   anniversary: null,
+  birthday: { min: 0, max: 30, default: 7, message: Msg.automationBirthdayDays },
 };
 
 /** What an operator saves of an automation. `days` is checked against its kind's bounds (AUTOMATION_DAYS). */

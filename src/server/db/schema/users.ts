@@ -56,6 +56,13 @@ export const users = pgTable(
     quietStart: smallint('quiet_start'),
     quietEnd: smallint('quiet_end'),
     quietTimeZone: text('quiet_time_zone'),
+    /**
+     * A birthday the user chose to give (month 1-12, day 1-31, no year), with the moment they agreed
+     * that the businesses they follow may send them a birthday message. All null: none given.
+     */
+    birthMonth: smallint('birth_month'),
+    birthDay: smallint('birth_day'),
+    birthdayConsentAt: timestamp('birthday_consent_at', { withTimezone: true }),
     /** Bumped to invalidate every token issued before (password change, sign out everywhere). */
     tokenVersion: integer('token_version').notNull().default(0),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),

@@ -34,12 +34,20 @@ const RULES: Record<AutomationKind, string> = {
     AND NOT EXISTS (SELECT 1 FROM automation_recipients w
                      WHERE w.establishment_id = $1 AND w.kind = 'winBack' AND w.user_id = m.user_id
                        AND w.created_at > $2::timestamptz - interval '${WIN_BACK_GAP_DAYS} days')`,
+  // N days before the birthday a follower gave and agreed to (29 February: the 28th in other
+  // years). The exact day only: a late one could fall in the next year's occurrence.
+  birthday: `EXISTS (SELECT 1 FROM users u, LATERAL (SELECT $5::date + $3::int AS day) b
+                 WHERE u.id = m.user_id AND u.birthday_consent_at IS NOT NULL
+                   AND ((u.birth_month = extract(month FROM b.day) AND u.birth_day = extract(day FROM b.day))
+                     OR (u.birth_month = 2 AND u.birth_day = 29 AND to_char(b.day, 'MM-DD') = '02-28'
+                         AND extract(day FROM date_trunc('year', b.day) + interval '59 days') <> 29)))`,
 };
 
 /** The occurrence a follower gets it for: once ever, once a year, once a business day. */
 const OCCURRENCE: Record<AutomationKind, string> = {
   followUp: `'once'`,
   anniversary: `to_char($5::date, 'YYYY')`,
+  birthday: `to_char($5::date + $3::int, 'YYYY')`,
   winBack: `$5::date::text`,
 };
 

@@ -4,6 +4,18 @@
  * followers its rule picks on the business's day (ctx.now is the test's clock), once per occurrence.
  */
 import { describe, expect, it } from 'vitest';
+import {
+  arrives,
+  automated,
+  automationsOf,
+  listOk,
+  runDay,
+  runTimeIn,
+  save,
+  sendsDone,
+  turnOn,
+  ZONE,
+} from '../../../../tests/support/automations-api';
 import { expectError } from '../../../../tests/support/expect-error';
 import {
   a,
@@ -18,77 +30,14 @@ import {
   setupNotificationsApp,
   t,
 } from '../../../../tests/support/notifications-api';
-import type { TestSubscription } from '../../../../tests/support/push-service';
 import { clockAt, resetClockAfterEach } from '../../../../tests/support/scheduled-sends';
 import { ErrorCode } from '../../../shared/errors';
 import { Msg } from '../../../shared/messages';
-import type { PushMessage } from '../../../shared/push/payload';
-import type { Automation, AutomationKind, AutomationList } from '../../../shared/schemas/automation.schema';
 import { instantToZoned, zonedToInstant } from '../../../shared/zoned-time';
-import { runBusinessDay, runDueAutomations } from './automation-run';
-import { ruleDayOf } from './automations.service';
+import { runDueAutomations } from './automation-run';
 
 setupNotificationsApp();
 resetClockAfterEach();
-
-const DAY = 24 * 3600_000;
-const ZONE = 'Europe/Bratislava';
-
-/** 10:30 on the business's calendar `days` after today: the daily run's time. */
-function runTimeIn(days: number): number {
-  const date = instantToZoned(Date.now() + days * DAY, ZONE).date;
-  return zonedToInstant({ date, time: '10:30' }, ZONE)!.getTime();
-}
-
-const automationsOf = async (id: string, token?: string) =>
-  call('GET', `/api/establishments/${id}/automations`, undefined, token);
-
-async function listOk(id: string, token: string): Promise<Automation[]> {
-  const res = await automationsOf(id, token);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<AutomationList>().automations;
-}
-
-const save = (id: string, kind: string, body: unknown, token?: string) =>
-  call('PUT', `/api/establishments/${id}/automations/${kind}`, body, token);
-
-async function turnOn(id: string, kind: AutomationKind, token: string, extra: Record<string, unknown> = {}) {
-  const res = await save(id, kind, { enabled: true, text: `${kind} from us`, ...extra }, token);
-  expect(res.statusCode, res.body).toBe(200);
-  expect(res.json<{ message: string }>().message).toBe(Msg.automationSaved);
-  return res.json<{ automation: Automation }>().automation;
-}
-
-/** The pushes of automations a device got. */
-const automated = (subscription: TestSubscription) =>
-  messagesTo(subscription).filter((m: PushMessage) => m.kind === 'automation');
-
-async function arrives(subscription: TestSubscription, count = 1): Promise<PushMessage[]> {
-  const until = Date.now() + 20_000;
-  while (automated(subscription).length < count) {
-    if (Date.now() > until)
-      throw new Error(`${count} automated pushes did not reach ${subscription.endpoint}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return automated(subscription);
-}
-
-/** Until no automation send is queued or sending: what a run started has been delivered. */
-async function sendsDone() {
-  const until = Date.now() + 20_000;
-  for (;;) {
-    const { rows } = await t.ctx.database.sql.executeSql(
-      `SELECT count(*)::int AS n FROM notifications WHERE source = 'automation' AND status IN ('queued', 'sending')`,
-    );
-    if ((rows[0] as { n: number }).n === 0) return;
-    if (Date.now() > until) throw new Error('automation sends did not finish');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-/** Run one business's day at the test's clock. */
-const runDay = (establishmentId: string) =>
-  runBusinessDay(t.ctx, ruleDayOf(establishmentId, ZONE, t.ctx.now()));
 
 describe('who may read and set automations', () => {
   it('its senders and an admin; a follower, another business and nobody signed in are refused', async () => {
@@ -100,6 +49,7 @@ describe('who may read and set automations', () => {
       ['followUp', false, 3, ''],
       ['winBack', false, 30, ''],
       ['anniversary', false, null, ''],
+      ['birthday', false, 7, ''],
     ]);
     expect(list[0]!.weeks).toHaveLength(8);
     expect((await automationsOf(establishment.id)).statusCode).toBe(401);
@@ -116,7 +66,7 @@ describe('who may read and set automations', () => {
       ErrorCode.NOT_FOUND,
     );
     expect(
-      (await save(establishment.id, 'birthday', { enabled: true, text: 'x' }, client.token)).statusCode,
+      (await save(establishment.id, 'someday', { enabled: true, text: 'x' }, client.token)).statusCode,
     ).toBe(400);
     await turnOn(establishment.id, 'anniversary', admin.token);
     expect((await listOk(establishment.id, client.token))[2]).toMatchObject({

@@ -74,13 +74,14 @@ describe('establishments API', () => {
       // sends; the preferences module the audience a targeted send reaches; the notify module a
       // follower's choice for it; the webhooks and api-keys modules an establishment's integrations;
       // the voice module its pinned post, muted commenters and invitations to operate, the drafts
-      // module its drafts and templates, the conversations module its inbox.
+      // module its drafts and templates, the conversations module its inbox, the automations
+      // module its automations.
       const listed = Object.keys(paths).filter(
         (p) =>
           p.startsWith('/api/establishments') &&
           !/\/(media|notifications|posts|scheduled|audience|notify)$/.test(p) &&
           !/\/(webhooks|api-keys)(\/|$)/.test(p) &&
-          !/\/(pinned-post|comment-mutes|operator-invitations|drafts|conversations)(\/|$)/.test(p),
+          !/\/(pinned-post|comment-mutes|operator-invitations|drafts|conversations|automations)(\/|$)/.test(p),
       );
       for (const p of listed) {
         expect(

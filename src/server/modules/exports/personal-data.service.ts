@@ -66,6 +66,10 @@ async function headOf(ctx: AppContext, user: UserRow): Promise<Head> {
       user.quietStart === null || user.quietEnd === null || user.quietTimeZone === null
         ? null
         : { start: timeOf(user.quietStart), end: timeOf(user.quietEnd), timeZone: user.quietTimeZone },
+    birthday:
+      user.birthMonth && user.birthDay && user.birthdayConsentAt
+        ? { month: user.birthMonth, day: user.birthDay, consentAt: user.birthdayConsentAt.toISOString() }
+        : null,
     reactions: reactions.map((r) => ({ ...r, at: r.at.toISOString() })),
     comments: comments.map((c) => ({
       ...c,
