@@ -69,6 +69,13 @@ describe('who may read and set automations', () => {
       (await save(establishment.id, 'someday', { enabled: true, text: 'x' }, client.token)).statusCode,
     ).toBe(400);
     await turnOn(establishment.id, 'anniversary', admin.token);
+    // An admin acts for the business: the audit log says which automation, not its text.
+    const log = await call('GET', '/api/management/audit-log?limit=1', undefined, admin.token);
+    expect(log.json<{ items: unknown[] }>().items[0]).toMatchObject({
+      action: 'establishment.update',
+      targetEstablishmentId: establishment.id,
+      detail: { changed: ['automation.anniversary'], enabled: true },
+    });
     expect((await listOk(establishment.id, client.token))[2]).toMatchObject({
       enabled: true,
       text: 'anniversary from us',
