@@ -334,7 +334,7 @@ describe('report rollups', () => {
 
   it("keep the platform's rows as the sum of the establishments' rows, day by day", async () => {
     const columns =
-      'notifications, posts, devices, reach, clicks, follows, unfollows, reactions, comments, emails, email_clicks, confirmed'
+      'notifications, posts, devices, reach, clicks, follows, unfollows, reactions, comments, emails, email_clicks, confirmed, automated, automated_clicks'
         .split(', ')
         .map((c) => `sum(${c})::int AS ${c}`)
         .join(', ');

@@ -64,6 +64,13 @@ export const ReportFiguresSchema = z.object({
   reactions: z.number().int(),
   /** Comments on its posts written in the period and not removed. */
   comments: z.number().int(),
+  /**
+   * Deliveries (pushes and emails) of its automations (follow-up, win-back, anniversary, birthday),
+   * counted apart: none of the figures above includes them.
+   */
+  automated: z.number().int(),
+  /** Of them, the ones opened by a click. */
+  automatedClicks: z.number().int(),
 });
 export type ReportFigures = z.infer<typeof ReportFiguresSchema>;
 
@@ -82,6 +89,8 @@ export const NO_FIGURES: ReportFigures = {
   unfollows: 0,
   reactions: 0,
   comments: 0,
+  automated: 0,
+  automatedClicks: 0,
 };
 
 export const REPORT_PERIODS = ['today', 'yesterday', 'last30Days', 'lastYear'] as const;

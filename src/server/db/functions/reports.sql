@@ -24,6 +24,12 @@ DROP FUNCTION IF EXISTS report_add(
   integer, integer
 );
 --> statement-breakpoint
+-- The signature before automations were counted apart (migration 0059): two counts fewer.
+DROP FUNCTION IF EXISTS report_add(
+  uuid, timestamptz, integer, integer, integer, integer, integer, integer, integer, integer, integer,
+  integer, integer, integer
+);
+--> statement-breakpoint
 -- A new shard for a scope's day (`p_key`: which one; `p_used`: the numbers it has), claimed for this
 -- transaction with an advisory lock on (p_key, number), so that writers making a shard at the same
 -- moment (none sees the others' uncommitted rows) each make a different one. The lowest unclaimed:
@@ -77,7 +83,8 @@ CREATE OR REPLACE FUNCTION report_add(
   p_notifications integer DEFAULT 0, p_posts integer DEFAULT 0, p_devices integer DEFAULT 0,
   p_reach integer DEFAULT 0, p_clicks integer DEFAULT 0, p_follows integer DEFAULT 0,
   p_unfollows integer DEFAULT 0, p_reactions integer DEFAULT 0, p_comments integer DEFAULT 0,
-  p_emails integer DEFAULT 0, p_email_clicks integer DEFAULT 0, p_confirmed integer DEFAULT 0
+  p_emails integer DEFAULT 0, p_email_clicks integer DEFAULT 0, p_confirmed integer DEFAULT 0,
+  p_automated integer DEFAULT 0, p_automated_clicks integer DEFAULT 0
 ) RETURNS void
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -89,11 +96,11 @@ BEGIN
   FOREACH v_scope IN ARRAY ARRAY['00000000-0000-0000-0000-000000000000'::uuid, p_establishment] LOOP
     INSERT INTO report_daily AS r
       (establishment_id, day, shard, notifications, posts, devices, reach, clicks, follows, unfollows,
-       reactions, comments, emails, email_clicks, confirmed)
+       reactions, comments, emails, email_clicks, confirmed, automated, automated_clicks)
     VALUES
       (v_scope, v_day, report_daily_shard(v_scope, v_day), p_notifications, p_posts, p_devices,
        p_reach, p_clicks, p_follows, p_unfollows, p_reactions, p_comments, p_emails, p_email_clicks,
-       p_confirmed)
+       p_confirmed, p_automated, p_automated_clicks)
     ON CONFLICT (establishment_id, day, shard) DO UPDATE SET
       notifications = r.notifications + excluded.notifications,
       posts = r.posts + excluded.posts,
@@ -106,7 +113,9 @@ BEGIN
       comments = r.comments + excluded.comments,
       emails = r.emails + excluded.emails,
       email_clicks = r.email_clicks + excluded.email_clicks,
-      confirmed = r.confirmed + excluded.confirmed;
+      confirmed = r.confirmed + excluded.confirmed,
+      automated = r.automated + excluded.automated,
+      automated_clicks = r.automated_clicks + excluded.automated_clicks;
   END LOOP;
 END $$;
 --> statement-breakpoint
@@ -224,18 +233,24 @@ LANGUAGE plpgsql AS $$
 DECLARE r record;
 BEGIN
   FOR r IN
-    SELECT n.establishment_id, n.created_at,
+    SELECT n.establishment_id, n.created_at, n.source = 'automation' AS automated,
            count(*) FILTER (WHERE a.channel = 'push')::int AS devices,
            count(*) FILTER (WHERE a.channel = 'email')::int AS emails,
            count(a.received_at) FILTER (WHERE a.channel = 'push')::int AS reach,
            count(a.clicked_at) FILTER (WHERE a.channel = 'push')::int AS clicks,
            count(a.clicked_at) FILTER (WHERE a.channel = 'email')::int AS email_clicks
     FROM added a JOIN notifications n ON n.id = a.notification_id AND n.source NOT IN ('comments', 'message')
-    GROUP BY n.id, n.establishment_id, n.created_at
+    GROUP BY n.id, n.establishment_id, n.created_at, n.source
   LOOP
-    PERFORM report_add(r.establishment_id, r.created_at,
-      p_devices => r.devices, p_reach => r.reach, p_clicks => r.clicks,
-      p_emails => r.emails, p_email_clicks => r.email_clicks);
+    -- An automation's deliveries are counted apart from the business's own sends.
+    IF r.automated THEN
+      PERFORM report_add(r.establishment_id, r.created_at,
+        p_automated => r.devices + r.emails, p_automated_clicks => r.clicks + r.email_clicks);
+    ELSE
+      PERFORM report_add(r.establishment_id, r.created_at,
+        p_devices => r.devices, p_reach => r.reach, p_clicks => r.clicks,
+        p_emails => r.emails, p_email_clicks => r.email_clicks);
+    END IF;
   END LOOP;
   RETURN NULL;
 END $$;
@@ -251,10 +266,11 @@ DECLARE
   v_clicked integer := (NEW.clicked_at IS NOT NULL)::int - (OLD.clicked_at IS NOT NULL)::int;
 BEGIN
   PERFORM report_add(n.establishment_id, n.created_at,
-    p_reach => CASE WHEN NEW.channel = 'push'
+    p_reach => CASE WHEN NEW.channel = 'push' AND n.source <> 'automation'
                  THEN (NEW.received_at IS NOT NULL)::int - (OLD.received_at IS NOT NULL)::int ELSE 0 END,
-    p_clicks => CASE WHEN NEW.channel = 'push' THEN v_clicked ELSE 0 END,
-    p_email_clicks => CASE WHEN NEW.channel = 'email' THEN v_clicked ELSE 0 END)
+    p_clicks => CASE WHEN NEW.channel = 'push' AND n.source <> 'automation' THEN v_clicked ELSE 0 END,
+    p_email_clicks => CASE WHEN NEW.channel = 'email' AND n.source <> 'automation' THEN v_clicked ELSE 0 END,
+    p_automated_clicks => CASE WHEN n.source = 'automation' THEN v_clicked ELSE 0 END)
   FROM notifications n WHERE n.id = NEW.notification_id AND n.source NOT IN ('comments', 'message');
   RETURN NULL;
 END $$;
@@ -526,7 +542,9 @@ BEGIN
            sum(comments) OVER day AS total_comments,
            sum(emails) OVER day AS total_emails,
            sum(email_clicks) OVER day AS total_email_clicks,
-           sum(confirmed) OVER day AS total_confirmed
+           sum(confirmed) OVER day AS total_confirmed,
+           sum(automated) OVER day AS total_automated,
+           sum(automated_clicks) OVER day AS total_automated_clicks
       FROM locked WINDOW day AS (PARTITION BY establishment_id, day)),
   gone AS (
     DELETE FROM report_daily r USING ranked k
@@ -547,7 +565,9 @@ BEGIN
       comments = k.total_comments,
       emails = k.total_emails,
       email_clicks = k.total_email_clicks,
-      confirmed = k.total_confirmed
+      confirmed = k.total_confirmed,
+      automated = k.total_automated,
+      automated_clicks = k.total_automated_clicks
       FROM ranked k
      WHERE k.rows_of_day > 1 AND k.shard = k.kept
        AND r.establishment_id = k.establishment_id AND r.day = k.day AND r.shard = k.shard

@@ -69,6 +69,10 @@ export const reportDaily = pgTable(
     reactions: integer('reactions').notNull().default(0),
     /** Comments on its posts written that day and not removed. */
     comments: integer('comments').notNull().default(0),
+    /** Deliveries (pushes and emails) of its automations that day, counted apart from its sends. */
+    automated: integer('automated').notNull().default(0),
+    /** Of them, the ones opened by a click (the push, or the email's button). */
+    automatedClicks: integer('automated_clicks').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.establishmentId, t.day, t.shard] }),

@@ -33,6 +33,7 @@ import {
 import { clockAt, resetClockAfterEach } from '../../../../tests/support/scheduled-sends';
 import { ErrorCode } from '../../../shared/errors';
 import { Msg } from '../../../shared/messages';
+import type { Dashboard } from '../../../shared/schemas/report.schema';
 import { instantToZoned, zonedToInstant } from '../../../shared/zoned-time';
 import { runDueAutomations } from './automation-run';
 
@@ -143,6 +144,26 @@ describe('the daily run', () => {
     // Personal: not in the business's feed, for its follower or its operators.
     expect(await postsOf(establishment.id, follower)).toEqual([]);
     expect(await postsOf(establishment.id, client, true)).toEqual([]);
+    // Opened; the reports count it apart from the business's own sends (today, at the wall clock).
+    const click = await call('POST', `/api/notifications/${message!.id}/events`, {
+      type: 'clicked',
+      receipt: message!.receipt,
+    });
+    expect(click.statusCode, click.body).toBe(204);
+    clockAt(Date.now());
+    const report = await call(
+      'GET',
+      `/api/reports/dashboard?establishmentId=${establishment.id}`,
+      undefined,
+      client.token,
+    );
+    expect(report.json<Dashboard>().periods.today.figures).toMatchObject({
+      automated: 1,
+      automatedClicks: 1,
+      notificationsSent: 0,
+      devices: 0,
+      clicks: 0,
+    });
   });
 
   it('wins back a quiet follower, not one who clicked or came back, and not again within 90 days', async () => {

@@ -81,7 +81,9 @@ describe('establishments API', () => {
           p.startsWith('/api/establishments') &&
           !/\/(media|notifications|posts|scheduled|audience|notify)$/.test(p) &&
           !/\/(webhooks|api-keys)(\/|$)/.test(p) &&
-          !/\/(pinned-post|comment-mutes|operator-invitations|drafts|conversations|automations)(\/|$)/.test(p),
+          !/\/(pinned-post|comment-mutes|operator-invitations|drafts|conversations|automations)(\/|$)/.test(
+            p,
+          ),
       );
       for (const p of listed) {
         expect(

@@ -36,6 +36,8 @@ const noCounters = (): Counters => ({
   unfollows: 0,
   reactions: 0,
   comments: 0,
+  automated: 0,
+  automatedClicks: 0,
 });
 
 function addDay(sums: Counters, day: repo.DayRow) {
@@ -50,6 +52,8 @@ function addDay(sums: Counters, day: repo.DayRow) {
   sums.unfollows += day.unfollows;
   sums.reactions += day.reactions;
   sums.comments += day.comments;
+  sums.automated += day.automated;
+  sums.automatedClicks += day.automatedClicks;
 }
 
 const figuresOf = (sums: repo.DailyFigures): ReportFigures => ({
@@ -66,6 +70,8 @@ const figuresOf = (sums: repo.DailyFigures): ReportFigures => ({
   unfollows: sums.unfollows,
   reactions: sums.reactions,
   comments: sums.comments,
+  automated: sums.automated,
+  automatedClicks: sums.automatedClicks,
 });
 
 /** What a day adds to the followers (a confirmed email) and to those waiting for confirmation. */

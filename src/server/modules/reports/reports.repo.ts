@@ -28,6 +28,9 @@ export interface DailyFigures {
   /** Reactions and comments on the scope's posts, on the day they were made. */
   reactions: number;
   comments: number;
+  /** Deliveries of its automations, and of them those clicked: apart from the counts above. */
+  automated: number;
+  automatedClicks: number;
   users: number;
   waiting: number;
 }
@@ -55,6 +58,8 @@ const COUNTERS = [
   'comments',
   'emails',
   'email_clicks',
+  'automated',
+  'automated_clicks',
 ] as const;
 
 /** Sums come back as bigint: a string from node-postgres, a number or bigint from PGlite, null over no rows. */
@@ -98,6 +103,8 @@ export interface DayRow {
   unfollows: number;
   reactions: number;
   comments: number;
+  automated: number;
+  automatedClicks: number;
   confirmed: number;
 }
 
@@ -149,6 +156,8 @@ export async function reportDays(
       unfollows: num(row.unfollows),
       reactions: num(row.reactions),
       comments: num(row.comments),
+      automated: num(row.automated),
+      automatedClicks: num(row.automated_clicks),
       confirmed: num(row.confirmed),
     });
   }
