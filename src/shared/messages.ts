@@ -190,7 +190,8 @@ export const Msg = {
   birthdaySaved: 'Birthday saved.',
   birthdayDeleted: 'Birthday deleted: no business sends you a birthday message.',
   birthdayInvalid: 'There is no such day: check the day and the month.',
-  birthdayConsentRequired: 'Tick the box to agree that the businesses you follow may send you a birthday message.',
+  birthdayConsentRequired:
+    'Tick the box to agree that the businesses you follow may send you a birthday message.',
   // API keys.
   apiKeyCreated: 'API key created. Copy it now: it will not be shown again.',
   apiKeyRevoked: 'API key revoked.',

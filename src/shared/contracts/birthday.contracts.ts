@@ -18,7 +18,7 @@ export const getBirthday = defineContract({
 export const setBirthday = defineContract({
   operationId: 'setBirthday',
   summary:
-    'Give or change the caller\'s birthday; `consent: true` agrees that the businesses they follow may send them a birthday message',
+    "Give or change the caller's birthday; `consent: true` agrees that the businesses they follow may send them a birthday message",
   tags,
   method: 'PUT',
   path: '/api/account/birthday',

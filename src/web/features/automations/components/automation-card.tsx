@@ -1,4 +1,5 @@
 import CakeOutlinedIcon from '@mui/icons-material/CakeOutlined';
+import CelebrationOutlinedIcon from '@mui/icons-material/CelebrationOutlined';
 import ForwardToInboxOutlinedIcon from '@mui/icons-material/ForwardToInboxOutlined';
 import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
 import ReplayOutlinedIcon from '@mui/icons-material/ReplayOutlined';
@@ -21,7 +22,8 @@ import { useAutomationForm } from './use-automation-form';
 const ICONS: Record<AutomationKind, ReactNode> = {
   followUp: <ForwardToInboxOutlinedIcon color="action" aria-hidden />,
   winBack: <ReplayOutlinedIcon color="action" aria-hidden />,
-  anniversary: <CakeOutlinedIcon color="action" aria-hidden />,
+  anniversary: <CelebrationOutlinedIcon color="action" aria-hidden />,
+  birthday: <CakeOutlinedIcon color="action" aria-hidden />,
 };
 
 interface Props {

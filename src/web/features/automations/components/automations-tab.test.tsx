@@ -47,6 +47,7 @@ const list = (winBack: Partial<Automation> = {}) => ({
     }),
     automation('winBack', { reachToday: 42, ...winBack }),
     automation('anniversary', { reachToday: 0 }),
+    automation('birthday', { reachToday: 3 }),
   ],
   runHour: 10,
   timeZone: 'Europe/Vienna',
@@ -64,11 +65,12 @@ const renderTab = (locked = false) =>
 const card = (name: string) => screen.findByRole('form', { name });
 
 describe('the automations tab', () => {
-  it('shows the three automations with who gets them, their reach and their last weeks', async () => {
+  it('shows the four automations with who gets them, their reach and their last weeks', async () => {
     renderTab();
     const followUp = await card('Welcome series: second message');
     const winBack = await card('Win-back');
     const anniversary = await card('Follow anniversary');
+    const birthday = await card('Birthday');
 
     expect(
       within(followUp).getByText(
@@ -100,6 +102,41 @@ describe('the automations tab', () => {
 
     expect(within(anniversary).getByText('On the day they followed you, each year.')).toBeVisible();
     expect(within(anniversary).queryByRole('spinbutton')).toBeNull();
+
+    expect(
+      within(birthday).getByText(
+        '7 days before the birthday of a follower who gave one in their account and agreed to birthday messages.',
+      ),
+    ).toBeVisible();
+    expect(within(birthday).getByText('Would reach today: 3 followers')).toBeVisible();
+    const birthdayDays = within(birthday).getByRole('spinbutton', { name: /^Days/ });
+    expect(birthdayDays).toHaveValue(7);
+    expect(birthdayDays).toHaveAccessibleDescription('From 0 to 30; 7 unless you change it.');
+    expect(within(birthday).getByRole('textbox', { name: /^Message/ })).toHaveAttribute(
+      'placeholder',
+      'E.g. Happy birthday from all of us! Show this message this week for a free slice of cake.',
+    );
+  });
+
+  it('says "on the birthday" for 0 days and refuses more than 30 beside the days field', async () => {
+    const { user } = renderTab();
+    const birthday = await card('Birthday');
+    const days = within(birthday).getByRole('spinbutton', { name: /^Days/ });
+    await user.clear(days);
+    await user.type(days, '0');
+    expect(
+      within(birthday).getByText(
+        'On the birthday of a follower who gave one in their account and agreed to birthday messages.',
+      ),
+    ).toBeVisible();
+    await user.type(within(birthday).getByRole('textbox', { name: /^Message/ }), 'Happy birthday!');
+    await user.clear(days);
+    await user.type(days, '31');
+    await user.click(within(birthday).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(days).toHaveAccessibleDescription('Give a number of days from 0 to 30.'));
+    expect(days).toHaveAttribute('aria-invalid', 'true');
+    expect(api.sent('PUT', `${LIST}/birthday`)).toHaveLength(0);
   });
 
   it('turns the win-back on with its text and days, and says what the server answered', async () => {

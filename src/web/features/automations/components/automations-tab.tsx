@@ -21,8 +21,8 @@ interface Props {
 }
 
 /**
- * The establishment's Automations tab: the follow-up, the win-back and the follow anniversary, each
- * with its settings, today's reach and its last 8 weeks.
+ * The establishment's Automations tab: the follow-up, the win-back, the follow anniversary and the
+ * birthday message, each with its settings, today's reach and its last 8 weeks.
  */
 export function AutomationsTab({ establishmentId, locked }: Props) {
   const { t } = useTranslation();

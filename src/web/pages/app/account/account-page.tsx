@@ -2,6 +2,7 @@ import { Box, Stack, Tab, Tabs } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { AccountHeader } from '../../../features/account/components/account-header';
+import { BirthdayCard } from '../../../features/account/components/birthday-card';
 import { GeneralTab } from '../../../features/account/components/general-tab';
 import { OperatorNoticesCard } from '../../../features/account/components/operator-notices-card';
 import { ProfileTab } from '../../../features/account/components/profile-tab';
@@ -70,6 +71,7 @@ export function AccountPage() {
             <YourBusinessesCard />
             <MyInterestsCard />
             <QuietHoursCard />
+            <BirthdayCard />
             <OperatorNoticesCard />
             <DownloadMyDataCard />
           </Stack>

@@ -3,13 +3,14 @@ import { Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { BirthdayCard } from '../../../features/account/components/birthday-card';
 import { QuietHoursCard } from '../../../features/account/components/quiet-hours-card';
 import { YourBusinessesCard } from '../../../features/notify/components/your-businesses-card';
 
 /**
  * The account page of a guest follower (this device, no account): no name, email, password or
  * profile to show, so it says so and offers an email instead; the followed businesses, how their
- * news arrives, unfollow and quiet hours work as for any follower.
+ * news arrives, unfollow, quiet hours and the birthday work as for any follower.
  */
 export function GuestAccount() {
   const { t } = useTranslation();
@@ -36,6 +37,7 @@ export function GuestAccount() {
       </Card>
       <YourBusinessesCard />
       <QuietHoursCard />
+      <BirthdayCard />
     </Stack>
   );
 }
