@@ -31,8 +31,14 @@ const COUNTS = [
 /** Figures whose rise is neither good nor bad: no coloured arrow against the period before. */
 const UNJUDGED = new Set<(typeof COUNTS)[number]>(['waiting']);
 
-/** Engagement with the period's posts: reactions and comments made in it, a pair of its own. */
-const ENGAGEMENT = ['reactions', 'comments'] as const;
+/**
+ * Pairs of their own under a heading: engagement with the period's posts (reactions and comments
+ * made in it), and the business's automations (their messages and clicks, apart from its sends).
+ */
+const GROUPS = {
+  engagement: ['reactions', 'comments'],
+  automations: ['automated', 'automatedClicks'],
+} as const;
 
 /** A share with no devices behind it means nothing: shown as a dash. */
 const NO_SHARE = '–';
@@ -72,6 +78,42 @@ function FigureRow({ label, value, change }: { label: string; value: ReactNode; 
   );
 }
 
+/** A heading and its pair of figures, each against the period before. */
+function FigureGroup({ group, data }: { group: keyof typeof GROUPS; data: ReportPeriod | undefined }) {
+  const { t } = useTranslation();
+  const format = useLocaleFormat();
+  const headingId = useId();
+  return (
+    <>
+      <Typography
+        id={headingId}
+        component="h3"
+        variant="overline"
+        color="textSecondary"
+        sx={{ display: 'block', mt: 1.5, lineHeight: 2 }}
+      >
+        {t(`reports.${group}.title`)}
+      </Typography>
+      <Box
+        component="dl"
+        aria-labelledby={headingId}
+        sx={{ m: 0, display: { xs: 'grid', sm: 'block' }, gridTemplateColumns: '1fr 1fr', columnGap: 2 }}
+      >
+        {GROUPS[group].map((key) => (
+          <FigureRow
+            key={key}
+            label={t(`reports.${group}.${key}`)}
+            value={
+              data ? format.number(data.figures[key]) : <Skeleton width={40} sx={{ ml: { sm: 'auto' } }} />
+            }
+            change={data && <ChangeIndicator current={data.figures[key]} previous={data.previous[key]} />}
+          />
+        ))}
+      </Box>
+    </>
+  );
+}
+
 interface CardProps {
   period: ReportPeriodKey;
   /** Undefined while loading: the card keeps its shape with placeholders. */
@@ -85,7 +127,6 @@ export function PeriodCard({ period, data, selected }: CardProps) {
   const { t } = useTranslation();
   const format = useLocaleFormat();
   const titleId = useId();
-  const engagementId = useId();
   const share = data ? shareOf(data.figures.reach, data.figures.devices) : null;
   return (
     <Card
@@ -142,31 +183,9 @@ export function PeriodCard({ period, data, selected }: CardProps) {
             }
           />
         </Box>
-        <Typography
-          id={engagementId}
-          component="h3"
-          variant="overline"
-          color="textSecondary"
-          sx={{ display: 'block', mt: 1.5, lineHeight: 2 }}
-        >
-          {t('reports.engagement.title')}
-        </Typography>
-        <Box
-          component="dl"
-          aria-labelledby={engagementId}
-          sx={{ m: 0, display: { xs: 'grid', sm: 'block' }, gridTemplateColumns: '1fr 1fr', columnGap: 2 }}
-        >
-          {ENGAGEMENT.map((key) => (
-            <FigureRow
-              key={key}
-              label={t(`reports.engagement.${key}`)}
-              value={
-                data ? format.number(data.figures[key]) : <Skeleton width={40} sx={{ ml: { sm: 'auto' } }} />
-              }
-              change={data && <ChangeIndicator current={data.figures[key]} previous={data.previous[key]} />}
-            />
-          ))}
-        </Box>
+        {(Object.keys(GROUPS) as (keyof typeof GROUPS)[]).map((group) => (
+          <FigureGroup key={group} group={group} data={data} />
+        ))}
       </CardContent>
     </Card>
   );

@@ -68,6 +68,8 @@ function dashboard(query: URLSearchParams, name: string | null = 'Bistro Modrá'
           devices: 40,
           reactions: 12,
           comments: 3,
+          automated: 9,
+          automatedClicks: 4,
         }),
         figures({
           notificationsSent: 1,
@@ -200,6 +202,10 @@ describe('the dashboard', () => {
     expect(figure(today, 'Reactions')).toHaveTextContent('12');
     expect(figure(today, 'Reactions')).toHaveTextContent('up 50% on the previous period');
     expect(figure(today, 'Comments')).toHaveTextContent('no change on the previous period');
+    // The automations' messages, apart from the business's sends.
+    expect(within(today).getByRole('heading', { level: 3, name: 'Automations' })).toBeInTheDocument();
+    expect(figure(today, 'Messages sent')).toHaveTextContent('9');
+    expect(figure(today, 'Opened')).toHaveTextContent(/^4/);
     expect(figure(card('Yesterday'), 'Reactions')).toHaveTextContent('0');
     expect(figure(card('Yesterday'), 'Followers')).toHaveTextContent('up 27% on the previous period');
     expect(figure(card('Last year'), 'Followers')).toHaveTextContent('new: none in the previous period');
