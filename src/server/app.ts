@@ -32,6 +32,7 @@ import { welcomeNoticeJobs } from './jobs/welcome-notice.job';
 import { setImageConcurrency } from './lib/images';
 import { logSerializers } from './lib/log-safety';
 import { createMetrics } from './lib/metrics';
+import { wellFormed } from './lib/well-formed';
 import { createMailer, type Mailer } from './mail/transport';
 import { registerMediaFiles } from './media-files';
 import { findSessionActor } from './modules/account';
@@ -204,6 +205,10 @@ async function registerSecurityHeaders(app: FastifyInstance, config: Config) {
   // No page of ours uses these powerful features; an injected script or frame cannot either.
   app.addHook('onSend', async (_request, reply) => {
     reply.header('permissions-policy', PERMISSIONS_POLICY);
+  });
+  // A JSON body's strings as UTF-8 can hold them: a lone surrogate becomes U+FFFD before any handler.
+  app.addHook('preValidation', async (request) => {
+    if (request.body && typeof request.body === 'object') request.body = wellFormed(request.body);
   });
 }
 

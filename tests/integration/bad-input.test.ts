@@ -273,3 +273,18 @@ describe('uploads', () => {
     }
   });
 });
+
+describe('text with half an emoji', () => {
+  it('stores a lone surrogate as U+FFFD, as the text shows, instead of failing in the database', async () => {
+    const res = await t.request({
+      method: 'POST',
+      url: `/api/establishments/${shop.id}/conversations`,
+      token: customer.token,
+      headers: { 'content-type': 'application/json' },
+      // As a client sends it: JSON's escape of a surrogate with no other half.
+      payload: '{"text":"a\\udfffb"}',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.body).toContain('a\uFFFDb');
+  });
+});
