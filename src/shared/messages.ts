@@ -186,6 +186,7 @@ export const Msg = {
   automationFollowUpDays: 'Give a number of days from 1 to 60.',
   automationWinBackDays: 'Give a number of days from 14 to 365.',
   automationDaysNumber: 'Days must be a whole number.',
+  automationChannels: "Choose the followers' choice of channel or phones only.",
   automationBirthdayDays: 'Give a number of days from 0 to 30.',
   birthdaySaved: 'Birthday saved.',
   birthdayDeleted: 'Birthday deleted: no business sends you a birthday message.',

@@ -36,6 +36,8 @@ const deliveryColumns = {
   source: notifications.source,
   /** A personal send's one recipient; null: the establishment's audience. */
   recipientId: notifications.recipientId,
+  /** The channels it may take (null: by its source, channelsOf). */
+  channels: notifications.channels,
   /** A notice's post. */
   aboutId: notifications.aboutId,
   createdAt: notifications.createdAt,
@@ -128,16 +130,32 @@ const isGuarded = (source: string) => source === 'post' || source === 'automatio
 const channelsOf = (source: string): DeliveryChannel[] | null =>
   source === 'comments' || source === 'message' ? ['push'] : null;
 
+/** A text[] as either driver hands it back: an array (pg) or its text form (PGlite may). */
+const channelListOf = (value: DeliveryChannel[] | string | null): DeliveryChannel[] | null =>
+  value === null
+    ? null
+    : Array.isArray(value)
+      ? value
+      : (value
+          .replace(/^\{|\}$/g, '')
+          .split(',')
+          .filter(Boolean) as DeliveryChannel[]);
+
 /** The same of a notification read for delivery. */
 export const sendOf = (
-  n: { establishmentId: string; recipientId: string | null; source: string },
+  n: {
+    establishmentId: string;
+    recipientId: string | null;
+    source: string;
+    channels: DeliveryChannel[] | null;
+  },
   targets: string[],
 ): SendStart => ({
   establishmentId: n.establishmentId,
   targets,
   recipient: n.recipientId,
   guarded: isGuarded(n.source),
-  channels: channelsOf(n.source),
+  channels: n.channels ?? channelsOf(n.source),
   anyRecipient: n.source === 'message',
   listed: n.source === 'automation',
 });
@@ -150,12 +168,18 @@ export async function startSending(sql: SqlExecutor, id: string): Promise<SendSt
   const { rows } = await sql.executeSql(
     `UPDATE notifications SET status = CASE WHEN status = 'queued' THEN 'sending' ELSE status END
       WHERE id = $1
-      RETURNING establishment_id, recipient_id, source,
+      RETURNING establishment_id, recipient_id, source, channels,
         ARRAY(SELECT preference_id::text FROM notification_targets WHERE notification_id = $1) AS targets`,
     [id],
   );
   const row = rows[0] as
-    | { establishment_id: string; recipient_id: string | null; source: string; targets: string[] }
+    | {
+        establishment_id: string;
+        recipient_id: string | null;
+        source: string;
+        channels: DeliveryChannel[] | string | null;
+        targets: string[];
+      }
     | undefined;
   return (
     row && {
@@ -163,7 +187,7 @@ export async function startSending(sql: SqlExecutor, id: string): Promise<SendSt
       targets: row.targets,
       recipient: row.recipient_id,
       guarded: isGuarded(row.source),
-      channels: channelsOf(row.source),
+      channels: channelListOf(row.channels) ?? channelsOf(row.source),
       anyRecipient: row.source === 'message',
       listed: row.source === 'automation',
     }

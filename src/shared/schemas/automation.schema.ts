@@ -16,6 +16,10 @@ export const AUTOMATION_KINDS = ['followUp', 'winBack', 'anniversary', 'birthday
 export type AutomationKind = (typeof AUTOMATION_KINDS)[number];
 export const AutomationKindSchema = z.enum(AUTOMATION_KINDS, { error: 'Not found.' });
 
+/** Its channels: each follower's choice (a phone, or email for those who take it), or phones only. */
+export const AUTOMATION_CHANNELS = ['choice', 'push'] as const;
+export type AutomationChannels = (typeof AUTOMATION_CHANNELS)[number];
+
 /** A win-back goes to one follower at most once in this many days. */
 export const WIN_BACK_GAP_DAYS = 90;
 
@@ -33,6 +37,7 @@ export const AUTOMATION_DAYS: Record<
 /** What an operator saves of an automation. `days` is checked against its kind's bounds (AUTOMATION_DAYS). */
 export const AutomationBodySchema = z.object({
   enabled: z.boolean({ error: 'enabled must be true or false' }),
+  channels: z.enum(AUTOMATION_CHANNELS, { error: Msg.automationChannels }).default('choice'),
   days: z.number({ error: Msg.automationDaysNumber }).int(Msg.automationDaysNumber).nullable().default(null),
   text: requiredText(FieldLabel.automationText, WELCOME_TEXT_MAX).refine(
     (value) => !value.includes('\u0000'),
@@ -57,6 +62,7 @@ export const AutomationSchema = z.object({
   enabled: z.boolean(),
   /** Its N (null for a kind that counts none). */
   days: z.number().int().nullable(),
+  channels: z.enum(AUTOMATION_CHANNELS),
   /** Empty until saved once. */
   text: z.string(),
   translations: WelcomeTranslationsSchema,

@@ -11,7 +11,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { AUTOMATION_KINDS } from '../../../shared/schemas/automation.schema';
+import { AUTOMATION_CHANNELS, AUTOMATION_KINDS } from '../../../shared/schemas/automation.schema';
 import type { PostTranslations } from '../../../shared/schemas/post-translations';
 import { establishments } from './establishments';
 import { notifications } from './notifications';
@@ -28,6 +28,8 @@ export const automations = pgTable(
     enabled: boolean('enabled').notNull().default(false),
     /** Its N (AUTOMATION_DAYS); null for a kind that counts none. */
     days: smallint('days'),
+    /** 'choice': each follower's choice of channel (phone or email); 'push': phones only. */
+    channels: text('channels', { enum: AUTOMATION_CHANNELS }).notNull().default('choice'),
     text: text('text').notNull().default(''),
     translations: jsonb('translations').$type<PostTranslations>().notNull().default({}),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

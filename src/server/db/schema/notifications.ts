@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { DELIVERY_CHANNELS } from '../../../shared/schemas/channels';
+import { DELIVERY_CHANNELS, type DeliveryChannel } from '../../../shared/schemas/channels';
 import type { PostTranslations, RichTranslations } from '../../../shared/schemas/post-translations';
 import type { NotificationAction } from '../../../shared/schemas/rich-notification';
 import { establishments } from './establishments';
@@ -152,6 +152,8 @@ export const notifications = pgTable(
     source: text('source', { enum: ['post', 'welcome', 'comments', 'message', 'automation'] })
       .notNull()
       .default('post'),
+    /** The channels it may take (null: each recipient's choice among all): an automation set to phones only. */
+    channels: text('channels').array().$type<DeliveryChannel[]>(),
     /** A personal send's one recipient (a member of the establishment, but for a message); null: the audience. */
     recipientId: uuid('recipient_id').references(() => users.id, { onDelete: 'cascade' }),
     /** What a notice is about: the post whose comments it tells of. */

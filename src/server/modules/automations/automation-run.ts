@@ -25,6 +25,7 @@ export async function runBusinessDay(ctx: AppContext, run: repo.RuleDay): Promis
         establishmentId: run.establishmentId,
         text: automation.text,
         translations: automation.translations,
+        channels: automation.channels === 'push' ? ['push'] : null,
       });
       const listed = await repo.listPicked(sql, automation.kind, automation.days, run, sendId);
       if (listed === 0) {

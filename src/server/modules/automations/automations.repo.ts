@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { AutomationKind } from '../../../shared/schemas/automation.schema';
+import type { DeliveryChannel } from '../../../shared/schemas/channels';
 import type { PostTranslations } from '../../../shared/schemas/post-translations';
 import type { Db, SqlExecutor } from '../../db/client';
 import { automations, notifications } from '../../db/schema';
@@ -30,7 +31,10 @@ export async function listAutomations(db: Db, establishmentId: string): Promise<
 
 export async function saveAutomation(
   db: Db,
-  row: Pick<AutomationRow, 'establishmentId' | 'kind' | 'enabled' | 'days' | 'text' | 'translations'> & {
+  row: Pick<
+    AutomationRow,
+    'establishmentId' | 'kind' | 'enabled' | 'channels' | 'days' | 'text' | 'translations'
+  > & {
     updatedById: string;
   },
 ): Promise<AutomationRow> {
@@ -41,6 +45,7 @@ export async function saveAutomation(
       target: [automations.establishmentId, automations.kind],
       set: {
         enabled: row.enabled,
+        channels: row.channels,
         days: row.days,
         text: row.text,
         translations: row.translations,
@@ -113,7 +118,13 @@ export async function enabledAutomations(db: Db, establishmentId: string): Promi
 /** The send an automation's run starts: in no feed, to the members listed for it. */
 export async function insertAutomationSend(
   db: Db,
-  a: { establishmentId: string; text: string; translations: PostTranslations },
+  a: {
+    establishmentId: string;
+    text: string;
+    translations: PostTranslations;
+    /** Phones only, or (null) each follower's choice. */
+    channels: DeliveryChannel[] | null;
+  },
 ): Promise<string> {
   const [row] = await db
     .insert(notifications)

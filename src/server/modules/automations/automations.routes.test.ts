@@ -236,4 +236,32 @@ describe('the daily run', () => {
     await sendsDone();
     expect(automated(phone)).toHaveLength(1);
   });
+
+  it("phones only emails nobody; the followers' choice emails those who take email", async () => {
+    const phonesOnly = await business('Phones Only Pub');
+    const choice = await business('Choice Café');
+    const lena = await a.followerOf(phonesOnly.establishment.id, 'lena');
+    await a.follow(lena, choice.establishment.id);
+    for (const { establishment } of [phonesOnly, choice]) {
+      const chose = await call(
+        'PUT',
+        `/api/establishments/${establishment.id}/notify`,
+        { notify: 'email', marketingConsent: true },
+        lena.token,
+      );
+      expect(chose.statusCode, chose.body).toBe(200);
+    }
+    await turnOn(phonesOnly.establishment.id, 'followUp', phonesOnly.client.token, {
+      days: 1,
+      channels: 'push',
+    });
+    await turnOn(choice.establishment.id, 'followUp', choice.client.token, { days: 1, text: 'By email too' });
+    expect((await listOk(phonesOnly.establishment.id, phonesOnly.client.token))[0]!.channels).toBe('push');
+    clockAt(runTimeIn(1));
+    await runDay(phonesOnly.establishment.id);
+    await runDay(choice.establishment.id);
+    expect((await t.mail.waitFor(lena.email)).text).toContain('By email too');
+    await sendsDone();
+    expect(t.mail.received.filter((m) => m.to.includes(lena.email))).toHaveLength(1);
+  });
 });

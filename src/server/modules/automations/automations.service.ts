@@ -33,6 +33,7 @@ export const ruleDayOf = (establishmentId: string, timeZone: string, at: Date): 
 const unsaved = (kind: AutomationKind) => ({
   kind,
   enabled: false,
+  channels: 'choice' as const,
   days: AUTOMATION_DAYS[kind]?.default ?? null,
   text: '',
   translations: {},
@@ -56,6 +57,7 @@ async function describe(
         kind,
         enabled: row.enabled,
         days: row.days,
+        channels: row.channels,
         text: row.text,
         translations: row.translations,
         reachToday: await repo.countPicked(ctx.database.sql, kind, row.days, day),
@@ -104,6 +106,7 @@ export async function saveAutomation(
       establishmentId: establishment.id,
       kind,
       enabled: body.enabled,
+      channels: body.channels,
       days,
       text: body.text,
       translations: Object.fromEntries(

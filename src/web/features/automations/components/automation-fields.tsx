@@ -1,8 +1,23 @@
-import { FormControlLabel, Stack, Switch, TextField } from '@mui/material';
+import {
+  FormControl,
+  FormControlLabel,
+  FormHelperText,
+  FormLabel,
+  Radio,
+  RadioGroup,
+  Stack,
+  Switch,
+  TextField,
+} from '@mui/material';
+import { useId } from 'react';
 import { Controller, get, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../../shared/i18n/languages';
-import { AUTOMATION_DAYS, type AutomationKind } from '../../../../shared/schemas/automation.schema';
+import {
+  AUTOMATION_CHANNELS,
+  AUTOMATION_DAYS,
+  type AutomationKind,
+} from '../../../../shared/schemas/automation.schema';
 import { WELCOME_TEXT_MAX } from '../../../../shared/schemas/establishment.schema';
 import { filledTranslations, TranslationFields } from '../../../components/translation-fields';
 import { translateMessage } from '../../../lib/translate-message';
@@ -11,6 +26,40 @@ import type { AutomationForm } from './use-automation-form';
 interface Props {
   kind: AutomationKind;
   form: AutomationForm;
+}
+
+/** Its channels: each follower's choice (a phone, or email for those who take it), or phones only. */
+function ChannelsField({ form }: { form: AutomationForm }) {
+  const { t } = useTranslation();
+  const labelId = useId();
+  const error = translateMessage(t, form.formState.errors.channels?.message);
+  return (
+    <Controller
+      control={form.control}
+      name="channels"
+      render={({ field }) => (
+        <FormControl error={Boolean(error)}>
+          <FormLabel id={labelId}>{t('automations.channels.label')}</FormLabel>
+          <RadioGroup
+            aria-labelledby={labelId}
+            name={field.name}
+            value={field.value ?? 'choice'}
+            onChange={(_, value) => field.onChange(value)}
+          >
+            {AUTOMATION_CHANNELS.map((channels) => (
+              <FormControlLabel
+                key={channels}
+                value={channels}
+                control={<Radio />}
+                label={t(`automations.channels.${channels}`)}
+              />
+            ))}
+          </RadioGroup>
+          {error && <FormHelperText>{error}</FormHelperText>}
+        </FormControl>
+      )}
+    />
+  );
 }
 
 /** An automation's settings: on or off, its message with translations, and its days where it counts any. */
@@ -84,6 +133,7 @@ export function AutomationFields({ kind, form }: Props) {
           };
         }}
       />
+      <ChannelsField form={form} />
       {bounds && (
         <TextField
           label={t('automations.daysLabel')}

@@ -25,6 +25,7 @@ function automation(kind: AutomationKind, fields: Partial<Automation> = {}): Aut
   return {
     kind,
     enabled: false,
+    channels: 'choice',
     days: null,
     text: '',
     translations: {},
@@ -150,6 +151,8 @@ describe('the automations tab', () => {
     const days = within(winBack).getByRole('spinbutton', { name: /^Days/ });
     await user.clear(days);
     await user.type(days, '45');
+    // Phones only: no email for this one.
+    await user.click(within(winBack).getByRole('radio', { name: 'Phones only' }));
     expect(
       within(winBack).getByText(
         'To followers who clicked nothing and did not open your page for 45 days; at most once per follower in 90 days.',
@@ -160,7 +163,7 @@ describe('the automations tab', () => {
 
     expect(await screen.findByText('Automation saved.')).toBeVisible();
     expect(api.sent('PUT', `${LIST}/winBack`).map((request) => request.body)).toEqual([
-      { enabled: true, days: 45, text: 'We miss you!', translations: {} },
+      { enabled: true, channels: 'push', days: 45, text: 'We miss you!', translations: {} },
     ]);
     expect(await within(winBack).findByText('Would reach today: 40 followers')).toBeVisible();
     expect(within(winBack).getByRole('switch', { name: 'Send automatically' })).toBeChecked();

@@ -33,6 +33,7 @@ export function automationValues(automation: Automation): AutomationBody {
   const bounds = AUTOMATION_DAYS[automation.kind];
   return {
     enabled: automation.enabled,
+    channels: automation.channels,
     days: bounds ? (automation.days ?? bounds.default) : null,
     text: automation.text,
     translations: automation.translations,
