@@ -158,47 +158,17 @@ function BirthdayForm({ saved }: { saved: Birthday['birthday'] }) {
     }
   };
 
-  const monthField = (
-    <Grid key="month" size={{ xs: 12, sm: 5, md: 4 }}>
+  const select = (name: 'month' | 'day', options: { value: number; label: string }[], size: object) => (
+    <Grid key={name} size={size}>
       <Controller
         control={control}
-        name="month"
+        name={name}
         render={({ field, fieldState }) => (
           <TextField
             select
             fullWidth
             required
-            label={t('birthday.month')}
-            name={field.name}
-            inputRef={field.ref}
-            value={field.value ?? ''}
-            onChange={(event) => field.onChange(Number(event.target.value))}
-            onBlur={field.onBlur}
-            disabled={busy}
-            error={Boolean(fieldState.error)}
-            helperText={errorText(fieldState.error?.message)}
-          >
-            {MONTHS.map((month) => (
-              <MenuItem key={month} value={month}>
-                {monthNames[month - 1]}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
-      />
-    </Grid>
-  );
-  const dayField = (
-    <Grid key="day" size={{ xs: 12, sm: 4, md: 3 }}>
-      <Controller
-        control={control}
-        name="day"
-        render={({ field, fieldState }) => (
-          <TextField
-            select
-            fullWidth
-            required
-            label={t('birthday.day')}
+            label={t(`birthday.${name}`)}
             name={field.name}
             inputRef={field.ref}
             value={field.value ?? ''}
@@ -209,15 +179,25 @@ function BirthdayForm({ saved }: { saved: Birthday['birthday'] }) {
             helperText={errorText(fieldState.error?.message)}
             slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 320 } } } } } }}
           >
-            {DAYS.map((day) => (
-              <MenuItem key={day} value={day}>
-                {format.number(day)}
+            {options.map((option) => (
+              <MenuItem key={option.value} value={option.value}>
+                {option.label}
               </MenuItem>
             ))}
           </TextField>
         )}
       />
     </Grid>
+  );
+  const monthField = select(
+    'month',
+    MONTHS.map((month) => ({ value: month, label: monthNames[month - 1]! })),
+    { xs: 12, sm: 5, md: 4 },
+  );
+  const dayField = select(
+    'day',
+    DAYS.map((day) => ({ value: day, label: format.number(day) })),
+    { xs: 12, sm: 4, md: 3 },
   );
 
   return (
