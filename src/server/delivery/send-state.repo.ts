@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { DeliveryChannel } from '../../shared/schemas/channels';
 import { type Db, preparedPer, type SqlExecutor } from '../db/client';
 import { establishments, notifications, postMedia } from '../db/schema';
+import { simpleArray } from '../db/sql-arrays';
 
 /**
  * A send's row as the engine reads it (what a delivery needs of its notification) and moves it on
@@ -130,17 +131,6 @@ const isGuarded = (source: string) => source === 'post' || source === 'automatio
 const channelsOf = (source: string): DeliveryChannel[] | null =>
   source === 'comments' || source === 'message' ? ['push'] : null;
 
-/** A text[] as either driver hands it back: an array (pg) or its text form (PGlite may). */
-const channelListOf = (value: DeliveryChannel[] | string | null): DeliveryChannel[] | null =>
-  value === null
-    ? null
-    : Array.isArray(value)
-      ? value
-      : (value
-          .replace(/^\{|\}$/g, '')
-          .split(',')
-          .filter(Boolean) as DeliveryChannel[]);
-
 /** The same of a notification read for delivery. */
 export const sendOf = (
   n: {
@@ -187,7 +177,7 @@ export async function startSending(sql: SqlExecutor, id: string): Promise<SendSt
       targets: row.targets,
       recipient: row.recipient_id,
       guarded: isGuarded(row.source),
-      channels: channelListOf(row.channels) ?? channelsOf(row.source),
+      channels: row.channels === null ? channelsOf(row.source) : simpleArray(row.channels),
       anyRecipient: row.source === 'message',
       listed: row.source === 'automation',
     }

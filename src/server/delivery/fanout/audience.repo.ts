@@ -1,6 +1,7 @@
 import { DELIVERY_CHANNELS, type DeliveryChannel } from '../../../shared/schemas/channels';
 import type { FatigueSettings } from '../../config/fatigue-settings';
 import type { SqlExecutor } from '../../db/client';
+import { simpleArray } from '../../db/sql-arrays';
 import { CHANNELS } from '../channels';
 import { fatigueSql, heldCtes } from '../fatigue-guard';
 import { audienceOf, channelUserColumns, userByKey, wants } from './audience.sql';
@@ -234,20 +235,13 @@ export async function takePage(
     added[name] = Number(row[`added_${name}`] ?? 0);
     pending[name] = added[name] + Number(row[`earlier_${name}`] ?? 0);
   }
-  return { users: uuidArray(row.users), added, pending };
+  return { users: simpleArray(row.users), added, pending };
 }
 
 /** Where a page's members come from: the recipient alone, the send's list, or the memberships. */
 function pageSource(page: { recipient?: string | null; anyRecipient?: boolean; listed?: boolean }) {
   if (page.anyRecipient && page.recipient) return RECIPIENT_AS_MEMBER;
   return page.listed ? listedMembers('$2') : 'memberships m';
-}
-
-/** A uuid[] as either driver hands it back: an array (pg) or its text form (PGlite may). */
-function uuidArray(value: string[] | string): string[] {
-  if (Array.isArray(value)) return value;
-  const inner = value.replace(/^\{|\}$/g, '');
-  return inner === '' ? [] : inner.split(',');
 }
 
 export async function countAudience(sql: SqlExecutor, notificationId: string): Promise<number> {

@@ -40,9 +40,11 @@ const unsaved = (kind: AutomationKind) => ({
   updatedAt: null as Date | null,
 });
 
+/** The automations of these kinds as their card shows them (a save answers its own kind only). */
 async function describe(
   ctx: AppContext,
   establishment: { id: string; timeZone: string },
+  kinds: readonly AutomationKind[] = AUTOMATION_KINDS,
 ): Promise<Automation[]> {
   const at = ctx.now();
   const day = ruleDayOf(establishment.id, establishment.timeZone, at);
@@ -51,7 +53,7 @@ async function describe(
     repo.weeklyFigures(ctx.database.sql, establishment.id, at, establishment.timeZone, FIGURE_WEEKS),
   ]);
   return Promise.all(
-    AUTOMATION_KINDS.map(async (kind) => {
+    kinds.map(async (kind) => {
       const row = saved.find((a) => a.kind === kind) ?? unsaved(kind);
       return {
         kind,
@@ -120,6 +122,6 @@ export async function saveAutomation(
       detail: { changed: [`automation.${kind}`], enabled: body.enabled },
     });
   });
-  const automation = (await describe(ctx, establishment)).find((a) => a.kind === kind)!;
-  return { automation, message: Msg.automationSaved };
+  const [automation] = await describe(ctx, establishment, [kind]);
+  return { automation: automation!, message: Msg.automationSaved };
 }

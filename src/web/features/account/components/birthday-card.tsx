@@ -1,9 +1,6 @@
 import DeleteOutlineOutlinedIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import {
-  Box,
   Button,
-  Card,
-  CardContent,
   Checkbox,
   FormControl,
   FormControlLabel,
@@ -22,7 +19,6 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Msg } from '../../../../shared/messages';
 import { type Birthday, BirthdayBodySchema } from '../../../../shared/schemas/birthday.schema';
-import { RetryAlert } from '../../../components/retry-alert';
 import { SubmitButton } from '../../../components/submit-button';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { translateMessage } from '../../../lib/translate-message';
@@ -30,6 +26,7 @@ import { useApiForm } from '../../../lib/use-api-form';
 import { useCan } from '../../../lib/use-can';
 import { useLocaleFormat } from '../../../lib/use-locale-format';
 import { useBirthday, useDeleteBirthday, useSetBirthday } from '../api/birthday.api';
+import { SettingCard } from './setting-card';
 
 /** The message of a select left empty: the form's own, said as "Choose the month" (a key of birthday.*). */
 const PICK = { month: 'pickMonth', day: 'pickDay' } as const;
@@ -75,40 +72,29 @@ export function BirthdayCard() {
   const can = useCan();
   const allowed = can('push:subscribe');
   const saved = useBirthday(allowed);
-  const titleId = useId();
   if (!allowed) return null;
 
   return (
-    <Card variant="outlined" component="section" aria-labelledby={titleId}>
-      <CardContent>
-        <Stack spacing={3}>
-          <Box>
-            <Typography id={titleId} variant="h6" component="h2">
-              {t('birthday.title')}
-            </Typography>
-            <Typography variant="body2" color="textSecondary">
-              {t('birthday.subtitle')}
-            </Typography>
-            <Typography variant="body2" color="textSecondary">
-              {t('birthday.why')}
-            </Typography>
-          </Box>
-          {saved.error ? (
-            <RetryAlert retryLabel={t('birthday.retry')} onRetry={() => void saved.refetch()}>
-              {t('birthday.loadFailed')}
-            </RetryAlert>
-          ) : !saved.data ? (
-            <Stack spacing={1.5} aria-busy>
-              <Skeleton variant="rounded" height={56} />
-              <Skeleton width="80%" />
-            </Stack>
-          ) : (
-            // A fresh form whenever the saved birthday changes, so it starts from what the server has.
-            <BirthdayForm key={JSON.stringify(saved.data)} saved={saved.data.birthday} />
-          )}
+    <SettingCard
+      section="birthday"
+      query={saved}
+      notes={
+        <Typography variant="body2" color="textSecondary">
+          {t('birthday.why')}
+        </Typography>
+      }
+      skeleton={
+        <Stack spacing={1.5} aria-busy>
+          <Skeleton variant="rounded" height={56} />
+          <Skeleton width="80%" />
         </Stack>
-      </CardContent>
-    </Card>
+      }
+    >
+      {(data) => (
+        // A fresh form whenever the saved birthday changes, so it starts from what the server has.
+        <BirthdayForm key={JSON.stringify(data)} saved={data.birthday} />
+      )}
+    </SettingCard>
   );
 }
 

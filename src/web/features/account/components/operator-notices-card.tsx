@@ -1,16 +1,16 @@
-import { Box, Card, CardContent, MenuItem, Skeleton, Stack, TextField, Typography } from '@mui/material';
+import { Box, MenuItem, Skeleton, Stack, TextField } from '@mui/material';
 import { useSnackbar } from 'notistack';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   OPERATOR_NOTICE_CADENCES,
   type OperatorNoticeCadence,
 } from '../../../../shared/schemas/operator-notice.schema';
-import { RetryAlert } from '../../../components/retry-alert';
 import { SubmitButton } from '../../../components/submit-button';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { useCan } from '../../../lib/use-can';
 import { useOperatorNotices, useSetOperatorNotices } from '../api/operator-notices.api';
+import { SettingCard } from './setting-card';
 
 /**
  * "Email about comments and messages" on the account page, for operators: when none of their
@@ -18,37 +18,19 @@ import { useOperatorNotices, useSetOperatorNotices } from '../api/operator-notic
  * PUT /api/account/operator-notices). Operators with push get push whatever this says.
  */
 export function OperatorNoticesCard() {
-  const { t } = useTranslation();
   const can = useCan();
   const allowed = can('user:client');
   const saved = useOperatorNotices(allowed);
-  const titleId = useId();
   if (!allowed) return null;
 
   return (
-    <Card variant="outlined" component="section" aria-labelledby={titleId}>
-      <CardContent>
-        <Stack spacing={3}>
-          <Box>
-            <Typography id={titleId} variant="h6" component="h2">
-              {t('operatorNotices.title')}
-            </Typography>
-            <Typography variant="body2" color="textSecondary">
-              {t('operatorNotices.subtitle')}
-            </Typography>
-          </Box>
-          {saved.error ? (
-            <RetryAlert retryLabel={t('operatorNotices.retry')} onRetry={() => void saved.refetch()}>
-              {t('operatorNotices.loadFailed')}
-            </RetryAlert>
-          ) : !saved.data ? (
-            <Skeleton variant="rounded" height={56} aria-busy />
-          ) : (
-            <CadenceForm key={saved.data.cadence} saved={saved.data.cadence} />
-          )}
-        </Stack>
-      </CardContent>
-    </Card>
+    <SettingCard
+      section="operatorNotices"
+      query={saved}
+      skeleton={<Skeleton variant="rounded" height={56} aria-busy />}
+    >
+      {(data) => <CadenceForm key={data.cadence} saved={data.cadence} />}
+    </SettingCard>
   );
 }
 

@@ -1,8 +1,5 @@
 import {
   Autocomplete,
-  Box,
-  Card,
-  CardContent,
   FormControlLabel,
   Grid,
   Skeleton,
@@ -13,7 +10,7 @@ import {
 } from '@mui/material';
 import type { TFunction } from 'i18next';
 import { useSnackbar } from 'notistack';
-import { type FormEvent, useId, useMemo, useState } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type QuietHours,
@@ -21,13 +18,13 @@ import {
   QuietHoursBodySchema,
   QuietMsg,
 } from '../../../../shared/schemas/quiet-hours.schema';
-import { RetryAlert } from '../../../components/retry-alert';
 import { SubmitButton } from '../../../components/submit-button';
 import { ApiError } from '../../../lib/api-client';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { translateMessage } from '../../../lib/translate-message';
 import { useCan } from '../../../lib/use-can';
 import { useQuietHours, useSetQuietHours } from '../api/quiet-hours.api';
+import { SettingCard } from './setting-card';
 
 type Field = 'enabled' | 'start' | 'end' | 'timeZone';
 type FieldErrors = Partial<Record<Field, string>>;
@@ -79,42 +76,28 @@ function fieldErrorsOf(issues: { path: PropertyKey[]; message: string }[]): Fiel
  * (GET and PUT /api/account/quiet-hours). Hidden from whom can() does not let receive pushes.
  */
 export function QuietHoursCard() {
-  const { t } = useTranslation();
   const can = useCan();
   const allowed = can('push:subscribe');
   const saved = useQuietHours(allowed);
-  const titleId = useId();
   if (!allowed) return null;
 
   return (
-    <Card variant="outlined" component="section" aria-labelledby={titleId}>
-      <CardContent>
-        <Stack spacing={3}>
-          <Box>
-            <Typography id={titleId} variant="h6" component="h2">
-              {t('quietHours.title')}
-            </Typography>
-            <Typography variant="body2" color="textSecondary">
-              {t('quietHours.subtitle')}
-            </Typography>
-          </Box>
-          {saved.error ? (
-            <RetryAlert retryLabel={t('quietHours.retry')} onRetry={() => void saved.refetch()}>
-              {t('quietHours.loadFailed')}
-            </RetryAlert>
-          ) : !saved.data ? (
-            <Stack spacing={1.5} aria-busy>
-              <Skeleton width="60%" />
-              <Skeleton variant="rounded" height={56} />
-              <Skeleton width="80%" />
-            </Stack>
-          ) : (
-            // A fresh form whenever the saved setting changes, so it starts from what the server has.
-            <QuietHoursForm key={JSON.stringify(saved.data)} saved={saved.data} />
-          )}
+    <SettingCard
+      section="quietHours"
+      query={saved}
+      skeleton={
+        <Stack spacing={1.5} aria-busy>
+          <Skeleton width="60%" />
+          <Skeleton variant="rounded" height={56} />
+          <Skeleton width="80%" />
         </Stack>
-      </CardContent>
-    </Card>
+      }
+    >
+      {(data) => (
+        // A fresh form whenever the saved setting changes, so it starts from what the server has.
+        <QuietHoursForm key={JSON.stringify(data)} saved={data} />
+      )}
+    </SettingCard>
   );
 }
 
