@@ -3,6 +3,7 @@ import type { AppContext } from './context';
 import { accountRoutes } from './modules/account/account.routes';
 import { birthdayRoutes } from './modules/account/birthday.routes';
 import { guestRoutes } from './modules/account/guest.routes';
+import { timeZoneRoutes } from './modules/account/time-zone.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes';
 import { automationsRoutes } from './modules/automations/automations.routes';
@@ -47,6 +48,7 @@ const ROUTES: Routes[] = [
   preferenceRoutes,
   quietHoursRoutes,
   birthdayRoutes,
+  timeZoneRoutes,
   operatorNoticeRoutes,
   notifyRoutes,
   complaintRoutes,

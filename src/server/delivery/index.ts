@@ -18,6 +18,7 @@ export { recordEvent } from './channels/push/device-health.repo';
 export { pendingPushes } from './channels/push/push-pending.repo';
 export { deliverFirstJob, deliverJob, expireSubscriptionsJob } from './channels/push/queues';
 export { releaseDeferredOf, releaseDueDeferred } from './deferral/deferral.repo';
+export { EARLIEST_ZONE } from './deferral/local-time';
 export type { QuietHoursSetting } from './deferral/quiet-period';
 export { queueReleased } from './deferral/quiet-release';
 export { countReach } from './fanout/audience.repo';

@@ -43,6 +43,10 @@ const deliveryColumns = {
   aboutId: notifications.aboutId,
   createdAt: notifications.createdAt,
   validUntil: notifications.validUntil,
+  /** At scheduledFor's time of day on each follower's clock (else the business's, timeZone). */
+  localTime: notifications.localTime,
+  scheduledFor: notifications.scheduledFor,
+  timeZone: establishments.timeZone,
   audienceCursor: notifications.audienceCursor,
   batchesDone: notifications.batchesDone,
 };

@@ -61,10 +61,13 @@ export const MessageBodySchema = z
   });
 export type MessageBody = z.infer<typeof MessageBodySchema>;
 
+/** A conversation's postId that is no post of the business's. */
+export const POST_ID_INVALID = 'postId must be a post id';
+
 /** POST /api/establishments/{id}/conversations: the first message (words), and the post it is asked from. */
 export const StartConversationBodySchema = z.object({
   text: messageText.pipe(z.string().min(1, ConversationMsg.required)),
-  postId: z.uuid({ error: 'postId must be a post id' }).optional(),
+  postId: z.uuid({ error: POST_ID_INVALID }).optional(),
 });
 export type StartConversationBody = z.infer<typeof StartConversationBodySchema>;
 

@@ -141,6 +141,8 @@ export const PersonalDataSchema = z.object({
   ),
   /** When their devices get no notification; null: none set. Times are HH:MM in timeZone. */
   quietHours: z.object({ start: z.string(), end: z.string(), timeZone: z.string() }).nullable(),
+  /** Their own time zone (IANA), reported by their device or chosen (chosen: true); null: none known. */
+  timeZone: z.object({ timeZone: z.string(), chosen: z.boolean() }).nullable(),
   /** The birthday they gave for birthday messages, and when they agreed to it. */
   birthday: z.object({ month: z.number(), day: z.number(), consentAt: z.string() }).nullable(),
   /** Their reactions to posts, oldest first. */

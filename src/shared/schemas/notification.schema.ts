@@ -52,6 +52,12 @@ export const ComposeNotificationBodySchema = z.object({
    * inclusive; absent or null: no end).
    */
   repeat: RepeatSchema.nullish(),
+  /**
+   * At `scheduledFor`'s time of day on each follower's own clock (their time zone, else the
+   * business's), on its date; where that has passed when the send goes out, the next day. Only with
+   * `scheduledFor`; a weekly send keeps it for every occurrence.
+   */
+  localTime: z.boolean({ error: 'localTime must be true or false' }).optional(),
 });
 export type ComposeNotificationBody = z.infer<typeof ComposeNotificationBodySchema>;
 
@@ -191,6 +197,11 @@ export const PostSchema = z.object({
   targets: z.array(TargetSchema).nullable(),
   /** When a scheduled send is due; null for one sent at once. */
   scheduledFor: z.string().nullable(),
+  /**
+   * Sent at scheduledFor's time of day on each follower's clock (their zone, else the business's):
+   * it goes out before scheduledFor where the day starts earlier, and each delivery waits for its hour.
+   */
+  localTime: z.boolean(),
   /** An offer's end: after it the feed marks it ended; null: no end. */
   validUntil: z.string().nullable(),
   /** Rich notification: the push's own title, null: the business's name. */

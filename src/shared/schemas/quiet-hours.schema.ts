@@ -43,7 +43,8 @@ export function ianaTimeZone(value: string): string | null {
 
 const timeField = z.string({ error: QuietMsg.time }).regex(HH_MM, QuietMsg.time);
 
-const timeZoneField = z
+/** An IANA time zone name, as written or as Intl spells it; else "Choose a time zone". */
+export const timeZoneField = z
   .string({ error: Msg.chooseTimeZone })
   .trim()
   .refine((value) => ianaTimeZone(value) !== null, Msg.chooseTimeZone)

@@ -39,6 +39,8 @@ export const WeeklyRuleBodySchema = z.object({
   /** On the business's clock, HH:MM. */
   time: z.string({ error: Msg.repeatTimeInvalid }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, Msg.repeatTimeInvalid),
   until: repeatUntilField,
+  /** At `time` on each follower's clock instead of the business's; absent: as it was. */
+  localTime: z.boolean({ error: 'localTime must be true or false' }).optional(),
 });
 export type WeeklyRuleBody = z.infer<typeof WeeklyRuleBodySchema>;
 
@@ -60,5 +62,7 @@ export const RecurrenceSchema = z.object({
   ended: z.boolean(),
   /** Paused by its author or an admin: its waiting send is held until it is resumed. */
   paused: z.boolean(),
+  /** Each occurrence at `time` on each follower's clock (else the business's). */
+  localTime: z.boolean(),
 });
 export type Recurrence = z.infer<typeof RecurrenceSchema>;

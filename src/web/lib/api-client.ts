@@ -1,6 +1,7 @@
 import { ErrorCode } from '../../shared/error-codes';
 import type { ErrorBody } from '../../shared/errors';
 import { ACCESS_TOKEN_KEY } from './storage-keys';
+import { deviceTimeZoneHeaders } from './time-zones';
 
 /** An error answer of the API, with its stable code and field messages. */
 export class ApiError extends Error {
@@ -34,7 +35,10 @@ export function onEmailNotVerified(listener: EmailNotVerifiedListener): () => vo
 
 export const getToken = () => localStorage.getItem(ACCESS_TOKEN_KEY);
 
-/** Call the API with the stored bearer token; JSON in, JSON out, errors as ApiError. */
+/**
+ * Call the API with the stored bearer token and the device's time zone (X-Time-Zone: sends at each
+ * follower's local time go by it); JSON in, JSON out, errors as ApiError.
+ */
 export async function api<T>(
   path: string,
   options: {
@@ -45,7 +49,11 @@ export async function api<T>(
     headers?: Record<string, string>;
   } = {},
 ): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    ...deviceTimeZoneHeaders(),
+    ...options.headers,
+  };
   const token = getToken();
   if (token) headers.authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;

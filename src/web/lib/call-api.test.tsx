@@ -1,6 +1,7 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeApi, fakeApi } from '../../../tests/support/web/fake-api';
 import { getUser, updateUser } from '../../shared/contracts/management.contracts';
+import { getTimeZone } from '../../shared/contracts/time-zone.contracts';
 import { ApiError } from './api-client';
 import { callApi } from './call-api';
 
@@ -40,5 +41,21 @@ describe('callApi', () => {
     });
     const error = await failure(callApi(updateUser, { params: { id: 'u1' }, body: { email: 'nope' } }));
     expect(error).toMatchObject({ status: 400, code: 'VALIDATION', fields });
+  });
+
+  it("tells the server the device's time zone on every call, and nothing when the browser does not say", async () => {
+    const real = Intl.DateTimeFormat().resolvedOptions();
+    const options = vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions');
+    options.mockReturnValue({ ...real, timeZone: 'America/New_York' });
+    api.on('GET', '/api/account/time-zone', { body: { timeZone: { timeZone: null, chosen: false } } });
+    await callApi(getTimeZone, {});
+    options.mockImplementation(() => {
+      throw new RangeError('no Intl here');
+    });
+    await callApi(getTimeZone, {});
+    const [first, second] = api.sent('GET', '/api/account/time-zone');
+    expect(first?.headers.get('x-time-zone')).toBe('America/New_York');
+    expect(second?.headers.has('x-time-zone')).toBe(false);
+    expect(second?.headers.get('accept')).toBe('application/json');
   });
 });

@@ -6,6 +6,7 @@ import type { GuestFollowBody, GuestFollowResponse } from '../../shared/schemas/
 import { applicationServerKeyOf } from '../sw/application-server-key';
 import { saveDevice } from '../sw/device-store';
 import { PUSH_OFF_KEY } from './storage-keys';
+import { deviceTimeZoneHeaders } from './time-zones';
 
 /** How long to wait for the service worker to start before giving up. */
 const WORKER_WAIT_MS = 15_000;
@@ -75,7 +76,8 @@ export async function followAsGuestHere(
     const subscription = await subscriptionFor(registration, applicationServerKeyOf(key));
     const response = await fetch(API_PATHS.guestFollow, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      // The device's zone: a guest's sends at their local time go by it.
+      headers: { 'content-type': 'application/json', accept: 'application/json', ...deviceTimeZoneHeaders() },
       body: JSON.stringify({ ...input, subscription: subscription.toJSON() }),
     });
     const answer = (await response.json().catch(() => ({}))) as Partial<GuestFollowResponse> & {

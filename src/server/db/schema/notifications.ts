@@ -109,6 +109,8 @@ export const recurringSends = pgTable(
     endedAt: timestamp('ended_at', { withTimezone: true }),
     /** Paused since then: its waiting send is held until it is resumed. */
     pausedAt: timestamp('paused_at', { withTimezone: true }),
+    /** Each occurrence at minuteOfDay on each follower's clock (notifications.localTime), not the business's. */
+    localTime: boolean('local_time').notNull().default(false),
   },
   (t) => [index('recurring_sends_establishment_idx').on(t.establishmentId)],
 );
@@ -167,6 +169,12 @@ export const notifications = pgTable(
      * the moment it went out (the feed, the push TTL and the reports date a send by createdAt).
      */
     scheduledFor: timestamp('scheduled_for', { withTimezone: true }),
+    /**
+     * At scheduledFor's wall-clock time (on the business's clock) on each follower's clock instead:
+     * released when that time first comes anywhere (UTC+14), each delivery deferred to its follower's
+     * (delivery/deferral/local-time.ts).
+     */
+    localTime: boolean('local_time').notNull().default(false),
     /** An offer's end: its push expires then, and the feed marks it ended. Null: no end. */
     validUntil: timestamp('valid_until', { withTimezone: true }),
     /** The operator turned comments off on this post. */

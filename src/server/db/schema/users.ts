@@ -57,6 +57,13 @@ export const users = pgTable(
     quietEnd: smallint('quiet_end'),
     quietTimeZone: text('quiet_time_zone'),
     /**
+     * The user's own time zone (IANA): the one their device reported at sign-in, follow or push
+     * subscribe, or the one they chose (timeZoneChosen: then kept whatever the device says). Sends
+     * at each follower's local time go by it; null: unknown, the business's is used.
+     */
+    timeZone: text('time_zone'),
+    timeZoneChosen: boolean('time_zone_chosen').notNull().default(false),
+    /**
      * A birthday the user chose to give (month 1-12, day 1-31, no year), with the moment they agreed
      * that the businesses they follow may send them a birthday message. All null: none given.
      */

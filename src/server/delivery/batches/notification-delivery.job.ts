@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import type { JobDefinition } from '../../jobs/queue';
 import { CHANNELS } from '../channels';
 import type { Channel, PendingRow } from '../channels/channel';
+import { holdUntilLocalTime } from '../deferral/local-time-hold';
 import { fanoutDefinition, fanoutRangeDefinition } from '../fanout/notification-fanout';
 import { BatchOutcomes } from '../outcomes/delivery-outcomes';
 import { completeIfDone } from '../outcomes/outcomes.repo';
@@ -75,21 +76,30 @@ export function notificationDeliveryJobs(ctx: AppContext): JobDefinition<z.ZodTy
     held: HeldBatch,
   ) {
     const now = Date.now();
+    const ttlMs = PUSH_OPTIONS.ttl * 1000;
     // A day, or less when the offer ends sooner (validUntil).
-    const expiresAt = Math.min(
-      n.createdAt.getTime() + PUSH_OPTIONS.ttl * 1000,
+    let expiresAt = Math.min(
+      n.createdAt.getTime() + ttlMs,
       n.validUntil?.getTime() ?? Number.POSITIVE_INFINITY,
     );
     // A post in several languages: each device gets its user's.
     const translated = Object.keys(n.translations).length > 0 || Object.keys(n.richTranslations).length > 0;
-    const pending: PendingRow[] = await channel.loadPending(
+    let pending: PendingRow[] = await channel.loadPending(
       sql,
       notificationId,
       { after, upto },
-      { translated },
+      { translated, localTime: n.localTime },
     );
     const outcomes = new BatchOutcomes(ctx, notificationId, channel.name, { after, upto }, pending);
     outcomes.ensureHeld = held.ensureHeld;
+    if (n.localTime) {
+      // Each follower's own time: what is not due waits for it, each delivery expires from its own.
+      const local = await holdUntilLocalTime(ctx, n, channel.name, { after, upto }, pending, ttlMs);
+      for (const row of local.expired) outcomes.decide(row.targetId, 'failed', null);
+      pending = local.due;
+      // Counted on the product's clock (ctx.now), which the batch's own may not be in tests.
+      expiresAt = now + local.lifetimeMs;
+    }
     if (now >= expiresAt) {
       // Past its TTL a message is not worth delivering: what still waits fails, untried.
       for (const row of pending) outcomes.decide(row.targetId, 'failed', null);

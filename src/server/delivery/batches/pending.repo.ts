@@ -1,6 +1,6 @@
 import type { DeliveryChannel } from '../../../shared/schemas/channels';
 import type { SqlExecutor } from '../../db/client';
-import type { PendingRow } from '../channels/channel';
+import type { PendingOptions, PendingRow } from '../channels/channel';
 import { inRange, type UserRange } from './user-range';
 
 /** What a channel's pending loader adds to the batch's statement over its deliveries `d`. */
@@ -26,11 +26,14 @@ export async function pendingRows(
   channel: DeliveryChannel,
   users: UserRange,
   piece: PendingPiece,
+  { localTime = false }: Pick<PendingOptions, 'localTime'> = {},
 ): Promise<(PendingRow & { raw: Record<string, unknown> })[]> {
   const { rows } = await sql.executeSql(
     `${piece.with ? `WITH ${piece.with}` : ''}
      SELECT d.target_id, d.attempts, d.retry_at, ${piece.columns}
+            ${localTime ? ', lz.time_zone AS follower_zone' : ''}
        FROM deliveries d ${piece.joins}
+            ${localTime ? 'LEFT JOIN users lz ON lz.id = d.user_id' : ''}
       WHERE d.notification_id = $1 AND d.outcome = 'pending' AND d.channel = $4
         AND ${inRange('d', '$2', '$3')}`,
     [notificationId, users.after, users.upto, channel],
@@ -39,6 +42,7 @@ export async function pendingRows(
     targetId: raw.target_id as string,
     attempts: Number(raw.attempts),
     retryAt: raw.retry_at === null ? null : new Date(raw.retry_at as Date | string),
+    ...(localTime ? { zone: (raw.follower_zone as string | null) ?? null } : {}),
     raw,
   }));
 }

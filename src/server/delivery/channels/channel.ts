@@ -26,6 +26,16 @@ export interface PendingRow {
   attempts: number;
   /** Not to be tried before this time (backoff, Retry-After); null: due now. */
   retryAt: Date | null;
+  /** A local-time send's: its follower's own time zone (null: unknown); undefined for any other send. */
+  zone?: string | null;
+}
+
+/** What a batch's pending loader is asked to read beside the deliveries. */
+export interface PendingOptions {
+  /** A post in several languages: each target's language. */
+  translated: boolean;
+  /** A send at each follower's local time: each follower's zone. */
+  localTime?: boolean;
 }
 
 /**
@@ -73,7 +83,7 @@ export interface Channel<Row extends PendingRow = PendingRow> {
     sql: SqlExecutor,
     notificationId: string,
     users: UserRange,
-    options: { translated: boolean },
+    options: PendingOptions,
   ): Promise<Row[]>;
   /**
    * Its sender, with its outcome rules and retries: `deliver` sends what is due of `rows`, recording

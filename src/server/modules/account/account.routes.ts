@@ -4,6 +4,7 @@ import { ErrorCode } from '../../../shared/errors';
 import { Msg } from '../../../shared/messages';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
+import { deviceTimeZoneOf } from '../../lib/device-time-zone';
 import { removeStoredOnFailure } from '../../lib/images';
 import { route } from '../../lib/route';
 import { withImageUpload } from '../../lib/uploads';
@@ -16,6 +17,7 @@ import { manifestForBusiness, manifestWithHandoff } from './app-manifest';
 import * as passwords from './password.service';
 import * as registration from './registration.service';
 import * as signIn from './sign-in.service';
+import { recordDeviceTimeZone } from './time-zone.service';
 
 /** What the account routes put in front of their handlers: rate limits and the device's session. */
 interface AccountGuards {
@@ -69,8 +71,11 @@ function sessionRoutes(app: FastifyInstance, ctx: AppContext, guards: AccountGua
   route(app, contracts.login, {
     config: guards.perIp,
     preHandler: [guards.perEmail('login'), guards.deviceSession],
-    handler: async (request) =>
-      signIn.login(ctx, request.body, userAgent(request), request.actor ?? undefined),
+    handler: async (request) => {
+      const signedIn = await signIn.login(ctx, request.body, userAgent(request), request.actor ?? undefined);
+      await recordDeviceTimeZone(ctx, signedIn.user.id, deviceTimeZoneOf(request));
+      return signedIn;
+    },
   });
 
   route(app, contracts.getCurrentUser, {
@@ -104,6 +109,7 @@ function registrationRoutes(app: FastifyInstance, ctx: AppContext, guards: Accou
         userAgent(request),
         request.actor ?? undefined,
       );
+      await recordDeviceTimeZone(ctx, registered.user.id, deviceTimeZoneOf(request));
       reply.status(201);
       return { ...registered, message: Msg.registered };
     },

@@ -13,6 +13,7 @@ export {
   revokeSession,
   settleProvisionalSessions,
 } from './sessions.repo';
+export { recordDeviceTimeZone } from './time-zone.service';
 export {
   bumpTokenVersion,
   findUserByEmail,

@@ -6,6 +6,7 @@ import {
   conversations,
   establishments,
   memberships,
+  notifications,
   users,
 } from '../../db/schema';
 import { summaryColumns } from './inbox.repo';
@@ -58,6 +59,15 @@ export async function findOpenConversation(db: Db, establishmentId: string, foll
       ),
     );
   return row?.id;
+}
+
+/** Whether the post exists and is the business's (a conversation asked from it links it). */
+export async function isPostOf(db: Db, postId: string, establishmentId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(and(eq(notifications.id, postId), eq(notifications.establishmentId, establishmentId)));
+  return row !== undefined;
 }
 
 export async function insertConversation(

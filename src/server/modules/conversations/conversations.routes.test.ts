@@ -193,6 +193,26 @@ describe('who may read and write', () => {
       follower.token,
     );
     expect(unknown.statusCode).toBe(404);
+    // Asked from a post that is none, or another business's: refused on the field, nothing opened.
+    const other = await business('Other Cafe');
+    const elsewhere = await a.call(
+      'POST',
+      `/api/establishments/${other.establishment.id}/notifications`,
+      { text: 'Elsewhere', post: true },
+      other.operator.token,
+    );
+    expect(elsewhere.statusCode, elsewhere.body).toBe(202);
+    for (const postId of [crypto.randomUUID(), elsewhere.json().notification.id]) {
+      const res = await a.call(
+        'POST',
+        `/api/establishments/${establishment.id}/conversations`,
+        { text: 'About this post', postId },
+        follower.token,
+      );
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().fields).toEqual({ postId: 'postId must be a post id' });
+    }
+    expect((await inbox(operator, establishment.id)).items).toEqual([]);
   });
 
   it('an admin reads any conversation, recorded in the audit log', async () => {

@@ -4,6 +4,7 @@ import {
   type Conversation,
   ConversationMsg,
   type MessageBody,
+  POST_ID_INVALID,
   type StartConversationBody,
 } from '../../../shared/schemas/conversation.schema';
 import { auditOnBehalf } from '../../audit/audit-on-behalf';
@@ -123,6 +124,9 @@ export async function start(
   authorize(actor, 'conversation:start', { establishmentId });
   if (establishment.blockedAt || (await repo.isBlocked(ctx.db, establishmentId, actor.id)))
     throw cannotWrite();
+  // The post it is asked from must be the business's: not any id, nor another business's post.
+  if (body.postId && !(await repo.isPostOf(ctx.db, body.postId, establishmentId)))
+    throw fieldError('postId', POST_ID_INVALID);
   await businessQuota(ctx, establishmentId);
   const at = ctx.now();
   const id = await withOutbox(ctx, async (outbox) => {

@@ -2,19 +2,25 @@ import type { FastifyInstance } from 'fastify';
 import * as contracts from '../../../shared/contracts/establishments.contracts';
 import { VISIT_SOURCE_PARAM } from '../../../shared/schemas/report-sources';
 import type { AppContext } from '../../context';
+import { deviceTimeZoneOf } from '../../lib/device-time-zone';
 import { attachment } from '../../lib/download-names';
 import { sendCachedJson } from '../../lib/http-cache';
 import { route } from '../../lib/route';
 import { actorOf } from '../../plugins/auth.plugin';
 import { coalesced, perIpPerMinute } from '../../plugins/rate-limit.plugin';
+import { recordDeviceTimeZone } from '../account';
 import * as publicPage from './public-page.service';
 import { qrCode } from './qr';
 
 /** What a business's public page calls: follow and unfollow, its QR codes, its public profile. */
 export async function publicPageRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, contracts.followEstablishment, {
-    handler: async (request) =>
-      publicPage.follow(ctx, actorOf(request), request.params.id, request.body?.source),
+    handler: async (request) => {
+      const actor = actorOf(request);
+      const followed = await publicPage.follow(ctx, actor, request.params.id, request.body?.source);
+      await recordDeviceTimeZone(ctx, actor.id, deviceTimeZoneOf(request));
+      return followed;
+    },
   });
 
   route(app, contracts.unfollowEstablishment, {

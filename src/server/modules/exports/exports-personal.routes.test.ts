@@ -79,6 +79,15 @@ beforeAll(async () => {
     }),
     200,
   );
+  await ok(
+    t.request({
+      method: 'PUT',
+      url: '/api/account/time-zone',
+      token: me.token,
+      payload: { timeZone: 'Europe/Vienna' },
+    }),
+    200,
+  );
   const post = `/api/notifications/${notification.id}`;
   await ok(
     t.request({ method: 'PUT', url: `${post}/reaction`, token: me.token, payload: { kind: 'love' } }),
@@ -144,6 +153,7 @@ describe('download my data', () => {
       }),
     ]);
     expect(data.quietHours).toEqual({ start: '22:00', end: '07:30', timeZone: 'Europe/Vienna' });
+    expect(data.timeZone).toEqual({ timeZone: 'Europe/Vienna', chosen: true });
     expect(data.reactions).toEqual([
       expect.objectContaining({ kind: 'love', establishmentName: 'Portable Pub' }),
     ]);
@@ -174,6 +184,7 @@ describe('download my data', () => {
       'Preferences',
       'Devices',
       'Quiet hours',
+      'Time zone',
       'Reactions',
       'Comments',
       'Messages',

@@ -66,6 +66,7 @@ async function headOf(ctx: AppContext, user: UserRow): Promise<Head> {
       user.quietStart === null || user.quietEnd === null || user.quietTimeZone === null
         ? null
         : { start: timeOf(user.quietStart), end: timeOf(user.quietEnd), timeZone: user.quietTimeZone },
+    timeZone: user.timeZone ? { timeZone: user.timeZone, chosen: user.timeZoneChosen } : null,
     birthday:
       user.birthMonth && user.birthDay && user.birthdayConsentAt
         ? { month: user.birthMonth, day: user.birthDay, consentAt: user.birthdayConsentAt.toISOString() }
@@ -139,6 +140,7 @@ async function* personalCsv(head: Head, notifications: AsyncIterable<Delivered>)
   yield* section('Preferences', head.preferences);
   yield* section('Devices', head.devices);
   yield* section('Quiet hours', head.quietHours ? [head.quietHours] : []);
+  yield* section('Time zone', head.timeZone ? [head.timeZone] : []);
   yield* section('Reactions', head.reactions);
   yield* section('Comments', head.comments);
   yield* section('Messages', head.messages);

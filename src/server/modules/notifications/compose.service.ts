@@ -84,6 +84,9 @@ export async function send(
   }
   // Scheduled: stored now, released by the scheduler at its time; until then in no feed.
   const scheduledFor = body.scheduledFor ? scheduleOf(ctx, body.scheduledFor) : null;
+  // Each follower's own clock needs a time of day to go by.
+  const localTime = body.localTime === true;
+  if (localTime && !scheduledFor) throw fieldError('localTime', Msg.localTimeNeedsSchedule);
   const mediaId = body.mediaId ?? null;
   if (mediaId) {
     const media = await repo.findMedia(ctx.db, mediaId);
@@ -106,7 +109,12 @@ export async function send(
 
   const id = await withOutbox(ctx, async ({ db, emit }) => {
     const recurrenceId = weekly
-      ? await insertWeeklyRuleWithinLimit(ctx, db, { ...weekly, establishmentId, authorId: actor.id })
+      ? await insertWeeklyRuleWithinLimit(ctx, db, {
+          ...weekly,
+          establishmentId,
+          authorId: actor.id,
+          localTime,
+        })
       : null;
     const inserted = await repo.insertNotification(db, {
       establishmentId,
@@ -124,7 +132,7 @@ export async function send(
       // Milliseconds, as the feed's cursors carry them.
       createdAt,
       validUntil,
-      ...(scheduledFor ? { status: 'scheduled' as const, scheduledFor } : {}),
+      ...(scheduledFor ? { status: 'scheduled' as const, scheduledFor, localTime } : {}),
     });
     // The same Idempotency-Key at the same moment: the other request's weekly send is the one that
     // runs; this rule would hold a place of the business's limit with no send to cancel it by.

@@ -197,6 +197,7 @@ export async function sendersFirstPage(
         : null,
       targets: sender ? view.targets : null,
       scheduledFor: view.scheduledFor?.toISOString() ?? null,
+      localTime: view.localTime,
       recurrence: sender ? recurrenceOf(view) : null,
       reactions: { counts: entry.post.reactions.counts, mine: mine.get(entry.id) ?? null },
     });

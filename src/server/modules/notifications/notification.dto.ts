@@ -79,6 +79,7 @@ export function toPostDto(
     delivery: manager?.delivery ?? null,
     targets: manager?.targets ?? null,
     scheduledFor: row.scheduledFor?.toISOString() ?? null,
+    localTime: row.localTime,
     validUntil: row.validUntil?.toISOString() ?? null,
     title: row.title,
     link: row.linkUrl,
@@ -99,6 +100,7 @@ type RecurrenceFields = Pick<
   | 'recurrenceUntil'
   | 'recurrenceEndedAt'
   | 'recurrencePausedAt'
+  | 'recurrenceLocalTime'
   | 'timeZone'
 >;
 
@@ -114,6 +116,7 @@ export function recurrenceOf(row: RecurrenceFields): Post['recurrence'] {
     timeZone: row.timeZone,
     ended: row.recurrenceEndedAt !== null,
     paused: row.recurrencePausedAt !== null,
+    localTime: row.recurrenceLocalTime ?? false,
   };
 }
 

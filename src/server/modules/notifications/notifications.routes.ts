@@ -3,12 +3,14 @@ import * as contracts from '../../../shared/contracts/notifications.contracts';
 import { Msg } from '../../../shared/messages';
 import { IDEMPOTENCY_HEADER } from '../../../shared/schemas/notification.schema';
 import type { AppContext } from '../../context';
+import { deviceTimeZoneOf } from '../../lib/device-time-zone';
 import { sendSerialized } from '../../lib/http-cache';
 import { removeStoredOnFailure } from '../../lib/images';
 import { route } from '../../lib/route';
 import { withPostMediaUpload } from '../../lib/uploads';
 import { actorOf } from '../../plugins/auth.plugin';
 import { uploadsPerUser } from '../../plugins/rate-limit.plugin';
+import { recordDeviceTimeZone } from '../account';
 import * as compose from './compose.service';
 import * as deletion from './post-delete.service';
 import * as editing from './post-edit.service';
@@ -25,12 +27,9 @@ export async function notificationRoutes(app: FastifyInstance, ctx: AppContext) 
 
   route(app, contracts.subscribePush, {
     handler: async (request, reply) => {
-      const result = await devices.subscribe(
-        ctx,
-        actorOf(request),
-        request.body,
-        request.headers['user-agent'] ?? '',
-      );
+      const actor = actorOf(request);
+      const result = await devices.subscribe(ctx, actor, request.body, request.headers['user-agent'] ?? '');
+      await recordDeviceTimeZone(ctx, actor.id, deviceTimeZoneOf(request));
       reply.status(result.created ? 201 : 200);
       return result;
     },

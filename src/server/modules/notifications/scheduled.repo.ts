@@ -1,4 +1,5 @@
 import type { SqlExecutor } from '../../db/client';
+import { EARLIEST_ZONE } from '../../delivery';
 
 /** Scheduled sends: the SQL of the scheduler, of editing and of cancelling one. */
 
@@ -8,6 +9,8 @@ import type { SqlExecutor } from '../../db/client';
  * Rows another transaction holds (an edit, a cancel, another scheduler) are skipped, not waited
  * for. Held back while the establishment may not send (blocked, inactive, deleted) or its weekly
  * send is paused; a cancelled (deleted) row is gone and a soft-deleted one is never released.
+ * A send at each follower's local time is due when its time on the business's clock first comes
+ * anywhere (UTC+14, up to 26 hours earlier); its deliveries then wait for their followers' time.
  */
 export async function releaseDue(
   sql: SqlExecutor,
@@ -31,7 +34,11 @@ export async function releaseDue(
         AND n.id IN (
           SELECT s.id FROM notifications s
             JOIN establishments e ON e.id = s.establishment_id
-           WHERE s.status = 'scheduled' AND s.scheduled_for <= $1::timestamptz AND s.deleted_at IS NULL
+           WHERE s.status = 'scheduled' AND s.scheduled_for <= $1::timestamptz + interval '26 hours'
+             AND CASE WHEN s.local_time
+                      THEN (s.scheduled_for AT TIME ZONE e.time_zone) AT TIME ZONE '${EARLIEST_ZONE}'
+                      ELSE s.scheduled_for END <= $1::timestamptz
+             AND s.deleted_at IS NULL
              AND e.deleted_at IS NULL AND e.blocked_at IS NULL AND e.active
              AND NOT EXISTS (SELECT 1 FROM recurring_sends r WHERE r.id = s.recurrence_id AND r.paused_at IS NOT NULL)
            ORDER BY s.scheduled_for

@@ -1,6 +1,5 @@
 import { ErrorCode } from '../../../shared/errors';
 import { limitMessage } from '../../../shared/limit-messages';
-import type { WeeklyRule } from '../../../shared/recurrence';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -17,7 +16,7 @@ const HOUR_MS = 3_600_000;
 export async function insertWeeklyRuleWithinLimit(
   ctx: AppContext,
   db: Db,
-  rule: WeeklyRule & { establishmentId: string; authorId: string },
+  rule: Parameters<typeof weeklyRepo.insertWeeklyRule>[1],
 ): Promise<string> {
   const max = ctx.config.usageLimits.weeklySendsPerBusiness;
   await weeklyRepo.lockEstablishmentRules(db, rule.establishmentId);

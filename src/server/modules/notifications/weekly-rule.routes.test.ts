@@ -95,6 +95,66 @@ describe("a weekly send's rule", () => {
     expect(days.sort()).toEqual([2, 2, 5, 5]);
   });
 
+  it("goes at each follower's local time when asked, occurrence after occurrence, until changed back", async () => {
+    const { establishment, client } = await business('Local Weekly');
+    const zone = establishment.timeZone;
+    const now = clockAt(Date.now() + 10 * DAY);
+    const first = nextWall(now, zone, 5, '17:00');
+    const sent = await sendOk(client, establishment.id, {
+      text: 'Friday drinks',
+      post: true,
+      scheduledFor: iso(first),
+      repeat: {},
+      localTime: true,
+    });
+    expect(sent).toMatchObject({ localTime: true, recurrence: { localTime: true, time: '17:00' } });
+    // Released when 17:00 first comes anywhere (UTC+14), before the business's own 17:00.
+    const earliest = zonedToInstant(instantToZoned(first, zone), 'Etc/GMT-14')!.getTime();
+    expect(earliest).toBeLessThan(first);
+    clockAt(earliest - 60_000);
+    expect(await release(sent.id)).toEqual([]);
+    clockAt(earliest);
+    expect(await release(sent.id)).toEqual([sent.id]);
+    const [next] = await scheduledOf(establishment.id, client.token);
+    expect(next).toMatchObject({
+      localTime: true,
+      recurrence: { localTime: true },
+      scheduledFor: iso(nextWall(first, zone, 5, '17:00')),
+    });
+
+    // Back to the business's clock: the waiting send and the rule both.
+    const res = await putRule(
+      next!.recurrence!.id,
+      { weekdays: [5], time: '17:00', until: null, localTime: false },
+      client.token,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ post: Post }>().post).toMatchObject({
+      localTime: false,
+      recurrence: { localTime: false },
+    });
+    // Absent: unchanged.
+    const same = await putRule(
+      next!.recurrence!.id,
+      { weekdays: [5], time: '17:30', until: null },
+      client.token,
+    );
+    expect(same.json<{ post: Post }>().post).toMatchObject({
+      localTime: false,
+      recurrence: { localTime: false },
+    });
+    expectError(
+      await putRule(
+        next!.recurrence!.id,
+        { weekdays: [5], time: '17:30', until: null, localTime: 'yes' },
+        client.token,
+      ),
+      400,
+      ErrorCode.VALIDATION,
+      { localTime: 'localTime must be true or false' },
+    );
+  });
+
   it('stops after a last date once one is chosen', async () => {
     const { establishment, client } = await business('Ending Inn');
     const zone = establishment.timeZone;

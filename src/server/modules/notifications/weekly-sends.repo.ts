@@ -7,7 +7,7 @@ import { recurringSends } from '../../db/schema';
 
 export async function insertWeeklyRule(
   db: Db,
-  rule: WeeklyRule & { establishmentId: string; authorId: string },
+  rule: WeeklyRule & { establishmentId: string; authorId: string; localTime: boolean },
 ): Promise<string> {
   const [row] = await db
     .insert(recurringSends)
@@ -17,6 +17,7 @@ export async function insertWeeklyRule(
       weekdays: rule.weekdays,
       minuteOfDay: rule.minuteOfDay,
       until: rule.until,
+      localTime: rule.localTime,
     })
     .returning({ id: recurringSends.id });
   return row!.id;
@@ -69,9 +70,9 @@ export async function insertNextOccurrence(db: Db, previousId: string, at: Date)
   const sql = executorOf(db);
   const { rows } = await sql.executeSql(
     `INSERT INTO notifications (establishment_id, author_id, text, title, link_url, actions, translations, rich_translations, recurrence_id,
-                                media_id, in_feed, status, scheduled_for, created_at, valid_until, comments_enabled)
+                                media_id, in_feed, local_time, status, scheduled_for, created_at, valid_until, comments_enabled)
      SELECT establishment_id, author_id, text, title, link_url, actions, translations, rich_translations, recurrence_id,
-            media_id, in_feed, 'scheduled', $2::timestamptz, $2::timestamptz,
+            media_id, in_feed, local_time, 'scheduled', $2::timestamptz, $2::timestamptz,
             $2::timestamptz + (valid_until - COALESCE(scheduled_for, created_at)), comments_enabled
        FROM notifications WHERE id = $1
      RETURNING id`,
@@ -138,14 +139,31 @@ export async function lockWaitingOccurrence(db: Db, ruleId: string) {
   return row ? { id: row.id, text: row.text, scheduledFor: new Date(row.scheduled_for) } : undefined;
 }
 
-/** A running weekly send's new rule; false when it ended meanwhile. */
-export async function changeRule(db: Db, id: string, rule: WeeklyRule): Promise<boolean> {
-  const { rows } = await executorOf(db).executeSql(
-    `UPDATE recurring_sends SET weekdays = $2::smallint[], minute_of_day = $3, until = $4
-      WHERE id = $1 AND ended_at IS NULL RETURNING id`,
-    [id, `{${rule.weekdays.join(',')}}`, rule.minuteOfDay, rule.until],
+/**
+ * A running weekly send's new rule (localTime undefined: as it was), its waiting occurrence
+ * `waitingId` following it; false when it ended meanwhile.
+ */
+export async function changeRule(
+  db: Db,
+  id: string,
+  rule: WeeklyRule & { localTime?: boolean | undefined },
+  waitingId: string,
+): Promise<boolean> {
+  const sql = executorOf(db);
+  const { rows } = await sql.executeSql(
+    `UPDATE recurring_sends SET weekdays = $2::smallint[], minute_of_day = $3, until = $4,
+            local_time = COALESCE($5::boolean, local_time)
+      WHERE id = $1 AND ended_at IS NULL RETURNING local_time`,
+    [id, `{${rule.weekdays.join(',')}}`, rule.minuteOfDay, rule.until, rule.localTime ?? null],
   );
-  return rows.length > 0;
+  const changed = rows[0] as { local_time: boolean } | undefined;
+  if (!changed) return false;
+  // The occurrences copy the waiting one: it carries the rule's clock on.
+  await sql.executeSql(`UPDATE notifications SET local_time = $2 WHERE id = $1 AND status = 'scheduled'`, [
+    waitingId,
+    changed.local_time,
+  ]);
+  return true;
 }
 
 /** A waiting occurrence moved to `at`, its offer's end (if any) kept as far after it. */

@@ -54,6 +54,7 @@ export async function updateWeeklyRule(
     minuteOfDay: minuteOfTime(body.time)!,
     until: body.until,
   };
+  const changed = body.localTime === undefined ? [] : ['localTime'];
   const now = ctx.now();
   // A last date that is no date, or already past.
   const past = repeatProblem(now, found.timeZone, body.until);
@@ -66,7 +67,7 @@ export async function updateWeeklyRule(
     const at = takeOver(rule, waiting.scheduledFor, now, found.timeZone);
     // Its last date comes before any of its weekdays does. Thrown inside, nothing is changed.
     if (!at) throw fieldError('until', Msg.repeatNeverFires);
-    if (!(await weeklyRepo.changeRule(db, id, rule)))
+    if (!(await weeklyRepo.changeRule(db, id, { ...rule, localTime: body.localTime }, waiting.id)))
       throw new AppError(409, ErrorCode.CONFLICT, Msg.weeklySendEnded);
     await weeklyRepo.moveOccurrence(db, waiting.id, at);
     await emit(
@@ -75,7 +76,7 @@ export async function updateWeeklyRule(
     const establishment = { id: found.establishmentId, name: found.establishmentName };
     await recordPostWrite(db, actor, establishment, 'post.update', {
       notificationId: waiting.id,
-      changed: ['recurrence'],
+      changed: ['recurrence', ...changed],
     });
     const post = { id: waiting.id, establishmentId: found.establishmentId, text: waiting.text };
     await emit(postEditedEvent(post, actor.id, false));

@@ -1,7 +1,7 @@
 import type { SqlExecutor } from '../../../db/client';
 import { pendingRows } from '../../batches/pending.repo';
 import type { UserRange } from '../../batches/user-range';
-import type { PendingRow } from '../channel';
+import type { PendingOptions, PendingRow } from '../channel';
 
 /** Who an email delivery goes to. */
 export interface EmailTarget {
@@ -21,11 +21,19 @@ export async function pendingEmails(
   sql: SqlExecutor,
   notificationId: string,
   users: UserRange,
+  { localTime }: Pick<PendingOptions, 'localTime'> = {},
 ): Promise<PendingEmail[]> {
-  const rows = await pendingRows(sql, notificationId, 'email', users, {
-    columns: 'e.email, e.first_name, e.language',
-    joins: 'LEFT JOIN users e ON e.id = d.user_id AND e.marketing_consent AND e.email_bounced_at IS NULL',
-  });
+  const rows = await pendingRows(
+    sql,
+    notificationId,
+    'email',
+    users,
+    {
+      columns: 'e.email, e.first_name, e.language',
+      joins: 'LEFT JOIN users e ON e.id = d.user_id AND e.marketing_consent AND e.email_bounced_at IS NULL',
+    },
+    { localTime },
+  );
   return rows.map(({ raw, ...row }) => {
     const r = raw as { email: string | null; first_name: string | null; language: string | null };
     return {

@@ -32,6 +32,6 @@ export const emailChannel: Channel<PendingEmail> = {
   },
   queue: deliverEmailJob,
   batchesInParallel: EMAIL_BATCHES_IN_PARALLEL,
-  loadPending: (sql, notificationId, users) => pendingEmails(sql, notificationId, users),
+  loadPending: pendingEmails,
   sender: createEmailSender,
 };

@@ -2,7 +2,7 @@ import type { SqlExecutor } from '../../../db/client';
 import { pendingRows } from '../../batches/pending.repo';
 import type { UserRange } from '../../batches/user-range';
 import type { QuietHoursSetting } from '../../deferral/quiet-period';
-import type { PendingRow } from '../channel';
+import type { PendingOptions, PendingRow } from '../channel';
 
 /** A push delivery still to decide: its device and its user's quiet hours. */
 export interface PendingPush extends PendingRow {
@@ -28,19 +28,26 @@ export async function pendingPushes(
   sql: SqlExecutor,
   notificationId: string,
   users: UserRange,
-  { translated }: { translated: boolean } = { translated: false },
+  { translated, localTime }: PendingOptions = { translated: false },
 ): Promise<PendingPush[]> {
-  const rows = await pendingRows(sql, notificationId, 'push', users, {
-    with: `quiet AS MATERIALIZED (
+  const rows = await pendingRows(
+    sql,
+    notificationId,
+    'push',
+    users,
+    {
+      with: `quiet AS MATERIALIZED (
        SELECT id, quiet_start, quiet_end, quiet_time_zone FROM users
         WHERE quiet_start IS NOT NULL AND ($2::uuid IS NULL OR id > $2::uuid) AND id <= $3::uuid)`,
-    columns: `s.endpoint, s.p256dh, s.auth, s.failed_sends, q.quiet_start, q.quiet_end, q.quiet_time_zone
+      columns: `s.endpoint, s.p256dh, s.auth, s.failed_sends, q.quiet_start, q.quiet_end, q.quiet_time_zone
               ${translated ? ', l.language' : ''}`,
-    // A post in several languages: each device's user's language too (a primary-key join per row).
-    joins: `LEFT JOIN push_subscriptions s ON s.id = d.target_id
+      // A post in several languages: each device's user's language too (a primary-key join per row).
+      joins: `LEFT JOIN push_subscriptions s ON s.id = d.target_id
             ${translated ? 'LEFT JOIN users l ON l.id = d.user_id' : ''}
             LEFT JOIN quiet q ON q.id = d.user_id`,
-  });
+    },
+    { localTime },
+  );
   return rows.map(({ raw, ...row }) => {
     const r = raw as {
       endpoint: string | null;

@@ -21,6 +21,7 @@ import {
 import { SubmitButton } from '../../../components/submit-button';
 import { ApiError } from '../../../lib/api-client';
 import { apiErrorText } from '../../../lib/api-error-text';
+import { deviceTimeZone, zoneLabel, zoneOptions } from '../../../lib/time-zones';
 import { translateMessage } from '../../../lib/translate-message';
 import { useCan } from '../../../lib/use-can';
 import { useQuietHours, useSetQuietHours } from '../api/quiet-hours.api';
@@ -36,29 +37,6 @@ function quietErrorText(t: TFunction, message: string | undefined): string {
   const key = message ? quietKeyOf.get(message) : undefined;
   return key ? t(`quietHours.errors.${key}`) : translateMessage(t, message);
 }
-
-/** The browser's time zone: the default for someone setting quiet hours for the first time. */
-const browserTimeZone = (): string => {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-};
-
-/** Every IANA zone this browser knows, with UTC, and the saved one even if this browser does not list it. */
-function zoneOptions(current: string): string[] {
-  let zones: string[] = [];
-  try {
-    zones = Intl.supportedValuesOf('timeZone');
-  } catch {
-    zones = [];
-  }
-  const all = new Set([...zones, 'UTC', current]);
-  return [...all].sort();
-}
-
-const zoneLabel = (zone: string) => zone.replace(/_/g, ' ');
 
 /** The first message per field of a failed check. */
 function fieldErrorsOf(issues: { path: PropertyKey[]; message: string }[]): FieldErrors {
@@ -108,7 +86,8 @@ function QuietHoursForm({ saved }: { saved: QuietHours }) {
   const [enabled, setEnabled] = useState(saved.enabled);
   const [start, setStart] = useState(saved.start ?? '22:00');
   const [end, setEnd] = useState(saved.end ?? '07:00');
-  const [timeZone, setTimeZone] = useState(saved.timeZone ?? browserTimeZone());
+  // The device's zone is the first suggestion of someone setting quiet hours for the first time.
+  const [timeZone, setTimeZone] = useState(saved.timeZone ?? deviceTimeZone() ?? 'UTC');
   const [errors, setErrors] = useState<FieldErrors>({});
   const zones = useMemo(() => zoneOptions(timeZone), [timeZone]);
 

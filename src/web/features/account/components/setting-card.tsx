@@ -5,7 +5,7 @@ import { RetryAlert } from '../../../components/retry-alert';
 
 interface Props<T> {
   /** Its section of the translations: `title`, `subtitle`, `retry` and `loadFailed`. */
-  section: 'quietHours' | 'operatorNotices' | 'birthday';
+  section: 'quietHours' | 'timeZone' | 'operatorNotices' | 'birthday';
   /** More lines under the subtitle. */
   notes?: ReactNode;
   /** The setting as read from the server. */
@@ -17,8 +17,9 @@ interface Props<T> {
 }
 
 /**
- * One of the account page's own settings (quiet hours, operators' email notices, birthday): a titled
- * card that loads the setting, offers to try again when that fails, and then shows its form.
+ * One of the account page's own settings (quiet hours, time zone, operators' email notices,
+ * birthday): a titled card that loads the setting, offers to try again when that fails, and then
+ * shows its form.
  */
 export function SettingCard<T>({ section, notes, query, skeleton, children }: Props<T>) {
   const { t } = useTranslation();

@@ -20,6 +20,7 @@ const post: Post = {
   delivery: null,
   targets: null,
   scheduledFor: null,
+  localTime: false,
   validUntil: null,
   title: null,
   link: null,

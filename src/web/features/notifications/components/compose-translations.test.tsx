@@ -182,6 +182,7 @@ describe('a post in several languages, as its reader sees it', () => {
     delivery: null,
     targets: null,
     scheduledFor: null,
+    localTime: false,
     validUntil: null,
     title: 'Piatok',
     link: null,

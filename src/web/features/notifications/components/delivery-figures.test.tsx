@@ -1,8 +1,12 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { composeEstablishment } from '../../../../../tests/support/web/compose';
+import { fakeApi } from '../../../../../tests/support/web/fake-api';
 import { renderRoutes } from '../../../../../tests/support/web/render';
 import type { DeliveryFigures } from '../../../../shared/schemas/notification.schema';
-import { DeliveryLine, DeliveryTiles } from './delivery-figures';
+import { zonedToInstant } from '../../../../shared/zoned-time';
+import { changeLanguage } from '../../../app/i18n';
+import { DeliveryLine, DeliveryTiles, PostDeliveryTiles } from './delivery-figures';
 
 const figures = (deferred: number): DeliveryFigures => ({
   status: 'sending',
@@ -31,6 +35,55 @@ describe('delivery figures', () => {
     expect(
       screen.getByText('These followers get the notification when their quiet hours end.'),
     ).toBeVisible();
+  });
+
+  describe("a send at each follower's local time", () => {
+    const ZONE = 'America/New_York';
+    const due = zonedToInstant({ date: '2099-03-10', time: '17:00' }, ZONE)!.toISOString();
+    const establishment = { id: 'e1', publicId: 'bakery', name: 'Corner Bakery', logo: null };
+    const recurrence = {
+      id: 'r1',
+      weekday: 2,
+      weekdays: [2],
+      time: '17:00',
+      until: null,
+      timeZone: ZONE,
+      ended: false,
+      paused: false,
+      localTime: true,
+    };
+    afterEach(() => changeLanguage('en'));
+
+    it('counts who waits for their local time, and at what time each goes out', async () => {
+      const api = fakeApi().on('GET', '/api/establishments/e1', {
+        body: { establishment: composeEstablishment({ name: 'Corner Bakery', timeZone: ZONE }) },
+      });
+      const post = { localTime: true, scheduledFor: due, recurrence: null, establishment };
+      renderRoutes([{ path: '/', element: <PostDeliveryTiles post={post} figures={figures(2)} /> }]);
+      expect(await screen.findByText('2 waiting for their local time')).toBeVisible();
+      expect(await screen.findByText('Each goes out when it is 17:00 where the follower is.')).toBeVisible();
+      expect(screen.queryByText(/quiet hours/)).toBeNull();
+      expect(api.sent('GET', '/api/establishments/e1')).toHaveLength(1);
+    });
+
+    it("reads a weekly send's time off its rule, in the reader's language and plural", async () => {
+      await changeLanguage('cz');
+      const api = fakeApi();
+      const post = { localTime: true, scheduledFor: due, recurrence, establishment };
+      renderRoutes([{ path: '/', element: <PostDeliveryTiles post={post} figures={figures(3)} /> }]);
+      expect(await screen.findByText('3 čekají na svůj místní čas')).toBeVisible();
+      expect(screen.getByText('Každé odejde, až bude u sledujícího 17:00.')).toBeVisible();
+      expect(api.requests).toHaveLength(0);
+    });
+
+    it('says quiet hours as before for a send at the business’s time', async () => {
+      const api = fakeApi();
+      const post = { localTime: false, scheduledFor: due, recurrence: null, establishment };
+      renderRoutes([{ path: '/', element: <PostDeliveryTiles post={post} figures={figures(1)} /> }]);
+      expect(await screen.findByText('Waiting for quiet hours: 1')).toBeVisible();
+      expect(screen.queryByText(/local time/)).toBeNull();
+      expect(api.requests).toHaveLength(0);
+    });
   });
 
   it('says how many followers the fatigue guard held, and that the post waits in their feed', async () => {

@@ -2,14 +2,15 @@ import CampaignOutlinedIcon from '@mui/icons-material/CampaignOutlined';
 import { Box, Card, CardContent, LinearProgress, Stack, Typography } from '@mui/material';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DeliveryFigures } from '../../../../shared/schemas/notification.schema';
+import type { DeliveryFigures, Post } from '../../../../shared/schemas/notification.schema';
 import { useLocaleFormat } from '../../../lib/use-locale-format';
 import { isSending } from '../api/notifications.api';
 import { ChannelRows } from './channel-rows';
-import { DeliveryNotes } from './delivery-notes';
+import { DeliveryNotes, type LocalSend } from './delivery-notes';
 import { deliveryProgress, progressColor, usesEmail } from './delivery-state';
 import { DeliveryStatusChip } from './delivery-status-chip';
 import { DeliveryTileGrid } from './delivery-tile-grid';
+import { useLocalSendTime } from './local-send-time';
 
 /**
  * One line for a feed card: status, sent, received, clicked, and a progress bar while it runs; a
@@ -62,9 +63,16 @@ export function DeliveryLine({ figures }: { figures: DeliveryFigures }) {
 
 /**
  * The post page's delivery figures as tiles, with a progress bar while the send runs and the reason
- * if it stopped; a send that emails also shows its figures per channel.
+ * if it stopped; a send that emails also shows its figures per channel; a send at each follower's
+ * local time (`localTime`) says who waits for it.
  */
-export function DeliveryTiles({ figures }: { figures: DeliveryFigures }) {
+export function DeliveryTiles({
+  figures,
+  localTime,
+}: {
+  figures: DeliveryFigures;
+  localTime?: LocalSend | null;
+}) {
   const { t } = useTranslation();
   const id = useId();
   return (
@@ -102,11 +110,23 @@ export function DeliveryTiles({ figures }: { figures: DeliveryFigures }) {
               </Typography>
             </Box>
           )}
-          <DeliveryNotes figures={figures} />
+          <DeliveryNotes figures={figures} localTime={localTime} />
         </Stack>
       </CardContent>
     </Card>
   );
+}
+
+/** A post's delivery tiles on its page; a send at each follower's local time says the time they wait for. */
+export function PostDeliveryTiles({
+  post,
+  figures,
+}: {
+  post: Pick<Post, 'localTime' | 'scheduledFor' | 'recurrence' | 'establishment'>;
+  figures: DeliveryFigures;
+}) {
+  const time = useLocalSendTime(post);
+  return <DeliveryTiles figures={figures} localTime={post.localTime ? { time } : null} />;
 }
 
 /** The share of the audience decided so far, as a percentage and a bar, read out as it changes. */

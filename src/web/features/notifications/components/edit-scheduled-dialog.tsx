@@ -1,4 +1,4 @@
-import { FormControlLabel, FormLabel, Radio, RadioGroup, Stack } from '@mui/material';
+import { FormControlLabel, FormLabel, Radio, RadioGroup, Stack, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,7 +34,8 @@ type Scope = 'one' | 'all';
 
 /**
  * Change a scheduled send's text, date and time until it goes; for a weekly send, its rule instead
- * if asked (days, time, end, with its next sends shown). The server's messages land beside the fields.
+ * if asked (days, time, end, each follower's local time or not, with its next sends shown). The
+ * server's messages land beside the fields.
  */
 export function EditScheduledDialog({ post, timeZone, onClose }: Props) {
   const { t } = useTranslation();
@@ -49,6 +50,9 @@ export function EditScheduledDialog({ post, timeZone, onClose }: Props) {
   const weekly = post?.recurrence && !post.recurrence.ended ? post.recurrence : null;
   const [scope, setScope] = useState<Scope>('all');
   const rule = useWeeklyRule();
+  // A weekly send's rule also says whether it goes at each follower's local time.
+  const [localTime, setLocalTime] = useState(false);
+  const [localTimeError, setLocalTimeError] = useState<string | null>(null);
   const scopeId = useId();
   const textError = form.formState.errors.text?.message;
   const { reset } = form;
@@ -62,6 +66,8 @@ export function EditScheduledDialog({ post, timeZone, onClose }: Props) {
     setWhenError(null);
     setScope('all');
     rule.load(post.recurrence);
+    setLocalTime(post.recurrence?.localTime ?? false);
+    setLocalTimeError(null);
   }, [post, timeZone, reset]);
 
   // The rule as set now, where it takes over (from the waiting send's day on) and the sends it makes.
@@ -72,15 +78,16 @@ export function EditScheduledDialog({ post, timeZone, onClose }: Props) {
     newRule && waiting && newRule.weekdays.length > 0
       ? takeOver(newRule, waiting, new Date(), timeZone)
       : null;
-  const ruleChanged =
+  const timingChanged =
     weekly !== null &&
     newRule !== null &&
     (newRule.weekdays.join() !== weekly.weekdays.join() ||
       timeOfMinute(newRule.minuteOfDay) !== weekly.time ||
       newRule.until !== weekly.until);
+  const ruleChanged = timingChanged || (weekly !== null && localTime !== weekly.localTime);
 
   // Unchanged, the waiting send stays where it is (it may have been moved on its own).
-  const firstSend = ruleChanged ? takesOver : waiting;
+  const firstSend = timingChanged ? takesOver : waiting;
   const nextSends =
     newRule && firstSend ? upcomingOccurrences(newRule, firstSend, timeZone, NEXT_SENDS_SHOWN) : [];
 
@@ -88,8 +95,9 @@ export function EditScheduledDialog({ post, timeZone, onClose }: Props) {
     const fields = caught instanceof ApiError ? caught.fields : {};
     if (fields.text) form.setError('text', { type: 'server', message: fields.text }, { shouldFocus: true });
     if (fields.scheduledFor) setWhenError(scheduleMessageText(t, fields.scheduledFor));
+    if (fields.localTime) setLocalTimeError(translateMessage(t, fields.localTime));
     const inRule = rule.applyServerFields(t, fields);
-    if (fields.text || fields.scheduledFor || inRule) return null;
+    if (fields.text || fields.scheduledFor || fields.localTime || inRule) return null;
     return caught instanceof ApiError ? scheduleMessageText(t, caught.message) : failureText(t, caught);
   };
 
@@ -97,7 +105,7 @@ export function EditScheduledDialog({ post, timeZone, onClose }: Props) {
   const saveRule = async (text: string) => {
     if (!post || !weekly || !fallback || !newRule) return;
     if (!rule.check(t, takesOver ?? waiting ?? new Date(), timeZone, fallback)) return;
-    if (ruleChanged && !takesOver) return rule.refuse('until', translateMessage(t, Msg.repeatNeverFires));
+    if (timingChanged && !takesOver) return rule.refuse('until', translateMessage(t, Msg.repeatNeverFires));
     if (!ruleChanged && text === post.text) return action.close();
     await action.run(async () => {
       let message: string | undefined = Msg.scheduleUpdated;
@@ -107,6 +115,7 @@ export function EditScheduledDialog({ post, timeZone, onClose }: Props) {
           weekdays: newRule.weekdays,
           time: timeOfMinute(newRule.minuteOfDay),
           until: newRule.until,
+          localTime,
         };
         message = (await updateRule.mutateAsync({ id: weekly.id, ...body })).message;
       }
@@ -187,18 +196,33 @@ export function EditScheduledDialog({ post, timeZone, onClose }: Props) {
             minDate={instantToZoned(Date.now(), timeZone).date}
             next={nextSends}
             disabled={pending}
+            localTime={{
+              checked: localTime,
+              onChange: (next) => {
+                setLocalTime(next);
+                setLocalTimeError(null);
+              },
+              error: localTimeError,
+            }}
           />
         ) : (
-          <WhenFields
-            timeZone={timeZone}
-            value={when}
-            onChange={(next) => {
-              setWhen(next);
-              setWhenError(null);
-            }}
-            error={whenError}
-            disabled={pending}
-          />
+          <>
+            <WhenFields
+              timeZone={timeZone}
+              value={when}
+              onChange={(next) => {
+                setWhen(next);
+                setWhenError(null);
+              }}
+              error={whenError}
+              disabled={pending}
+            />
+            {post?.localTime && when.time && (
+              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                {t('schedule.localTime.editNote', { time: when.time })}
+              </Typography>
+            )}
+          </>
         )}
       </Stack>
     </PostTextDialog>

@@ -43,6 +43,7 @@ function makePost(overrides: Partial<Post> = {}): Post {
     delivery,
     targets: [],
     scheduledFor: null,
+    localTime: false,
     validUntil: null,
     title: null,
     link: null,

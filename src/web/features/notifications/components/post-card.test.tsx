@@ -21,6 +21,7 @@ function makePost(validUntil: string | null): Post {
     delivery: null,
     targets: null,
     scheduledFor: null,
+    localTime: false,
     validUntil,
     title: null,
     link: null,
@@ -93,5 +94,20 @@ describe('post card: a post in several languages, its title, link and buttons', 
     expect(screen.getByText('Zwei zum Preis von einem bis zehn')).toBeVisible();
     await changeLanguage('hu');
     expect(await screen.findByText('Two for one until ten')).toBeVisible();
+  });
+});
+
+describe("post card: a send at each follower's local time", () => {
+  beforeEach(() => {
+    fakeApi();
+  });
+
+  it('says so to those who see its delivery, and to nobody else', () => {
+    const post = { ...makePost(null), localTime: true, scheduledFor: new Date().toISOString() };
+    const { unmount } = renderRoutes([{ path: '/', element: <PostCard post={post} showDelivery /> }]);
+    expect(screen.getByText("Each follower's local time")).toBeVisible();
+    unmount();
+    renderPost(post);
+    expect(screen.queryByText("Each follower's local time")).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import NotificationsActiveOutlinedIcon from '@mui/icons-material/NotificationsActiveOutlined';
+import PublicOutlinedIcon from '@mui/icons-material/PublicOutlined';
 import PushPinOutlinedIcon from '@mui/icons-material/PushPinOutlined';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import {
@@ -132,6 +133,14 @@ export function PostCard({
                 variant="outlined"
                 icon={<NotificationsActiveOutlinedIcon />}
                 label={t('notifications.post.pushOnly')}
+              />
+            )}
+            {showDelivery && post.localTime && (
+              <Chip
+                size="small"
+                variant="outlined"
+                icon={<PublicOutlinedIcon />}
+                label={t('schedule.localTime.chip')}
               />
             )}
             {post.validUntil && <OfferEndChip validUntil={post.validUntil} ended={ended} />}

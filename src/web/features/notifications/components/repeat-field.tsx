@@ -19,15 +19,17 @@ interface Props {
   on: boolean;
   onToggle(on: boolean): void;
   rule: WeeklyRuleState;
+  /** At the rule's time on each follower's clock: the hint says so instead of the business's zone. */
+  localTime?: boolean;
   disabled?: boolean;
 }
 
 /**
  * "Repeat every week", under a scheduled send: at the first send's time on the establishment's
- * clock, on its weekday or the days chosen, with no end unless a last date is chosen; the next
+ * clock (or each follower's), on its weekday or the days chosen, with no end unless a last date is chosen; the next
  * sends it makes are listed as the rule is set.
  */
-export function RepeatField({ timeZone, first, on, onToggle, rule, disabled }: Props) {
+export function RepeatField({ timeZone, first, on, onToggle, rule, localTime, disabled }: Props) {
   const { t } = useTranslation();
   const format = useLocaleFormat();
   const hintId = useId();
@@ -35,7 +37,7 @@ export function RepeatField({ timeZone, first, on, onToggle, rule, disabled }: P
   const weekly = fallback ? rule.ruleOf(fallback) : null;
   const firstAt = first.date && first.time ? zonedToInstant(first, timeZone) : undefined;
   const hint = weekly
-    ? t('weekly.hint', {
+    ? t(localTime ? 'weekly.hintLocal' : 'weekly.hint', {
         weekday: weekdaysText(format.locale, weekly.weekdays),
         time: first.time,
         zone: zoneName(timeZone),

@@ -114,7 +114,10 @@ interface ItemProps {
   onCancel(): void;
 }
 
-/** One scheduled send: when, push only or also a post, its text, and its owner's actions. */
+/**
+ * One scheduled send: when (and whether at each follower's local time), push only or also a post,
+ * its text, and its owner's actions.
+ */
 function ScheduledItem({ post, due, divider, onEdit, onCancel }: ItemProps) {
   const { t } = useTranslation();
   const format = useLocaleFormat();
@@ -132,7 +135,8 @@ function ScheduledItem({ post, due, divider, onEdit, onCancel }: ItemProps) {
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
         <ScheduleSendOutlinedIcon fontSize="small" color="primary" aria-hidden />
         <Typography id={labelId} variant="subtitle2" component="p" sx={{ fontWeight: 600 }}>
-          {due}
+          {/* A weekly send's rule says it below. */}
+          {post.localTime && !post.recurrence ? t('schedule.localTime.due', { when: due }) : due}
         </Typography>
         <Chip
           size="small"

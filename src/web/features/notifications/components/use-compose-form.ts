@@ -81,6 +81,7 @@ export function useComposeForm(establishment: Establishment) {
               ...(at.scheduledFor ? { scheduledFor: at.scheduledFor.toISOString() } : {}),
               ...(at.validUntil ? { validUntil: at.validUntil.toISOString() } : {}),
               ...(at.repeat ? { repeat: at.repeat } : {}),
+              ...(at.localTime ? { localTime: true } : {}),
               ...(richBody.title ? { title: richBody.title } : {}),
               ...(richBody.link ? { link: richBody.link } : {}),
               ...(richBody.actions.length > 0 ? { actions: richBody.actions } : {}),
@@ -119,6 +120,7 @@ export function useComposeForm(establishment: Establishment) {
             !fields.mediaId &&
             !fields.preferenceIds &&
             !fields.scheduledFor &&
+            !fields.localTime &&
             !fields.validUntil
           )
             setFailure(failureText(t, caught));

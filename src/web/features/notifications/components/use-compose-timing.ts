@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { zonedToInstant } from '../../../../shared/zoned-time';
+import { translateMessage } from '../../../lib/translate-message';
 import type { SendMode } from './schedule-field';
 import { problemText, scheduledInstant, scheduleMessageText, suggestedWallTime } from './schedule-helpers';
 import { useWeeklyRule } from './use-weekly-rule';
@@ -8,8 +9,8 @@ import { validUntilInstant, validUntilMessageText } from './valid-until-field';
 import { isoWeekdayOf } from './weekly-text';
 
 /**
- * When a composed notification goes (now, or at a date and time on the establishment's clock) and
- * when its offer ends (off unless asked), with the problems said beside each.
+ * When a composed notification goes (now, or at a date and time on the establishment's clock or on
+ * each follower's) and when its offer ends (off unless asked), with the problems said beside each.
  */
 export function useComposeTiming(timeZone: string) {
   const { t } = useTranslation();
@@ -22,6 +23,9 @@ export function useComposeTiming(timeZone: string) {
   // Weekly: the first send is the scheduled one; it repeats by a rule, with no end unless one is chosen.
   const [repeats, setRepeats] = useState(false);
   const weekly = useWeeklyRule();
+  // At the chosen time on each follower's clock instead of the business's: only for a scheduled send.
+  const [localTime, setLocalTime] = useState(false);
+  const [localTimeError, setLocalTimeError] = useState<string | null>(null);
 
   /** The send's time and the offer's end as instants; null, and the problem beside its field, when one is wrong. */
   const instants = () => {
@@ -35,14 +39,16 @@ export function useComposeTiming(timeZone: string) {
       setUntilError(validUntilMessageText(t, end.problem));
       return null;
     }
+    // Only a scheduled send goes at each follower's local time: a send now goes now.
+    const local = scheduled?.at && localTime ? true : undefined;
     if (mode === 'later' && repeats && scheduled?.at) {
       const fallback = { weekday: isoWeekdayOf(when.date), time: when.time };
       if (!weekly.check(t, scheduled.at, timeZone, fallback)) return null;
       const rule = weekly.ruleOf(fallback);
       const repeat = { weekdays: rule.weekdays, until: rule.until };
-      return { scheduledFor: scheduled.at, validUntil: end?.at, repeat };
+      return { scheduledFor: scheduled.at, validUntil: end?.at, repeat, localTime: local };
     }
-    return { scheduledFor: scheduled?.at, validUntil: end?.at, repeat: undefined };
+    return { scheduledFor: scheduled?.at, validUntil: end?.at, repeat: undefined, localTime: local };
   };
 
   return {
@@ -80,6 +86,16 @@ export function useComposeTiming(timeZone: string) {
       },
       error: untilError,
     },
+    /** LocalTimeField's props, shown for a scheduled send once its time is chosen. */
+    localTime: {
+      time: when.time,
+      checked: localTime,
+      onChange: (next: boolean) => {
+        setLocalTime(next);
+        setLocalTimeError(null);
+      },
+      error: localTimeError,
+    },
     /** RepeatField's props, shown for a scheduled send. */
     repeat: {
       first: when,
@@ -92,12 +108,14 @@ export function useComposeTiming(timeZone: string) {
     clearErrors: () => {
       setScheduleError(null);
       setUntilError(null);
+      setLocalTimeError(null);
       weekly.applyServerFields(t, {});
     },
-    /** The server's messages on the send time or the offer's end, beside their fields. */
+    /** The server's messages on the send time, its local time or the offer's end, beside their fields. */
     applyServerFields: (fields: Record<string, string>) => {
       if (fields.scheduledFor) setScheduleError(scheduleMessageText(t, fields.scheduledFor));
       if (fields.validUntil) setUntilError(validUntilMessageText(t, fields.validUntil));
+      if (fields.localTime) setLocalTimeError(translateMessage(t, fields.localTime));
       weekly.applyServerFields(
         t,
         Object.fromEntries(
@@ -112,6 +130,7 @@ export function useComposeTiming(timeZone: string) {
       setMode('now');
       setEnds(false);
       setRepeats(false);
+      setLocalTime(false);
       weekly.load(null);
     },
   };

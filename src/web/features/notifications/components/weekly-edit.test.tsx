@@ -28,7 +28,9 @@ const setValue = (input: HTMLElement, value: string) => fireEvent.change(input, 
 // The waiting send: three days ahead at 17:00, every week on its weekday, no end.
 const waitingDate = dayAhead(3);
 
-const weeklyPost = () => weeklyPostAt(at(waitingDate, '17:00'), ZONE, isoWeekday(waitingDate));
+/** The waiting send of the weekly send, at the business's time or (`localTime`) each follower's. */
+const weeklyPost = (localTime = false) =>
+  weeklyPostAt(at(waitingDate, '17:00'), ZONE, isoWeekday(waitingDate), { localTime });
 
 let api: FakeApi;
 beforeEach(() => {
@@ -46,12 +48,12 @@ beforeEach(() => {
   api.on('GET', LIST, { body: { items: [weeklyPost()] } });
 });
 
-async function openEdit() {
+async function openEdit(rule = `Every ${weekdayName(waitingDate)} at 17:00, no end date`) {
   const view = renderRoutes([
     { path: '/', element: <ScheduledList establishment={{ id: 'e1', name: 'Quiz Bar', timeZone: ZONE }} /> },
   ]);
   const item = await screen.findByRole('listitem', { name: due(waitingDate, '17:00') });
-  expect(within(item).getByText(`Every ${weekdayName(waitingDate)} at 17:00, no end date`)).toBeVisible();
+  expect(within(item).getByText(rule)).toBeVisible();
   await view.user.click(within(item).getByRole('button', { name: /^Edit the notification due/ }));
   const dialog = await screen.findByRole('dialog');
   const nextSends = () =>
@@ -93,8 +95,54 @@ describe('editing a weekly send', () => {
       weekdays: [isoWeekday(waitingDate), isoWeekday(dayAfter)].sort(),
       time: '18:30',
       until,
+      localTime: false,
     });
     expect(api.sent('PATCH', '/api/notifications/p1')).toHaveLength(0);
+  });
+
+  it("switches it to each follower's local time, said in the list, and back, with the server's refusal beside the switch", async () => {
+    api.on('PUT', '/api/weekly-sends/r1', {
+      body: { post: weeklyPost(true), message: Msg.weeklySendUpdated },
+    });
+    const { dialog, user } = await openEdit();
+    const local = within(dialog).getByRole('switch', { name: "Each follower's local time" });
+    expect(local).not.toBeChecked();
+    expect(local).toHaveAccessibleDescription(/^Each follower gets it at 17:00 on their own clock/);
+    // The time changed, the switch says the new one.
+    setValue(within(dialog).getByLabelText(/^Time/), '18:00');
+    expect(local).toHaveAccessibleDescription(/^Each follower gets it at 18:00 on their own clock/);
+    setValue(within(dialog).getByLabelText(/^Time/), '17:00');
+    await user.click(local);
+    api.on('GET', LIST, { body: { items: [weeklyPost(true)] } });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Weekly send updated: the next ones follow the new rule.')).toBeVisible();
+    // Only the switch changed: the rule goes as it was, with it.
+    expect(api.sent('PUT', '/api/weekly-sends/r1')[0]!.body).toEqual({
+      weekdays: [isoWeekday(waitingDate)],
+      time: '17:00',
+      until: null,
+      localTime: true,
+    });
+
+    // The list, read again, as the server has it now.
+    const rule = `Every ${weekdayName(waitingDate)} at 17:00, each follower's local time, no end date`;
+    expect(await screen.findByText(rule)).toBeVisible();
+    const { dialog: again } = await openEditAgain(user);
+    const switchAgain = within(again).getByRole('switch', { name: "Each follower's local time" });
+    expect(switchAgain).toBeChecked();
+    api.on('PUT', '/api/weekly-sends/r1', {
+      status: 400,
+      body: {
+        code: 'VALIDATION',
+        error: 'localTime must be true or false',
+        fields: { localTime: 'localTime must be true or false' },
+      },
+    });
+    await user.click(switchAgain);
+    await user.click(within(again).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(switchAgain).toHaveAttribute('aria-invalid', 'true'));
+    expect(switchAgain).toHaveAccessibleDescription(/^localTime must be true or false/);
+    expect(api.sent('PUT', '/api/weekly-sends/r1')[1]!.body).toMatchObject({ localTime: false });
   });
 
   it('moves this send only when asked, leaving the rule', async () => {
@@ -131,6 +179,28 @@ describe('editing a weekly send', () => {
     await waitFor(() =>
       expect(within(again).getByLabelText(/^Time/)).toHaveAccessibleDescription(Msg.repeatTimeInvalid),
     );
+  });
+});
+
+describe("a single send at each follower's local time", () => {
+  it('is said so in the list and in its edit dialog, which moves it as before', async () => {
+    const { recurrence: _none, ...single } = weeklyPost(true);
+    api.on('GET', LIST, { body: { items: [{ ...single, recurrence: null }] } });
+    const view = renderRoutes([
+      {
+        path: '/',
+        element: <ScheduledList establishment={{ id: 'e1', name: 'Quiz Bar', timeZone: ZONE }} />,
+      },
+    ]);
+    const item = await screen.findByRole('listitem', {
+      name: `${due(waitingDate, '17:00')} · each follower's local time`,
+    });
+    await view.user.click(within(item).getByRole('button', { name: /^Edit the notification due/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText("It goes out at 17:00 on each follower's own clock.")).toBeVisible();
+    setValue(within(dialog).getByLabelText(/^Time/), '18:15');
+    expect(within(dialog).getByText("It goes out at 18:15 on each follower's own clock.")).toBeVisible();
+    expect(within(dialog).queryByRole('switch')).toBeNull();
   });
 });
 

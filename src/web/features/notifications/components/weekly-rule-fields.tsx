@@ -18,6 +18,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ISO_WEEKDAYS } from '../../../../shared/recurrence';
 import { useLocaleFormat } from '../../../lib/use-locale-format';
+import { LocalTimeField } from './local-time-field';
 import { dueText, zoneName } from './schedule-helpers';
 import type { RuleEnd, WeeklyRuleState } from './use-weekly-rule';
 import { weekdayName } from './weekly-text';
@@ -33,14 +34,26 @@ interface Props {
   minDate?: string;
   /** The next sends the rule makes, soonest first (at most a few). */
   next: readonly Date[];
+  /** With the time: whether it goes at that time on each follower's clock (editing a weekly send). */
+  localTime?: { checked: boolean; onChange(checked: boolean): void; error?: string | null };
   disabled?: boolean;
 }
 
 /**
- * A weekly send's rule: its days of the week, its time (when asked) on the business's clock, how it
- * ends (never, unless a last date is chosen), and the next sends it makes, on the same clock.
+ * A weekly send's rule: its days of the week, its time (when asked) on the business's clock or on
+ * each follower's, how it ends (never, unless a last date is chosen), and the next sends it makes,
+ * on the business's clock.
  */
-export function WeeklyRuleFields({ timeZone, rule, weekdays, withTime, minDate, next, disabled }: Props) {
+export function WeeklyRuleFields({
+  timeZone,
+  rule,
+  weekdays,
+  withTime,
+  minDate,
+  next,
+  localTime,
+  disabled,
+}: Props) {
   const { t } = useTranslation();
   const format = useLocaleFormat();
   const daysId = useId();
@@ -88,6 +101,9 @@ export function WeeklyRuleFields({ timeZone, rule, weekdays, withTime, minDate, 
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 60 } }}
           sx={{ maxWidth: 240 }}
         />
+      )}
+      {withTime && localTime && rule.time && (
+        <LocalTimeField time={rule.time} {...localTime} disabled={disabled} />
       )}
 
       <FormControl disabled={disabled} error={Boolean(rule.errors.until)} sx={{ minWidth: 0 }}>

@@ -30,14 +30,18 @@ export function dayText(locale: string, date: string): string {
   }).format(new Date(`${date}T12:00:00Z`));
 }
 
-/** "Every Tuesday and Friday at 17:00 until 31 Dec 2026", or "..., no end date". */
+/**
+ * "Every Tuesday and Friday at 17:00 until 31 Dec 2026", or "..., no end date"; at each follower's
+ * local time, "Every Friday at 17:00, each follower's local time, ...".
+ */
 export function weeklyText(
   t: TFunction,
   locale: string,
-  rule: { weekdays: readonly number[]; time: string; until: string | null },
+  rule: { weekdays: readonly number[]; time: string; until: string | null; localTime?: boolean },
 ): string {
   const weekday = weekdaysText(locale, rule.weekdays);
+  const local = rule.localTime ? 'Local' : '';
   return rule.until
-    ? t('weekly.every', { weekday, time: rule.time, until: dayText(locale, rule.until) })
-    : t('weekly.everyNoEnd', { weekday, time: rule.time });
+    ? t(`weekly.every${local}`, { weekday, time: rule.time, until: dayText(locale, rule.until) })
+    : t(`weekly.everyNoEnd${local}`, { weekday, time: rule.time });
 }

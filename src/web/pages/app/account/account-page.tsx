@@ -8,6 +8,7 @@ import { OperatorNoticesCard } from '../../../features/account/components/operat
 import { ProfileTab } from '../../../features/account/components/profile-tab';
 import { QuietHoursCard } from '../../../features/account/components/quiet-hours-card';
 import { SecurityTab } from '../../../features/account/components/security-tab';
+import { TimeZoneCard } from '../../../features/account/components/time-zone-card';
 import { DownloadMyDataCard } from '../../../features/exports/components/download-my-data-card';
 import { YourBusinessesCard } from '../../../features/notify/components/your-businesses-card';
 import { MyInterestsCard } from '../../../features/preferences/components/my-interests-card';
@@ -71,6 +72,7 @@ export function AccountPage() {
             <YourBusinessesCard />
             <MyInterestsCard />
             <QuietHoursCard />
+            <TimeZoneCard />
             <BirthdayCard />
             <OperatorNoticesCard />
             <DownloadMyDataCard />

@@ -5,12 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { BirthdayCard } from '../../../features/account/components/birthday-card';
 import { QuietHoursCard } from '../../../features/account/components/quiet-hours-card';
+import { TimeZoneCard } from '../../../features/account/components/time-zone-card';
 import { YourBusinessesCard } from '../../../features/notify/components/your-businesses-card';
 
 /**
  * The account page of a guest follower (this device, no account): no name, email, password or
  * profile to show, so it says so and offers an email instead; the followed businesses, how their
- * news arrives, unfollow, quiet hours and the birthday work as for any follower.
+ * news arrives, unfollow, quiet hours, the time zone and the birthday work as for any follower.
  */
 export function GuestAccount() {
   const { t } = useTranslation();
@@ -37,6 +38,7 @@ export function GuestAccount() {
       </Card>
       <YourBusinessesCard />
       <QuietHoursCard />
+      <TimeZoneCard />
       <BirthdayCard />
     </Stack>
   );

@@ -46,6 +46,7 @@ function makePost(reactions: ReactionSummary, overrides: Partial<Post> = {}): Po
     delivery: null,
     targets: null,
     scheduledFor: null,
+    localTime: false,
     validUntil: null,
     title: null,
     link: null,

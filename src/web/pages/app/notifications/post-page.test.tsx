@@ -56,6 +56,7 @@ const post = (overrides: Partial<Post>): Post => ({
   delivery: delivery(),
   targets: [],
   scheduledFor: null,
+  localTime: false,
   validUntil: null,
   title: null,
   link: null,

@@ -9,7 +9,7 @@ import { RetryAlert } from '../../../components/retry-alert';
 import { CommentsSection, takesComments } from '../../../features/comments/components/comments-section';
 import { AskBusinessButton } from '../../../features/conversations/components/ask-business-button';
 import { usePost } from '../../../features/notifications/api/notifications.api';
-import { DeliveryTiles } from '../../../features/notifications/components/delivery-figures';
+import { PostDeliveryTiles } from '../../../features/notifications/components/delivery-figures';
 import { PostCardSkeleton } from '../../../features/notifications/components/post-card';
 import { TargetingLine } from '../../../features/notifications/components/targeting-line';
 import { StopNotifications } from '../../../features/notify/components/stop-notifications';
@@ -66,7 +66,7 @@ export function PostPage() {
       {post ? (
         <>
           {post.targets && <TargetingLine targets={post.targets} delivery={post.delivery} />}
-          {post.delivery && <DeliveryTiles figures={post.delivery} />}
+          {post.delivery && <PostDeliveryTiles post={post} figures={post.delivery} />}
           <EngagedPostCard
             post={post}
             fullPicture

@@ -30,6 +30,7 @@ const post: Post = {
   delivery: null,
   targets: null,
   scheduledFor: null,
+  localTime: false,
   validUntil: null,
   title: null,
   link: null,
