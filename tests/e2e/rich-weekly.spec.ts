@@ -42,7 +42,7 @@ async function fillEverything(page: Page, l: Record<string, string>, first: stri
   }
   await compose.getByRole('radio', { name: l.schedule }).check();
   await compose.getByLabel(l.date!).fill(first);
-  await compose.getByLabel(l.time!).fill('17:00');
+  await compose.getByRole('textbox', { name: l.time! }).fill('17:00');
   await compose.getByRole('switch', { name: l.repeat }).check();
   // No end unless one is chosen.
   await expect(compose.getByRole('radio', { name: l.endsNever })).toBeChecked();

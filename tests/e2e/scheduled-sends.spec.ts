@@ -32,7 +32,7 @@ async function schedule(page: Page, text: string, date: string, time: string, bu
   await compose.getByRole('radio', { name: 'Schedule' }).check();
   await expect(compose.getByText(`${ZONE} time, up to 90 days ahead`)).toBeVisible();
   await compose.getByLabel('Date').fill(date);
-  await compose.getByLabel('Time').fill(time);
+  await compose.getByRole('textbox', { name: 'Time' }).fill(time);
   await compose.getByRole('button', { name: button, exact: true }).click();
   await expect(page.getByText('Notification scheduled.')).toBeVisible();
 }
@@ -90,7 +90,7 @@ test.describe('scheduled sends', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Edit the scheduled notification' });
     await expect(dialog.getByLabel('Date')).toHaveValue(tomorrow);
-    await expect(dialog.getByLabel('Time')).toHaveValue('17:00');
+    await expect(dialog.getByRole('textbox', { name: 'Time' })).toHaveValue('17:00');
     await dialog.getByRole('textbox', { name: 'Message' }).fill('Happy hour starts at 17:00: two for one');
     await saveScreenshot(dialog, { path: 'test-results/screenshots/scheduled-edit-phone.png' });
     await dialog.getByRole('button', { name: 'Save' }).click();
