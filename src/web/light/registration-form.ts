@@ -1,5 +1,6 @@
 import { API_PATHS } from '../../shared/contracts/paths';
 import { JUST_REGISTERED_KEY } from '../lib/storage-keys';
+import { deviceTimeZoneHeaders } from '../lib/time-zones';
 import { rememberedVisitSource } from '../lib/visit-source';
 import { signInAndHandOver } from './hand-over';
 import type { LightPageData } from './light-page-data';
@@ -67,7 +68,8 @@ export function watchRegistrationForm({ id, publicId, language, messages, app }:
     try {
       const response = await fetch(API_PATHS.register, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        // The device's zone: sends at each follower's local time reach them at theirs.
+        headers: { 'content-type': 'application/json', ...deviceTimeZoneHeaders() },
         body: JSON.stringify(body),
       });
       const answer = (await response.json().catch(() => ({}))) as ErrorAnswer & {

@@ -89,6 +89,24 @@ describe("a follower's time zone", () => {
     expect(await zoneOf(follower.token)).toEqual({ timeZone: 'America/Denver', chosen: false });
   });
 
+  it('follows the device of a one-tap guest follow', async () => {
+    const { establishment } = await business('Zone Tap Bar');
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/account/guest',
+      headers: { 'x-time-zone': 'America/Sao_Paulo' },
+      payload: {
+        establishmentId: establishment.publicId,
+        subscription: push.subscribe(),
+        source: 'qr',
+        language: 'en',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const guest = res.json<{ accessToken: string }>();
+    expect(await zoneOf(guest.accessToken)).toEqual({ timeZone: 'America/Sao_Paulo', chosen: false });
+  });
+
   it('is chosen in the account and kept whatever the device says, until it follows the device again', async () => {
     const { establishment } = await business('Zone Pub');
     const follower = await a.followerOf(establishment.id, 'chooser');
