@@ -1,7 +1,6 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
-import { SlowFirstSequencer } from './tests/tools/slow-first-sequencer';
 
 // Node keeps the code it compiled on disk for the run's processes: the test workers and the
 // servers and commands tests start (dozens of them, each loading the server: 3.5 s of loading
@@ -18,8 +17,6 @@ export default defineConfig({
     // that the next file could trip on: an app it starts, it closes.
     maxWorkers: 2,
     isolate: false,
-    // On a fresh clone, the files that start processes first (tests/tools/slow-first-sequencer.ts).
-    sequence: { sequencer: SlowFirstSequencer },
     // The JSON report is what `npm run test:timings` reads, one per database.
     reporters: ['default', 'json'],
     outputFile: { json: `test-results/vitest-${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'}.json` },
