@@ -78,7 +78,7 @@ export const ComposeHeadersSchema = z.looseObject({
 export const EditPostBodySchema = ComposeNotificationBodySchema.pick({ text: true });
 export type EditPostBody = z.infer<typeof EditPostBodySchema>;
 
-/** PATCH /api/notifications/{id}: the text, and for a send still scheduled its time. */
+/** PATCH /api/notifications/{id}: the text, and for a send still scheduled its time and its clock (localTime). */
 export const EditNotificationBodySchema = EditPostBodySchema.partial()
   .extend({
     scheduledFor: scheduledForField.optional(),
@@ -87,11 +87,16 @@ export const EditNotificationBodySchema = EditPostBodySchema.partial()
      * that got it, with one push each. Only for a send that went out.
      */
     updatePhones: z.boolean({ error: 'updatePhones must be true or false' }).optional(),
+    /** For a send still scheduled: at its time on each follower's clock, or the business's. */
+    localTime: z.boolean({ error: 'localTime must be true or false' }).optional(),
   })
-  .refine((body) => body.text !== undefined || body.scheduledFor !== undefined, {
-    error: Msg.scheduleEditNothing,
-    path: ['text'],
-  });
+  .refine(
+    (body) => body.text !== undefined || body.scheduledFor !== undefined || body.localTime !== undefined,
+    {
+      error: Msg.scheduleEditNothing,
+      path: ['text'],
+    },
+  );
 export type EditNotificationBody = z.infer<typeof EditNotificationBodySchema>;
 
 export const MEDIA_KINDS = ['picture', 'pdf', 'video'] as const;

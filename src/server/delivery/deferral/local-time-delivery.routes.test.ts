@@ -224,6 +224,31 @@ describe("sends at each follower's local time", () => {
     expect(received(phones.plain).filter((m) => (m.json as PushMessage).body === 'Lunch deal')).toEqual([]);
   });
 
+  it("switch a scheduled send to each follower's local time, until it goes", async () => {
+    const { establishment, client } = await business('Switching Bar');
+    t.ctx.now = () => new Date('2025-11-18T12:00:00Z');
+    const post = await sendOk(client, establishment.id, {
+      text: 'Switch me',
+      post: true,
+      scheduledFor: '2025-11-20T16:00:00.000Z',
+    });
+    expect(post.localTime).toBe(false);
+    // At the business's time it would not go at Kiritimati's 17:00.
+    expect(await at('2025-11-20T03:00:00Z')).not.toContain(post.id);
+    const patch = (body: object) => call('PATCH', `/api/notifications/${post.id}`, body, client.token);
+    const switched = await patch({ localTime: true });
+    expect(switched.statusCode, switched.body).toBe(200);
+    expect(switched.json<{ post: Post }>().post).toMatchObject({
+      localTime: true,
+      scheduledFor: '2025-11-20T16:00:00.000Z',
+    });
+    expect(await at('2025-11-20T03:01:00Z')).toContain(post.id);
+    expectError(await patch({ localTime: false }), 409, ErrorCode.CONFLICT);
+    expectError(await patch({ localTime: 'yes' }), 400, ErrorCode.VALIDATION, {
+      localTime: 'localTime must be true or false',
+    });
+  });
+
   it('refuse a local time without a scheduled time, beside the field', async () => {
     const { establishment, client } = await business('Now Bar');
     const res = await call(

@@ -27,8 +27,8 @@ const richOf = (row: PostRow) => ({
 });
 
 /**
- * Edit a post's text; a send still scheduled also its time, which once it went is a
- * 409. A scheduled send's text is what will be pushed: it must fit the push message.
+ * Edit a post's text; a send still scheduled also its time and its clock (localTime), which
+ * once it went is a 409. A scheduled send's text is what will be pushed: it must fit the push message.
  */
 export async function edit(
   ctx: AppContext,
@@ -49,6 +49,7 @@ export async function edit(
       const updated = await scheduledRepo.updateScheduled(executorOf(db), id, {
         ...(body.text !== undefined ? { text: body.text } : {}),
         ...(scheduledFor ? { scheduledFor } : {}),
+        ...(body.localTime !== undefined ? { localTime: body.localTime } : {}),
       });
       if (updated && scheduledFor)
         await emit(
@@ -57,7 +58,11 @@ export async function edit(
       if (updated) {
         await recordPostWrite(db, actor, establishment, 'post.update', {
           notificationId: id,
-          changed: [...(body.text !== undefined ? ['text'] : []), ...(scheduledFor ? ['scheduledFor'] : [])],
+          changed: [
+            ...(body.text !== undefined ? ['text'] : []),
+            ...(scheduledFor ? ['scheduledFor'] : []),
+            ...(body.localTime !== undefined ? ['localTime'] : []),
+          ],
         });
         const post = { id, establishmentId: row.establishmentId, text: body.text ?? row.text };
         await emit(postEditedEvent(post, actor.id, false));
@@ -67,7 +72,8 @@ export async function edit(
     if (changed) return { post: await get(ctx, actor, id), message: Msg.scheduleUpdated };
     // Released meanwhile: from here on it is a notification that went out.
   }
-  if (body.scheduledFor !== undefined) throw new AppError(409, ErrorCode.CONFLICT, Msg.alreadySent);
+  if (body.scheduledFor !== undefined || body.localTime !== undefined)
+    throw new AppError(409, ErrorCode.CONFLICT, Msg.alreadySent);
   if (body.text === undefined) throw fieldError('text', Msg.scheduleEditNothing);
   const text = body.text;
   if (!body.updatePhones) {

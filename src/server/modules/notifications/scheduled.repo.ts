@@ -69,22 +69,23 @@ export async function releaseDue(
 }
 
 /**
- * Change a notification still scheduled: its text and/or its time (created_at follows the time
- * until it goes). False when it is no longer scheduled (released or cancelled meanwhile).
+ * Change a notification still scheduled: its text, its time (created_at follows the time until
+ * it goes), its clock (local_time). False when it is no longer scheduled (released or cancelled meanwhile).
  */
 export async function updateScheduled(
   sql: SqlExecutor,
   id: string,
-  changes: { text?: string; scheduledFor?: Date },
+  changes: { text?: string; scheduledFor?: Date; localTime?: boolean },
 ): Promise<boolean> {
   const { rows } = await sql.executeSql(
     `UPDATE notifications
         SET text = COALESCE($2::text, text),
             scheduled_for = COALESCE($3::timestamptz, scheduled_for),
-            created_at = COALESCE($3::timestamptz, created_at)
+            created_at = COALESCE($3::timestamptz, created_at),
+            local_time = COALESCE($4::boolean, local_time)
       WHERE id = $1 AND status = 'scheduled'
       RETURNING id`,
-    [id, changes.text ?? null, changes.scheduledFor?.toISOString() ?? null],
+    [id, changes.text ?? null, changes.scheduledFor?.toISOString() ?? null, changes.localTime ?? null],
   );
   return rows.length > 0;
 }

@@ -143,6 +143,17 @@ describe("a weekly send's rule", () => {
       localTime: false,
       recurrence: { localTime: false },
     });
+    // "This send only" at each follower's local time: the next one follows the rule again.
+    const one = await call('PATCH', `/api/notifications/${next!.id}`, { localTime: true }, client.token);
+    expect(one.json<{ post: Post }>().post).toMatchObject({
+      localTime: true,
+      recurrence: { localTime: false },
+    });
+    const due = Date.parse(one.json<{ post: Post }>().post.scheduledFor!);
+    clockAt(due);
+    expect(await release(next!.id)).toEqual([next!.id]);
+    const [after] = await scheduledOf(establishment.id, client.token);
+    expect(after).toMatchObject({ localTime: false, recurrence: { localTime: false } });
     expectError(
       await putRule(
         next!.recurrence!.id,

@@ -63,8 +63,8 @@ export async function findRunningRule(db: Db, id: string) {
 
 /**
  * Schedule the occurrence after `previousId` at `at`: a copy of it (text, title, link, buttons, their
- * translations, picture, feed or not, targeting; an offer's end kept as far after the send), waiting
- * for its time.
+ * translations, picture, feed or not, targeting; an offer's end kept as far after the send) on the
+ * rule's clock (business or each follower's), waiting for its time.
  */
 export async function insertNextOccurrence(db: Db, previousId: string, at: Date): Promise<string> {
   const sql = executorOf(db);
@@ -72,7 +72,10 @@ export async function insertNextOccurrence(db: Db, previousId: string, at: Date)
     `INSERT INTO notifications (establishment_id, author_id, text, title, link_url, actions, translations, rich_translations, recurrence_id,
                                 media_id, in_feed, local_time, status, scheduled_for, created_at, valid_until, comments_enabled)
      SELECT establishment_id, author_id, text, title, link_url, actions, translations, rich_translations, recurrence_id,
-            media_id, in_feed, local_time, 'scheduled', $2::timestamptz, $2::timestamptz,
+            media_id, in_feed,
+            -- The rule's clock: "this send only" at another clock stays this send's.
+            COALESCE((SELECT r.local_time FROM recurring_sends r WHERE r.id = recurrence_id), local_time),
+            'scheduled', $2::timestamptz, $2::timestamptz,
             $2::timestamptz + (valid_until - COALESCE(scheduled_for, created_at)), comments_enabled
        FROM notifications WHERE id = $1
      RETURNING id`,

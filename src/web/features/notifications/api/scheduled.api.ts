@@ -24,8 +24,15 @@ export function useScheduled(establishmentId: string, enabled = true) {
 export function useEditScheduled() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...body }: { id: string; text?: string; scheduledFor?: string }) =>
-      callApi(contracts.editNotification, { params: { id }, body }),
+    mutationFn: ({
+      id,
+      ...body
+    }: {
+      id: string;
+      text?: string;
+      scheduledFor?: string;
+      localTime?: boolean;
+    }) => callApi(contracts.editNotification, { params: { id }, body }),
     // Also after a 409 (it went meanwhile): the list and the feed show where it is now.
     onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
   });

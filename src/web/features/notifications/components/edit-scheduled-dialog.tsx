@@ -1,4 +1,4 @@
-import { FormControlLabel, FormLabel, Radio, RadioGroup, Stack, Typography } from '@mui/material';
+import { FormControlLabel, FormLabel, Radio, RadioGroup, Stack } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { useApiForm } from '../../../lib/use-api-form';
 import { useDialogAction } from '../../../lib/use-dialog-action';
 import { useEditScheduled, useUpdateWeeklySend } from '../api/scheduled.api';
 import { failureText } from './compose-helpers';
+import { LocalTimeField } from './local-time-field';
 import { PostTextDialog } from './post-text-dialog';
 import { NEXT_SENDS_SHOWN } from './repeat-field';
 import { WhenFields } from './schedule-field';
@@ -52,6 +53,8 @@ export function EditScheduledDialog({ post, timeZone, onClose }: Props) {
   const rule = useWeeklyRule();
   // A weekly send's rule also says whether it goes at each follower's local time.
   const [localTime, setLocalTime] = useState(false);
+  // This send's own clock ("this send only", or a send that does not repeat).
+  const [sendLocal, setSendLocal] = useState(false);
   const [localTimeError, setLocalTimeError] = useState<string | null>(null);
   const scopeId = useId();
   const textError = form.formState.errors.text?.message;
@@ -67,6 +70,7 @@ export function EditScheduledDialog({ post, timeZone, onClose }: Props) {
     setScope('all');
     rule.load(post.recurrence);
     setLocalTime(post.recurrence?.localTime ?? false);
+    setSendLocal(post.localTime);
     setLocalTimeError(null);
   }, [post, timeZone, reset]);
 
@@ -128,7 +132,8 @@ export function EditScheduledDialog({ post, timeZone, onClose }: Props) {
     if (weekly && scope === 'all') return saveRule(text);
     const initial = wallOf(post, timeZone);
     const moved = when.date !== initial.date || when.time !== initial.time;
-    if (!moved && text === post.text) {
+    const clockChanged = sendLocal !== post.localTime;
+    if (!moved && !clockChanged && text === post.text) {
       action.close();
       return;
     }
@@ -143,6 +148,7 @@ export function EditScheduledDialog({ post, timeZone, onClose }: Props) {
         id: post.id,
         ...(text !== post.text ? { text } : {}),
         ...(scheduled?.at ? { scheduledFor: scheduled.at.toISOString() } : {}),
+        ...(clockChanged ? { localTime: sendLocal } : {}),
       });
       enqueueSnackbar(scheduleMessageText(t, answer.message), { variant: 'success' });
     }, fieldProblems);
@@ -217,10 +223,17 @@ export function EditScheduledDialog({ post, timeZone, onClose }: Props) {
               error={whenError}
               disabled={pending}
             />
-            {post?.localTime && when.time && (
-              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                {t('schedule.localTime.editNote', { time: when.time })}
-              </Typography>
+            {when.time && (
+              <LocalTimeField
+                time={when.time}
+                checked={sendLocal}
+                onChange={(next) => {
+                  setSendLocal(next);
+                  setLocalTimeError(null);
+                }}
+                error={localTimeError}
+                disabled={pending}
+              />
             )}
           </>
         )}

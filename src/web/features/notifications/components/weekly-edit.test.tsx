@@ -159,6 +159,19 @@ describe('editing a weekly send', () => {
     expect(api.sent('PUT', '/api/weekly-sends/r1')).toHaveLength(0);
   });
 
+  it("puts this send only at each follower's local time, leaving the rule", async () => {
+    api.on('PATCH', '/api/notifications/p1', { body: { post: weeklyPost(), message: Msg.scheduleUpdated } });
+    const { dialog, user } = await openEdit();
+    await user.click(within(dialog).getByRole('radio', { name: /^This send only/ }));
+    const local = within(dialog).getByRole('switch', { name: "Each follower's local time" });
+    expect(local).not.toBeChecked();
+    await user.click(local);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.sent('PATCH', '/api/notifications/p1')).toHaveLength(1));
+    expect(api.sent('PATCH', '/api/notifications/p1')[0]!.body).toEqual({ localTime: true });
+    expect(api.sent('PUT', '/api/weekly-sends/r1')).toHaveLength(0);
+  });
+
   it("sends only the text when the rule is left as it is, and says the server's refusal beside its field", async () => {
     api.on('PATCH', '/api/notifications/p1', { body: { post: weeklyPost(), message: Msg.scheduleUpdated } });
     const { dialog, user } = await openEdit();
@@ -183,7 +196,7 @@ describe('editing a weekly send', () => {
 });
 
 describe("a single send at each follower's local time", () => {
-  it('is said so in the list and in its edit dialog, which moves it as before', async () => {
+  it("is said so in the list and in its edit dialog, whose switch turns it back to the business's time", async () => {
     const { recurrence: _none, ...single } = weeklyPost(true);
     api.on('GET', LIST, { body: { items: [{ ...single, recurrence: null }] } });
     const view = renderRoutes([
@@ -197,10 +210,19 @@ describe("a single send at each follower's local time", () => {
     });
     await view.user.click(within(item).getByRole('button', { name: /^Edit the notification due/ }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText("It goes out at 17:00 on each follower's own clock.")).toBeVisible();
+    const local = within(dialog).getByRole('switch', { name: "Each follower's local time" });
+    expect(local).toBeChecked();
+    expect(within(dialog).getByText(/Each follower gets it at 17:00 on their own clock/)).toBeVisible();
     setValue(within(dialog).getByLabelText(/^Time/), '18:15');
-    expect(within(dialog).getByText("It goes out at 18:15 on each follower's own clock.")).toBeVisible();
-    expect(within(dialog).queryByRole('switch')).toBeNull();
+    expect(within(dialog).getByText(/Each follower gets it at 18:15 on their own clock/)).toBeVisible();
+    api.on('PATCH', '/api/notifications/p1', { body: { post: single, message: Msg.scheduleUpdated } });
+    await view.user.click(local);
+    await view.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.sent('PATCH', '/api/notifications/p1')).toHaveLength(1));
+    expect(api.sent('PATCH', '/api/notifications/p1')[0]!.body).toEqual({
+      scheduledFor: at(waitingDate, '18:15'),
+      localTime: false,
+    });
   });
 });
 
