@@ -7,7 +7,7 @@
 import { beforeAll, expect } from 'vitest';
 import type { PushMessage } from '../../src/shared/push/payload';
 import type { Establishment } from '../../src/shared/schemas/establishment.schema';
-import type { FeedPage, Post } from '../../src/shared/schemas/notification.schema';
+import type { DeliveryFigures, FeedPage, Post } from '../../src/shared/schemas/notification.schema';
 import type { actors, Session } from './api-actors';
 import type { PushService, TestSubscription } from './push-service';
 import { setupRouteFixture } from './route-fixture';
@@ -65,6 +65,24 @@ export async function finished(user: Session, id: string, timeoutMs = 20_000): P
     )
       return post;
     if (Date.now() > until) throw new Error(`send not finished: ${JSON.stringify(post.delivery)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The post page's delivery figures, polled until `ready` says they are what the test waits for. */
+export async function figuresWhen(
+  user: Session,
+  id: string,
+  ready: (figures: DeliveryFigures) => boolean,
+  timeoutMs = 20_000,
+): Promise<DeliveryFigures> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await call('GET', `/api/notifications/${id}`, undefined, user.token);
+    expect(res.statusCode, res.body).toBe(200);
+    const figures = res.json<{ post: Post }>().post.delivery!;
+    if (ready(figures)) return figures;
+    if (Date.now() > until) throw new Error(`figures never ready: ${JSON.stringify(figures)}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }

@@ -12,6 +12,7 @@ import {
   a,
   business,
   call,
+  figuresWhen,
   finished,
   push,
   sendOk,
@@ -22,7 +23,7 @@ import type { TestSubscription } from '../../../../tests/support/push-service';
 import { ErrorCode } from '../../../shared/error-codes';
 import { Msg } from '../../../shared/messages';
 import type { PushMessage } from '../../../shared/push/payload';
-import type { DeliveryFigures, Post } from '../../../shared/schemas/notification.schema';
+import type { Post } from '../../../shared/schemas/notification.schema';
 import { releaseDueNotifications } from '../../jobs/release-scheduled.job';
 import { sweepJobs } from '../../jobs/sweep.job';
 
@@ -56,17 +57,6 @@ async function phoneIn(user: Session, zone: string): Promise<TestSubscription> {
 }
 
 const received = (phone: TestSubscription) => push.messages(phone.endpoint);
-
-async function figuresWhen(user: Session, id: string, ready: (f: DeliveryFigures) => boolean) {
-  const until = Date.now() + 20_000;
-  for (;;) {
-    const res = await call('GET', `/api/notifications/${id}`, undefined, user.token);
-    const figures = res.json<{ post: Post }>().post.delivery!;
-    if (ready(figures)) return figures;
-    if (Date.now() > until) throw new Error(`figures never ready: ${JSON.stringify(figures)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 async function deferredUntil(notificationId: string): Promise<Record<string, string | null>> {
   const { rows } = await t.ctx.database.sql.executeSql(

@@ -11,6 +11,7 @@ import {
   business,
   call,
   device,
+  figuresWhen,
   finished,
   messagesTo,
   sendOk,
@@ -18,7 +19,6 @@ import {
   t,
 } from '../../../../tests/support/notifications-api';
 import type { PushMessage } from '../../../shared/push/payload';
-import type { DeliveryFigures, Post } from '../../../shared/schemas/notification.schema';
 import { timeOf } from '../../../shared/schemas/quiet-hours.schema';
 import { sweepJobs } from '../../jobs/sweep.job';
 
@@ -48,24 +48,6 @@ async function quietHours(user: Session, start: string, end: string, timeZone: s
     user.token,
   );
   expect(res.statusCode, res.body).toBe(200);
-}
-
-/** The post page's delivery figures, polled until `ready` says they are what the test waits for. */
-async function figuresWhen(
-  user: Session,
-  id: string,
-  ready: (figures: DeliveryFigures) => boolean,
-  timeoutMs = 20_000,
-): Promise<DeliveryFigures> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const res = await call('GET', `/api/notifications/${id}`, undefined, user.token);
-    expect(res.statusCode, res.body).toBe(200);
-    const figures = res.json<{ post: Post }>().post.delivery!;
-    if (ready(figures)) return figures;
-    if (Date.now() > until) throw new Error(`figures never ready: ${JSON.stringify(figures)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 /** deferred_until of each recipient of a notification, by user id (ISO, or null). */
