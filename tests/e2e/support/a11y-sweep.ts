@@ -50,12 +50,12 @@ async function routeTo(page: Page, path: string) {
 }
 
 /**
- * Open a page of the signed-in app as its own links do: the router renders it in the running app.
- * A full load cost the browser and the server about 1.6 s of CPU a page here, this 0.35 s (the
- * staff sweeps open 72 pages). Public pages are still loaded in full: a visitor arrives at them from
- * a link, a QR code or a search, and a business's page is served as its own HTML. The way goes
- * through /app/blank, which has no heading: once the last page's heading is gone, the next heading
- * is the new page's (two pages in a row may have the same one, "Not available for your account").
+ * Open a page of the signed-in app as its own links do: the router renders it in the running app,
+ * at a fraction of a full load's CPU (docs/testing.md). Public pages are still loaded in full: a
+ * visitor arrives at them from a link, a QR code or a search, and a business's page is served as its
+ * own HTML. The way goes through /app/blank, which has no heading: once the last page's heading is
+ * gone, the next heading is the new page's (two pages in a row may have the same one, "Not available
+ * for your account").
  */
 async function openInApp(page: Page, path: string) {
   await routeTo(page, '/app/blank');
