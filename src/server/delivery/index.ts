@@ -43,3 +43,4 @@ export {
   replaceJobFor,
 } from './replace/notification-replace.job';
 export { cancelPending } from './replace/reached-devices.repo';
+export { urgentWork } from './urgent-work';

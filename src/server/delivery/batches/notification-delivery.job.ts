@@ -8,11 +8,14 @@ import { fanoutDefinition, fanoutRangeDefinition } from '../fanout/notification-
 import { BatchOutcomes } from '../outcomes/delivery-outcomes';
 import { completeIfDone } from '../outcomes/outcomes.repo';
 import * as notificationsRepo from '../send-state.repo';
+import { makeWayForUrgentWork, urgentWork } from '../urgent-work';
 import { type HeldBatch, holdBatch, LeaseLostError } from './batch-lease';
 import { type BatchJob, type batchQueue, jobId, PUSH_OPTIONS } from './notification-delivery.queues';
 
 type BatchPayload = z.infer<ReturnType<typeof batchQueue>['payload']>;
 type Sender = ReturnType<Channel['sender']>;
+
+const NO_WAY_TO_MAKE = () => Promise.resolve();
 
 export function notificationDeliveryJobs(ctx: AppContext): JobDefinition<z.ZodType>[] {
   const { sql } = ctx.database;
@@ -45,28 +48,39 @@ export function notificationDeliveryJobs(ctx: AppContext): JobDefinition<z.ZodTy
     // pg-boss hands a job running longer than this to another worker; the lease keeps that one from
     // sending while this one still does, and lets it take over once a crashed one's lease lapses.
     expireInSeconds: ctx.config.push.deliveryJobTimeoutSeconds,
-    async handle(payload) {
-      const { notificationId, after, upto, attempt } = payload;
-      const found = await notificationsRepo.findForBatch(ctx.db, notificationId);
-      if (!found) return;
-      const lease = await holdBatch(ctx, { notificationId, channel: channel.name, after, upto });
-      if ('busyUntil' in lease) {
-        // Another run is sending it. Look again when its lease ends: if that run crashes, this
-        // job is what takes the batch over (a later run of the holder's finds the same job id).
-        await runAgain(channel, payload, attempt + 1, lease.busyUntil.getTime() + 500);
-        return;
-      }
-      try {
-        await deliverBatch(channel, sender, found, payload, lease.held);
-      } catch (error) {
-        if (!(error instanceof LeaseLostError)) throw error;
-        // Taken over after a stall longer than the lease: the new holder finishes the batch.
-        ctx.log.warn({ notificationId, channel: channel.name }, 'delivery batch handed over mid-run');
-      } finally {
-        await lease.held.release();
-      }
-    },
+    // A send's first batch is urgent work (urgent-work.ts); a later batch makes way for it.
+    handle: (payload) =>
+      job === channel.firstQueue
+        ? urgentWork.run(() => runBatch(channel, sender, payload, NO_WAY_TO_MAKE))
+        : runBatch(channel, sender, payload, makeWayForUrgentWork),
   });
+
+  async function runBatch(
+    channel: Channel,
+    sender: Sender,
+    payload: BatchPayload,
+    makeWay: () => Promise<void>,
+  ) {
+    const { notificationId, after, upto, attempt } = payload;
+    const found = await notificationsRepo.findForBatch(ctx.db, notificationId);
+    if (!found) return;
+    const lease = await holdBatch(ctx, { notificationId, channel: channel.name, after, upto });
+    if ('busyUntil' in lease) {
+      // Another run is sending it. Look again when its lease ends: if that run crashes, this
+      // job is what takes the batch over (a later run of the holder's finds the same job id).
+      await runAgain(channel, payload, attempt + 1, lease.busyUntil.getTime() + 500);
+      return;
+    }
+    try {
+      await deliverBatch(channel, sender, found, payload, lease.held, makeWay);
+    } catch (error) {
+      if (!(error instanceof LeaseLostError)) throw error;
+      // Taken over after a stall longer than the lease: the new holder finishes the batch.
+      ctx.log.warn({ notificationId, channel: channel.name }, 'delivery batch handed over mid-run');
+    } finally {
+      await lease.held.release();
+    }
+  }
 
   async function deliverBatch(
     channel: Channel,
@@ -74,6 +88,7 @@ export function notificationDeliveryJobs(ctx: AppContext): JobDefinition<z.ZodTy
     n: NonNullable<Awaited<ReturnType<typeof notificationsRepo.findForBatch>>>,
     { notificationId, after, upto, attempt }: BatchPayload,
     held: HeldBatch,
+    makeWay: () => Promise<void>,
   ) {
     const now = Date.now();
     const ttlMs = PUSH_OPTIONS.ttl * 1000;
@@ -104,7 +119,7 @@ export function notificationDeliveryJobs(ctx: AppContext): JobDefinition<z.ZodTy
       // Past its TTL a message is not worth delivering: what still waits fails, untried.
       for (const row of pending) outcomes.decide(row.targetId, 'failed', null);
     } else if (pending.length > 0) {
-      await sender.deliver({ notification: n, rows: pending, outcomes, now, expiresAt });
+      await sender.deliver({ notification: n, rows: pending, outcomes, now, expiresAt, makeWay });
     }
     await outcomes.flush();
     // Before the next run is queued, which must find the batch free.

@@ -67,6 +67,8 @@ export interface DeliveryBatch<Row extends PendingRow = PendingRow> {
   /** ms since epoch: when the batch started, and when the message stops being worth delivering. */
   now: number;
   expiresAt: number;
+  /** Awaited by the sender between chunks of requests: a bulk batch's way of making way for urgent work. */
+  makeWay(): Promise<void>;
 }
 
 export interface Channel<Row extends PendingRow = PendingRow> {

@@ -79,6 +79,8 @@ interface Walk {
    * the page was not full, so the walk ends with it.
    */
   saved: (cursor: string, added: number, last: boolean) => Promise<void>;
+  /** Awaited before each page: a big send's walk making way for urgent work (urgent-work.ts). */
+  makeWay?: () => Promise<void>;
 }
 
 /**
@@ -96,6 +98,7 @@ export async function walkAudience(ctx: AppContext, walk: Walk): Promise<number>
   let k = 0;
   let read = 0;
   for (;;) {
+    await walk.makeWay?.();
     const { users, added, pending } = await takePage(sql, {
       notificationId,
       establishmentId: walk.send.establishmentId,

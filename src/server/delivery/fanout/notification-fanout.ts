@@ -7,6 +7,7 @@ import { CHANNELS } from '../channels';
 import { completeIfDone } from '../outcomes/outcomes.repo';
 import * as notificationsRepo from '../send-state.repo';
 import { sendOf } from '../send-state.repo';
+import { makeWayForUrgentWork } from '../urgent-work';
 import { audienceBoundaries, pendingRanges } from './audience.repo';
 import { allHandedOut, BATCHES_PER_PAGE, poolStore, type WalkStore, walkAudience } from './audience-walk';
 import * as fanoutRanges from './fanout-ranges.repo';
@@ -145,6 +146,7 @@ export function fanoutDefinition(ctx: AppContext): JobDefinition<typeof fanoutJo
             from: cursor,
             firstPage: batchSize * BATCHES_PER_PAGE,
             place: (k) => 1 + k,
+            makeWay: makeWayForUrgentWork,
           });
           return allHandedOut(pool, notificationId);
         }
@@ -194,6 +196,7 @@ export function fanoutRangeDefinition(ctx: AppContext): JobDefinition<typeof fan
         firstPage: batchSize * BATCHES_PER_PAGE,
         place: (k) => 1 + k * ranges.length + part,
         saved: (cursor, added) => fanoutRanges.advanceRange(sql, notificationId, part, cursor, added),
+        makeWay: makeWayForUrgentWork,
       });
       if (await fanoutRanges.finishRange(ctx.db, notificationId, part))
         await allHandedOut(pool, notificationId);

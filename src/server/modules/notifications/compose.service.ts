@@ -4,7 +4,7 @@ import type { Actor } from '../../../shared/permissions';
 import { mediaFileUrl, mediaUrl } from '../../../shared/push/payload';
 import type { ComposeNotificationBody, Media, Post } from '../../../shared/schemas/notification.schema';
 import type { AppContext } from '../../context';
-import { countOutcomesOf, insertTargets, targetsOf } from '../../delivery';
+import { countOutcomesOf, insertTargets, targetsOf, urgentWork } from '../../delivery';
 import { postScheduledEvent, postSentEvent } from '../../events/event-builders';
 import { withOutbox } from '../../events/outbox';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
@@ -107,55 +107,58 @@ export async function send(
   const weekly = weeklyRuleFor(body, scheduledFor, establishment.timeZone);
   const targets = await existingPreferences(ctx.db, body.preferenceIds ?? []);
 
-  const id = await withOutbox(ctx, async ({ db, emit }) => {
-    const recurrenceId = weekly
-      ? await insertWeeklyRuleWithinLimit(ctx, db, {
-          ...weekly,
-          establishmentId,
-          authorId: actor.id,
-          localTime,
-        })
-      : null;
-    const inserted = await repo.insertNotification(db, {
-      establishmentId,
-      authorId: actor.id,
-      text: body.text,
-      title: rich.title,
-      linkUrl: rich.link,
-      actions: rich.actions.length > 0 ? rich.actions : null,
-      translations,
-      richTranslations,
-      recurrenceId,
-      mediaId,
-      inFeed: body.post,
-      idempotencyKey: idempotencyKey ?? null,
-      // Milliseconds, as the feed's cursors carry them.
-      createdAt,
-      validUntil,
-      ...(scheduledFor ? { status: 'scheduled' as const, scheduledFor, localTime } : {}),
-    });
-    // The same Idempotency-Key at the same moment: the other request's weekly send is the one that
-    // runs; this rule would hold a place of the business's limit with no send to cancel it by.
-    if (!inserted && recurrenceId) await weeklyRepo.endWeeklyRule(db, recurrenceId, ctx.now());
-    if (inserted) {
-      // With the notification, before its fan-out can start: no follower outside the target is reached.
-      await insertTargets(db, inserted, targets);
-      const post = { id: inserted, establishmentId, text: body.text, inFeed: body.post };
-      if (scheduledFor) {
-        await emit(postScheduledEvent({ ...post, scheduledFor }, actor.id));
-      } else {
-        // Its fan-out follows from the event (events/consumers.ts).
-        await emit(postSentEvent(post, actor.id));
-      }
-      await recordPostWrite(db, actor, establishment, 'post.send', {
-        notificationId: inserted,
+  // Urgent: a big send's batches make way while it is stored (delivery/urgent-work.ts).
+  const id = await urgentWork.run(() =>
+    withOutbox(ctx, async ({ db, emit }) => {
+      const recurrenceId = weekly
+        ? await insertWeeklyRuleWithinLimit(ctx, db, {
+            ...weekly,
+            establishmentId,
+            authorId: actor.id,
+            localTime,
+          })
+        : null;
+      const inserted = await repo.insertNotification(db, {
+        establishmentId,
+        authorId: actor.id,
+        text: body.text,
+        title: rich.title,
+        linkUrl: rich.link,
+        actions: rich.actions.length > 0 ? rich.actions : null,
+        translations,
+        richTranslations,
+        recurrenceId,
+        mediaId,
         inFeed: body.post,
-        scheduled: scheduledFor !== null,
-        ...(targets.length > 0 ? { preferenceIds: targets.map((target) => target.preferenceId) } : {}),
+        idempotencyKey: idempotencyKey ?? null,
+        // Milliseconds, as the feed's cursors carry them.
+        createdAt,
+        validUntil,
+        ...(scheduledFor ? { status: 'scheduled' as const, scheduledFor, localTime } : {}),
       });
-    }
-    return inserted;
-  });
+      // The same Idempotency-Key at the same moment: the other request's weekly send is the one that
+      // runs; this rule would hold a place of the business's limit with no send to cancel it by.
+      if (!inserted && recurrenceId) await weeklyRepo.endWeeklyRule(db, recurrenceId, ctx.now());
+      if (inserted) {
+        // With the notification, before its fan-out can start: no follower outside the target is reached.
+        await insertTargets(db, inserted, targets);
+        const post = { id: inserted, establishmentId, text: body.text, inFeed: body.post };
+        if (scheduledFor) {
+          await emit(postScheduledEvent({ ...post, scheduledFor }, actor.id));
+        } else {
+          // Its fan-out follows from the event (events/consumers.ts).
+          await emit(postSentEvent(post, actor.id));
+        }
+        await recordPostWrite(db, actor, establishment, 'post.send', {
+          notificationId: inserted,
+          inFeed: body.post,
+          scheduled: scheduledFor !== null,
+          ...(targets.length > 0 ? { preferenceIds: targets.map((target) => target.preferenceId) } : {}),
+        });
+      }
+      return inserted;
+    }),
+  );
   if (id) return answer(id, false, targets.length > 0);
   // The same key at the same moment (a double click): the other request stored the notification.
   const first = await repo.findByIdempotencyKey(ctx.db, actor.id, idempotencyKey!, IDEMPOTENCY_HOURS);

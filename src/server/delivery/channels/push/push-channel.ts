@@ -181,6 +181,7 @@ async function sendDue(
   options: PushOptions,
   due: PendingPush[],
   outcomes: PushOutcomes,
+  makeWay: () => Promise<void>,
 ) {
   // Outcomes are written every few chunks: a crash or a takeover re-sends only what was in flight
   // or not yet written, and the post page's figures move while a batch runs.
@@ -190,6 +191,7 @@ async function sendDue(
   for (let i = 0; i < due.length; i += chunkSize) chunks.push(due.slice(i, i + chunkSize));
   const lanes = Math.max(1, Math.ceil(perBatchInFlight / chunkSize));
   await forEachConcurrently(chunks, lanes, async (chunk) => {
+    await makeWay();
     outcomes.batch.ensureHeld();
     const live: PendingPush[] = [];
     for (const row of chunk) {
@@ -245,7 +247,7 @@ async function decideRefusals(ctx: AppContext, notificationId: string, outcomes:
 /** One batch: quiet hours, what is due, one message per language, then the refusals and resumed origins. */
 async function deliverBatch(
   share: SenderShare,
-  { notification: n, rows, outcomes: batch, now, expiresAt }: DeliveryBatch<PendingPush>,
+  { notification: n, rows, outcomes: batch, now, expiresAt, makeWay }: DeliveryBatch<PendingPush>,
 ) {
   const { ctx } = share;
   const { sql } = ctx.database;
@@ -262,7 +264,15 @@ async function deliverBatch(
   const due = dueNow(ctx, sendable, outcomes.pauses, outcomes, now);
   // One message per language the batch's users read; most posts have one.
   for (const { shown, rows } of byLanguage(n, due))
-    await sendDue(share, n.id, JSON.stringify(notificationPushMessage(n, shown)), options, rows, outcomes);
+    await sendDue(
+      share,
+      n.id,
+      JSON.stringify(notificationPushMessage(n, shown)),
+      options,
+      rows,
+      outcomes,
+      makeWay,
+    );
   await decideRefusals(ctx, n.id, outcomes);
   // A success where the origin was paused: its pause ends for every send.
   for (const origin of outcomes.resumed) await originPauses.resumeOrigin(sql, publicKey, origin);
