@@ -43,4 +43,3 @@ export {
   replaceJobFor,
 } from './replace/notification-replace.job';
 export { cancelPending } from './replace/reached-devices.repo';
-export { urgentWork } from './urgent-work';

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { JobDefinition } from '../../jobs/queue';
+import { makeWayForUrgentWork } from '../../lib/urgent-work';
 import { CHANNELS } from '../channels';
 import type { Channel, PendingRow } from '../channels/channel';
 import { holdUntilLocalTime } from '../deferral/local-time-hold';
@@ -8,7 +9,6 @@ import { fanoutDefinition, fanoutRangeDefinition } from '../fanout/notification-
 import { BatchOutcomes } from '../outcomes/delivery-outcomes';
 import { completeIfDone } from '../outcomes/outcomes.repo';
 import * as notificationsRepo from '../send-state.repo';
-import { makeWayForUrgentWork, urgentWork } from '../urgent-work';
 import { type HeldBatch, holdBatch, LeaseLostError } from './batch-lease';
 import { type BatchJob, type batchQueue, jobId, PUSH_OPTIONS } from './notification-delivery.queues';
 
@@ -48,11 +48,9 @@ export function notificationDeliveryJobs(ctx: AppContext): JobDefinition<z.ZodTy
     // pg-boss hands a job running longer than this to another worker; the lease keeps that one from
     // sending while this one still does, and lets it take over once a crashed one's lease lapses.
     expireInSeconds: ctx.config.push.deliveryJobTimeoutSeconds,
-    // A send's first batch is urgent work (urgent-work.ts); a later batch makes way for it.
+    // A later batch makes way for urgent work (lib/urgent-work.ts); a send's first batch does not.
     handle: (payload) =>
-      job === channel.firstQueue
-        ? urgentWork.run(() => runBatch(channel, sender, payload, NO_WAY_TO_MAKE))
-        : runBatch(channel, sender, payload, makeWayForUrgentWork),
+      runBatch(channel, sender, payload, job === channel.firstQueue ? NO_WAY_TO_MAKE : makeWayForUrgentWork),
   });
 
   async function runBatch(

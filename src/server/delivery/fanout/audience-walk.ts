@@ -79,7 +79,7 @@ interface Walk {
    * the page was not full, so the walk ends with it.
    */
   saved: (cursor: string, added: number, last: boolean) => Promise<void>;
-  /** Awaited before each page: a big send's walk making way for urgent work (urgent-work.ts). */
+  /** Awaited before each page: a big send's walk making way for urgent work (lib/urgent-work.ts). */
   makeWay?: () => Promise<void>;
 }
 

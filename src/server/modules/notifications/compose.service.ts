@@ -4,12 +4,13 @@ import type { Actor } from '../../../shared/permissions';
 import { mediaFileUrl, mediaUrl } from '../../../shared/push/payload';
 import type { ComposeNotificationBody, Media, Post } from '../../../shared/schemas/notification.schema';
 import type { AppContext } from '../../context';
-import { countOutcomesOf, insertTargets, targetsOf, urgentWork } from '../../delivery';
+import { countOutcomesOf, insertTargets, targetsOf } from '../../delivery';
 import { postScheduledEvent, postSentEvent } from '../../events/event-builders';
 import { withOutbox } from '../../events/outbox';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { storePostMedia } from '../../lib/media/post-media';
 import type { PostMediaUpload } from '../../lib/uploads';
+import { urgentWork } from '../../lib/urgent-work';
 import { existingPreferences } from '../preferences/preferences.service';
 import { toDeliveryFigures, toPostDto } from './notification.dto';
 import * as repo from './notifications.repo';
@@ -107,7 +108,7 @@ export async function send(
   const weekly = weeklyRuleFor(body, scheduledFor, establishment.timeZone);
   const targets = await existingPreferences(ctx.db, body.preferenceIds ?? []);
 
-  // Urgent: a big send's batches make way while it is stored (delivery/urgent-work.ts).
+  // Urgent: a big send's batches make way while it is stored (lib/urgent-work.ts).
   const id = await urgentWork.run(() =>
     withOutbox(ctx, async ({ db, emit }) => {
       const recurrenceId = weekly

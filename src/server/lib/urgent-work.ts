@@ -1,5 +1,5 @@
 /**
- * Work someone is waiting on by the second (a send being stored, a send's first batch: the bar
+ * Work someone is waiting on by the second (a send being stored: the bar
  * owner watching their phone ring) goes before work nobody watches by the second (a big send's
  * later batches). A big send keeps this process's event loop and both cores busy with its requests
  * and their answers; twenty bars sending at 17:00 beside it waited behind them, statement by
@@ -11,16 +11,19 @@
 export class UrgentWork {
   #running = 0;
   #waiting = new Set<() => void>();
-
   /** Run `work` as urgent: bulk work yields to it until it ends. */
   async run<T>(work: () => Promise<T>): Promise<T> {
     this.#running++;
     try {
       return await work();
     } finally {
-      this.#running--;
-      if (this.#running === 0) this.#releaseAll();
+      this.#ended();
     }
+  }
+
+  #ended() {
+    this.#running--;
+    if (this.#running === 0) this.#releaseAll();
   }
 
   /**
