@@ -1,16 +1,17 @@
 /**
- * Work someone is waiting on by the second (a send being stored: the bar
- * owner watching their phone ring) goes before work nobody watches by the second (a big send's
- * later batches). A big send keeps this process's event loop and both cores busy with its requests
- * and their answers; twenty bars sending at 17:00 beside it waited behind them, statement by
- * statement. While urgent work runs, a big send's batches start no new chunk of requests and its
- * walk reads no new page of its audience (docs/decisions.md, "Urgent work first").
+ * Work someone is waiting on by the second (a send being stored: the bar owner watching their phone
+ * ring) goes before work nobody watches by the second (a big send's later batches). A big send keeps
+ * this process's event loop and both cores busy with its requests and their answers; twenty bars
+ * sending at 17:00 beside it waited behind them, statement by statement. While urgent work runs,
+ * a big send's batches start no new chunk of requests and its walk reads no new page of its
+ * audience (docs/decisions.md, "Urgent work first").
  *
  * One per process: what it shares out is the process's event loop and its connections.
  */
 export class UrgentWork {
   #running = 0;
   #waiting = new Set<() => void>();
+
   /** Run `work` as urgent: bulk work yields to it until it ends. */
   async run<T>(work: () => Promise<T>): Promise<T> {
     this.#running++;
@@ -54,7 +55,7 @@ export const urgentWork = new UrgentWork();
 
 /**
  * How long bulk work waits at most, between two steps, for urgent work to end: about what storing
- * a send and its first batch take on a busy 2-core machine.
+ * a send takes on a busy 2-core machine, with room to spare.
  */
 const MAKE_WAY_AT_MOST_MS = 500;
 
