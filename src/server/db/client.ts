@@ -67,6 +67,14 @@ export interface Database {
   listen?: Listen;
 }
 
+/**
+ * Settings of every pooled PostgreSQL connection, sent when it opens (no statement of its own).
+ * JIT off: the fan-out's page statement is estimated above `jit_above_cost`, and compiling it took
+ * about 150 ms of the 200 ms it ran on each page (docs/decisions.md, "No JIT"); none of our
+ * statements runs long enough to earn it back. An `options` parameter in DATABASE_URL replaces this.
+ */
+const SESSION_OPTIONS = '-c jit=off';
+
 /** Subscribes to a channel; answers how to stop. */
 export type Listen = (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
 
@@ -189,7 +197,7 @@ export async function openDatabase(
   options: { from?: Blob } = {},
 ): Promise<Database> {
   if (url && /^postgres(ql)?:\/\//.test(url)) {
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    const pool = new pg.Pool({ connectionString: url, max: 10, options: SESSION_OPTIONS });
     // A server restart ends idle connections; the pool replaces them. Unhandled, it ends the process.
     pool.on('error', (error) => console.error(`database connection lost: ${error.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
