@@ -85,9 +85,18 @@ async function startQueueWorkers(
   inFlight: InFlight,
 ): Promise<{ wakeOne: () => void }> {
   const workers: { id: string; busy: boolean }[] = [];
+  // The idle workers in turn: wakes that come together (twenty sends committed at once) reach as
+  // many workers, which fetch side by side. Always the first idle one, they reached one worker
+  // whose fetch then woke the next: twenty fetches one after another before the last job started.
+  let turn = 0;
   const wakeOne = () => {
-    const idle = workers.find((worker) => !worker.busy);
-    if (idle) boss.notifyWorker(idle.id);
+    for (let i = 0; i < workers.length; i++) {
+      const worker = workers[(turn + i) % workers.length]!;
+      if (worker.busy) continue;
+      turn = (turn + i + 1) % workers.length;
+      boss.notifyWorker(worker.id);
+      return;
+    }
   };
   for (let i = 0; i < (def.concurrency ?? 1); i++) {
     const worker = { id: '', busy: false };
