@@ -5,27 +5,23 @@
  * `jit_above_cost` (100,000 by default) is planned on several pooled connections at once, and no
  * plan has a JIT section. PGlite has no JIT at all; on PostgreSQL this fails with JIT on.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabaseUrl } from '../../../tests/support/test-database';
 import { type Database, openDatabase } from './client';
 
 let database: Database;
 let dropDatabase: () => Promise<void>;
-let dataDir: string;
 
+// No files: PostgreSQL, or PGlite in memory (the data directory is not used).
 beforeAll(async () => {
   const test = await createTestDatabaseUrl();
   dropDatabase = test.drop;
-  dataDir = await mkdtemp(path.join(tmpdir(), 'broadcast-no-jit-'));
-  database = await openDatabase(test.url, dataDir, test.from ? { from: test.from } : {});
+  database = await openDatabase(test.url, tmpdir(), test.from ? { from: test.from } : {});
 });
 afterAll(async () => {
   await database?.close();
   await dropDatabase?.();
-  await rm(dataDir, { recursive: true, force: true });
 });
 
 /** A join of two million-row series, estimated in the millions: planned only (EXPLAIN shows the JIT it would do). */

@@ -18,13 +18,9 @@ export class UrgentWork {
     try {
       return await work();
     } finally {
-      this.#ended();
+      this.#running--;
+      if (this.#running === 0) this.#releaseAll();
     }
-  }
-
-  #ended() {
-    this.#running--;
-    if (this.#running === 0) this.#releaseAll();
   }
 
   /**
