@@ -11,11 +11,13 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Each file builds its own app on its own copy of the run's database; two cores run two files at
-    // a time. Files share their worker's loaded modules (no isolation): importing the server for each
-    // file cost more than half the suite's time. A test file must leave nothing behind in module state
-    // that the next file could trip on: an app it starts, it closes.
-    maxWorkers: 2,
+    // Each file builds its own app on its own copy of the run's database. Three files at a time on two
+    // cores: a file that waits (a child process starting, a push service answering late) leaves a core
+    // to another; two left a core idle a third of the run (docs/testing.md). VITEST_WORKERS sets it.
+    // Files share their worker's loaded modules (no isolation): importing the server for each file
+    // cost more than half the suite's time. A test file must leave nothing behind in module state that
+    // the next file could trip on: an app it starts, it closes.
+    maxWorkers: Number(process.env.VITEST_WORKERS ?? 3),
     isolate: false,
     // The JSON report is what `npm run test:timings` reads, one per database.
     reporters: ['default', 'json'],
