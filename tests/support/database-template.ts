@@ -6,7 +6,7 @@
  * directory that an in-memory PGlite loads.
  */
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -84,18 +84,61 @@ async function trimForCopies(database: Database) {
     await database.sql.executeSql(statement, []);
 }
 
-/** A migrated PGlite's dump in a temporary file; `remove` deletes it. */
-export async function preparePgliteTemplate(): Promise<{ file: string; remove(): Promise<void> }> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'broadcast-pglite-template-'));
+const PGLITE_TEMPLATE_PREFIX = 'broadcast-pglite-template-';
+/** Another version's dump left in the temporary directory is removed once it is this old. */
+const STALE_TEMPLATE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The PGlite dump's version: the migrations' (templateVersion), PGlite's own (its data directory's
+ * format) and this file's (what `fill` and `trimForCopies` put in it).
+ */
+async function pgliteTemplateVersion(): Promise<string> {
+  return createHash('sha256')
+    .update(await templateVersion())
+    .update(await readFile(path.join(ROOT, 'node_modules/@electric-sql/pglite/package.json')))
+    .update(await readFile(fileURLToPath(import.meta.url)))
+    .digest('hex')
+    .slice(0, 16);
+}
+
+/**
+ * A migrated PGlite's dump, kept in the temporary directory for the next runs of the same version
+ * (as the PostgreSQL template is kept on its server): building it was 10-15 s of every run before
+ * its first test file could start, a single file's run included. Written under another name and
+ * renamed when complete, so a run killed halfway or two runs at once never read half a dump.
+ */
+export async function preparePgliteTemplate(): Promise<string> {
+  const version = await pgliteTemplateVersion();
+  const file = path.join(tmpdir(), `${PGLITE_TEMPLATE_PREFIX}${version}.tar`);
+  await removeStalePgliteTemplates(file);
+  if (await stat(file).catch(() => undefined)) {
+    // Marked as used: removeStalePgliteTemplates goes by the last use.
+    await utimes(file, new Date(), new Date());
+    return file;
+  }
+  const dir = await mkdtemp(path.join(tmpdir(), 'broadcast-template-dump-'));
   const database = await openDatabase('memory://', dir);
   try {
     await fill(database);
     await trimForCopies(database);
-    const file = path.join(dir, 'pgdata.tar');
-    await writeFile(file, Buffer.from(await (await database.dump!()).arrayBuffer()));
-    return { file, remove: () => rm(dir, { recursive: true, force: true }) };
+    const building = path.join(dir, 'pgdata.tar');
+    await writeFile(building, Buffer.from(await (await database.dump!()).arrayBuffer()));
+    await rename(building, file);
+    return file;
   } finally {
     await database.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Other versions' dumps not used for a day (a run of another checkout may still be reading a newer one). */
+async function removeStalePgliteTemplates(current: string) {
+  const names = (await readdir(tmpdir())).filter((name) => name.startsWith(PGLITE_TEMPLATE_PREFIX));
+  for (const name of names) {
+    const file = path.join(tmpdir(), name);
+    if (file === current) continue;
+    const modified = (await stat(file).catch(() => undefined))?.mtimeMs;
+    if (modified !== undefined && Date.now() - modified > STALE_TEMPLATE_MS) await rm(file, { force: true });
   }
 }
 

@@ -11,7 +11,5 @@ export default async function setup(project: TestProject) {
     project.provide('databaseTemplate', { postgres: await preparePostgresTemplate(serverUrl) });
     return;
   }
-  const template = await preparePgliteTemplate();
-  project.provide('databaseTemplate', { pgliteDump: template.file });
-  return template.remove;
+  project.provide('databaseTemplate', { pgliteDump: await preparePgliteTemplate() });
 }
