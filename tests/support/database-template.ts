@@ -131,7 +131,7 @@ export async function preparePgliteTemplate(): Promise<string> {
   }
 }
 
-/** Other versions' dumps not used for a day (a run of another checkout may still be reading a newer one). */
+/** Removes other versions' dumps unused for a day: a run of another checkout may be reading one now. */
 async function removeStalePgliteTemplates(current: string) {
   const names = (await readdir(tmpdir())).filter((name) => name.startsWith(PGLITE_TEMPLATE_PREFIX));
   for (const name of names) {
