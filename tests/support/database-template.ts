@@ -11,9 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config';
-import { type Database, openDatabase } from '../../src/server/db/client';
+import type { Database } from '../../src/server/db/client';
 
 /** Where each test file finds its copy; set by the global setup, absent when it did not run. */
 export interface DatabaseTemplate {
@@ -47,8 +45,22 @@ async function templateVersion(): Promise<string> {
   return hash.digest('hex').slice(0, 16);
 }
 
+/**
+ * The server's modules, loaded only to build a template: a run that finds one kept does not load
+ * the whole server in vitest's main process before its first file (docs/testing.md).
+ */
+async function serverModules() {
+  const [{ buildApp }, { loadConfig }, { openDatabase }] = await Promise.all([
+    import('../../src/server/app'),
+    import('../../src/server/config'),
+    import('../../src/server/db/client'),
+  ]);
+  return { buildApp, loadConfig, openDatabase };
+}
+
 /** Build the app once on `database`: migrations, pg-boss's schema and queues, VAPID keys. */
 async function fill(database: Database) {
+  const { buildApp, loadConfig } = await serverModules();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'broadcast-template-'));
   try {
     const config = loadConfig({
@@ -103,9 +115,9 @@ async function pgliteTemplateVersion(): Promise<string> {
 
 /**
  * A migrated PGlite's dump, kept in the temporary directory for the next runs of the same version
- * (as the PostgreSQL template is kept on its server): building it was 10-15 s of every run before
- * its first test file could start, a single file's run included. Written under another name and
- * renamed when complete, so a run killed halfway or two runs at once never read half a dump.
+ * (as the PostgreSQL template is kept on its server): building it held back every run's first test
+ * file, a single file's run included. Written under another name and renamed when complete, so a
+ * run killed halfway or two runs at once never read half a dump.
  */
 export async function preparePgliteTemplate(): Promise<string> {
   const version = await pgliteTemplateVersion();
@@ -116,6 +128,7 @@ export async function preparePgliteTemplate(): Promise<string> {
     await utimes(file, new Date(), new Date());
     return file;
   }
+  const { openDatabase } = await serverModules();
   const dir = await mkdtemp(path.join(tmpdir(), 'broadcast-template-dump-'));
   const database = await openDatabase('memory://', dir);
   try {
@@ -167,6 +180,7 @@ export async function preparePostgresTemplate(serverUrl: string): Promise<string
     await admin.query(`CREATE DATABASE ${building}`);
     const url = new URL(serverUrl);
     url.pathname = `/${building}`;
+    const { openDatabase } = await serverModules();
     const database = await openDatabase(url.toString(), ROOT);
     try {
       await fill(database);
