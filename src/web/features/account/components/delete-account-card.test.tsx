@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { enterText } from '../../../../../tests/support/web/enter-text';
 import { type FakeApi, fakeApi } from '../../../../../tests/support/web/fake-api';
 import { CurrentPath, makeUser, renderRoutes, signIn } from '../../../../../tests/support/web/render';
 import { ErrorCode } from '../../../../shared/errors';
@@ -52,12 +53,12 @@ describe('the delete-account card', () => {
     await waitFor(() => expect(password).toHaveAccessibleDescription(Msg.currentPasswordToDelete));
     expect(password).toHaveAttribute('aria-invalid', 'true');
 
-    await user.type(password, 'not-it');
+    await enterText(user, password, 'not-it');
     await user.click(confirm);
     await waitFor(() => expect(password).toHaveAccessibleDescription(Msg.currentPasswordWrong));
 
     await user.clear(password);
-    await user.type(password, 'my-password');
+    await enterText(user, password, 'my-password');
     await user.click(confirm);
     expect(await screen.findByText(Msg.accountDeleted)).toBeVisible();
     expect(await screen.findByRole('status', { name: 'current path' })).toHaveTextContent('/login');
@@ -76,7 +77,7 @@ describe('the delete-account card', () => {
     const { user } = renderCard(makeUser({ role: 'admin' }));
     await user.click(await screen.findByRole('button', { name: 'Delete account' }));
     const dialog = await screen.findByRole('dialog');
-    await user.type(within(dialog).getByLabelText(/Current password/), 'my-password');
+    await enterText(user, within(dialog).getByLabelText(/Current password/), 'my-password');
     await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(Msg.lastAdmin);
   });

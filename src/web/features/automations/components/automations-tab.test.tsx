@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { enterText } from '../../../../../tests/support/web/enter-text';
 import { type FakeApi, fakeApi } from '../../../../../tests/support/web/fake-api';
 import { renderRoutes } from '../../../../../tests/support/web/render';
 import { ErrorCode } from '../../../../shared/errors';
@@ -130,7 +131,7 @@ describe('the automations tab', () => {
         'On the birthday of a follower who gave one in their account and agreed to birthday messages.',
       ),
     ).toBeVisible();
-    await user.type(within(birthday).getByRole('textbox', { name: /^Message/ }), 'Happy birthday!');
+    await enterText(user, within(birthday).getByRole('textbox', { name: /^Message/ }), 'Happy birthday!');
     await user.clear(days);
     await user.type(days, '31');
     await user.click(within(birthday).getByRole('button', { name: 'Save' }));
@@ -147,7 +148,7 @@ describe('the automations tab', () => {
     const winBack = await card('Win-back');
 
     await user.click(within(winBack).getByRole('switch', { name: 'Send automatically' }));
-    await user.type(within(winBack).getByRole('textbox', { name: /^Message/ }), 'We miss you!');
+    await enterText(user, within(winBack).getByRole('textbox', { name: /^Message/ }), 'We miss you!');
     const days = within(winBack).getByRole('spinbutton', { name: /^Days/ });
     await user.clear(days);
     await user.type(days, '45');
@@ -181,7 +182,7 @@ describe('the automations tab', () => {
     });
     const { user } = renderTab();
     const winBack = await card('Rückgewinnung');
-    await user.type(within(winBack).getByRole('textbox', { name: /^Nachricht/ }), 'Wir vermissen Sie!');
+    await enterText(user, within(winBack).getByRole('textbox', { name: /^Nachricht/ }), 'Wir vermissen Sie!');
     await user.click(within(winBack).getByRole('button', { name: 'Speichern' }));
 
     const days = within(winBack).getByRole('spinbutton', { name: /^Tage/ });

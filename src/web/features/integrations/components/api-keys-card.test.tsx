@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { enterText } from '../../../../../tests/support/web/enter-text';
 import { type FakeApi, fakeApi } from '../../../../../tests/support/web/fake-api';
 import { makeUser, renderRoutes, signIn } from '../../../../../tests/support/web/render';
 import { Msg } from '../../../../shared/messages';
@@ -128,7 +129,7 @@ describe('the API keys card', () => {
     expect(within(form).getByText(Msg.chooseScope)).toBeVisible();
     expect(api.sent('POST', URL)).toHaveLength(0);
 
-    await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'Till by the door');
+    await enterText(user, within(form).getByRole('textbox', { name: 'Name' }), 'Till by the door');
     await user.click(within(form).getByRole('checkbox', { name: 'Send notifications' }));
     await user.click(within(form).getByRole('button', { name: 'Create key' }));
 
@@ -169,7 +170,7 @@ describe('the API keys card', () => {
     await screen.findByText('Till');
     await user.click(screen.getByRole('button', { name: 'New API key' }));
     const form = await screen.findByRole('dialog', { name: 'New API key' });
-    await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'One more');
+    await enterText(user, within(form).getByRole('textbox', { name: 'Name' }), 'One more');
     await user.click(within(form).getByRole('button', { name: 'Create key' }));
     expect(await within(form).findByText(Msg.apiKeyLimit)).toBeVisible();
   });

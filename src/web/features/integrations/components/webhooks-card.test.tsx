@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { enterText } from '../../../../../tests/support/web/enter-text';
 import { type FakeApi, fakeApi } from '../../../../../tests/support/web/fake-api';
 import { makeUser, renderRoutes, signIn } from '../../../../../tests/support/web/render';
 import { Msg } from '../../../../shared/messages';
@@ -147,16 +148,16 @@ describe('the webhooks card', () => {
     expect(within(form).getByText(WebhookMsg.events)).toBeVisible();
     expect(api.sent('POST', URL)).toHaveLength(0);
 
-    await user.type(within(form).getByRole('textbox', { name: 'URL' }), 'https://10.0.0.1/hook');
+    await enterText(user, within(form).getByRole('textbox', { name: 'URL' }), 'https://10.0.0.1/hook');
     await user.click(within(form).getByRole('checkbox', { name: 'Someone followed' }));
     await user.click(within(form).getByRole('checkbox', { name: 'Post deleted' }));
-    await user.type(within(form).getByRole('textbox', { name: 'Description' }), 'Web shop');
+    await enterText(user, within(form).getByRole('textbox', { name: 'Description' }), 'Web shop');
     await user.click(within(form).getByRole('button', { name: 'Add webhook' }));
     expect(await within(form).findByText(WebhookMsg.urlNotPublic)).toBeVisible();
 
     const field = within(form).getByRole('textbox', { name: 'URL' });
     await user.clear(field);
-    await user.type(field, 'https://shop.example.com/hook');
+    await enterText(user, field, 'https://shop.example.com/hook');
     await user.click(within(form).getByRole('button', { name: 'Add webhook' }));
 
     const shown = await screen.findByRole('dialog', { name: 'Signing secret' });

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { enterText } from '../../../../../tests/support/web/enter-text';
 import { type FakeApi, fakeApi, type SentRequest } from '../../../../../tests/support/web/fake-api';
 import { PLATFORM_LIMITS } from '../../../../../tests/support/web/notification-limits';
 import { renderRoutes } from '../../../../../tests/support/web/render';
@@ -91,7 +92,7 @@ describe('compose card', () => {
       expect(empty).toBeGreaterThan(3000);
       const roomAtStart = Number(meter.getAttribute('aria-valuenow'));
 
-      await user.type(text, 'Hello');
+      await enterText(user, text, 'Hello');
       expect(charactersLeft(text)).toBe(empty - 5);
       // Text in a script of 3 bytes a character (€): the room left is a third as many characters.
       await user.clear(text);

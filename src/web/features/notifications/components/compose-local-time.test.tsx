@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { composeApi, composeEstablishment, SEND } from '../../../../../tests/support/web/compose';
+import { enterText } from '../../../../../tests/support/web/enter-text';
 import type { FakeApi } from '../../../../../tests/support/web/fake-api';
 import { renderRoutes } from '../../../../../tests/support/web/render';
 import { Msg } from '../../../../shared/messages';
@@ -28,7 +29,7 @@ async function scheduled(time: string) {
   // A send now goes now: no local time to choose.
   expect(within(card).queryByRole('switch', { name: LOCAL })).toBeNull();
   await view.user.click(within(card).getByRole('radio', { name: 'Schedule' }));
-  await view.user.type(within(card).getByRole('textbox', { name: 'Message' }), 'Happy hour');
+  await enterText(view.user, within(card).getByRole('textbox', { name: 'Message' }), 'Happy hour');
   setValue(within(card).getByLabelText(/^Date/), first());
   setValue(within(card).getByLabelText(/^Time/), time);
   return { ...view, card, local: within(card).getByRole('switch', { name: LOCAL }) };
@@ -73,7 +74,7 @@ describe("compose card: each follower's local time", () => {
     await user.click(within(card).getByRole('radio', { name: 'Schedule' }));
     await user.click(within(card).getByRole('switch', { name: LOCAL }));
     await user.click(within(card).getByRole('radio', { name: 'Send now' }));
-    await user.type(within(card).getByRole('textbox', { name: 'Message' }), 'Now');
+    await enterText(user, within(card).getByRole('textbox', { name: 'Message' }), 'Now');
     await user.click(within(card).getByRole('button', { name: 'Send and post' }));
     await waitFor(() => expect(server.sent('POST', SEND)).toHaveLength(2));
     expect(server.sent('POST', SEND)[1]!.body).not.toHaveProperty('localTime');

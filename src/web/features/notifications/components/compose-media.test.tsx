@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { composeApi, composeEstablishment, SEND } from '../../../../../tests/support/web/compose';
+import { enterText } from '../../../../../tests/support/web/enter-text';
 import type { FakeApi } from '../../../../../tests/support/web/fake-api';
 import { renderRoutes } from '../../../../../tests/support/web/render';
 import { Msg } from '../../../../shared/messages';
@@ -48,7 +49,7 @@ describe('compose card: menus and short videos', () => {
     expect(server.sent('POST', UPLOAD)[0]!.body).toBeInstanceOf(FormData);
     expect((server.sent('POST', UPLOAD)[0]!.body as FormData).get('poster')).toBeNull();
 
-    await user.type(text, 'The Friday menu');
+    await enterText(user, text, 'The Friday menu');
     await user.click(within(card).getByRole('button', { name: 'Send and post' }));
     await waitFor(() => expect(server.sent('POST', SEND)).toHaveLength(1));
     expect(server.sent('POST', SEND)[0]!.body).toMatchObject({ text: 'The Friday menu', mediaId: 'm1' });

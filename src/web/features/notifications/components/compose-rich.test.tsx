@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { composeApi, composeEstablishment, SEND } from '../../../../../tests/support/web/compose';
+import { enterText } from '../../../../../tests/support/web/enter-text';
 import type { FakeApi } from '../../../../../tests/support/web/fake-api';
 import { renderRoutes } from '../../../../../tests/support/web/render';
 import { languageLabel } from '../../../../shared/i18n/language-names';
@@ -25,7 +26,7 @@ describe('compose card: title, link and buttons', () => {
 
   it('sends them, shows them in the preview, and counts them in the room left', async () => {
     const { card, text, user } = renderCompose();
-    await user.type(text, 'Happy hour from 17:00');
+    await enterText(user, text, 'Happy hour from 17:00');
     const room = () => text.getAttribute('aria-describedby');
     const before = document.getElementById(room() ?? '')?.textContent;
     const section = within(card).getByRole('button', { name: 'Title, link and buttons' });
@@ -33,16 +34,17 @@ describe('compose card: title, link and buttons', () => {
     await user.click(section);
     const title = within(card).getByRole('textbox', { name: 'Title' });
     expect(title).toHaveAccessibleDescription('Empty: Friday Bar');
-    await user.type(title, 'Friday happy hour');
-    await user.type(
+    await enterText(user, title, 'Friday happy hour');
+    await enterText(
+      user,
       within(card).getByRole('textbox', { name: 'Link to open' }),
       'https://bar.example.com/happy',
     );
     await user.click(within(card).getByRole('button', { name: 'Add a button' }));
-    await user.type(within(card).getByRole('textbox', { name: 'Button 1: label' }), 'Book a table');
+    await enterText(user, within(card).getByRole('textbox', { name: 'Button 1: label' }), 'Book a table');
     const url = within(card).getByRole('textbox', { name: 'Button 1: link' });
     expect(url).toHaveValue('https://');
-    await user.type(url, 'book.example.com');
+    await enterText(user, url, 'book.example.com');
     await user.click(within(card).getByRole('button', { name: 'Add a button' }));
     // Two at most.
     expect(within(card).queryByRole('button', { name: 'Add a button' })).toBeNull();
@@ -69,11 +71,15 @@ describe('compose card: title, link and buttons', () => {
 
   it('says beside each field what is wrong before sending, and the server’s problem too', async () => {
     const { card, text, user } = renderCompose();
-    await user.type(text, 'Hello');
+    await enterText(user, text, 'Hello');
     await user.click(within(card).getByRole('button', { name: 'Title, link and buttons' }));
     await user.click(within(card).getByRole('textbox', { name: 'Title' }));
     await user.paste('x'.repeat(61));
-    await user.type(within(card).getByRole('textbox', { name: 'Link to open' }), 'http://bar.example.com');
+    await enterText(
+      user,
+      within(card).getByRole('textbox', { name: 'Link to open' }),
+      'http://bar.example.com',
+    );
     await user.click(within(card).getByRole('button', { name: 'Add a button' }));
     await user.click(within(card).getByRole('button', { name: 'Send' }));
     expect(within(card).getByRole('textbox', { name: 'Title' })).toHaveAccessibleDescription(
@@ -167,10 +173,10 @@ describe('compose card: one post in several languages', () => {
 
   it('sends the translations written, and shows the server’s problem beside the language', async () => {
     const { card, text, user } = renderCompose();
-    await user.type(text, 'Happy hour from 17:00');
+    await enterText(user, text, 'Happy hour from 17:00');
     await user.click(within(card).getByRole('button', { name: /^Translations/ }));
     const german = within(card).getByRole('textbox', { name: `Message (${languageLabel('de', 'en')})` });
-    await user.type(german, 'Happy Hour ab 17 Uhr');
+    await enterText(user, german, 'Happy Hour ab 17 Uhr');
     server.on('POST', SEND, {
       status: 400,
       body: {

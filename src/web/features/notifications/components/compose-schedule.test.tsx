@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { composeApi, composeEstablishment, SEND } from '../../../../../tests/support/web/compose';
+import { enterText } from '../../../../../tests/support/web/enter-text';
 import type { FakeApi } from '../../../../../tests/support/web/fake-api';
 import { renderRoutes } from '../../../../../tests/support/web/render';
 import { Msg } from '../../../../shared/messages';
@@ -38,7 +39,7 @@ describe('compose card: scheduling', () => {
     expect(date).toHaveAccessibleDescription(/America\/New York time, up to 90 days ahead/);
     expect(within(card).queryByRole('button', { name: 'Send and post' })).toBeNull();
 
-    await user.type(text, 'Happy hour starts at 17:00');
+    await enterText(user, text, 'Happy hour starts at 17:00');
     setValue(date, tomorrow());
     setValue(time, '17:00');
     await user.click(within(card).getByRole('button', { name: 'Schedule and post' }));
@@ -58,7 +59,7 @@ describe('compose card: scheduling', () => {
   it('asks for a date and time before sending, and shows the server message beside them', async () => {
     const { card, text, user } = renderCompose();
     await user.click(within(card).getByRole('radio', { name: 'Schedule' }));
-    await user.type(text, 'Later');
+    await enterText(user, text, 'Later');
     const date = within(card).getByLabelText(/Date/);
     setValue(date, '');
     await user.click(within(card).getByRole('button', { name: 'Schedule' }));

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { composeApi, composeEstablishment, SEND } from '../../../../../tests/support/web/compose';
+import { enterText } from '../../../../../tests/support/web/enter-text';
 import type { FakeApi } from '../../../../../tests/support/web/fake-api';
 import { renderRoutes } from '../../../../../tests/support/web/render';
 import { languageLabel } from '../../../../shared/i18n/language-names';
@@ -33,11 +34,12 @@ async function richPart(
   labels: string[],
 ) {
   await user.click(within(card).getByRole('button', { name: 'Title, link and buttons' }));
-  await user.type(within(card).getByRole('textbox', { name: 'Title' }), title);
+  await enterText(user, within(card).getByRole('textbox', { name: 'Title' }), title);
   for (const [i, label] of labels.entries()) {
     await user.click(within(card).getByRole('button', { name: 'Add a button' }));
-    await user.type(within(card).getByRole('textbox', { name: `Button ${i + 1}: label` }), label);
-    await user.type(
+    await enterText(user, within(card).getByRole('textbox', { name: `Button ${i + 1}: label` }), label);
+    await enterText(
+      user,
       within(card).getByRole('textbox', { name: `Button ${i + 1}: link` }),
       `piano.example.com/${i}`,
     );
@@ -54,7 +56,7 @@ describe('compose card: translations of the text, title and buttons', () => {
 
   it('offers every language but the app’s, each with its text, title and button labels, and sends them', async () => {
     const { card, text, user } = renderCompose();
-    await user.type(text, 'Happy hour from 17:00');
+    await enterText(user, text, 'Happy hour from 17:00');
     await richPart(card, user, 'Friday', ['Book a table']);
     const section = within(card).getByRole('button', { name: /^Translations/ });
     expect(section).toHaveTextContent('0 of 7 languages filled');
@@ -69,17 +71,20 @@ describe('compose card: translations of the text, title and buttons', () => {
     const title = within(inGerman).getByRole('textbox', { name: `Title (${german})` });
     expect(title).toHaveAttribute('placeholder', 'Friday');
     expect(title).toHaveAttribute('lang', 'de-DE');
-    await user.type(
+    await enterText(
+      user,
       within(inGerman).getByRole('textbox', { name: `Message (${german})` }),
       'Happy Hour ab 17 Uhr',
     );
-    await user.type(title, 'Freitag');
-    await user.type(
+    await enterText(user, title, 'Freitag');
+    await enterText(
+      user,
       within(inGerman).getByRole('textbox', { name: `Button 1: label (${german})` }),
       'Tisch buchen',
     );
     const hungarian = languageLabel('hu', 'en');
-    await user.type(
+    await enterText(
+      user,
       within(card).getByRole('textbox', { name: `Button 1: label (${hungarian})` }),
       'Asztalfoglalás',
     );
@@ -111,13 +116,18 @@ describe('compose card: translations of the text, title and buttons', () => {
 
   it('sends a removed button’s labels with it gone, and no title translated once the title is empty', async () => {
     const { card, text, user } = renderCompose();
-    await user.type(text, 'Quiz tonight');
+    await enterText(user, text, 'Quiz tonight');
     await richPart(card, user, 'Quiz', ['Book', 'Menu']);
     await user.click(within(card).getByRole('button', { name: /^Translations/ }));
     const inGerman = within(card).getByRole('group', { name: german });
-    await user.type(within(inGerman).getByRole('textbox', { name: `Title (${german})` }), 'Quiz');
-    await user.type(within(inGerman).getByRole('textbox', { name: `Button 1: label (${german})` }), 'Buchen');
-    await user.type(
+    await enterText(user, within(inGerman).getByRole('textbox', { name: `Title (${german})` }), 'Quiz');
+    await enterText(
+      user,
+      within(inGerman).getByRole('textbox', { name: `Button 1: label (${german})` }),
+      'Buchen',
+    );
+    await enterText(
+      user,
       within(inGerman).getByRole('textbox', { name: `Button 2: label (${german})` }),
       'Speisekarte',
     );
@@ -141,11 +151,11 @@ describe('compose card: translations of the text, title and buttons', () => {
 
   it('says a translation too long, or the server’s refusal, beside its field', async () => {
     const { card, text, user } = renderCompose();
-    await user.type(text, 'Quiz tonight');
+    await enterText(user, text, 'Quiz tonight');
     await richPart(card, user, 'Quiz', ['Book']);
     await user.click(within(card).getByRole('button', { name: /^Translations/ }));
     const label = within(card).getByRole('textbox', { name: `Button 1: label (${german})` });
-    await user.type(label, 'Reservieren Sie einen Tisch jetzt');
+    await enterText(user, label, 'Reservieren Sie einen Tisch jetzt');
     await user.click(within(card).getByRole('button', { name: 'Send and post' }));
     await waitFor(() =>
       expect(label).toHaveAccessibleDescription('Button label must be at most 25 characters'),
@@ -154,7 +164,7 @@ describe('compose card: translations of the text, title and buttons', () => {
     expect(server.sent('POST', SEND)).toHaveLength(0);
 
     await user.clear(label);
-    await user.type(label, 'Buchen');
+    await enterText(user, label, 'Buchen');
     server.on('POST', SEND, {
       status: 400,
       body: {

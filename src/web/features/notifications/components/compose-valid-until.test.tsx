@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { composeApi, composeEstablishment, SEND } from '../../../../../tests/support/web/compose';
+import { enterText } from '../../../../../tests/support/web/enter-text';
 import type { FakeApi } from '../../../../../tests/support/web/fake-api';
 import { renderRoutes } from '../../../../../tests/support/web/render';
 import { Msg } from '../../../../shared/messages';
@@ -42,7 +43,7 @@ describe('compose card: offer ends', () => {
     const date = within(card).getByLabelText(/End date/);
     const time = within(card).getByLabelText(/End time/);
     expect(date).toHaveAccessibleDescription(/America\/New York time/);
-    await user.type(text, 'Two for one until ten');
+    await enterText(user, text, 'Two for one until ten');
     setValue(date, day(1));
     setValue(time, '22:00');
     await user.click(within(card).getByRole('button', { name: 'Send and post' }));
@@ -60,7 +61,7 @@ describe('compose card: offer ends', () => {
 
   it('sends no end unless asked', async () => {
     const { card, text, user } = renderCompose();
-    await user.type(text, 'No end');
+    await enterText(user, text, 'No end');
     await user.click(within(card).getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(server.sent('POST', SEND)).toHaveLength(1));
     expect(server.sent('POST', SEND)[0]!.body).not.toHaveProperty('validUntil');
@@ -68,7 +69,7 @@ describe('compose card: offer ends', () => {
 
   it('refuses an end before the send, and shows the server message beside the field', async () => {
     const { card, text, user } = renderCompose();
-    await user.type(text, 'Ends too soon');
+    await enterText(user, text, 'Ends too soon');
     await user.click(within(card).getByRole('switch', { name: 'Offer ends' }));
     const date = within(card).getByLabelText(/End date/);
     setValue(date, day(-1));

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { composeApi, composeEstablishment, SEND } from '../../../../../tests/support/web/compose';
+import { enterText } from '../../../../../tests/support/web/enter-text';
 import type { FakeApi } from '../../../../../tests/support/web/fake-api';
 import { renderRoutes } from '../../../../../tests/support/web/render';
 import { Msg } from '../../../../shared/messages';
@@ -33,7 +34,7 @@ async function weeklyFrom(first: string) {
   // Only a scheduled send repeats.
   expect(within(card).queryByRole('switch', { name: 'Repeat every week' })).toBeNull();
   await view.user.click(within(card).getByRole('radio', { name: 'Schedule' }));
-  await view.user.type(within(card).getByRole('textbox', { name: 'Message' }), 'Happy hour from 17:00');
+  await enterText(view.user, within(card).getByRole('textbox', { name: 'Message' }), 'Happy hour from 17:00');
   setValue(within(card).getByLabelText(/^Date/), first);
   setValue(within(card).getByLabelText(/^Time/), '17:00');
   const repeat = within(card).getByRole('switch', { name: 'Repeat every week' });

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { composeApi, composeEstablishment } from '../../../../../tests/support/web/compose';
+import { enterText } from '../../../../../tests/support/web/enter-text';
 import type { FakeApi } from '../../../../../tests/support/web/fake-api';
 import { renderRoutes } from '../../../../../tests/support/web/render';
 import { languageLabel } from '../../../../shared/i18n/language-names';
@@ -61,7 +62,8 @@ describe('drafts and templates', () => {
     // Nothing written: nothing to keep.
     expect(save).toBeDisabled();
     const { user } = { user: (await import('@testing-library/user-event')).default.setup() };
-    await user.type(
+    await enterText(
+      user,
       within(card).getByRole('textbox', { name: 'Message' }),
       'Two for one from 17:00\nAll night',
     );
@@ -72,7 +74,7 @@ describe('drafts and templates', () => {
     await user.clear(name);
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(name).toHaveAccessibleDescription('name is required');
-    await user.type(name, 'Friday happy hour');
+    await enterText(user, name, 'Friday happy hour');
     server.on('POST', '/api/establishments/e1/drafts', {
       status: 201,
       body: { draft: TEMPLATE, message: Msg.templateSaved },

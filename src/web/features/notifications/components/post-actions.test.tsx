@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { enterText } from '../../../../../tests/support/web/enter-text';
 import { type FakeApi, fakeApi } from '../../../../../tests/support/web/fake-api';
 import { makeUser, renderRoutes, signIn } from '../../../../../tests/support/web/render';
 import { Msg } from '../../../../shared/messages';
@@ -106,7 +107,7 @@ describe('edit a post that went to phones', () => {
     );
     const text = within(dialog).getByRole('textbox', { name: 'Message' });
     await user.clear(text);
-    await user.type(text, 'Croissants at eight');
+    await enterText(user, text, 'Croissants at eight');
     await user.click(phones);
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Post updated. The phones that got it show the new text.')).toBeVisible();

@@ -1,6 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
 import { composeApi, composeEstablishment, SEND } from '../../../../../tests/support/web/compose';
+import { enterText } from '../../../../../tests/support/web/enter-text';
 import { fakeApi } from '../../../../../tests/support/web/fake-api';
 import { renderRoutes } from '../../../../../tests/support/web/render';
 import { limitMessage } from '../../../../shared/limit-messages';
@@ -61,7 +62,7 @@ describe('a weekly send past the business’s limit', () => {
     const { user } = renderRoutes([{ path: '/', element: <ComposeCard establishment={establishment} /> }]);
     const card = screen.getByRole('region', { name: 'New notification' });
     await user.click(within(card).getByRole('radio', { name: 'Schedule' }));
-    await user.type(within(card).getByRole('textbox', { name: 'Message' }), 'Happy hour from 17:00');
+    await enterText(user, within(card).getByRole('textbox', { name: 'Message' }), 'Happy hour from 17:00');
     setValue(within(card).getByLabelText(/^Date/), dayAhead(2));
     setValue(within(card).getByLabelText(/^Time/), '17:00');
     await user.click(within(card).getByRole('switch', { name: 'Repeat every week' }));

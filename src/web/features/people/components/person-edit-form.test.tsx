@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { enterText } from '../../../../../tests/support/web/enter-text';
 import { type FakeApi, fakeApi } from '../../../../../tests/support/web/fake-api';
 import { CurrentPath, makeUser, renderRoutes, signIn } from '../../../../../tests/support/web/render';
 import type { ManagedUserDetail } from '../../../../shared/schemas/user-management.schema';
@@ -75,7 +76,7 @@ describe('the person edit form', () => {
     const { user } = renderForm();
     const email = screen.getByRole('textbox', { name: 'Email' });
     await user.clear(email);
-    await user.type(email, 'taken@example.test');
+    await enterText(user, email, 'taken@example.test');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
     expect(email).toHaveAccessibleDescription('Email already exists.');

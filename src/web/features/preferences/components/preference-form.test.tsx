@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { enterText } from '../../../../../tests/support/web/enter-text';
 import { type FakeApi, fakeApi } from '../../../../../tests/support/web/fake-api';
 import { renderRoutes } from '../../../../../tests/support/web/render';
 import type { PreferenceGroup } from '../../../../shared/schemas/preference.schema';
@@ -41,11 +42,11 @@ describe('the new preference form', () => {
     }));
     const { user } = renderDialog();
     const dialog = await screen.findByRole('dialog', { name: /New preference/ });
-    await user.type(within(dialog).getByRole('textbox', { name: 'Name (English)' }), 'Coffee');
+    await enterText(user, within(dialog).getByRole('textbox', { name: 'Name (English)' }), 'Coffee');
     await user.click(within(dialog).getByRole('combobox', { name: 'Group' }));
     await user.click(await screen.findByRole('option', { name: 'Drinks' }));
     await user.click(within(dialog).getByRole('button', { name: /Translations/ }));
-    await user.type(within(dialog).getByRole('textbox', { name: 'Slovak' }), 'Káva');
+    await enterText(user, within(dialog).getByRole('textbox', { name: 'Slovak' }), 'Káva');
     await user.click(within(dialog).getByRole('button', { name: 'Create preference' }));
 
     expect(await screen.findByText('Preference created!')).toBeVisible();
@@ -67,7 +68,7 @@ describe('the new preference form', () => {
     });
     const { user } = renderDialog();
     const dialog = await screen.findByRole('dialog', { name: /New preference/ });
-    await user.type(within(dialog).getByRole('textbox', { name: 'Name (English)' }), 'Coffee');
+    await enterText(user, within(dialog).getByRole('textbox', { name: 'Name (English)' }), 'Coffee');
     await user.click(within(dialog).getByRole('combobox', { name: 'Group' }));
     await user.click(await screen.findByRole('option', { name: 'Drinks' }));
     await user.click(within(dialog).getByRole('button', { name: 'Create preference' }));

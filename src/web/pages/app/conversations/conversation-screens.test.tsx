@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { enterText } from '../../../../../tests/support/web/enter-text';
 import { type FakeApi, fakeApi } from '../../../../../tests/support/web/fake-api';
 import { makeUser, renderRoutes, signIn } from '../../../../../tests/support/web/render';
 import type {
@@ -178,7 +179,7 @@ describe('a conversation', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Write a message first.')).toBeVisible();
-    await user.type(screen.getByRole('textbox', { name: 'Your message' }), 'Eight o’clock?');
+    await enterText(user, screen.getByRole('textbox', { name: 'Your message' }), 'Eight o’clock?');
     await user.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(api.sent('POST', `/api/conversations/${ID}/messages`)).toHaveLength(1));
     expect(api.sent('POST', `/api/conversations/${ID}/messages`)[0]!.body).toEqual({
