@@ -1,3 +1,4 @@
+import { mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
@@ -6,6 +7,13 @@ import { defineConfig } from 'vitest/config';
 // servers and commands tests start (dozens of them, each loading the server: 3.5 s of loading
 // without the cache, 2.8 s with it). Node drops an entry whose source changed.
 process.env.NODE_COMPILE_CACHE ??= path.join(tmpdir(), 'broadcast-node-compile-cache');
+
+const database = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+// Each test file's CPU (tests/support/cpu-per-file.ts), one report per run and database, for
+// `npm run test:timings`. The workers inherit the variable.
+process.env.TEST_CPU_REPORT = path.resolve(`test-results/cpu-${database}.tsv`);
+mkdirSync('test-results', { recursive: true });
+rmSync(process.env.TEST_CPU_REPORT, { force: true });
 
 export default defineConfig({
   test: {
@@ -21,7 +29,7 @@ export default defineConfig({
     isolate: false,
     // The JSON report is what `npm run test:timings` reads, one per database.
     reporters: ['default', 'json'],
-    outputFile: { json: `test-results/vitest-${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'}.json` },
+    outputFile: { json: `test-results/vitest-${database}.json` },
     // What runs on PostgreSQL too (docs/testing.md, "PostgreSQL's own behaviour"): a test or a file
     // (`// @module-tag postgres`) whose outcome depends on PostgreSQL itself, which PGlite (one
     // connection, one process) cannot show. `npm run test:postgres` runs only those.
@@ -39,6 +47,7 @@ export default defineConfig({
           name: 'node',
           // One migrated database for the run, copied by each test file (tests/support/database-template.ts).
           globalSetup: ['tests/support/global-setup.ts'],
+          setupFiles: ['tests/support/cpu-per-file.ts'],
           include: ['src/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/support/**/*.test.ts'],
         },
       },
@@ -49,7 +58,7 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           include: ['src/web/**/*.test.tsx'],
-          setupFiles: ['tests/support/web/setup.ts'],
+          setupFiles: ['tests/support/web/setup.ts', 'tests/support/cpu-per-file.ts'],
         },
       },
     ],

@@ -1,11 +1,13 @@
 /**
  * Where the test suite's time goes: the slowest test files and end-to-end specs, read from the
  * runners' own JSON reports (vitest writes test-results/vitest-<database>.json on every run, Playwright
- * test-results/e2e-report.json). `npm run test:timings [-- --top 30]`.
+ * test-results/e2e-report.json), and the test files that cost the most CPU (test-cpu.ts).
+ * `npm run test:timings [-- --top 30]`.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
+import { printCpu } from './test-cpu';
 
 interface VitestReport {
   startTime: number;
@@ -119,5 +121,8 @@ for (const { label, file, command } of reports) {
   }
   const report = JSON.parse(readFileSync(file, 'utf8'));
   if (file.endsWith('e2e-report.json')) playwrightTimings(report as PlaywrightReport);
-  else vitestTimings(report as VitestReport);
+  else {
+    vitestTimings(report as VitestReport);
+    printCpu(file.replace('vitest-', 'cpu-').replace('.json', '.tsv'), top);
+  }
 }
