@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { lastMigrationTime, migrationsAfter } from './migration-journal';
+import { nameRepeatedStatements } from './pglite-statements';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -249,6 +250,7 @@ export async function openDatabase(
     });
   }
   await client.waitReady;
+  nameRepeatedStatements(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     kind: 'pglite',
