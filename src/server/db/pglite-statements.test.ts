@@ -75,6 +75,18 @@ describe('PGlite: statements met again are prepared once', () => {
     expect((await client.query('select name from drinks where id = $1', [21])).rows).toEqual([
       { name: 'Water' },
     ]);
+
+    // Named inside a transaction that fails: still there afterwards (statements outlive a rollback).
+    const count = 'select count(*)::int as n from drinks where name like $1';
+    await expect(
+      client.transaction(async (tx) => {
+        await tx.query(count, ['W%']);
+        expect((await tx.query(count, ['W%'])).rows).toEqual([{ n: 1 }]);
+        await tx.query(insert, [21, 'Water again']);
+      }),
+    ).rejects.toMatchObject({ code: '23505' });
+    expect(await prepared()).toContain(count);
+    expect((await client.query(count, ['%a%'])).rows).toEqual([{ n: 6 }]);
   });
 
   it('runs queries from concurrent callers one at a time, each with its own answer', async () => {
