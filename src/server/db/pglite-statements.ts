@@ -100,9 +100,13 @@ async function namedFor(
   return prepared;
 }
 
+/** Each database's statements: its names are its own, whoever sets its client up again. */
+const statementsOf = new WeakMap<PGlite, Statements>();
+
 /** Make `client` (and the transactions it opens) run repeated statements as named ones. */
 export function nameRepeatedStatements(client: PGlite): void {
-  const statements: Statements = { seen: new Map(), named: new Map() };
+  const statements = statementsOf.get(client) ?? { seen: new Map(), named: new Map() };
+  statementsOf.set(client, statements);
   const unnamedQuery = client.query.bind(client) as Query;
   const unnamedTransaction = client.transaction.bind(client);
 
