@@ -36,6 +36,8 @@ interface Named {
 interface Statements {
   seen: Map<string, number>;
   named: Map<string, Named>;
+  /** Names are never reused, not even one whose describing failed after it was parsed. */
+  lastName: number;
 }
 
 const { serialize } = protocol;
@@ -95,7 +97,8 @@ async function namedFor(
   statements.seen.set(text, seen);
   if (seen < NAME_AFTER) return undefined;
   statements.seen.delete(text);
-  const prepared = await prepare(client, `s${statements.named.size + 1}`, text);
+  statements.lastName += 1;
+  const prepared = await prepare(client, `s${statements.lastName}`, text);
   statements.named.set(text, prepared);
   return prepared;
 }
@@ -105,7 +108,7 @@ const statementsOf = new WeakMap<PGlite, Statements>();
 
 /** Make `client` (and the transactions it opens) run repeated statements as named ones. */
 export function nameRepeatedStatements(client: PGlite): void {
-  const statements = statementsOf.get(client) ?? { seen: new Map(), named: new Map() };
+  const statements = statementsOf.get(client) ?? { seen: new Map(), named: new Map(), lastName: 0 };
   statementsOf.set(client, statements);
   const unnamedQuery = client.query.bind(client) as Query;
   const unnamedTransaction = client.transaction.bind(client);
