@@ -7,6 +7,7 @@ import type {
   EncryptResponse,
   ReceiptEncryptRequest,
   ReceiptEncryptResponse,
+  WorkerReady,
 } from './encryption-worker';
 import { ReceiptTokens } from './receipts';
 
@@ -38,9 +39,18 @@ function bodiesOf({ buffer, lengths }: { buffer: ArrayBuffer | Buffer; lengths: 
 /**
  * Per-recipient encryption on worker threads, so it runs on every core while the event loop keeps
  * the connections to the push services busy. With no threads it encrypts in the event loop.
+ *
+ * The threads start at the first encryption, not with the process: a web process that never sends
+ * (or a worker between sends) keeps none, and each costs ~0.1 s of CPU to start. Until one has
+ * loaded, chunks are encrypted in the event loop, so the first send does not wait for a thread.
  */
 export class EncryptionPool {
+  /** Threads that have loaded and take work. */
   private readonly workers: Worker[] = [];
+  /** Every thread started and not yet stopped, loaded or not. */
+  private readonly started = new Set<Worker>();
+  private threadsStarted = false;
+  private closed = false;
   private readonly waiting = new Map<
     number,
     { worker: Worker; resolve: (response: Response) => void; reject: (error: Error) => void }
@@ -50,26 +60,44 @@ export class EncryptionPool {
   private readonly receipts: ReceiptTokens | undefined;
 
   /** `receiptSecret`: what ReceiptTokens derives its key from, for encryptWithReceipts. */
-  constructor(threads: number, receiptSecret?: Uint8Array) {
+  constructor(
+    private readonly threads: number,
+    private readonly receiptSecret?: Uint8Array,
+  ) {
     this.receipts = receiptSecret ? new ReceiptTokens(receiptSecret) : undefined;
-    for (let i = 0; i < threads; i++) {
+  }
+
+  /** Threads loaded and taking work (0 before the first encryption). */
+  get threadsReady(): number {
+    return this.workers.length;
+  }
+
+  private startThreads() {
+    if (this.threadsStarted || this.closed) return;
+    this.threadsStarted = true;
+    for (let i = 0; i < this.threads; i++) {
       const worker = new Worker(new URL('./encryption-worker.ts', import.meta.url), {
-        workerData: { receiptSecret } satisfies EncryptionWorkerData,
+        workerData: { receiptSecret: this.receiptSecret } satisfies EncryptionWorkerData,
       });
-      worker.on('message', (response: Response) => {
-        this.waiting.get(response.id)?.resolve(response);
-        this.waiting.delete(response.id);
+      worker.on('message', (message: Response | WorkerReady) => {
+        if ('ready' in message) {
+          if (this.started.has(worker)) this.workers.push(worker);
+          return;
+        }
+        this.waiting.get(message.id)?.resolve(message);
+        this.waiting.delete(message.id);
       });
       // A thread that dies fails its chunks (their batch job is retried) and leaves the pool;
       // with none left, encryption goes on in the event loop.
       worker.on('exit', () => this.retire(worker, new Error('an encryption thread stopped')));
       worker.on('error', (error) => this.retire(worker, error));
       worker.unref();
-      this.workers.push(worker);
+      this.started.add(worker);
     }
   }
 
   private retire(worker: Worker, error: Error) {
+    this.started.delete(worker);
     const index = this.workers.indexOf(worker);
     if (index >= 0) this.workers.splice(index, 1);
     for (const [id, entry] of this.waiting) {
@@ -89,6 +117,7 @@ export class EncryptionPool {
 
   /** Encrypt each message for its subscription; null where the subscription's keys are unusable. */
   async encrypt(jobs: EncryptJob[]): Promise<(Buffer | null)[]> {
+    this.startThreads();
     if (this.workers.length === 0) {
       return jobs.map((job) => {
         try {
@@ -110,6 +139,7 @@ export class EncryptionPool {
    */
   async encryptWithReceipts(chunk: ReceiptChunk): Promise<(Buffer | null)[]> {
     if (!this.receipts) throw new Error('the encryption pool has no receipt secret');
+    this.startThreads();
     if (this.workers.length === 0) return bodiesOf(encryptWithReceipts(this.receipts, chunk));
     return bodiesOf(
       await this.request<ReceiptEncryptResponse>({
@@ -122,7 +152,10 @@ export class EncryptionPool {
   }
 
   async close() {
-    const workers = this.workers.splice(0);
+    this.closed = true;
+    const workers = [...this.started];
+    this.started.clear();
+    this.workers.splice(0);
     await Promise.all(workers.map((worker) => worker.terminate()));
   }
 }

@@ -32,6 +32,11 @@ export interface ReceiptEncryptResponse {
   lengths: Int32Array;
 }
 
+/** Posted once when the thread has loaded and listens: the pool sends it work from then on. */
+export interface WorkerReady {
+  ready: true;
+}
+
 export interface EncryptionWorkerData {
   /** The secret receipt tokens are derived from (the JWT secret), as ReceiptTokens takes it. */
   receiptSecret?: Uint8Array;
@@ -61,3 +66,5 @@ parentPort?.on('message', (request: EncryptRequest | ReceiptEncryptRequest) => {
   });
   parentPort!.postMessage({ id: request.id, bodies } satisfies EncryptResponse);
 });
+
+parentPort?.postMessage({ ready: true } satisfies WorkerReady);
