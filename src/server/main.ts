@@ -1,9 +1,16 @@
 import closeWithGrace from 'close-with-grace';
-import { buildApp } from './app';
 import { loadConfig } from './config';
+import { resolveDrizzleFilesDirectly } from './lib/drizzle-resolution';
 import { acquireEmbeddedLockWaiting, EmbeddedDatabaseInUse, usesEmbeddedDatabase } from './lib/embedded-lock';
 import { listenOn, runEntryPoint } from './lib/entry-point';
-import { ensureFirstAdmin } from './modules/account/admin-bootstrap';
+
+resolveDrizzleFilesDirectly();
+// The server itself is loaded once the resolution above is in place (a static import would be
+// resolved before it).
+const [{ buildApp }, { ensureFirstAdmin }] = await Promise.all([
+  import('./app'),
+  import('./modules/account/admin-bootstrap'),
+]);
 
 /** How long a start waits for another process to let go of the embedded database (a restart). */
 const EMBEDDED_LOCK_WAIT_MS = 10_000;

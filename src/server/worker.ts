@@ -1,12 +1,20 @@
 import closeWithGrace from 'close-with-grace';
 import pino from 'pino';
-import { startWorkers } from './app';
 import { loadConfig } from './config';
-import { openMigratedDatabase } from './db/open-migrated';
+import { resolveDrizzleFilesDirectly } from './lib/drizzle-resolution';
 import { runEntryPoint } from './lib/entry-point';
 import { logSerializers } from './lib/log-safety';
-import { createWorkerContext } from './worker-context';
-import { startWorkerMetrics } from './worker-metrics';
+
+resolveDrizzleFilesDirectly();
+// The workers' code is loaded once the resolution above is in place (a static import would be
+// resolved before it).
+const [{ startWorkers }, { openMigratedDatabase }, { createWorkerContext }, { startWorkerMetrics }] =
+  await Promise.all([
+    import('./app'),
+    import('./db/open-migrated'),
+    import('./worker-context'),
+    import('./worker-metrics'),
+  ]);
 
 /** Job workers alone, for scaling out: several of these share one PostgreSQL's queues. */
 async function main() {

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config';
+import { resolveDrizzleFilesDirectly } from '../lib/drizzle-resolution';
 import { acquireEmbeddedLock, EmbeddedDatabaseInUse, usesEmbeddedDatabase } from '../lib/embedded-lock';
 
 const USAGE = `Usage: npm run admin -- <command> [options]
@@ -85,6 +86,7 @@ async function main() {
   }
   // Imported only now: the database driver and the account code take seconds to load, which
   // --help and a mistyped command need not wait for.
+  resolveDrizzleFilesDirectly();
   const [{ openDatabase }, { createAdmin }] = await Promise.all([
     import('../db/client'),
     import('../modules/account/admin-bootstrap'),
