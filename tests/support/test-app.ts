@@ -5,7 +5,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import type { AppContext } from '../../src/server/context';
-import { openDatabase } from '../../src/server/db/client';
+import { takeEmbeddedCopy } from './embedded-copies';
 import { GENEROUS_FATIGUE_LIMITS } from './fatigue-limits';
 import { type SmtpSink, startSmtpSink } from './smtp-sink';
 import { createTestDatabaseUrl } from './test-database';
@@ -44,11 +44,9 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     PUSH_ALLOWED_HOSTS: '127.0.0.1',
     ...env,
   });
-  // A copy of the run's migrated PGlite is opened here (buildApp would open an empty one).
-  const copy = database.from
-    ? await openDatabase(config.databaseUrl, dataDir, { from: database.from })
-    : undefined;
-  const { app, ctx } = await buildApp(config, copy ? { database: copy } : {});
+  // A copy of the run's migrated PGlite, kept by this worker or opened (buildApp would open an empty one).
+  const copy = database.from ? await takeEmbeddedCopy(config.databaseUrl, dataDir, database.from) : undefined;
+  const { app, ctx } = await buildApp(config, copy ? { database: copy.database } : {});
   return {
     app,
     ctx,
@@ -60,7 +58,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       }),
     async close() {
       await app.close();
-      await copy?.close();
+      copy?.release();
       await mail.close();
       await database.drop();
       await rm(dataDir, { recursive: true, force: true });
