@@ -5,12 +5,13 @@ import { acquireEmbeddedLockWaiting, EmbeddedDatabaseInUse, usesEmbeddedDatabase
 import { listenOn, runEntryPoint } from './lib/entry-point';
 
 resolveDrizzleFilesDirectly();
-// The server itself is loaded once the resolution above is in place (a static import would be
-// resolved before it).
-const [{ buildApp }, { ensureFirstAdmin }] = await Promise.all([
-  import('./app'),
-  import('./modules/account/admin-bootstrap'),
-]);
+
+/**
+ * The server's code, loaded with `import()`: after the resolution above is in place (a static
+ * import would be resolved before it), and only once the settings are read and the embedded
+ * database is this process's, so wrong settings or a second server exit at once.
+ */
+const loadServer = () => Promise.all([import('./app'), import('./modules/account/admin-bootstrap')]);
 
 /** How long a start waits for another process to let go of the embedded database (a restart). */
 const EMBEDDED_LOCK_WAIT_MS = 10_000;
@@ -34,6 +35,7 @@ async function main() {
     }
   }
   try {
+    const [{ buildApp }, { ensureFirstAdmin }] = await loadServer();
     const { app, ctx } = await buildApp(config);
     // Printed once to the console by design (not through the logger): the generated password of the
     // first admin, when ADMIN_EMAIL/ADMIN_PASSWORD are not set.

@@ -6,10 +6,13 @@ import { runEntryPoint } from './lib/entry-point';
 import { logSerializers } from './lib/log-safety';
 
 resolveDrizzleFilesDirectly();
-// The workers' code is loaded once the resolution above is in place (a static import would be
-// resolved before it).
-const [{ startWorkers }, { openMigratedDatabase }, { createWorkerContext }, { startWorkerMetrics }] =
-  await Promise.all([
+
+/**
+ * The workers' code, loaded with `import()`: after the resolution above is in place (a static
+ * import would be resolved before it), and only once the settings are read, so wrong ones exit at once.
+ */
+const loadWorkers = () =>
+  Promise.all([
     import('./app'),
     import('./db/open-migrated'),
     import('./worker-context'),
@@ -27,6 +30,8 @@ async function main() {
     process.exit(1);
   }
   const log = pino({ level: config.logLevel, serializers: logSerializers });
+  const [{ startWorkers }, { openMigratedDatabase }, { createWorkerContext }, { startWorkerMetrics }] =
+    await loadWorkers();
   const database = await openMigratedDatabase(config, log);
   const ctx = await createWorkerContext(config, database, log);
   const { jobs, push, mailer } = ctx;
