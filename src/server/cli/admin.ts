@@ -84,9 +84,9 @@ async function main() {
       );
     }
   }
+  resolveDrizzleFilesDirectly();
   // Imported only now: the database driver and the account code take seconds to load, which
   // --help and a mistyped command need not wait for.
-  resolveDrizzleFilesDirectly();
   const [{ openDatabase }, { createAdmin }] = await Promise.all([
     import('../db/client'),
     import('../modules/account/admin-bootstrap'),

@@ -40,9 +40,9 @@ function bodiesOf({ buffer, lengths }: { buffer: ArrayBuffer | Buffer; lengths: 
  * Per-recipient encryption on worker threads, so it runs on every core while the event loop keeps
  * the connections to the push services busy. With no threads it encrypts in the event loop.
  *
- * The threads start at the first encryption, not with the process: a web process that never sends
- * (or a worker between sends) keeps none, and each costs ~0.1 s of CPU to start. Until one has
- * loaded, chunks are encrypted in the event loop, so the first send does not wait for a thread.
+ * The threads start at the first encryption, not with the process: a process that never sends
+ * keeps none, and each costs ~0.1 s of CPU to start. Until one has loaded, chunks are encrypted in
+ * the event loop, so the first send does not wait for a thread.
  */
 export class EncryptionPool {
   /** Threads that have loaded and take work. */
