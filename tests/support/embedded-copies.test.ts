@@ -1,10 +1,7 @@
-import type { PGlite } from '@electric-sql/pglite';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/client';
-import { takeEmbeddedCopy } from './embedded-copies';
+import { pgliteClientOf as clientOf, takeEmbeddedCopy } from './embedded-copies';
 import { createTestDatabaseUrl } from './test-database';
-
-const clientOf = (database: Database) => (database.db as unknown as { $client: PGlite }).$client;
 
 async function counts(database: Database) {
   const { rows } = await clientOf(database).query<Record<string, number>>(

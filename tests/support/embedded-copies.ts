@@ -22,12 +22,10 @@ interface TemplateState {
   restore: string;
 }
 
-interface KeptCopy {
-  database: Database;
-  client: PGlite;
-}
+/** The PGlite client under an embedded database (Drizzle's `$client`; `Database` does not expose it). */
+export const pgliteClientOf = (database: Database) => (database.db as unknown as { $client: PGlite }).$client;
 
-const idle: KeptCopy[] = [];
+const idle: Database[] = [];
 let template: Promise<TemplateState> | undefined;
 
 const USER_SCHEMAS = `n.nspname not in ('pg_catalog', 'information_schema') and n.nspname not like 'pg_toast%' and n.nspname not like 'pg_temp%'`;
@@ -122,27 +120,24 @@ export async function takeEmbeddedCopy(
   dataDir: string,
   from: Blob,
 ): Promise<{ database: Database; release(): void }> {
-  let copy: KeptCopy | undefined;
-  for (let kept = idle.pop(); kept; kept = idle.pop()) {
+  let database: Database | undefined;
+  for (let kept = idle.pop(); kept && !database; kept = idle.pop()) {
     try {
-      await reset(kept.client, await template!);
-      copy = kept;
-      break;
+      await reset(pgliteClientOf(kept), await template!);
+      database = kept;
     } catch {
-      await kept.database.close().catch(() => {});
+      await kept.close().catch(() => {});
     }
   }
-  if (!copy) {
-    const database = await openDatabase(url, dataDir, { from });
-    const client = (database.db as unknown as { $client: PGlite }).$client;
-    template ??= readTemplateState(client);
+  if (!database) {
+    database = await openDatabase(url, dataDir, { from });
+    template ??= readTemplateState(pgliteClientOf(database));
     await template;
-    copy = { database, client };
   }
-  const taken = copy;
+  const taken = database;
   let released = false;
   return {
-    database: taken.database,
+    database: taken,
     release() {
       if (released) return;
       released = true;
