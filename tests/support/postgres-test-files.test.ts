@@ -19,8 +19,6 @@ function repository(files: Record<string, string>) {
     mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
     writeFileSync(path.join(root, file), text);
   }
-  for (const directory of ['src', 'tests/integration', 'tests/support'])
-    mkdirSync(path.join(root, directory), { recursive: true });
   return root;
 }
 

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { globSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -11,20 +11,12 @@ const TAGGED = /^\/\/ @module-tag postgres$|tags: \[[^\]]*'postgres'/m;
 /** Anything that looks like a `postgres` tag: a file matching this but not TAGGED is an error. */
 const TAG_LIKE = /@module-tag[^\n]*postgres|tags\b[^;]{0,120}postgres/i;
 
-const ROOTS = ['src', 'tests/integration', 'tests/support'];
-const TEST_FILE = /\.test\.tsx?$/;
-
-function testFilesUnder(root: string, directory: string): string[] {
-  return readdirSync(path.join(root, directory), { withFileTypes: true }).flatMap((entry) => {
-    const relative = path.join(directory, entry.name);
-    if (entry.isDirectory()) return testFilesUnder(root, relative);
-    return TEST_FILE.test(entry.name) ? [relative] : [];
-  });
-}
+/** The test files of vitest's `node` project (its `include` in vitest.config.ts). */
+const NODE_TEST_FILES = ['src/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/support/**/*.test.ts'];
 
 /** The files to run on PostgreSQL, relative to `root`; throws naming a file whose tag it cannot read. */
 export function postgresTestFiles(root: string): string[] {
-  const files = ROOTS.flatMap((directory) => testFilesUnder(root, directory)).sort();
+  const files = globSync(NODE_TEST_FILES, { cwd: root }).sort();
   const tagged: string[] = [];
   for (const file of files) {
     const text = readFileSync(path.join(root, file), 'utf8');
