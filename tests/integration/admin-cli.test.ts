@@ -12,6 +12,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { nodeEntry } from '../support/node-entry';
 import { createTestDatabaseUrl, seedEmbeddedDatabase } from '../support/test-database';
 
 const ADMIN = { email: 'cli-first-admin@example.test', password: 'cli-first-admin-password' };
@@ -48,7 +49,7 @@ interface Server {
 async function startServer(env: Record<string, string>): Promise<Server> {
   const port = await freePort();
   let stderr = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, nodeEntry('src/server/main.ts'), {
     env: envFor({
       ...env,
       PORT: String(port),
@@ -86,7 +87,7 @@ function stop(child: ChildProcess, signal: NodeJS.Signals) {
 /** Run a command to its end: exit code and output. */
 function run(script: string, args: string[], env: Record<string, string>) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    const child = spawn(process.execPath, nodeEntry(script, args), {
       env: envFor(env),
       stdio: ['ignore', 'pipe', 'pipe'],
     });

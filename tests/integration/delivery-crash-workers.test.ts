@@ -27,6 +27,7 @@ import {
   startProcess,
   untilListening,
 } from '../support/crash-processes';
+import { nodeEntry } from '../support/node-entry';
 import type { TestSubscription } from '../support/push-service';
 import { createTestDatabaseUrl } from '../support/test-database';
 
@@ -40,7 +41,7 @@ describe('several workers', () => {
     it('are refused on the embedded database, saying what to use', async () => {
       const { env, cleanup } = await environment();
       try {
-        const worker = spawn(process.execPath, ['--import', 'tsx', 'src/server/worker.ts'], {
+        const worker = spawn(process.execPath, nodeEntry('src/server/worker.ts'), {
           env: { ...process.env, ...env, DATABASE_URL: '' },
           stdio: ['ignore', 'ignore', 'pipe'],
         });

@@ -12,14 +12,9 @@ import { afterAll } from 'vitest';
 import type { Database } from '../../src/server/db/client';
 import { users } from '../../src/server/db/schema';
 import { freePort } from './free-port';
+import { nodeEntry } from './node-entry';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-/**
- * How a child runs TypeScript: `node --import tsx`, as `npm start` does. Not the tsx CLI: it stands
- * between us and the server and SIGKILLs it (exit 143) when the server's event loop is too busy to
- * acknowledge a SIGTERM within 60 ms, which a loaded CI runner turns into a failed graceful stop.
- */
-const NODE_TSX = [process.execPath, '--import', 'tsx'] as const;
 export const PROCESS_TIMEOUT = 60_000;
 /** Letters and digits of generatePassword(): no look-alikes. */
 export const GENERATED = /^[a-km-zA-HJ-NP-Z2-9]{16}$/;
@@ -61,9 +56,9 @@ export interface Exit {
 }
 
 /** Run a command to its end and collect its output. */
-export function run(args: string[], env: Record<string, string>): Promise<Exit> {
+export function run([script, ...args]: [string, ...string[]], env: Record<string, string>): Promise<Exit> {
   return new Promise((resolve, reject) => {
-    const child = spawn(NODE_TSX[0], [...NODE_TSX.slice(1), ...args], {
+    const child = spawn(process.execPath, nodeEntry(script, args), {
       cwd: ROOT,
       env: childEnv(env),
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -91,7 +86,7 @@ export interface Server {
 export async function startServer(env: Record<string, string>): Promise<Server> {
   const port = await freePort();
   // Its own process group, so that a stop that times out kills whatever it started as well.
-  const child = spawn(NODE_TSX[0], [...NODE_TSX.slice(1), 'src/server/main.ts'], {
+  const child = spawn(process.execPath, nodeEntry('src/server/main.ts'), {
     cwd: ROOT,
     env: childEnv({ PORT: String(port), HOST: '127.0.0.1', ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -13,6 +13,7 @@ import type { Post } from '../../src/shared/schemas/notification.schema';
 import { establishmentFields } from './api-actors';
 import { GENEROUS_FATIGUE_LIMITS } from './fatigue-limits';
 import { freePort } from './free-port';
+import { nodeEntry } from './node-entry';
 import { type PushService, startPushService, type TestSubscription } from './push-service';
 import { createTestDatabaseUrl, seedEmbeddedDatabase } from './test-database';
 
@@ -39,7 +40,7 @@ export function setupCrashTests() {
 
 /** Start `src/server/<entry>.ts` as its own process, as `npm start` / `npm run worker` would. */
 export function startProcess(entry: 'main' | 'worker', env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join('src/server', `${entry}.ts`)], {
+  const child = spawn(process.execPath, nodeEntry(path.join('src/server', `${entry}.ts`)), {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
