@@ -27,6 +27,9 @@ export default defineConfig({
     // the next file could trip on: an app it starts, it closes.
     maxWorkers: Number(process.env.VITEST_WORKERS ?? 3),
     isolate: false,
+    // PGlite's WebAssembly compiled by V8's baseline compiler only: optimising its hot functions in
+    // the background costs a run more CPU than it saves (tests/support/node-entry.ts).
+    execArgv: ['--liftoff-only'],
     // The JSON report is what `npm run test:timings` reads, one per database.
     reporters: ['default', 'json'],
     outputFile: { json: `test-results/vitest-${database}.json` },
