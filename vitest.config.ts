@@ -2,6 +2,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { TEST_PROCESS_V8_FLAGS } from './tests/support/node-entry';
 
 // Node keeps the code it compiled on disk for the run's processes: the test workers and the
 // servers and commands tests start (dozens of them, each loading the server: 3.5 s of loading
@@ -29,7 +30,7 @@ export default defineConfig({
     isolate: false,
     // PGlite's WebAssembly compiled by V8's baseline compiler only: optimising its hot functions in
     // the background costs a run more CPU than it saves (tests/support/node-entry.ts).
-    execArgv: ['--liftoff-only'],
+    execArgv: TEST_PROCESS_V8_FLAGS,
     // The JSON report is what `npm run test:timings` reads, one per database.
     reporters: ['default', 'json'],
     outputFile: { json: `test-results/vitest-${database}.json` },
