@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { SETTINGS_KEY } from '../../../src/web/lib/storage-keys';
-import { axeOn, settled } from './a11y';
+import { axeViolations, settled } from './a11y';
 import { DESKTOP, saveScreenshot } from './screenshots';
 
 /** How a page is looked at: the light theme on a desktop, a dark theme on a 390 px phone. */
@@ -65,8 +65,7 @@ async function openInApp(page: Page, path: string) {
 
 /** The serious and critical axe findings of the page as it is now, each naming where. */
 async function findings(page: Page, where: string): Promise<string[]> {
-  const results = await axeOn(page).analyze();
-  return results.violations
+  return (await axeViolations(page))
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(
       (v) =>
