@@ -96,7 +96,7 @@ export function ListCard<T>({
               {failure}
             </RetryAlert>
           ) : !items ? (
-            <Box aria-busy aria-label={loadingLabel} sx={{ mx: -2 }}>
+            <Box role="status" aria-busy aria-label={loadingLabel} sx={{ mx: -2 }}>
               <ListSkeleton rows={2} picture={picture} />
             </Box>
           ) : empty && items.length === 0 ? (

@@ -68,7 +68,7 @@ export function GdprPage() {
           {t(`gdpr.${current}.intro`, values)}
         </Typography>
         {config.isPending ? (
-          <Stack spacing={2} aria-busy="true" aria-label={t('gdpr.loading')}>
+          <Stack spacing={2} role="status" aria-busy="true" aria-label={t('gdpr.loading')}>
             {[0, 1, 2].map((row) => (
               <Box key={row}>
                 <Skeleton variant="text" width="40%" sx={{ fontSize: '1.5rem' }} />

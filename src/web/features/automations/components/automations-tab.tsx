@@ -37,7 +37,7 @@ export function AutomationsTab({ establishmentId, locked }: Props) {
     );
   if (!list.data)
     return (
-      <Stack spacing={3} aria-busy="true" aria-label={t('automations.loading')}>
+      <Stack spacing={3} role="status" aria-busy="true" aria-label={t('automations.loading')}>
         {AUTOMATION_KINDS.map((kind) => (
           <Skeleton key={kind} variant="rounded" height={280} />
         ))}

@@ -94,7 +94,13 @@ export function CommentsSection({ post }: { post: Post }) {
         </Stack>
 
         {query.isPending ? (
-          <Stack spacing={2} sx={{ py: 1 }} aria-busy="true" aria-label={t('comments.section.loading')}>
+          <Stack
+            spacing={2}
+            sx={{ py: 1 }}
+            role="status"
+            aria-busy="true"
+            aria-label={t('comments.section.loading')}
+          >
             {[0, 1].map((i) => (
               <Stack key={i} direction="row" spacing={1.5}>
                 <Skeleton variant="circular" width={36} height={36} />

@@ -1,4 +1,7 @@
-/** The moderators' comments switch says the state it is in, "Comments off" when off. */
+/**
+ * The moderators' comments switch says the state it is in, "Comments off" when off; while the
+ * comments load, the section says so as a status.
+ */
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type FakeApi, fakeApi } from '../../../../../tests/support/web/fake-api';
@@ -94,5 +97,28 @@ describe('the comments switch', () => {
     expect(off).not.toBeChecked();
     expect(off).toBeDisabled();
     expect(off).toHaveAccessibleDescription('Turned off for the whole business in its settings');
+  });
+});
+
+describe('the comments while they load', () => {
+  it('are a status named "Loading comments", not a labelled block with no role', async () => {
+    let answer: (value: { body: CommentPage }) => void = () => {};
+    api.on(
+      'GET',
+      '/api/notifications/p1/comments',
+      () =>
+        new Promise((resolve) => {
+          answer = resolve;
+        }),
+    );
+    renderRoutes([{ path: '/', element: <CommentsSection post={post} /> }]);
+    expect(await screen.findByRole('status', { name: 'Loading comments' })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
+
+    answer({ body: page(true) });
+    expect(await screen.findByRole('switch', { name: 'Comments on' })).toBeChecked();
+    expect(screen.queryByRole('status', { name: 'Loading comments' })).toBeNull();
   });
 });

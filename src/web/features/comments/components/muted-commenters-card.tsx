@@ -44,7 +44,7 @@ export function MutedCommentersCard({ establishmentId }: { establishmentId: stri
           {t('comments.mutes.subtitle')}
         </Typography>
         {mutes.isPending ? (
-          <Box aria-busy="true" aria-label={t('comments.mutes.loading')}>
+          <Box role="status" aria-busy="true" aria-label={t('comments.mutes.loading')}>
             <Skeleton height={56} />
           </Box>
         ) : mutes.isError ? (

@@ -110,7 +110,7 @@ export function OperatorInvitationsCard({ establishmentId }: { establishmentId: 
           {t('voice.invite.openTitle')}
         </Typography>
         {list.isPending ? (
-          <Box aria-busy="true" aria-label={t('voice.invite.loading')}>
+          <Box role="status" aria-busy="true" aria-label={t('voice.invite.loading')}>
             <Skeleton height={48} />
           </Box>
         ) : list.isError ? (

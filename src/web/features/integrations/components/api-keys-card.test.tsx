@@ -94,7 +94,7 @@ describe('the API keys card', () => {
       fail ? { status: 500, body: { code: 'INTERNAL', error: Msg.internal } } : { body: { items: [till] } },
     );
     const { user } = renderCard();
-    expect(screen.getByLabelText('Loading the API keys')).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Loading the API keys' })).toBeInTheDocument();
     const alert = await screen.findByRole('alert');
     fail = false;
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));

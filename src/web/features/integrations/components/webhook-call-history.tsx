@@ -33,7 +33,7 @@ export function CallHistory({ establishmentId, webhookId }: { establishmentId: s
           {apiErrorText(t, calls.error)}
         </RetryAlert>
       ) : !items ? (
-        <Box aria-busy aria-label={t('integrations.webhooks.calls.loading')}>
+        <Box role="status" aria-busy aria-label={t('integrations.webhooks.calls.loading')}>
           <ListSkeleton rows={2} picture="rounded" />
         </Box>
       ) : items.length === 0 ? (

@@ -112,7 +112,7 @@ describe('the webhooks card', () => {
       fail ? { status: 500, body: { code: 'INTERNAL', error: Msg.internal } } : list([till]),
     );
     const { user } = renderCard();
-    expect(screen.getByLabelText('Loading the webhooks')).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Loading the webhooks' })).toBeInTheDocument();
     const alert = await screen.findByRole('alert');
     fail = false;
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));

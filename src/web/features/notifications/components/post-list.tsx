@@ -33,7 +33,7 @@ export function PostList({ query, empty, label, renderPost, leading, skipId }: P
 
   if (query.isPending) {
     return (
-      <Stack spacing={2} aria-busy="true" aria-label={t('notifications.feed.loading')}>
+      <Stack spacing={2} role="status" aria-busy="true" aria-label={t('notifications.feed.loading')}>
         <PostCardSkeleton />
         <PostCardSkeleton />
         <PostCardSkeleton />

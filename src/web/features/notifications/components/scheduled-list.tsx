@@ -64,7 +64,7 @@ export function ScheduledList({ establishment }: Props) {
           {t('schedule.list.subtitle', { zone: zoneName(establishment.timeZone) })}
         </Typography>
         {query.isPending ? (
-          <Stack spacing={1.5} aria-busy="true" aria-label={t('schedule.list.loading')}>
+          <Stack spacing={1.5} role="status" aria-busy="true" aria-label={t('schedule.list.loading')}>
             <Skeleton variant="rounded" height={72} />
             <Skeleton variant="rounded" height={72} />
           </Stack>

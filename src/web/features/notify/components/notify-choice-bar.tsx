@@ -21,7 +21,10 @@ export function NotifyChoiceBar({ establishmentId }: { establishmentId: string }
       </RetryAlert>
     );
   }
-  if (!list) return <Skeleton variant="rounded" height={72} aria-busy aria-label={t('notify.loading')} />;
+  if (!list)
+    return (
+      <Skeleton variant="rounded" height={72} role="status" aria-busy aria-label={t('notify.loading')} />
+    );
   const follow = list.items.find((item) => item.establishment.id === establishmentId);
   if (!follow) return null;
   // Kept compact: the bounce matters here only when this business's news may come by email.

@@ -43,7 +43,7 @@ export function YourBusinessesCard() {
               {t('notify.loadFailed')}
             </RetryAlert>
           ) : !list ? (
-            <Box aria-busy aria-label={t('notify.loading')} sx={{ mx: -2 }}>
+            <Box role="status" aria-busy aria-label={t('notify.loading')} sx={{ mx: -2 }}>
               <ListSkeleton rows={2} picture="rounded" />
             </Box>
           ) : list.items.length === 0 ? (

@@ -90,7 +90,10 @@ describe('the permission health card', () => {
     await changeLanguage('en');
     renderCard(undefined);
     const card = await screen.findByRole('region', { name: 'Permission health' });
-    expect(within(card).getByLabelText('Loading permission health…')).toHaveAttribute('aria-busy', 'true');
+    expect(within(card).getByRole('status', { name: 'Loading permission health…' })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
   });
 
   it('speaks German, with German numbers: the warning, the share, the losses and the empty state', async () => {

@@ -153,7 +153,7 @@ export function PushHealthCard({ health, error, onRetry }: Props) {
             {apiErrorText(t, error)}
           </RetryAlert>
         ) : !health ? (
-          <Stack spacing={2} aria-busy aria-label={t('reports.health.loading')}>
+          <Stack spacing={2} role="status" aria-busy aria-label={t('reports.health.loading')}>
             <Skeleton variant="rounded" height={48} />
             <Skeleton variant="rounded" height={120} />
           </Stack>

@@ -233,7 +233,7 @@ function EstablishmentNotFound() {
 function PageSkeleton() {
   const { t } = useTranslation();
   return (
-    <Stack spacing={3} aria-busy="true" aria-label={t('establishmentPage.loading')}>
+    <Stack spacing={3} role="status" aria-busy="true" aria-label={t('establishmentPage.loading')}>
       <Card variant="outlined">
         <Skeleton variant="rectangular" sx={{ height: { xs: 112, sm: 176 } }} />
         <Box

@@ -201,7 +201,7 @@ function Frame({
 function RegisterSkeleton() {
   const { t } = useTranslation();
   return (
-    <Stack spacing={2.5} aria-busy="true" aria-label={t('publicPage.loading')}>
+    <Stack spacing={2.5} role="status" aria-busy="true" aria-label={t('publicPage.loading')}>
       {[0, 1, 2, 3].map((row) => (
         <Skeleton key={row} variant="rounded" height={56} />
       ))}

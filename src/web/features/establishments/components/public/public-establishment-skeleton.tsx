@@ -6,7 +6,7 @@ import { COVER_ASPECT } from './establishment-cover';
 export function PublicEstablishmentSkeleton() {
   const { t } = useTranslation();
   return (
-    <Box aria-busy="true" aria-label={t('publicPage.loading')} sx={{ pb: 6 }}>
+    <Box role="status" aria-busy="true" aria-label={t('publicPage.loading')} sx={{ pb: 6 }}>
       <Container maxWidth="lg" disableGutters>
         <Skeleton
           variant="rectangular"
