@@ -30,7 +30,8 @@ export function MessagePicture({
         {t('conversations.picture.unavailable')}
       </Typography>
     );
-  if (!thumbUrl) return <Skeleton variant="rounded" width={200} height={150} role="img" aria-label={alt} />;
+  if (!thumbUrl)
+    return <Skeleton variant="rounded" width={200} height={150} role="status" aria-busy aria-label={alt} />;
   return (
     <>
       <ButtonBase
