@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { SETTINGS_KEY } from '../../../src/web/lib/storage-keys';
-import { axeViolations, settled } from './a11y';
+import { seriousViolations, settled } from './a11y';
 import { DESKTOP, saveScreenshot } from './screenshots';
 
 /** How a page is looked at: the light theme on a desktop, a dark theme on a 390 px phone. */
@@ -65,14 +65,12 @@ async function openInApp(page: Page, path: string) {
 
 /** The serious and critical axe findings of the page as it is now, each naming where. */
 async function findings(page: Page, where: string): Promise<string[]> {
-  return (await axeViolations(page))
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${where}: ${v.id} (${v.help}) at ${v.nodes
-          .map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)} ${n.failureSummary ?? ''}`)
-          .join(', ')}`,
-    );
+  return (await seriousViolations(page)).map(
+    (v) =>
+      `${where}: ${v.id} (${v.help}) at ${v.nodes
+        .map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)} ${n.failureSummary ?? ''}`)
+        .join(', ')}`,
+  );
 }
 
 /** A page to check: its path, or its path and a tab to open there (by the tab's name). */

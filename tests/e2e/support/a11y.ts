@@ -11,7 +11,7 @@ const RUN_OPTIONS: axe.RunOptions = { resultTypes: ['violations'] };
  * twice in its legacy mode) cost more than the check itself (docs/testing.md). The app has no
  * frames, so the page's own document is all there is to check.
  */
-export async function axeViolations(page: Page): Promise<axe.Result[]> {
+async function axeViolations(page: Page): Promise<axe.Result[]> {
   const present = await page.evaluate(() => 'axe' in window);
   if (!present) await page.evaluate(axe.source);
   return page.evaluate(
@@ -19,6 +19,11 @@ export async function axeViolations(page: Page): Promise<axe.Result[]> {
       (await (window as unknown as { axe: typeof axe }).axe.run(document, options)).violations,
     RUN_OPTIONS,
   );
+}
+
+/** The serious and critical violations: what the suite fails on. */
+export async function seriousViolations(page: Page): Promise<axe.Result[]> {
+  return (await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
 /**
@@ -44,8 +49,7 @@ export async function settled(page: Page) {
 /** No serious or critical accessibility violations on the current page. */
 export async function expectAccessible(page: Page) {
   await settled(page);
-  const violations = await axeViolations(page);
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const bad = await seriousViolations(page);
   // The failing elements are named and shown, so a failure says where to look.
   const where = (v: axe.Result) =>
     v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 200)}`).join(', ');
