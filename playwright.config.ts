@@ -23,6 +23,9 @@ const chromiumArgs = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // JavaScript runs in V8's interpreter and baseline compiler only: a test's page lives seconds, and
+  // optimising its hot functions in the background cost more CPU than it saved (docs/decisions.md).
+  '--js-flags=--no-opt --no-maglev',
 ];
 
 export default defineConfig({
@@ -83,6 +86,8 @@ export default defineConfig({
       stdout: 'pipe' as const,
       stderr: 'pipe' as const,
       env: { E2E_PORT: String(port) },
+      // A stop the server sees (e2e-server.ts drops its PostgreSQL database); without it, SIGKILL.
+      gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
     };
   }),
 });
