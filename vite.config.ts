@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 const api = 'http://localhost:3000';
 
@@ -59,7 +61,22 @@ function serviceWorker(): Plugin {
 export default defineConfig(({ mode }) => ({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), serviceWorker()],
+  plugins: [
+    react(),
+    serviceWorker(),
+    // Each file also as .br (brotli at its best) and .gz, made once here: the server sends them as
+    // they are (web-app.plugin.ts), instead of compressing every script for every visitor.
+    compression({
+      include: /\.(js|css|svg|json|webmanifest|txt)$/,
+      exclude: /^\.vite\//,
+      threshold: 1024,
+      algorithms: [
+        defineAlgorithm('brotliCompress', { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        defineAlgorithm('gzip', { level: 9 }),
+      ],
+      logLevel: 'silent',
+    }),
+  ],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

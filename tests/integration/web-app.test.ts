@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../src/shared/errors';
 import { actors } from '../support/api-actors';
@@ -32,6 +32,9 @@ const APP_MARK = '<div id="root"></div>';
 const BIG_SCRIPT = Array.from({ length: 400 }, (_, i) => `export const line${i} = 'business ${i}';`).join(
   '\n',
 );
+// The build's own compressions of it: at brotli's best, not the quality the server compresses at.
+const PRE_BROTLI = brotliCompressSync(BIG_SCRIPT, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+const PRE_GZIP = gzipSync(BIG_SCRIPT, { level: 9 });
 
 /** The stand-in for dist/web, made before the app starts and removed after the tests. */
 const dist = path.join(tmpdir(), `broadcast-web-${randomUUID()}`);
@@ -50,6 +53,10 @@ const fixture = setupRouteFixture({
     );
     await writeFile(path.join(dist, 'assets', 'main-4f2a9c.js.map'), '{"version":3,"sources":["main.tsx"]}');
     await writeFile(path.join(dist, 'assets', 'chunk-9b1c3e.js'), BIG_SCRIPT);
+    // As the build leaves a file: beside it, its brotli and gzip (vite.config.ts).
+    await writeFile(path.join(dist, 'assets', 'built-7d0e1f.js'), BIG_SCRIPT);
+    await writeFile(path.join(dist, 'assets', 'built-7d0e1f.js.br'), PRE_BROTLI);
+    await writeFile(path.join(dist, 'assets', 'built-7d0e1f.js.gz'), PRE_GZIP);
     await copyFile(
       path.join(import.meta.dirname, '../../src/web/public/robots.txt'),
       path.join(dist, 'robots.txt'),
@@ -213,6 +220,28 @@ describe('web app serving', () => {
     expect(compressed.rawPayload.length).toBeLessThan(BIG_SCRIPT.length / 4);
     expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(BIG_SCRIPT);
     const whole = await t.request({ method: 'GET', url: '/assets/chunk-9b1c3e.js', headers: {} });
+    expect(whole.headers['content-encoding']).toBeUndefined();
+    expect(whole.body).toBe(BIG_SCRIPT);
+  });
+
+  it("sends a built file's own .br or .gz as they are, and the file whole to a browser that takes neither", async () => {
+    const asked = (encodings?: string) =>
+      t.request({
+        method: 'GET',
+        url: '/assets/built-7d0e1f.js',
+        headers: encodings ? { 'accept-encoding': encodings } : {},
+      });
+    const brotli = await asked('gzip, deflate, br');
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toMatch(/javascript/);
+    expect(brotli.headers['cache-control']).toContain('immutable');
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotli.rawPayload.equals(PRE_BROTLI)).toBe(true);
+    const gzip = await asked('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.rawPayload.equals(PRE_GZIP)).toBe(true);
+    const whole = await asked();
     expect(whole.headers['content-encoding']).toBeUndefined();
     expect(whole.body).toBe(BIG_SCRIPT);
   });

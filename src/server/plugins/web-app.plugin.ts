@@ -42,6 +42,9 @@ export const webAppPlugin = fp(
           prefix: '/',
           wildcard: false,
           index: false,
+          // The build's .br and .gz of a file (vite.config.ts) go as they are to a browser that takes
+          // them; @fastify/compress compresses only a file that has none.
+          preCompressed: true,
           // Source maps show our sources as written: not served in production (the build makes none
           // there either; this holds for a build made with them).
           ...(ctx.config.env === 'production' ? { globIgnore: ['**/*.map'] } : {}),

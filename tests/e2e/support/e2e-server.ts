@@ -56,6 +56,10 @@ const config = loadConfig({
   // page's warning shows in seconds, not after three sends of six tries.
   PUSH_MAX_ATTEMPTS: '2',
   PUSH_FAILED_SENDS_TO_SKIP: '1',
+  // Playwright's request context reuses an idle connection and, unlike a browser, does not retry
+  // when the server closes it at that very moment (ECONNRESET, seen once in comments.spec after a
+  // test's ten quiet seconds in the browser): idle connections stay open longer than a test lasts.
+  HTTP_KEEP_ALIVE_SECONDS: '600',
   ...identityProvider.env(),
 });
 const { app, ctx } = await buildApp(config);
