@@ -1,27 +1,5 @@
-import { Suspense } from 'react';
-import { createBrowserRouter, Outlet } from 'react-router';
-import { FullScreenLoader } from '../components/full-screen-loader';
-import { ScrollToTop } from '../components/scroll-to-top';
-import { PageViewTracker } from '../features/analytics/components/page-view-tracker';
-import { appRoutes } from './app-routes';
-import { bareRoutes, guestRoutes, publicLayoutRoutes } from './public-routes';
-import { to404 } from './route-helpers';
+import { createBrowserRouter } from 'react-router';
+import { routeTree } from './route-tree';
 
-function Root() {
-  return (
-    <Suspense fallback={<FullScreenLoader />}>
-      <ScrollToTop />
-      <PageViewTracker />
-      <Outlet />
-    </Suspense>
-  );
-}
-
-/** The spec's routes (section 2), in its order. */
-export const router = createBrowserRouter([
-  {
-    element: <Root />,
-    hydrateFallbackElement: <FullScreenLoader />,
-    children: [...bareRoutes, guestRoutes, appRoutes, publicLayoutRoutes, { path: '*', element: to404 }],
-  },
-]);
+/** The app's router, on the browser's address bar. */
+export const router = createBrowserRouter(routeTree);
