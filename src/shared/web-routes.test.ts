@@ -1,5 +1,5 @@
 /**
- * The server's list of the web app's routes (web-routes.ts) is the router's (router.tsx and its
+ * The server's list of the web app's routes (web-routes.ts) is the router's (route-tree.tsx and its
  * *-routes.tsx modules): read from their source with the TypeScript parser, so a page added to one and not the other fails here.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -10,11 +10,10 @@ import { matchWebRoute, WEB_ROUTES } from './web-routes';
 
 const appDir = path.join(import.meta.dirname, '../web/app');
 
-/** Every top-level `const name = ...` of the route modules (router.tsx and the *-routes.tsx it imports). */
+/** Every top-level `const name = ...` of the route modules (route-tree.tsx and the *-routes.tsx it imports). */
 function routeDeclarations(): { routes: ts.ArrayLiteralExpression; named: Map<string, ts.Expression> } {
   const named = new Map<string, ts.Expression>();
-  let routes: ts.ArrayLiteralExpression | undefined;
-  const files = readdirSync(appDir).filter((f) => f === 'router.tsx' || f.endsWith('-routes.tsx'));
+  const files = readdirSync(appDir).filter((f) => f === 'route-tree.tsx' || f.endsWith('-routes.tsx'));
   for (const file of files) {
     const source = ts.createSourceFile(
       file,
@@ -25,19 +24,13 @@ function routeDeclarations(): { routes: ts.ArrayLiteralExpression; named: Map<st
     const find = (node: ts.Node) => {
       if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer)
         named.set(node.name.text, node.initializer);
-      if (
-        ts.isCallExpression(node) &&
-        node.expression.getText() === 'createBrowserRouter' &&
-        node.arguments[0] &&
-        ts.isArrayLiteralExpression(node.arguments[0])
-      ) {
-        routes = node.arguments[0];
-      }
       ts.forEachChild(node, find);
     };
     find(source);
   }
-  if (!routes) throw new Error('createBrowserRouter([...]) not found in router.tsx');
+  const routes = named.get('routeTree');
+  if (!routes || !ts.isArrayLiteralExpression(routes))
+    throw new Error('routeTree = [...] not found in route-tree.tsx');
   return { routes, named };
 }
 
@@ -89,7 +82,7 @@ function routerPaths(): string[] {
 }
 
 describe('web routes', () => {
-  it('lists exactly the routes of router.tsx', () => {
+  it('lists exactly the routes of route-tree.tsx', () => {
     const fromRouter = routerPaths();
     expect(fromRouter.length).toBeGreaterThan(30);
     expect([...new Set(fromRouter)].sort()).toEqual([...WEB_ROUTES].sort());

@@ -1,7 +1,7 @@
 /**
- * Every path the web app routes (src/web/app/router.tsx), written out in full, without its
+ * Every path the web app routes (src/web/app/route-tree.tsx), written out in full, without its
  * catch-alls (`*` answers its 404 page). The server answers index.html with 200 for these only
- * (src/server/plugins/web-app.plugin.ts); src/shared/web-routes.test.ts reads router.tsx and fails
+ * (src/server/plugins/web-app.plugin.ts); src/shared/web-routes.test.ts reads route-tree.tsx and fails
  * when the two lists differ.
  */
 export const WEB_ROUTES = [
